@@ -1,0 +1,27 @@
+"""ctxengine: a context engine for LLM agents."""
+
+from ctxengine.messages import (
+    ImagePart,
+    Message,
+    RawPart,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+)
+from ctxengine.settings import Settings, load_settings
+from ctxengine.tokens import TokenCounter
+
+__all__ = [
+    "ImagePart",
+    "Message",
+    "RawPart",
+    "Settings",
+    "TextPart",
+    "ThinkingPart",
+    "TokenCounter",
+    "ToolCallPart",
+    "ToolResultPart",
+    "load_settings",
+]
+__version__ = "0.1.0"

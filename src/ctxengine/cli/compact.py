@@ -1,0 +1,133 @@
+"""`ctxengine compact INPUT`: replay a history and print what the model would be sent next.
+
+A contract (users' scripts depend on it). Output, one JSON object on standard output::
+
+    {"messages": [...], "compacted_context": "...",
+     "stats": {"tokens_before": N, "tokens_after": N, "turns_before": N, "turns_after": N},
+     "audit_log": [...]}
+
+Bad input exits with code 2 and one line on standard error naming the problem and its position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from typing import Any
+
+from ctxengine.cli._common import CommandError, read_input
+from ctxengine.convert import InputError, from_openai, parse_json_input, to_openai
+from ctxengine.engine import ContextEngine, Session
+from ctxengine.messages import Message
+from ctxengine.pipeline.turns import split_turns
+from ctxengine.settings import Settings, SettingsError, load_settings
+from ctxengine.store.memory import MemoryStore
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "compact",
+        help="replay a history and print the compacted context as JSON",
+        description=(
+            "Replay a JSON history turn by turn as a live session would have received it, "
+            "wait for background summaries, and print the context the model would be sent "
+            "next with stats and the audit log."
+        ),
+    )
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        help='JSON file, or - for stdin: a list of OpenAI messages or {"messages": [...], '
+        '"config": {...}}',
+    )
+    p.add_argument("--max-context-tokens", type=int, default=None, metavar="N")
+    p.add_argument("--max-context-turns", type=int, default=None, metavar="N")
+    p.add_argument("--config", default=None, metavar="FILE", help="a config.json")
+    p.add_argument(
+        "--workspace", default=None, metavar="DIR", help="where memory files are written"
+    )
+    p.set_defaults(run=run)
+
+
+def _split_input(data: object) -> tuple[object, dict[str, Any] | None]:
+    if isinstance(data, list):
+        return data, None
+    if isinstance(data, dict):
+        if "messages" not in data:
+            raise CommandError('input object has no "messages" key')
+        unknown = sorted(set(data) - {"messages", "config"})
+        if unknown:
+            raise CommandError(f"input object has unknown key {unknown[0]!r}")
+        config = data.get("config")
+        if config is not None and not isinstance(config, dict):
+            raise CommandError('"config" must be an object')
+        return data["messages"], config
+    raise CommandError('input must be a list of messages or an object with "messages"')
+
+
+def run(args: argparse.Namespace) -> int:
+    raw = read_input(args.input)
+    try:
+        data = parse_json_input(raw)
+        messages_data, config = _split_input(data)
+        messages = from_openai(messages_data)
+    except InputError as exc:
+        raise CommandError(str(exc)) from None
+    try:
+        settings = load_settings(
+            args.config,
+            config=config,
+            agent_max_context_tokens=args.max_context_tokens,
+            agent_max_context_turns=args.max_context_turns,
+            workspace=args.workspace,
+        )
+    except SettingsError as exc:
+        raise CommandError(str(exc)) from None
+    if args.workspace is None and "workspace" not in (config or {}):
+        # No workspace asked for: write memory files somewhere that does not litter the cwd.
+        settings = settings.updated(workspace=tempfile.mkdtemp(prefix="ctxengine-"))
+    out = asyncio.run(compact(messages, settings))
+    json.dump(out, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+async def replay(session: Session, messages: list[Message]) -> None:
+    """Feed messages as a live agent would: the context is built before every model call."""
+    for m in messages:
+        if m.role == "assistant":
+            await session.context()
+        await session.add(m)
+
+
+async def compact(messages: list[Message], settings: Settings) -> dict[str, Any]:
+    """The `compact` command as a function: replay, settle the summaries, report."""
+    store = MemoryStore() if settings.db is None else None
+    async with ContextEngine(settings, store=store) as engine:
+        session = await engine.session("cli", "compact", restore=False)
+        await replay(session, messages)
+        ctx = await session.context()
+        # Summaries take effect from the next turn: settle them, then build the final view.
+        for _ in range(3):
+            await session.flush()
+            ctx = await session.context()
+            if not any(step.removed for step in ctx.steps):
+                break
+        await session.flush()
+        counter = engine.counter
+        _, turns_in = split_turns(messages, counter)
+        _, turns_out = split_turns(ctx.messages, counter)
+        return {
+            "messages": to_openai(ctx.messages),
+            "compacted_context": ctx.compacted_context,
+            "stats": {
+                "tokens_before": counter.messages(messages),
+                "tokens_after": ctx.tokens,
+                "turns_before": len([t for t in turns_in if t.index > 0]),
+                "turns_after": len([t for t in turns_out if t.index > 0]),
+            },
+            "audit_log": session.audit,
+        }

@@ -1,0 +1,120 @@
+"""Audit events and the state hash chain.
+
+Every change the compaction engine makes to a session (a slot transition, a constraint and its
+status changes, a conflict, a policy decision, a compaction) is one `AuditEvent`. Events are
+linked into a chain::
+
+    GENESIS ──► e0.hash = sha256(GENESIS + json(e0)) ──► e1.hash = sha256(e0.hash + json(e1)) ─► …
+
+so the head hash names the whole history. Two replicas that were fed the same turns hold the
+same chain; comparing their hash lists finds the first event where they differ
+(`find_divergence`) without shipping the state itself. Nothing in an event depends on the wall
+clock or on randomness, which is what makes replicas comparable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+GENESIS = "0" * 64
+
+
+class AuditChainError(ValueError):
+    """A stored audit chain does not verify."""
+
+
+def canonical_json(value: Any) -> str:
+    """One JSON spelling per value: sorted keys, no spaces, UTF-8 kept as is."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def event_hash(prev_hash: str, seq: int, kind: str, turn: int, data: dict[str, Any]) -> str:
+    """sha256 of the previous hash followed by the canonical JSON of the event."""
+    body = canonical_json({"seq": seq, "kind": kind, "turn": turn, "data": data})
+    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+class AuditEvent(BaseModel):
+    """One change, with enough detail to draw a timeline entry."""
+
+    seq: int
+    kind: str  # transition, confirm, intent, constraint, constraint_status, conflict, policy, ...
+    turn: int
+    data: dict[str, Any] = Field(default_factory=dict)
+    prev_hash: str = GENESIS
+    hash: str = ""
+
+
+class AuditLog(BaseModel):
+    """The events of one session, in order, hash-chained."""
+
+    events: list[AuditEvent] = Field(default_factory=list)
+
+    @property
+    def chain_head(self) -> str:
+        """Hash of the latest event (GENESIS when there is none)."""
+        return self.events[-1].hash if self.events else GENESIS
+
+    def append(self, kind: str, turn: int, data: dict[str, Any]) -> AuditEvent:
+        """Record one event and link it to the chain.
+
+        `data` is stored as its canonical-JSON round trip, so what is hashed is exactly what a
+        replica reading the persisted state would hash.
+        """
+        clean: dict[str, Any] = json.loads(canonical_json(data))
+        seq = len(self.events)
+        prev = self.chain_head
+        ev = AuditEvent(
+            seq=seq,
+            kind=kind,
+            turn=turn,
+            data=clean,
+            prev_hash=prev,
+            hash=event_hash(prev, seq, kind, turn, clean),
+        )
+        self.events.append(ev)
+        return ev
+
+    def hashes(self) -> list[str]:
+        return [e.hash for e in self.events]
+
+    def verify(self) -> None:
+        """Recompute every link; raise `AuditChainError` naming the first bad event."""
+        prev = GENESIS
+        for i, e in enumerate(self.events):
+            want = event_hash(prev, i, e.kind, e.turn, e.data)
+            if e.seq != i or e.prev_hash != prev or e.hash != want:
+                raise AuditChainError(f"audit chain broken at event {i} (kind {e.kind!r})")
+            prev = e.hash
+
+    def timeline(self) -> list[tuple[int, str, dict[str, Any]]]:
+        """(turn, kind, data) rows in order: what a front end draws as a history view."""
+        return [(e.turn, e.kind, e.data) for e in self.events]
+
+
+def find_divergence(a_hashes: Sequence[str], b_hashes: Sequence[str]) -> int | None:
+    """Index of the first event where two replicas' chains differ.
+
+    Returns None when the chains are identical. When one chain is a strict prefix of the other
+    the shorter replica is merely behind, and the answer is its length (the first event it lacks).
+    Because each hash covers everything before it, the chains agree on a prefix and disagree
+    everywhere after the first difference, so a binary search suffices.
+    """
+    n = min(len(a_hashes), len(b_hashes))
+    if n and a_hashes[n - 1] == b_hashes[n - 1]:
+        return None if len(a_hashes) == len(b_hashes) else n
+    lo, hi = 0, n  # invariant: all before lo agree; the first difference is < hi
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if a_hashes[mid] == b_hashes[mid]:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == n and len(a_hashes) == len(b_hashes):
+        return None
+    return lo

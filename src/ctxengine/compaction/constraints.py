@@ -1,0 +1,452 @@
+"""User rules: "不要显示价格", "只用简体中文", "export as Excel, not PDF", "show prices again".
+
+A cue word starts a constraint; the rest of its clause is what it applies to. Chinese cues
+are checked against jieba's word boundaries, because the same characters are often part of
+another word: "别" in "别的景点" (other attractions), "不要" in "不要紧" (never mind), and A-not-A
+questions ("要不要门票") are not rules. "不要迟到的方案" is a noun phrase (a plan that is not
+late), not the rule "不要迟到": a cue whose object ends in "的 + noun" is a modifier unless the
+speaker is its subject ("我不要辣的菜").
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+import jieba
+
+from ctxengine.compaction.schema import Constraint
+
+jieba.setLogLevel(logging.WARNING)
+
+Polarity = Literal["forbid", "require", "only", "prefer"]
+
+_ZH_CUES: tuple[tuple[str, Polarity], ...] = (
+    ("别忘了", "require"),
+    ("别忘记", "require"),
+    ("不要忘记", "require"),
+    ("不要忘了", "require"),
+    ("一定要", "require"),
+    ("一定得", "require"),
+    ("必须", "require"),
+    ("务必", "require"),
+    ("始终", "require"),
+    ("总是", "require"),
+    ("记得", "require"),
+    ("不想要", "forbid"),
+    ("不想", "forbid"),
+    ("不要", "forbid"),
+    ("不用", "forbid"),
+    ("禁止", "forbid"),
+    ("请勿", "forbid"),
+    ("切勿", "forbid"),
+    ("不能", "forbid"),
+    ("不许", "forbid"),
+    ("不准", "forbid"),
+    ("不得", "forbid"),
+    ("避免", "forbid"),
+    ("而不是", "forbid"),
+    ("别", "forbid"),
+    ("勿", "forbid"),
+    ("只能", "only"),
+    ("仅限", "only"),
+    ("只", "only"),
+    ("仅", "only"),
+    ("最好", "prefer"),
+    ("尽量", "prefer"),
+    ("优先", "prefer"),
+    ("宁可", "prefer"),
+)
+_ZH_CUE_RX = re.compile("|".join(re.escape(c) for c, _ in _ZH_CUES))
+_ZH_POLARITY = dict(_ZH_CUES)
+# Words that start with a cue but are something else.
+_ZH_NOT_CUE = frozenset(
+    [
+        "别的",
+        "别人",
+        "别处",
+        "别墅",
+        "别名",
+        "别针",
+        "别致",
+        "别克",
+        "不要紧",
+        "不用谢",
+        "不用客气",
+        "只是",
+        "只有",
+        "只要",
+        "只好",
+        "只怕",
+        "仅仅是",
+        "不得不",
+        "不得了",
+        "不能不",
+        "总是不",
+        "最好的",
+        "勿忘我",
+        "不想去",
+        "优先级",
+    ]
+)
+_ZH_SUBJECT_PRONOUN = ("我", "我们", "咱们", "俺")
+# Leading verbs stripped from a subject: "不要显示价格" applies to 价格.
+_ZH_VERBS = frozenset(
+    [
+        "显示",
+        "展示",
+        "列出",
+        "提",
+        "提到",
+        "提及",
+        "给",
+        "给我",
+        "用",
+        "使用",
+        "采用",
+        "选",
+        "选择",
+        "包含",
+        "包括",
+        "出现",
+        "输出",
+        "返回",
+        "发",
+        "发送",
+        "推荐",
+        "要",
+        "再",
+        "把",
+        "按",
+        "按照",
+        "带",
+        "带上",
+        "保留",
+        "加",
+        "添加",
+        "写",
+        "说",
+        "回复",
+        "回答",
+        "透露",
+        "泄露",
+        "告诉",
+        "问",
+        "打",
+        "是",
+        "在",
+        "太",
+    ]
+)
+_PARTICLES = "了吧啊呀哦呢嘛哈啦噢。，,.!！?？ "
+
+_EN_CUES = re.compile(
+    r"(?i)\b(?P<cue>(?:please )?(?:don't|do not|dont|never|avoid|no more|stop|must not|mustn't"
+    r"|should not|shouldn't|i don't want|i do not want)|always|must|make sure(?: to| that| you)?"
+    r"|be sure to|remember to|you have to|only|prefer(?:ably)?|ideally|i'd rather|rather)\b"
+)
+_EN_POLARITY: tuple[tuple[str, Polarity], ...] = (
+    ("don't", "forbid"),
+    ("do not", "forbid"),
+    ("dont", "forbid"),
+    ("never", "forbid"),
+    ("avoid", "forbid"),
+    ("no more", "forbid"),
+    ("stop", "forbid"),
+    ("must not", "forbid"),
+    ("mustn't", "forbid"),
+    ("should not", "forbid"),
+    ("shouldn't", "forbid"),
+    ("always", "require"),
+    ("must", "require"),
+    ("make sure", "require"),
+    ("be sure", "require"),
+    ("remember", "require"),
+    ("you have to", "require"),
+    ("only", "only"),
+    ("prefer", "prefer"),
+    ("ideally", "prefer"),
+    ("i'd rather", "prefer"),
+    ("rather", "prefer"),
+)
+_EN_STRIP = frozenset(
+    [
+        "use",
+        "using",
+        "show",
+        "display",
+        "include",
+        "mention",
+        "add",
+        "put",
+        "give",
+        "send",
+        "reply",
+        "respond",
+        "answer",
+        "write",
+        "talk",
+        "speak",
+        "in",
+        "to",
+        "the",
+        "a",
+        "an",
+        "any",
+        "more",
+        "me",
+        "it",
+        "be",
+        "with",
+        "of",
+        "that",
+        "you",
+    ]
+)
+# "I don't know" is not a rule; "I don't want X" is.
+_EN_NOT_RULE = re.compile(r"(?i)\b(?:i|we|they|he|she|it)\s+(?:don't|do not|dont)\s+(?!want\b)")
+
+_CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?]?")
+_QUESTION_END = ("？", "?", "吗", "么")
+
+# "导出成Excel不要PDF", "用Excel而不是PDF": the part before the forbid is required.
+_ZH_CONTRAST = re.compile(r"(?:成|为|用)\s*(?P<x>[A-Za-z0-9.+#-]+|[\u4e00-\u9fff]{1,4})[，,\s]*$")
+_EN_CONTRAST = re.compile(
+    r"(?i)\b(?:as|in|to|into|use|using)\s+(?P<x>[\w.+#-]+),?\s+(?:not|instead of|rather than)\s+"
+    r"(?:as |in )?(?P<y>[\w.+#-]+)"
+)
+
+_REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
+    # "可以显示价格了": only with a verb a rule is about, so "我可以好好溜达了" is no revocation.
+    (
+        re.compile(
+            r"(?:现在)?(?:又|也)?可以(?:再)?(?P<obj>(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含"
+            r"|输出|加|写)[^，,。！!？?了]{0,18})了"
+        ),
+        "forbid",
+    ),
+    (re.compile(r"恢复(?P<obj>[^，,。！!？?]{1,20})"), "forbid"),
+    (re.compile(r"(?:不用|不必|不需要)再(?P<obj>[^，,。！!？?]{1,20})"), "require"),
+    (
+        re.compile(
+            r"(?:忽略|取消|撤销|去掉|不用管)(?:我)?(?:之前|刚才|前面|上面|先前)?(?:说的|提的)?"
+            r"(?:关于)?(?P<obj>[^，,。！!？?]{1,20}?)的?(?:规则|要求|限制|约束|规定)"
+        ),
+        "forbid",
+    ),
+)
+_REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
+    (re.compile(r"(?i)\byou (?:can|may) (?P<obj>[^,.;!?]{1,40}?) again\b"), "forbid"),
+    (
+        re.compile(
+            r"(?i)\b(?:it's|it is) (?:ok|okay|fine) to (?P<obj>[^,.;!?]{1,40}?)"
+            r"(?: again| now)?(?=[,.;!?]|$)"
+        ),
+        "forbid",
+    ),
+    (re.compile(r"(?i)\bfeel free to (?P<obj>[^,.;!?]{1,40})"), "forbid"),
+    (
+        re.compile(
+            r"(?i)\b(?:ignore|forget|drop|disregard) (?:about )?(?:my|the|your) "
+            r"(?:earlier |previous |old |last )?(?:rule|instruction|constraint|request|"
+            r"restriction) (?:about|on|regarding|against) (?P<obj>[^,.;!?]{1,40})"
+        ),
+        "forbid",
+    ),
+    (re.compile(r"(?i)\bno need to (?P<obj>[^,.;!?]{1,40}?) (?:anymore|any more)\b"), "require"),
+    (
+        re.compile(
+            r"(?i)\byou (?:don't|do not) (?:have|need) to (?P<obj>[^,.;!?]{1,40}?) "
+            r"(?:anymore|any more)\b"
+        ),
+        "require",
+    ),
+)
+_GATE = re.compile(
+    _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|"
+    r"(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|remember|"
+    r"have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|forget|"
+    r"drop|disregard|no need|not )"
+)
+
+
+@dataclass(frozen=True)
+class _Hit:
+    start: int
+    constraint: Constraint
+
+
+def normalize_subject(text: str) -> str:
+    """What a rule applies to, for matching: leading verbs and particles off, Latin lower-cased.
+
+    "显示价格" -> "价格", "use PDF" -> "pdf", "show prices" -> "prices".
+    """
+    s = text.strip(_PARTICLES)
+    if not s:
+        return ""
+    if re.search(r"[\u4e00-\u9fff]", s):
+        words = [w for w, _, _ in jieba.tokenize(s)]
+        i = 0
+        while i < len(words) - 1 and words[i] in _ZH_VERBS:
+            i += 1
+        s = "".join(words[i:]).strip(_PARTICLES)
+    else:
+        ws = s.split()
+        i = 0
+        while i < len(ws) - 1 and ws[i].lower() in _EN_STRIP:
+            i += 1
+        while len(ws) > i + 1 and ws[-1].lower().strip(".!") == "please":
+            ws.pop()
+        s = " ".join(ws[i:])
+    return s.lower() if s.isascii() else s
+
+
+def extract_constraints(text: str) -> list[Constraint]:
+    """Every rule stated in `text`, in reading order, each with its verbatim clause."""
+    if not _GATE.search(text):
+        return []
+    hits: list[_Hit] = []
+    revoked_spans: list[tuple[int, int]] = []
+    for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN):
+        for m in rx.finditer(text):
+            subject = normalize_subject(m.group("obj"))
+            if subject:
+                revoked_spans.append(m.span())
+                clause = _clause_at(text, m.start())
+                hits.append(
+                    _Hit(
+                        m.start(),
+                        Constraint(
+                            text=clause,
+                            polarity=pol,
+                            subject=subject,
+                            cue=text[m.start() : m.start("obj")].strip(),
+                            revokes=True,
+                            confidence=0.75,
+                        ),
+                    )
+                )
+    for m in _EN_CONTRAST.finditer(text):
+        clause = _clause_at(text, m.start(), through_comma=True)
+        hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
+        hits.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.8)))
+        revoked_spans.append(m.span())
+    if _ZH_CUE_RX.search(text):
+        hits.extend(_zh_constraints(text, revoked_spans))
+    hits.extend(_en_constraints(text, revoked_spans))
+    hits.sort(key=lambda h: h.start)
+    return [h.constraint for h in hits]
+
+
+def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> Constraint:
+    return Constraint(
+        text=clause,
+        polarity=polarity,
+        subject=normalize_subject(obj) or obj.strip(),
+        cue=cue,
+        confidence=conf,
+    )
+
+
+def _clause_at(text: str, pos: int, *, through_comma: bool = False) -> str:
+    stops = "。；;！!？?\n" if through_comma else "，,。；;！!？?\n"
+    start = max((text.rfind(c, 0, pos) for c in stops), default=-1) + 1
+    ends = [i for i in (text.find(c, pos) for c in stops) if i != -1]
+    end = min(ends) if ends else len(text)
+    return text[start:end].strip()
+
+
+def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= pos < e for s, e in spans)
+
+
+def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
+    out: list[_Hit] = []
+    for cm in _CLAUSE.finditer(text):
+        clause_raw = cm.group(0)
+        if clause_raw.endswith(("？", "?")):
+            continue  # a question states no rule
+        base = cm.start()
+        body = clause_raw.rstrip("，,。；;！!？? ")
+        if not _ZH_CUE_RX.search(body):
+            continue
+        tokens = list(jieba.tokenize(body))
+        starts = {s: w for w, s, _ in tokens}
+        pos = 0
+        while (m := _ZH_CUE_RX.search(body, pos)) is not None:
+            pos = m.end()
+            cue, at = m.group(0), m.start()
+            word = starts.get(at)
+            if word is None or word in _ZH_NOT_CUE or _inside(base + at, skip):
+                continue
+            if at > 0 and len(cue) >= 2 and cue[0] == "不" and body[at - 1] == cue[1]:
+                continue  # A-not-A question: 要不要, 能不能, 用不用
+            obj = body[m.end() :]
+            stripped = obj.strip(_PARTICLES)
+            if not stripped or stripped.endswith(_QUESTION_END):
+                continue
+            polarity = _ZH_POLARITY[cue]
+            before = body[:at]
+            if polarity == "forbid" and _is_modifier(stripped, before):
+                continue
+            pos = len(body)  # one rule per clause: the rest is its object
+            conf = 0.85 if len(cue) > 1 else 0.7
+            clause = body.strip()
+            out.append(_Hit(base + at, _make(clause, polarity, stripped, cue, conf)))
+            if polarity == "forbid" and (c := _ZH_CONTRAST.search(before)) is not None:
+                out.append(
+                    _Hit(base + c.start(), _make(clause, "require", c.group("x"), cue, 0.75))
+                )
+    return out
+
+
+def _is_modifier(obj: str, before: str) -> bool:
+    """True when "cue + obj" modifies a noun ("不要迟到的方案") rather than stating a rule."""
+    i = obj.rfind("的")
+    if i <= 0 or i == len(obj) - 1:
+        return False
+    head = obj[i + 1 :].strip(_PARTICLES)
+    if not head or not re.fullmatch(r"[\u4e00-\u9fff]+", head):
+        return False
+    return not before.rstrip().endswith(_ZH_SUBJECT_PRONOUN)
+
+
+def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
+    out: list[_Hit] = []
+    not_rule = {m.end() for m in _EN_NOT_RULE.finditer(text)}
+    for m in _EN_CUES.finditer(text):
+        if _inside(m.start(), skip) or m.end() + 1 in not_rule or m.end() in not_rule:
+            continue
+        cue = m.group("cue")
+        low = cue.lower().removeprefix("please ")
+        polarity: Polarity = next((p for k, p in _EN_POLARITY if low.startswith(k)), "forbid")
+        clause = _clause_at(text, m.start())
+        if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
+            continue
+        end = min(
+            (i for i in (text.find(c, m.end()) for c in ",.;!?\n") if i != -1), default=len(text)
+        )
+        obj = text[m.end() : end].strip()
+        if not obj:
+            continue
+        if low == "only" and not _only_is_rule(text[: m.start()]):
+            continue
+        if low in ("must", "rather") and re.match(r"(?i)(?:be|have|not)\b", obj):
+            continue
+        out.append(_Hit(m.start(), _make(clause, polarity, obj, cue, 0.8)))
+    return out
+
+
+def _only_is_rule(before: str) -> bool:
+    # "only" is a rule at the start of a clause or after an imperative verb, not in
+    # "I only have $50".
+    tail = before.rstrip().lower()
+    return (
+        not tail
+        or tail[-1] in ",.;!:"
+        or tail.endswith(
+            ("please", "use", "show", "reply", "answer", "respond", "write", "list", "include")
+        )
+    )

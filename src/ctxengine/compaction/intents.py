@@ -1,0 +1,178 @@
+"""Intent cues, confirmations and language: what the user is doing with this message.
+
+Scores are cue-based: each generic intent has strong and weak cue patterns; the confidence
+grows with the cues found and is capped below 1.0, because keywords are evidence, not proof.
+Domain intents come from the ontology's keyword and pattern lists.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.schema import Intent, Language
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+# (intent, strong cues, weak cues)
+_RULES: tuple[tuple[str, str, str], ...] = (
+    (
+        "restart",
+        r"重新开始|重来|从头开始|从头来|重置|清空(?:对话|记录)?|"
+        r"(?i:\bstart (?:over|again)\b|\brestart\b|\breset\b|\bfrom scratch\b|\bbegin again\b)",
+        "",
+    ),
+    (
+        "cancel",
+        r"取消|算了|不买了|不要了|退订|撤销|(?i:\bcancel\b|\bnever ?mind\b|\bforget it\b|"
+        r"\bcall (?:it )?off\b|\babort\b)",
+        r"不用了|(?i:\bno thanks\b)",
+    ),
+    (
+        "modify",
+        r"改成|改为|换成|换为|更改|修改|改用|换用|变成|调整为|(?i:\bchange\b|\bupdate\b|"
+        r"\bmodify\b|\bswitch\b|\binstead\b|\breplace\b|\bmake it\b|\breschedule\b)",
+        r"改|换",
+    ),
+    (
+        "confirm",
+        r"确认|就这样|就这个|就它了|就要这个|就去那|就订|下单吧|提交吧|没问题|"
+        r"(?i:\bconfirm(?:ed)?\b|\bgo ahead\b|\bplace the order\b|\bthat'?s right\b|\bbook it\b|"
+        r"\bsounds good\b|\blooks good\b)",
+        r"好的|可以|行|(?i:\bok(?:ay)?\b|\byes\b|\bsure\b)",
+    ),
+    (
+        "query",
+        r"查询|查一下|帮我查|多少|什么|哪|几点|几个|有没有|是否|吗[？?]?$|推荐|帮我找|找一个|"
+        r"找个|告诉我|(?i:^(?:what|which|where|when|how|who|is there|are there|can you|could you|"
+        r"do you)\b|\bfind\b|\bsearch\b|\blook up\b|\bshow me\b|\brecommend\b|\blist\b)",
+        r"[？?]|吗|呢|(?i:\bwhat\b|\bhow\b)",
+    ),
+    (
+        "chitchat",
+        r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|再见|拜拜)|谢谢|再见|拜拜|哈哈|"
+        r"(?i:^(?:hi|hello|hey|thanks|thank you|bye|good (?:morning|evening|night))\b)",
+        r"",
+    ),
+    (
+        "inform",
+        r"我想|我要|我需要|我的|是|(?i:\bi(?:'d| would)? (?:want|need|like)\b|\bmy\b|"
+        r"\bi'm\b|\bi am\b)",
+        r"",
+    ),
+)
+_COMPILED = tuple(
+    (name, re.compile(strong), re.compile(weak) if weak else None) for name, strong, weak in _RULES
+)
+
+_CONFIRM_WORDS = frozenset(
+    [
+        "好的", "好", "行", "可以", "继续", "嗯", "对", "没问题", "是的", "是", "好滴", "好嘞",
+        "好吧", "行吧", "可以的", "对的", "确认", "同意", "收到", "明白", "ok", "okay", "k",
+        "sure", "yes", "yep", "yeah", "yup", "continue", "go on", "go ahead", "proceed",
+        "sounds good", "fine", "alright", "all right", "right", "correct", "agreed", "got it",
+    ]
+)  # fmt: skip
+_COURTESY = frozenset(
+    [
+        "谢谢",
+        "谢谢你",
+        "多谢",
+        "请",
+        "please",
+        "thanks",
+        "thank you",
+        "那",
+        "就",
+        "那就",
+        "啦",
+    ]
+)
+_SPLIT = re.compile(r"[\s,，。.!！~～、;；…]+")
+_TRAIL = "啊吧呀了哈哦呢嘛啦噢的 "
+_PEEL = tuple(sorted(_CONFIRM_WORDS | _COURTESY, key=len, reverse=True))
+
+
+def detect_language(text: str) -> Language:
+    """'zh' when CJK characters make up at least 30% of CJK chars + Latin words, else 'en'.
+
+    Latin is counted in words, not letters, so "我想买iPhone 15 Pro" is Chinese.
+    """
+    cjk = len(_CJK.findall(text))
+    if cjk == 0:
+        return "en"
+    words = len(_LATIN_WORD.findall(text))
+    return "zh" if cjk / (cjk + words) >= 0.3 else "en"
+
+
+def is_confirmation(text: str) -> bool:
+    """True when the message is only a confirmation ("好的，继续", "ok sure", "嗯嗯", "go on").
+
+    The text is peeled word by word from the front (longest known word first); it is a
+    confirmation when nothing else is left and at least one word was a confirmation, so
+    courtesy words may come along ("好的谢谢") but any content ("好的，改成蓝色") may not.
+    """
+    rest = _SPLIT.sub(" ", text.strip().lower()).strip()
+    if not rest or len(rest) > 40:
+        return False
+    saw = False
+    while rest:
+        for w in _PEEL:
+            if rest.startswith(w) and not (w.isascii() and rest[len(w) : len(w) + 1].isalpha()):
+                saw = saw or w in _CONFIRM_WORDS
+                rest = rest[len(w) :].lstrip(_TRAIL)
+                break
+        else:
+            return False
+    return saw
+
+
+def classify_intents(
+    text: str,
+    onto: Ontology | None,
+    *,
+    has_updates: bool = False,
+    has_evidence: bool = False,
+    confirmation: bool = False,
+) -> list[Intent]:
+    """Intents of a user message, most confident first.
+
+    Args:
+        text: message text.
+        onto: ontology whose domain intents are matched as well.
+        has_updates: slot updates were found (evidence for modify/inform).
+        has_evidence: exact values were found (evidence for inform).
+        confirmation: the message is a bare confirmation.
+    """
+    scores: dict[str, float] = {}
+    for name, strong, weak in _COMPILED:
+        n = len(strong.findall(text))
+        w = len(weak.findall(text)) if weak is not None else 0
+        if n or w:
+            scores[name] = min(0.95, 0.55 + 0.2 * n + 0.1 * w) if n else min(0.5, 0.3 + 0.1 * w)
+    if confirmation:
+        scores["confirm"] = 0.95
+        scores.pop("inform", None)
+        scores.pop("query", None)
+    if has_updates:
+        scores["inform"] = max(scores.get("inform", 0.0), 0.7)
+    elif has_evidence:
+        scores["inform"] = max(scores.get("inform", 0.0), 0.6)
+    if not scores:
+        scores["inform"] = 0.3
+    out = [Intent(name=k, confidence=round(v, 3)) for k, v in scores.items()]
+    if onto is not None:
+        for it, rxs in onto.intent_matchers:
+            n = sum(len(rx.findall(text)) for rx in rxs)
+            if n:
+                out.append(
+                    Intent(
+                        name=it.name,
+                        confidence=round(min(0.95, 0.6 + 0.15 * n), 3),
+                        domain=it.domain,
+                        target=it.target,
+                    )
+                )
+    out.sort(key=lambda i: -i.confidence)
+    return out

@@ -1,0 +1,289 @@
+"""The three layers a session's turns fold into.
+
+- L1 `IntentLayer`: what the user wants now, and the few intents before it.
+- L2 `StateLayer`: the current value of every slot (keyed ``entity.slot``). Each change is a
+  `Transition`; the value it replaced moves to the archive with the turn it was superseded, so
+  a superseded value is history and can never be mistaken for the current one.
+- L3 `EvidenceLayer`: exact strings (ids, codes, tool-result fields) kept verbatim and
+  deduplicated, with where and when they were seen. Bounded, but evidence that a current slot
+  or an active constraint refers to is never evicted.
+
+The layers are plain data (pydantic models) so a whole session serializes to JSON and back
+exactly; they hold no references to anything outside themselves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ctxengine.compaction.schema import Evidence, Intent, SlotUpdate
+
+
+def slot_key(entity: str, slot: str) -> str:
+    """The one key a slot is stored under: ``entity.slot``."""
+    return f"{entity.strip()}.{slot.strip()}"
+
+
+# --- L1 --------------------------------------------------------------------------------------
+
+
+class IntentRecord(BaseModel):
+    name: str
+    turn: int
+    confidence: float
+    target: str | None = None
+    domain: str | None = None
+
+
+class IntentLayer(BaseModel):
+    """The current intent and the `keep` intents before it (most recent first)."""
+
+    current: IntentRecord | None = None
+    recent: list[IntentRecord] = Field(default_factory=list)
+
+    def observe(self, intents: Iterable[Intent], turn: int, keep: int) -> IntentRecord | None:
+        """Take the most confident intent of a user turn as the current one."""
+        best = max(intents, key=lambda i: i.confidence, default=None)
+        if best is None:
+            return None
+        rec = IntentRecord(
+            name=best.name,
+            turn=turn,
+            confidence=best.confidence,
+            target=best.target,
+            domain=best.domain,
+        )
+        if self.current is not None:
+            self.recent.insert(0, self.current)
+            del self.recent[keep:]
+        self.current = rec
+        return rec
+
+    def clear(self) -> None:
+        self.current = None
+        self.recent = []
+
+
+# --- L2 --------------------------------------------------------------------------------------
+
+
+class SlotValue(BaseModel):
+    key: str
+    entity: str
+    slot: str
+    value: str
+    raw: str = ""
+    enum: str | None = None
+    entity_id: str | None = None
+    turn: int  # when this value was set
+    source: str = "user"
+    confirmed: bool = False  # an assistant message came after it
+
+
+class Transition(BaseModel):
+    slot: str  # the slot key
+    old: str | None
+    new: str | None
+    turn: int
+    raw: str = ""
+    op: Literal["set", "change", "remove"] = "set"
+    source: str = "user"
+
+
+ArchiveReason = Literal["superseded", "removed", "reset", "reverted"]
+
+
+class ArchivedValue(BaseModel):
+    key: str
+    value: str
+    raw: str = ""
+    enum: str | None = None
+    entity_id: str | None = None
+    set_turn: int
+    superseded_turn: int
+    replaced_by: str | None  # None when removed or dropped
+    reason: ArchiveReason = "superseded"
+
+
+class StateLayer(BaseModel):
+    slots: dict[str, SlotValue] = Field(default_factory=dict)
+    transitions: list[Transition] = Field(default_factory=list)
+    archive: list[ArchivedValue] = Field(default_factory=list)
+    removed: dict[str, int] = Field(default_factory=dict)  # key -> turn, until confirmed
+
+    def apply(self, update: SlotUpdate, turn: int, source: str) -> Transition | None:
+        """Apply one update; return its transition, or None when nothing changed."""
+        key = slot_key(update.entity, update.slot)
+        old = self.slots.get(key)
+        if update.op == "remove" or update.value is None:
+            if old is None:
+                return None
+            self._archive(old, turn, None, "removed")
+            del self.slots[key]
+            self.removed[key] = turn
+            t = Transition(
+                slot=key,
+                old=old.value,
+                new=None,
+                turn=turn,
+                raw=update.raw,
+                op="remove",
+                source=source,
+            )
+            self.transitions.append(t)
+            return t
+        if old is not None and old.value == update.value:
+            # Same value again: keep its original turn, but take a newly anchored enum/id.
+            old.enum = update.enum or old.enum
+            old.entity_id = update.entity_id or old.entity_id
+            return None
+        if old is not None:
+            self._archive(old, turn, update.value, "superseded")
+        self.slots[key] = SlotValue(
+            key=key,
+            entity=update.entity.strip(),
+            slot=update.slot.strip(),
+            value=update.value,
+            raw=update.raw,
+            enum=update.enum,
+            entity_id=update.entity_id,
+            turn=turn,
+            source=source,
+            # Tool results are facts from the system, not requests awaiting the assistant.
+            confirmed=source != "user",
+        )
+        self.removed.pop(key, None)
+        t = Transition(
+            slot=key,
+            old=old.value if old else None,
+            new=update.value,
+            turn=turn,
+            raw=update.raw,
+            op=update.op,
+            source=source,
+        )
+        self.transitions.append(t)
+        return t
+
+    def _archive(self, old: SlotValue, turn: int, by: str | None, reason: ArchiveReason) -> None:
+        self.archive.append(
+            ArchivedValue(
+                key=old.key,
+                value=old.value,
+                raw=old.raw,
+                enum=old.enum,
+                entity_id=old.entity_id,
+                set_turn=old.turn,
+                superseded_turn=turn,
+                replaced_by=by,
+                reason=reason,
+            )
+        )
+
+    def drop(self, key: str, turn: int) -> SlotValue:
+        """Remove a slot without a user request (periodic reset); archived as `reset`."""
+        old = self.slots.pop(key)
+        self._archive(old, turn, None, "reset")
+        return old
+
+    def confirm_through(self, turn: int) -> list[str]:
+        """Mark every change made up to `turn` as confirmed by the assistant."""
+        done = [k for k, v in self.slots.items() if not v.confirmed and v.turn <= turn]
+        for k in done:
+            self.slots[k].confirmed = True
+        gone = [k for k, t in self.removed.items() if t <= turn]
+        for k in gone:
+            del self.removed[k]
+        return done + gone
+
+    def history(self, key: str) -> list[ArchivedValue]:
+        """Archived values of one slot, oldest first."""
+        return [a for a in self.archive if a.key == key]
+
+    def previous(self, key: str) -> ArchivedValue | None:
+        hist = self.history(key)
+        return hist[-1] if hist else None
+
+
+# --- L3 --------------------------------------------------------------------------------------
+
+
+def evidence_id(kind: str, value: str) -> str:
+    """A stable id from content, so replicas name the same evidence the same way."""
+    return "ev_" + hashlib.sha256(f"{kind}\x00{value}".encode()).hexdigest()[:10]
+
+
+class EvidenceItem(BaseModel):
+    id: str
+    kind: str
+    value: str  # verbatim, never rewritten
+    field: str | None = None
+    sources: list[str] = Field(default_factory=list)
+    first_seen: int
+    last_seen: int
+    count: int = 1
+
+
+class EvidenceLayer(BaseModel):
+    items: dict[str, EvidenceItem] = Field(default_factory=dict)
+
+    def add(self, ev: Evidence, turn: int, source: str) -> tuple[EvidenceItem, bool]:
+        """Record evidence; return the item and whether it is new."""
+        eid = evidence_id(ev.kind, ev.value)
+        src = ev.source or source
+        item = self.items.get(eid)
+        if item is None:
+            item = EvidenceItem(
+                id=eid,
+                kind=ev.kind,
+                value=ev.value,
+                field=ev.field,
+                sources=[src],
+                first_seen=turn,
+                last_seen=turn,
+            )
+            self.items[eid] = item
+            return item, True
+        item.last_seen = max(item.last_seen, turn)
+        item.count += 1
+        item.field = item.field or ev.field
+        if src not in item.sources:
+            item.sources.append(src)
+        return item, False
+
+    def touch(self, eid: str, turn: int) -> bool:
+        """A reference to evidence refreshes it (keeps it from eviction)."""
+        item = self.items.get(eid)
+        if item is None:
+            return False
+        item.last_seen = max(item.last_seen, turn)
+        return True
+
+    def evict(self, max_items: int, protected: set[str]) -> list[EvidenceItem]:
+        """Drop least recently referenced unprotected items until at most `max_items` remain.
+
+        Protected items are never dropped, even if that leaves more than `max_items`.
+        """
+        over = len(self.items) - max_items
+        if over <= 0:
+            return []
+        victims = sorted(
+            (i for i in self.items.values() if i.id not in protected),
+            key=lambda i: (i.last_seen, i.first_seen, i.id),
+        )[:over]
+        for v in victims:
+            del self.items[v.id]
+        return victims
+
+    def recent(self) -> list[EvidenceItem]:
+        """Items, most recently referenced first."""
+        return sorted(self.items.values(), key=lambda i: (-i.last_seen, -i.first_seen, i.id))
+
+
+def refers_to(item: EvidenceItem, texts: Iterable[str]) -> bool:
+    """Whether any of `texts` contains the evidence value verbatim."""
+    return any(item.value and item.value in t for t in texts)

@@ -1,0 +1,250 @@
+"""The constraint ledger: every user rule verbatim, its status, and the conflicts between rules.
+
+A constraint is never paraphrased: the ledger keeps the user's own words ("不要显示价格") with
+the turn they were given and a status:
+
+- ``active``: in force; rendered into every CONTEXT block.
+- ``revoked``: the user lifted it ("可以显示价格了").
+- ``superseded``: a later rule on the same subject with the opposite polarity replaced it
+  (or, when the user said the earlier one stands, the later rule never took effect).
+
+Opposite polarity on the same subject is a conflict ("用顺丰" then "不用顺丰"); each one is a
+`ConflictRecord` with both sides verbatim and the resolution: ``later_wins`` unless the user said
+the earlier rule stands ("还是按原来的"). Subjects match loosely (case, width, particles,
+aliases, substring) because the same subject is spelled many ways across turns.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ctxengine.compaction.schema import Constraint
+
+Status = Literal["active", "revoked", "superseded"]
+Resolution = Literal["later_wins", "earlier_stands"]
+
+# Phrases by which a user says the earlier decision stands. Matched after normalization.
+KEEP_EARLIER_CUES: tuple[str, ...] = (
+    "还是按原来",
+    "按原来的",
+    "还是原来",
+    "还是用原来",
+    "保持原来",
+    "照旧",
+    "维持原",
+    "keep the original",
+    "stick with the original",
+    "as originally",
+    "go back to the original",
+    "the earlier one stands",
+    "keep it as before",
+    "as before",
+)
+
+_ZH_PARTICLES = "的了吧呢啊吗呀哦嘛么"
+_EN_STOP = {"the", "a", "an", "any", "my", "your", "this", "that", "to", "of", "please"}
+_PUNCT = re.compile(r"[\s\"'`“”‘’.,;:!?，。；：！？、()（）\[\]【】<>《》-]+")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def normalize_subject(subject: str, aliases: Mapping[str, str] | None = None) -> str:
+    """Fold a subject to a comparable form.
+
+    NFKC (full-width to half-width), lower case, punctuation and Chinese particles stripped,
+    English stop words and plural ``s`` dropped, then mapped through `aliases`.
+    """
+    s = unicodedata.normalize("NFKC", subject).lower()
+    words = [w for w in _PUNCT.split(s) if w and w not in _EN_STOP]
+    words = [
+        w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w.isascii() else w
+        for w in words
+    ]
+    s = " ".join(words).strip(_ZH_PARTICLES + " ")
+    if aliases:
+        for alias, canon in aliases.items():
+            if normalize_subject(alias) == s:
+                return normalize_subject(canon)
+    return s
+
+
+def _contains(hay: str, needle: str) -> bool:
+    if _CJK.search(needle):
+        return needle in hay
+    # Latin subjects match on word boundaries, so "ship" does not match "relationship".
+    return re.search(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])", hay) is not None
+
+
+def subjects_match(a: str, b: str) -> bool:
+    """Two normalized subjects name the same thing (equal, or one contains the other)."""
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    # A one-character subject inside a longer one is too weak a signal ("价" in "代价").
+    return len(short) >= 2 and _contains(long_, short)
+
+
+def says_earlier_stands(texts: Iterable[str]) -> bool:
+    """Whether any text carries a keep-the-earlier cue ("还是按原来的", "as before")."""
+    for t in texts:
+        n = unicodedata.normalize("NFKC", t).lower()
+        if any(c in n for c in KEEP_EARLIER_CUES):
+            return True
+    return False
+
+
+def opposite(p: str, q: str) -> bool:
+    """forbid against anything that asks for the subject (require, only, prefer)."""
+    return (p == "forbid") != (q == "forbid")
+
+
+class ConstraintEntry(BaseModel):
+    id: str
+    text: str  # verbatim
+    polarity: Literal["forbid", "require", "only", "prefer"]
+    subject: str  # as given by the parser
+    norm_subject: str
+    cue: str = ""
+    revokes: bool = False
+    turn: int
+    last_turn: int  # the latest turn the user restated it
+    status: Status = "active"
+    status_turn: int | None = None
+    status_by: str | None = None  # id of the entry that revoked/superseded it
+
+
+class ConflictSide(BaseModel):
+    text: str  # verbatim: the constraint text or the slot value
+    turn: int
+    ref: str  # constraint id or slot key
+
+
+class ConflictRecord(BaseModel):
+    id: str
+    # constraint: two rules; slot: two values of a slot; slot_rule: a new forbid rule against a
+    # value the user had set ("用顺丰" read as shipping=顺丰, then "不用顺丰").
+    kind: Literal["constraint", "slot", "slot_rule"]
+    subject: str
+    earlier: ConflictSide
+    later: ConflictSide
+    resolution: Resolution
+    turn: int  # when the conflict was detected or last resolved
+    explicit: bool = False  # slot conflicts: the user asked for the change ("改成")
+
+
+class StatusChange(BaseModel):
+    entry: str
+    old: Status
+    new: Status
+    turn: int
+    by: str | None
+
+
+class LedgerResult(BaseModel):
+    """What one `Ledger.add` did, for the audit log."""
+
+    entry: ConstraintEntry | None = None  # None when it restated an active rule
+    restated: str | None = None
+    changes: list[StatusChange] = Field(default_factory=list)
+    conflicts: list[ConflictRecord] = Field(default_factory=list)
+
+
+class Ledger(BaseModel):
+    entries: list[ConstraintEntry] = Field(default_factory=list)
+    conflicts: list[ConflictRecord] = Field(default_factory=list)
+
+    def active(self) -> list[ConstraintEntry]:
+        return [e for e in self.entries if e.status == "active"]
+
+    def get(self, entry_id: str) -> ConstraintEntry:
+        for e in self.entries:
+            if e.id == entry_id:
+                return e
+        raise KeyError(entry_id)
+
+    def set_status(self, entry_id: str, status: Status, turn: int, by: str | None) -> StatusChange:
+        """Change one entry's status (used when a slot-vs-rule conflict is flipped)."""
+        return self._set(self.get(entry_id), status, turn, by)
+
+    def _set(self, e: ConstraintEntry, status: Status, turn: int, by: str | None) -> StatusChange:
+        ch = StatusChange(entry=e.id, old=e.status, new=status, turn=turn, by=by)
+        e.status, e.status_turn, e.status_by = status, turn, by
+        return ch
+
+    def new_conflict_id(self) -> str:
+        return f"x{len(self.conflicts) + 1}"
+
+    def add(
+        self,
+        c: Constraint,
+        turn: int,
+        *,
+        earlier_stands: bool = False,
+        aliases: Mapping[str, str] | None = None,
+    ) -> LedgerResult:
+        """Record one user constraint and resolve it against the active ones."""
+        norm = normalize_subject(c.subject or c.text, aliases)
+        same = [e for e in self.active() if subjects_match(e.norm_subject, norm)]
+        out = LedgerResult()
+        for e in same:
+            if not c.revokes and not e.revokes and e.polarity == c.polarity and e.text == c.text:
+                e.last_turn = turn  # restated verbatim: one entry, refreshed
+                out.restated = e.id
+                return out
+        entry = ConstraintEntry(
+            id=f"c{len(self.entries) + 1}",
+            text=c.text,
+            polarity=c.polarity,
+            subject=c.subject,
+            norm_subject=norm,
+            cue=c.cue,
+            revokes=c.revokes,
+            turn=turn,
+            last_turn=turn,
+        )
+        self.entries.append(entry)
+        out.entry = entry
+        for e in same:
+            if c.revokes:
+                # Lifting a rule is not a conflict: the user changed their mind explicitly.
+                if not e.revokes:
+                    out.changes.append(self._set(e, "revoked", turn, entry.id))
+                continue
+            if not (e.revokes or opposite(e.polarity, c.polarity)):
+                continue
+            loser, winner = (entry, e) if earlier_stands else (e, entry)
+            out.changes.append(self._set(loser, "superseded", turn, winner.id))
+            if e.revokes:
+                continue  # re-imposing a lifted rule replaces the permission, no contradiction
+            rec = ConflictRecord(
+                id=self.new_conflict_id(),
+                kind="constraint",
+                subject=c.subject or e.subject,
+                earlier=ConflictSide(text=e.text, turn=e.turn, ref=e.id),
+                later=ConflictSide(text=entry.text, turn=turn, ref=entry.id),
+                resolution="earlier_stands" if earlier_stands else "later_wins",
+                turn=turn,
+            )
+            self.conflicts.append(rec)
+            out.conflicts.append(rec)
+            if earlier_stands:
+                break  # the new rule lost; it cannot supersede anything else
+        return out
+
+    def reinstate_earlier(self, conflict: ConflictRecord, turn: int) -> list[StatusChange]:
+        """The user said the earlier rule stands after a later-wins resolution: flip it."""
+        changes: list[StatusChange] = []
+        earlier, later = self.get(conflict.earlier.ref), self.get(conflict.later.ref)
+        if later.status == "active":
+            changes.append(self._set(later, "superseded", turn, earlier.id))
+        if earlier.status != "active":
+            changes.append(self._set(earlier, "active", turn, None))
+        conflict.resolution = "earlier_stands"
+        conflict.turn = turn
+        return changes

@@ -1,0 +1,372 @@
+"""The domain ontology the parser anchors to: entities, slots, enumerations, id patterns, intents.
+
+An ontology is data (YAML or a dict). Loading validates it whole: every regex compiles, every
+slot's enum exists, every entity's slots exist; a problem raises `OntologyError` naming the
+item and, for YAML syntax, the line and column. Lookup tables are built once per ontology.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+from ctxengine.compaction.schema import ParsedTurn
+
+GENERIC = "generic"
+T = TypeVar("T")
+# Shipped as package data ("compaction/ontologies/*.yaml").
+ONTOLOGY_DIR = Path(__file__).parent / "ontologies"
+
+
+class OntologyError(ValueError):
+    """An ontology document is malformed; the message names the item and position."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EnumMember(_Strict):
+    name: str  # e.g. "DARK_PURPLE"
+    synonyms: list[str] = Field(default_factory=list)  # 暗紫色, 深紫色, dark purple
+
+
+class Enumeration(_Strict):
+    name: str
+    members: list[EnumMember]
+
+
+class SlotDef(_Strict):
+    name: str  # canonical name, e.g. "recipient"
+    entity: str = "task"
+    zh: list[str] = Field(default_factory=list)  # 收货人, 收件人
+    en: list[str] = Field(default_factory=list)  # recipient, consignee
+    enum: str | None = None
+    # A regex whose match is this slot's value even with no slot word ("512GB" -> memory).
+    value_pattern: str | None = None
+
+
+class EntityDef(_Strict):
+    name: str
+    id_pattern: str | None = None
+    slots: list[str] = Field(default_factory=list)
+    zh: list[str] = Field(default_factory=list)
+    en: list[str] = Field(default_factory=list)
+
+
+class IdentifierPattern(_Strict):
+    kind: str
+    regex: str
+
+
+class DomainIntent(_Strict):
+    name: str
+    domain: str | None = None
+    keywords: list[str] = Field(default_factory=list)
+    patterns: list[str] = Field(default_factory=list)
+    target: str | None = None
+
+
+class Ontology(_Strict):
+    """A domain model. `include_generic` adds the generic slots/enums under the domain's own."""
+
+    name: str = "custom"
+    include_generic: bool = True
+    entities: list[EntityDef] = Field(default_factory=list)
+    slots: list[SlotDef] = Field(default_factory=list)
+    enums: list[Enumeration] = Field(default_factory=list)
+    identifiers: list[IdentifierPattern] = Field(default_factory=list)
+    intents: list[DomainIntent] = Field(default_factory=list)
+
+    _slot_by_name: dict[str, SlotDef] = PrivateAttr(default_factory=dict)
+    _slot_by_word: dict[str, SlotDef] = PrivateAttr(default_factory=dict)
+    _slot_words_rx: str = PrivateAttr("")
+    _enum_index: dict[str, dict[str, str]] = PrivateAttr(default_factory=dict)
+    _member_rx: re.Pattern[str] | None = PrivateAttr(None)
+    _member_slot: dict[str, tuple[SlotDef, str]] = PrivateAttr(default_factory=dict)
+    _id_patterns: list[tuple[str, re.Pattern[str]]] = PrivateAttr(default_factory=list)
+    _entity_ids: list[tuple[EntityDef, re.Pattern[str]]] = PrivateAttr(default_factory=list)
+    _value_patterns: list[tuple[SlotDef, re.Pattern[str]]] = PrivateAttr(default_factory=list)
+    _intent_rx: list[tuple[DomainIntent, tuple[re.Pattern[str], ...]]] = PrivateAttr(
+        default_factory=list
+    )
+
+    _entity_rx: re.Pattern[str] | None = PrivateAttr(None)
+    _entity_by_word: dict[str, EntityDef] = PrivateAttr(default_factory=dict)
+    _derived: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    # --- loading ---------------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Any) -> Ontology:
+        """Validate `data` into an ontology; raises OntologyError with the failing item."""
+        if not isinstance(data, dict):
+            raise OntologyError(
+                f"ontology: expected a mapping at top level, got {type(data).__name__}"
+            )
+        try:
+            onto = cls.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"])
+            raise OntologyError(f"ontology: {where}: {err['msg']}") from None
+        if onto.include_generic and onto.name != GENERIC:
+            onto = _merge(onto, generic_ontology())
+        onto._compile()
+        return onto
+
+    @classmethod
+    def from_yaml(cls, source: str | Path) -> Ontology:
+        """Load from a YAML file (a Path, or a one-line str ending in .yaml/.yml) or YAML text."""
+        is_path = isinstance(source, Path) or (
+            "\n" not in source and source.strip().endswith((".yaml", ".yml"))
+        )
+        if is_path:
+            path = Path(source)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise OntologyError(f"ontology: cannot read {path}: {exc.strerror}") from None
+        else:
+            text = str(source)
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            pos = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+            problem = getattr(exc, "problem", None) or "invalid YAML"
+            raise OntologyError(f"ontology: {problem}{pos}") from None
+        return cls.from_dict(data)
+
+    # --- compiled lookups ------------------------------------------------------------------
+    def _compile(self) -> None:
+        enums = {e.name: e for e in self.enums}
+        for i, s in enumerate(self.slots):
+            if s.enum is not None and s.enum not in enums:
+                raise OntologyError(f"ontology: slots[{i}] '{s.name}': unknown enum '{s.enum}'")
+        names = {s.name for s in self.slots}
+        for i, ent in enumerate(self.entities):
+            for sl in ent.slots:
+                if sl not in names:
+                    raise OntologyError(
+                        f"ontology: entities[{i}] '{ent.name}': unknown slot '{sl}'"
+                    )
+        self._slot_by_name = {}
+        self._slot_by_word = {}
+        for s in self.slots:
+            self._slot_by_name.setdefault(s.name, s)
+            for w in (s.name, *s.zh, *s.en):
+                self._slot_by_word.setdefault(w.lower(), s)
+        words = sorted(self._slot_by_word, key=len, reverse=True)
+        self._slot_words_rx = "|".join(_word_rx(w) for w in words)
+        self._enum_index = {
+            e.name: {syn.lower(): m.name for m in e.members for syn in (m.name, *m.synonyms)}
+            for e in self.enums
+        }
+        self._member_slot = {}
+        for s in self.slots:
+            if s.enum is None:
+                continue
+            for syn, member in self._enum_index[s.enum].items():
+                self._member_slot.setdefault(syn, (s, member))
+        member_words = sorted(self._member_slot, key=len, reverse=True)
+        self._member_rx = (
+            re.compile("|".join(_word_rx(w) for w in member_words), re.IGNORECASE)
+            if member_words
+            else None
+        )
+        self._id_patterns = [
+            (p.kind, _compile(p.regex, f"identifiers[{i}]")) for i, p in enumerate(self.identifiers)
+        ]
+        self._entity_ids = [
+            (e, _compile(e.id_pattern, f"entities[{i}].id_pattern"))
+            for i, e in enumerate(self.entities)
+            if e.id_pattern
+        ]
+        self._value_patterns = [
+            (s, _compile(s.value_pattern, f"slots[{i}].value_pattern"))
+            for i, s in enumerate(self.slots)
+            if s.value_pattern
+        ]
+        self._entity_by_word = {
+            w.lower(): e for e in self.entities for w in (e.name, *e.zh, *e.en) if w
+        }
+        ent_words = sorted(self._entity_by_word, key=len, reverse=True)
+        self._entity_rx = (
+            re.compile("|".join(_word_rx(w) for w in ent_words), re.IGNORECASE)
+            if ent_words
+            else None
+        )
+        self._derived = {}
+        self._intent_rx = []
+        for i, it in enumerate(self.intents):
+            rxs = [_compile(p, f"intents[{i}].patterns") for p in it.patterns]
+            if it.keywords:
+                words = sorted(it.keywords, key=len, reverse=True)
+                rxs.append(re.compile("|".join(_word_rx(k) for k in words), re.IGNORECASE))
+            if rxs:
+                self._intent_rx.append((it, tuple(rxs)))
+
+    @property
+    def slot_words_regex(self) -> str:
+        """An alternation of every slot word (names and synonyms), longest first."""
+        return self._slot_words_rx
+
+    def slot_for_word(self, word: str) -> SlotDef | None:
+        """The slot a word names: "收件人" -> recipient."""
+        return self._slot_by_word.get(word.lower())
+
+    def slot(self, name: str) -> SlotDef | None:
+        return self._slot_by_name.get(name)
+
+    def enum_member(self, enum: str, value: str) -> str | None:
+        """The member of `enum` that `value` names (exact synonym, else the longest contained)."""
+        index = self._enum_index.get(enum)
+        if not index:
+            return None
+        low = value.strip().lower()
+        if low in index:
+            return index[low]
+        best = max((s for s in index if len(s) > 1 and _contains_word(low, s)), key=len, default="")
+        return index[best] if best else None
+
+    def find_members(self, text: str) -> list[tuple[re.Match[str], SlotDef, str]]:
+        """Enum values named anywhere in `text`, with the slot they belong to."""
+        if self._member_rx is None:
+            return []
+        out = []
+        for m in self._member_rx.finditer(text):
+            slot, member = self._member_slot[m.group(0).lower()]
+            out.append((m, slot, member))
+        return out
+
+    @property
+    def id_patterns(self) -> list[tuple[str, re.Pattern[str]]]:
+        """(kind, regex) of the declared identifiers and entity ids, for evidence extraction."""
+        return self._id_patterns + [(e.name + "_id", rx) for e, rx in self._entity_ids]
+
+    @property
+    def value_patterns(self) -> list[tuple[SlotDef, re.Pattern[str]]]:
+        return self._value_patterns
+
+    @property
+    def intent_matchers(self) -> list[tuple[DomainIntent, tuple[re.Pattern[str], ...]]]:
+        return self._intent_rx
+
+    def entity_mentions(self, text: str) -> list[tuple[int, EntityDef]]:
+        """(position, entity) for every entity word in `text`: "这家酒店" -> 酒店."""
+        if self._entity_rx is None:
+            return []
+        return [
+            (m.start(), self._entity_by_word[m.group(0).lower()])
+            for m in self._entity_rx.finditer(text)
+        ]
+
+    def entity_words(self, text: str) -> list[re.Match[str]]:
+        """Matches of entity words in `text`."""
+        return list(self._entity_rx.finditer(text)) if self._entity_rx is not None else []
+
+    def derived(self, key: str, build: Callable[[Ontology], T]) -> T:
+        """A value computed once per ontology by another module (its compiled regexes)."""
+        if key not in self._derived:
+            self._derived[key] = build(self)
+        return cast(T, self._derived[key])
+
+    def entity_for_id(self, value: str) -> EntityDef | None:
+        """The entity whose id pattern matches all of `value`."""
+        for ent, rx in self._entity_ids:
+            if rx.fullmatch(value):
+                return ent
+        return None
+
+
+def _compile(rx: str, where: str) -> re.Pattern[str]:
+    try:
+        return re.compile(rx)
+    except re.error as exc:
+        raise OntologyError(
+            f"ontology: {where}: bad regex at position {exc.pos}: {exc.msg}"
+        ) from None
+
+
+def _word_rx(word: str) -> str:
+    # Latin words need word boundaries ("red" must not match "shred"); CJK has none.
+    esc = re.escape(word)
+    if word[:1].isascii() and word[:1].isalnum():
+        esc = r"(?<![A-Za-z0-9])" + esc
+    if word[-1:].isascii() and word[-1:].isalnum():
+        esc += r"(?![A-Za-z0-9])"
+    return esc
+
+
+def _contains_word(text: str, word: str) -> bool:
+    return re.search(_word_rx(word), text) is not None
+
+
+def _merge(own: Ontology, base: Ontology) -> Ontology:
+    """`own` first (its names win lookups), then whatever of `base` it does not redefine."""
+    own_slots = {s.name for s in own.slots}
+    own_enums = {e.name for e in own.enums}
+    return own.model_copy(
+        update={
+            "slots": own.slots + [s for s in base.slots if s.name not in own_slots],
+            "enums": own.enums + [e for e in base.enums if e.name not in own_enums],
+            "identifiers": own.identifiers + base.identifiers,
+            "intents": own.intents + base.intents,
+        }
+    )
+
+
+@cache
+def generic_ontology() -> Ontology:
+    """The built-in slot inventory (zh + en) used when no domain ontology is given."""
+    return load_builtin(GENERIC)
+
+
+@cache
+def load_builtin(name: str) -> Ontology:
+    """A shipped ontology: "generic", "ecommerce" or "crosswoz"."""
+    path = ONTOLOGY_DIR / f"{name}.yaml"
+    if not path.is_file():
+        raise OntologyError(f"ontology: no built-in ontology named '{name}'")
+    return Ontology.from_yaml(path)
+
+
+def anchor(parsed: ParsedTurn, ontology: Ontology) -> ParsedTurn:
+    """Bind slot values to enum members and entity ids; add the entity keys the turn names.
+
+    Returns a new ParsedTurn; `parsed` is not changed. An update that already carries an
+    enum or entity id keeps it.
+    """
+    updates = []
+    entities = list(parsed.entities)
+    for up in parsed.updates:
+        slot = ontology.slot(up.slot)
+        changes: dict[str, Any] = {}
+        if slot is not None:
+            if up.entity == "task" and slot.entity != "task":
+                changes["entity"] = slot.entity
+            if up.enum is None and slot.enum is not None and up.value is not None:
+                member = ontology.enum_member(slot.enum, up.value)
+                if member is not None:
+                    changes["enum"] = member
+        if up.entity_id is None and up.value is not None:
+            ent = ontology.entity_for_id(up.value)
+            if ent is not None:
+                changes["entity_id"] = up.value
+                key = f"{ent.name}:{up.value}"
+                if key not in entities:
+                    entities.append(key)
+        updates.append(up.model_copy(update=changes) if changes else up)
+    for ev in parsed.evidence:
+        ent = ontology.entity_for_id(ev.value)
+        if ent is not None:
+            key = f"{ent.name}:{ev.value}"
+            if key not in entities:
+                entities.append(key)
+    return parsed.model_copy(update={"updates": updates, "entities": entities})

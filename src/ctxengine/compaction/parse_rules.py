@@ -1,0 +1,103 @@
+"""The rule path: one message -> ParsedTurn, offline, in well under a millisecond.
+
+It combines the single-purpose extractors (`patterns`, `constraints`, `slots`, `intents`,
+`references`). What is read depends on the role: user text yields everything; system text
+yields rules and values; assistant text yields values and references (its own claims are not
+the user's updates); tool results yield the fields of their JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ctxengine.compaction.constraints import extract_constraints
+from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
+from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.patterns import extract_evidence, json_evidence
+from ctxengine.compaction.references import ParseContext, extract_references
+from ctxengine.compaction.schema import Evidence, ParsedTurn
+from ctxengine.compaction.slots import extract_updates
+from ctxengine.messages import Message, TextPart, ToolResultPart
+
+SchemaRole = Literal["user", "assistant", "tool", "system"]
+
+
+def message_text(message: Message) -> str:
+    """The text the parser reads: text parts, or the tool results' content for tool output."""
+    results = message.tool_results
+    if results and message.role in ("tool", "user"):
+        return "\n".join(r.content for r in results)
+    return "\n".join(p.text for p in message.parts if isinstance(p, TextPart))
+
+
+def _schema_role(message: Message) -> SchemaRole:
+    if message.tool_results:
+        return "tool"
+    if message.role == "developer":
+        return "system"
+    return message.role
+
+
+def parse_rules(
+    message: Message,
+    *,
+    turn: int,
+    ontology: Ontology,
+    context: ParseContext | None = None,
+) -> ParsedTurn:
+    """Parse `message` with rules only (no anchoring; see `ctxengine.compaction.parse`).
+
+    Args:
+        message: any message; tool results are read as JSON when they are JSON.
+        turn: the 1-based user-turn index the message belongs to.
+        ontology: slot words, enum values, id patterns and domain intents to recognize.
+        context: earlier entities/evidence for references, and the tool name of a result.
+    """
+    role = _schema_role(message)
+    text = message_text(message)
+    extra = ontology.id_patterns
+    evidence: list[Evidence] = []
+    if role == "tool":
+        name = context.tool_name if context and context.tool_name else "tool"
+        source = f"tool:{name}"
+        for part in message.parts:
+            if isinstance(part, ToolResultPart):
+                found = json_evidence(part.content, source)
+                evidence.extend(
+                    found if found is not None else extract_evidence(part.content, source, extra)
+                )
+        return ParsedTurn(turn=turn, role=role, language=detect_language(text), evidence=evidence)
+
+    evidence = extract_evidence(text, role, extra)
+    for call in message.tool_calls:
+        found = json_evidence(call.arguments, f"call:{call.name}")
+        evidence.extend(found or [])
+    parsed = ParsedTurn(
+        turn=turn,
+        role=role,
+        language=detect_language(text),
+        evidence=evidence,
+        references=extract_references(text, context),
+    )
+    if role == "assistant":
+        return parsed
+    constraints = extract_constraints(text)
+    if role == "system":
+        return parsed.model_copy(update={"constraints": constraints})
+    updates = extract_updates(text, ontology, last_slot=context.last_slot if context else None)
+    confirmation = is_confirmation(text)
+    intents = classify_intents(
+        text,
+        ontology,
+        has_updates=bool(updates),
+        has_evidence=bool(evidence),
+        confirmation=confirmation,
+    )
+    return parsed.model_copy(
+        update={
+            "constraints": constraints,
+            "updates": updates,
+            "intents": intents,
+            "is_confirmation": confirmation,
+        }
+    )

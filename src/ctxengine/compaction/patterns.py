@@ -1,0 +1,255 @@
+"""Exact values kept verbatim as Evidence: ids, codes, phones, e-mails, URLs, amounts, dates...
+
+Every regex is compiled once at import. Each match yields a span of the input, so every
+`Evidence.value` is a substring of the text it was read from: nothing is normalized. Overlaps
+are settled by priority (a path inside a URL is part of the URL, not a second value), then by
+length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ctxengine.compaction.schema import Evidence
+
+
+@dataclass(frozen=True)
+class Span:
+    """One match: a kind and the verbatim value at [start, end)."""
+
+    kind: str
+    start: int
+    end: int
+    value: str
+    priority: int
+
+
+_MONTHS = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_WEEKDAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
+_FILE_EXT = (
+    r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
+    r"|md|log|sql|html?|css|sh|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php|xml|zip|gz|tar|png|jpe?g)"
+)
+# Letters/digits that must not touch an id on either side; CJK may (中文里 id 常紧贴汉字).
+_NB = r"(?<![A-Za-z0-9_])"
+_NA = r"(?![A-Za-z0-9_])"
+
+# (kind, priority, regex, group). Lower priority number wins an overlap.
+_RAW: list[tuple[str, int, str, int]] = [
+    (
+        "url",
+        0,
+        r"(?:https?://|www\.)[^\s<>\"'，。；！？、）)\]]*[^\s<>\"'，。；！？、）)\].,;:!?]",
+        0,
+    ),
+    (
+        "email",
+        1,
+        _NB + r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}" + _NA,
+        0,
+    ),
+    ("path", 2, r"(?<![\w:/.])(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?", 0),
+    ("path", 2, r"(?<![\w])[A-Za-z]:\\(?:[\w .@+-]+\\)*[\w.@+-]+", 0),
+    ("path", 2, _NB + r"[\w-]+(?:/[\w.-]+)+\." + _FILE_EXT + _NA, 0),
+    # Keyword-led ids: the keyword says what the id is, the group keeps only the id.
+    (
+        "coupon",
+        3,
+        r"(?:优惠券码?|优惠码|券码|兑换码|折扣码|coupon(?: code)?|promo(?: code)?"
+        r"|voucher(?: code)?)"
+        r"\s*(?:是|为|:|：|is|=)?\s*([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
+        1,
+    ),
+    (
+        "order_id",
+        3,
+        r"(?:订单号?|(?<!工)单号|order(?: number| no\.?| id| #)?)\s*(?:是|为|:|：|is|=|#)?\s*"
+        r"(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
+        1,
+    ),
+    (
+        "ticket",
+        3,
+        r"(?:工单号?|票号|ticket(?: number| no\.?| id| #)?|case(?: number| #))\s*"
+        r"(?:是|为|:|：|is|=|#)?\s*(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
+        1,
+    ),
+    ("phone", 4, r"(?<![\d*])(?:\+?86[ -]?)?1[3-9]\d[*xX]{4}\d{4}(?![\d*])", 0),
+    ("phone", 4, r"(?<![\d+])(?:\+?86[ -]?)?1[3-9]\d{9}(?!\d)", 0),
+    ("phone", 4, r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])", 0),
+    (
+        "phone",
+        4,
+        r"(?<![\w+])\+\d{1,3}[ -]?(?:\(\d{1,4}\)[ -]?)?\d{2,4}[ -]\d{3,4}(?:[ -]\d{3,4})?(?!\d)",
+        0,
+    ),
+    ("phone", 4, r"(?<![\w-])\(?\d{3}\)?[ -]\d{3}-\d{4}(?![\d-])", 0),
+    ("flight", 5, _NB + r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}" + _NA, 0),
+    ("date", 6, r"(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)", 0),
+    ("date", 6, r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]", 0),
+    ("date", 6, r"\b" + _MONTHS + r"\.? \d{1,2}(?:st|nd|rd|th)?(?:, \d{4})?\b", 0),
+    ("date", 6, r"\b\d{1,2}(?:st|nd|rd|th)? " + _MONTHS + r"(?: \d{4})?\b", 0),
+    ("date", 6, r"(?i:\b(?:next|this|last) (?:" + _WEEKDAYS + r"|week|month|year)\b)", 0),
+    ("date", 6, r"(?:下|上|这|本)?(?:周|星期|礼拜)[一二三四五六日天]", 0),
+    ("date", 6, r"(?:明天|后天|大后天|下周|下个月)", 0),
+    (
+        "time",
+        7,
+        r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?-\s?\d{1,2}:\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?(?![\d:])",
+        0,
+    ),
+    ("time", 7, r"(?<![\d:])\d{1,2}\s?[AaPp]\.?[Mm]\.?" + _NA, 0),
+    ("time", 7, r"(?:上午|下午|晚上|早上|中午)?\d{1,2}点(?:\d{1,2}分|半|一刻)?", 0),
+    ("amount", 8, r"[¥￥$€£]\s?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?!\d)|[¥￥$€£]\s?\d+(?:\.\d+)?", 0),
+    (
+        "amount",
+        8,
+        r"(?<![\d.])\d+(?:,\d{3})*(?:\.\d+)?(?:\s?-\s?\d+(?:\.\d+)?)?\s?"
+        r"(?:元|块钱|块|美元|美金|欧元|英镑|日元|USD|CNY|RMB|EUR|GBP|JPY|dollars?|euros?)"
+        r"(?![A-Za-z])",
+        0,
+    ),
+    ("code", 9, r"`([^`\n]{1,80})`", 1),
+    ("code", 9, _NB + r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\([^()\n]{0,40}\)", 0),
+    ("code", 9, _NB + r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+" + _NA, 0),
+    ("code", 9, _NB + r"_[a-z0-9_]{2,}" + _NA, 0),
+    ("code", 9, _NB + r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+" + _NA, 0),
+    # An upper-case token mixing letters and digits, 6+ long: a code even without a keyword.
+    ("code", 10, _NB + r"(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{5,}" + _NA, 0),
+    # Long digit strings that are not phones: ids of some kind.
+    # Commas may separate several numbers ("66174063,66174043"); a decimal point may not.
+    ("number", 11, r"(?<![\d.*-])\d{8,}(?![\d*]|\.\d)", 0),
+]
+
+PATTERNS: tuple[tuple[str, int, re.Pattern[str], int], ...] = tuple(
+    # ASCII: \w, \d and \b must not take CJK for letters, or "打开/etc/x" would be one path.
+    (kind, prio, re.compile(rx, re.ASCII), group)
+    for kind, prio, rx, group in _RAW
+)
+
+# Cheap gate: a text without a digit, '@', '/', '\\', '`', '_', a currency sign, a capital
+# followed by lower case (camelCase) or a date word cannot match anything above.
+_GATE = re.compile(
+    r"[\d@/\\`_¥￥$€£(]|[a-z][A-Z]|周|星期|礼拜|明天|后天|下个月|"
+    r"(?i:next |this |last |\b" + _MONTHS + r"\b)"
+)
+
+
+def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> list[Span]:
+    """All non-overlapping evidence spans of `text`, in reading order.
+
+    Args:
+        text: the text to scan.
+        extra: (kind, compiled regex) pairs from an ontology; they win overlaps over the
+            built-in patterns because a domain knows its own identifiers best.
+    """
+    candidates: list[Span] = []
+    for kind, rx in extra:
+        for m in rx.finditer(text):
+            if m.end() > m.start():
+                candidates.append(Span(kind, m.start(), m.end(), m.group(0), -1))
+    if _GATE.search(text):
+        for kind, prio, rx, group in PATTERNS:
+            for m in rx.finditer(text):
+                start, end = m.span(group)
+                if end > start:
+                    candidates.append(Span(kind, start, end, m.group(group), prio))
+    return _settle(candidates)
+
+
+def _settle(candidates: Iterable[Span]) -> list[Span]:
+    chosen: list[Span] = []
+    for span in sorted(candidates, key=lambda s: (s.priority, s.start - s.end, s.start)):
+        if all(span.end <= c.start or span.start >= c.end for c in chosen):
+            chosen.append(span)
+    chosen.sort(key=lambda s: s.start)
+    return chosen
+
+
+def extract_evidence(
+    text: str, source: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()
+) -> list[Evidence]:
+    """Evidence for every exact value in `text`; each value is a verbatim substring."""
+    return [Evidence(kind=s.kind, value=s.value, source=source) for s in find_spans(text, extra)]
+
+
+# --- tool-result JSON --------------------------------------------------------------------
+
+
+class _RawNumber(str):
+    """A JSON number kept as its source text, so "299.00" stays "299.00" (not 299.0)."""
+
+
+_ID_KEY = re.compile(r"(?i)(?:^|_|(?<=[a-z]))(?:id|no|num|number|code|sku|ref|key)$")
+_AMOUNT_KEY = re.compile(r"(?i)price|amount|total|cost|fee|balance|discount|价格|金额|费用")
+_KIND_KEYS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)e-?mail|邮箱"), "email"),
+    (re.compile(r"(?i)phone|mobile|tel|电话|手机"), "phone"),
+    (re.compile(r"(?i)url|link|href|网址"), "url"),
+    (re.compile(r"(?i)date|day|日期"), "date"),
+    (re.compile(r"(?i)time|时间"), "time"),
+    (re.compile(r"(?i)path|file|文件"), "path"),
+)
+
+
+def _kind_for(key: str, value: str | _RawNumber) -> str:
+    if isinstance(value, _RawNumber):
+        return "amount" if _AMOUNT_KEY.search(key) else ("id" if _ID_KEY.search(key) else "number")
+    if _ID_KEY.search(key):
+        return "id"
+    for rx, kind in _KIND_KEYS:
+        if rx.search(key):
+            return kind
+    return "amount" if _AMOUNT_KEY.search(key) else "field"
+
+
+def json_evidence(
+    content: str, source: str, *, max_items: int = 64, max_len: int = 80
+) -> list[Evidence] | None:
+    """Evidence for the id-like, numeric and short string fields of a JSON document.
+
+    Args:
+        content: the tool result text.
+        source: e.g. "tool:get_order".
+        max_items: cap on the fields reported, so a large listing cannot flood the layer.
+        max_len: longer strings are prose, not exact values.
+
+    Returns:
+        The evidence with `field` set to the JSON path ("order.items[0].sku"), or None when
+        `content` is not a JSON object or array. A string whose decoded form does not occur
+        verbatim in `content` (it had escapes) is skipped: evidence is always verbatim.
+    """
+    stripped = content.lstrip()
+    if not stripped or stripped[0] not in "[{":
+        return None
+    import json
+
+    try:
+        data = json.loads(content, parse_float=_RawNumber, parse_int=_RawNumber)
+    except ValueError:
+        return None
+    out: list[Evidence] = []
+
+    def walk(node: object, path: str, key: str) -> None:
+        if len(out) >= max_items:
+            return
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, f"{path}.{k}" if path else str(k), str(k))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{path}[{i}]", key)
+        elif isinstance(node, str) and node.strip():
+            is_num = isinstance(node, _RawNumber)
+            if (is_num or (len(node) <= max_len and "\n" not in node)) and node in content:
+                out.append(
+                    Evidence(kind=_kind_for(key, node), value=str(node), field=path, source=source)
+                )
+
+    walk(data, "", "")
+    return out

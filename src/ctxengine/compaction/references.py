@@ -1,0 +1,200 @@
+"""References to earlier things ("刚才的图表", "按上次的格式", "that order") and their resolution.
+
+Resolution is a lookup in `ParseContext`: the most recent item of the kind the phrase names.
+A phrase with nothing of its kind in context stays a Reference with `resolved_to=None`, so the
+layers still know the user pointed back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ctxengine.compaction.schema import ParsedTurn, Reference
+
+
+@dataclass(frozen=True)
+class RecentItem:
+    """Something a later message may point back to.
+
+    Attributes:
+        key: what `Reference.resolved_to` gets: "order_id:A123", "order.recipient", "chart:c1".
+        kind: what it is: "order", "chart", "format", "phone", ... (matched to the phrase).
+    """
+
+    key: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class ParseContext:
+    """What the parser needs from earlier turns (most recent last in `recent`).
+
+    Attributes:
+        recent: recent entities, evidence and slot keys.
+        last_tool_result: key of the last tool result ("tool:get_report#call_1").
+        last_format: the format last used or asked for ("EXCEL", "markdown table").
+        tool_name: name of the tool whose result the current message carries.
+        last_slot: the slot last changed, for "use X instead" with no slot word.
+    """
+
+    recent: Sequence[RecentItem] = ()
+    last_tool_result: str | None = None
+    last_format: str | None = None
+    tool_name: str | None = None
+    last_slot: str | None = None
+
+    @classmethod
+    def from_turns(
+        cls, turns: Iterable[ParsedTurn], *, tool_name: str | None = None
+    ) -> ParseContext:
+        """Build a context from earlier parsed turns (oldest first)."""
+        recent: list[RecentItem] = []
+        last_format: str | None = None
+        last_slot: str | None = None
+        last_tool: str | None = None
+        for t in turns:
+            for ev in t.evidence:
+                recent.append(RecentItem(f"{ev.kind}:{ev.value}", ev.kind))
+                if ev.source.startswith("tool:"):
+                    last_tool = ev.source
+            for up in t.updates:
+                recent.append(RecentItem(f"{up.entity}.{up.slot}", up.slot))
+                last_slot = up.slot
+                if up.slot == "format" and up.value is not None:
+                    last_format = up.enum or up.value
+            for key in t.entities:
+                recent.append(RecentItem(key, key.split(":", 1)[0]))
+        return cls(tuple(recent), last_tool, last_format, tool_name, last_slot)
+
+
+# Noun -> kinds it may resolve to (first that has a recent item wins).
+_NOUNS: dict[str, tuple[str, ...]] = {
+    "图表": ("chart",),
+    "图": ("chart",),
+    "chart": ("chart",),
+    "graph": ("chart",),
+    "表格": ("table", "chart"),
+    "报表": ("report", "table"),
+    "table": ("table", "chart"),
+    "report": ("report", "table"),
+    "格式": ("format",),
+    "format": ("format",),
+    "样式": ("format",),
+    "style": ("format",),
+    "订单": ("order", "order_id"),
+    "order": ("order", "order_id"),
+    "结果": ("result",),
+    "result": ("result",),
+    "results": ("result",),
+    "文件": ("file", "path"),
+    "file": ("file", "path"),
+    "地址": ("address",),
+    "address": ("address",),
+    "电话": ("phone",),
+    "号码": ("phone", "number"),
+    "number": ("phone", "number"),
+    "方案": ("plan",),
+    "plan": ("plan",),
+    "option": ("plan",),
+    "航班": ("flight",),
+    "flight": ("flight",),
+    "优惠券": ("coupon",),
+    "coupon": ("coupon",),
+    "商品": ("product", "product_model"),
+    "product": ("product", "product_model"),
+    "酒店": ("酒店", "hotel"),
+    "hotel": ("hotel", "酒店"),
+    "餐馆": ("餐馆", "restaurant"),
+    "餐厅": ("餐馆", "restaurant"),
+    "restaurant": ("restaurant", "餐馆"),
+    "景点": ("景点", "attraction"),
+    "attraction": ("attraction", "景点"),
+}
+_NOUN_RX = "|".join(sorted((re.escape(n) for n in _NOUNS), key=len, reverse=True))
+
+_ZH_BACK = r"(?:刚才|刚刚|之前|上次|上一次|前面|先前|原来|最后)"
+_EN_BACK = r"(?:last|previous|earlier|prior|same|original)"
+
+# (regex, kind of reference, confidence); the "noun" group, when present, picks the kinds.
+_RULES: tuple[tuple[re.Pattern[str], str, float], ...] = (
+    (
+        re.compile(
+            _ZH_BACK + r"(?:的|那个|那|这个)?(?:那?个|那?份|那?张)?(?P<noun>" + _NOUN_RX + ")"
+        ),
+        "back",
+        0.85,
+    ),
+    (re.compile(r"(?:上一|前一)(?:个|条|份|张|次)(?P<noun>" + _NOUN_RX + ")?"), "back", 0.75),
+    (
+        re.compile(r"(?:那个|这个|那份|这份|那张|这张|那家|这家|该)(?P<noun>" + _NOUN_RX + ")"),
+        "demonstrative",
+        0.7,
+    ),
+    (
+        re.compile(r"(?i)\b(?:the |that |this )?" + _EN_BACK + r" (?P<noun>" + _NOUN_RX + r")\b"),
+        "back",
+        0.85,
+    ),
+    (re.compile(r"(?i)\b(?:the )?(?:last|previous) one\b"), "back", 0.7),
+    (
+        re.compile(r"(?i)\b(?:that|this|the same) (?P<noun>" + _NOUN_RX + r")\b"),
+        "demonstrative",
+        0.7,
+    ),
+    (re.compile(r"(?i)\b(?:as before|same as (?:before|last time))\b"), "back", 0.6),
+    (re.compile(r"(?:他家|它家|这家|那家|它)(?!们)"), "demonstrative", 0.5),
+)
+_GATE = re.compile(
+    r"刚|之前|上次|上一|前一|前面|先前|原来|最后|那|这|该|他家|它|(?i:last|previous|earlier|prior"
+    r"|same|original|that|this|before)"
+)
+
+
+def extract_references(text: str, context: ParseContext | None) -> list[Reference]:
+    """References in `text`, resolved through `context` where it holds a matching item."""
+    if not _GATE.search(text):
+        return []
+    out: list[Reference] = []
+    taken: list[tuple[int, int]] = []
+    for rx, how, conf in _RULES:
+        for m in rx.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            noun = m.groupdict().get("noun")
+            kinds = _NOUNS.get(noun.lower(), ()) if noun else ()
+            ref_kind = _ref_kind(kinds, how)
+            resolved = _resolve(kinds, ref_kind, context)
+            taken.append(m.span())
+            out.append(
+                Reference(text=m.group(0), kind=ref_kind, resolved_to=resolved, confidence=conf)
+            )
+    out.sort(key=lambda r: text.find(r.text))
+    return out
+
+
+def _ref_kind(kinds: tuple[str, ...], how: str) -> str:
+    if not kinds:
+        return "last" if how == "back" else "generic"
+    if kinds[0] == "format":
+        return "last_format"
+    if kinds[0] == "result":
+        return "last_result"
+    return "entity"
+
+
+def _resolve(kinds: tuple[str, ...], ref_kind: str, ctx: ParseContext | None) -> str | None:
+    if ctx is None:
+        return None
+    if ref_kind == "last_format" and ctx.last_format is not None:
+        return ctx.last_format
+    if ref_kind == "last_result" and ctx.last_tool_result is not None:
+        return ctx.last_tool_result
+    if not kinds:
+        return ctx.recent[-1].key if ctx.recent else None
+    for kind in kinds:
+        for item in reversed(ctx.recent):
+            if item.kind == kind:
+                return item.key
+    return None

@@ -1,0 +1,277 @@
+"""The CONTEXT block: the layers written as a few compact, labelled sections.
+
+::
+
+    [用户意图]
+    修改 order.recipient [本轮]
+    [当前状态]
+    order.product=iPhone 15 Pro [17轮前]
+    order.color=暗紫色(DARK_PURPLE) [15轮前]
+    [待更新项]
+    order.recipient=张伟 [本轮]
+      旧值: 李娜 [8轮前]
+    [约束]
+    - 不要显示价格 [13轮前]
+
+Rules the format keeps:
+
+- Values are verbatim. A value that would break the line format (a newline, edge spaces, empty)
+  is written as a JSON string literal, which is still exact and reversible.
+- One line per current slot, ``key=value``, starting at column 0. Superseded values appear only
+  on indented lines labelled ``旧值``/``was``, never after ``key=``.
+- Times are relative to the current turn ("[3轮前]", "[3 turns ago]"), never timestamps: they
+  cost few tokens and are what the model can actually use.
+- Empty sections are left out; nothing to say renders as "".
+
+`build_view` selects what to show from the layers; `render_view` only formats. Sharding reuses
+both on filtered views.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from ctxengine.compaction.layers import (
+    ArchivedValue,
+    EvidenceItem,
+    EvidenceLayer,
+    IntentLayer,
+    IntentRecord,
+    SlotValue,
+    StateLayer,
+)
+from ctxengine.compaction.ledger import ConflictRecord, ConstraintEntry, Ledger
+from ctxengine.compaction.schema import Language
+
+HEADERS: dict[Language, dict[str, str]] = {
+    "zh": {
+        "intent": "[用户意图]",
+        "state": "[当前状态]",
+        "pending": "[待更新项]",
+        "constraints": "[约束]",
+        "conflicts": "[冲突]",
+        "evidence": "[证据]",
+    },
+    "en": {
+        "intent": "[Intent]",
+        "state": "[Current state]",
+        "pending": "[Pending updates]",
+        "constraints": "[Constraints]",
+        "conflicts": "[Conflicts]",
+        "evidence": "[Evidence]",
+    },
+}
+
+WORDS: dict[Language, dict[str, str]] = {
+    "zh": {
+        "was": "旧值",
+        "removed": "(已删除)",
+        "before": "此前",
+        "later_wins": "以后者为准",
+        "earlier_stands": "以前者为准",
+    },
+    "en": {
+        "was": "was",
+        "removed": "(removed)",
+        "before": "before",
+        "later_wins": "later wins",
+        "earlier_stands": "earlier stands",
+    },
+}
+
+INTENT_NAMES_ZH: dict[str, str] = {
+    "query": "查询",
+    "modify": "修改",
+    "confirm": "确认",
+    "cancel": "取消",
+    "restart": "重新开始",
+    "chitchat": "闲聊",
+    "inform": "告知",
+}
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """What the block shows; every number here is a token/recall trade-off."""
+
+    history_turns: int = 3  # show a slot's previous value if it changed this recently
+    max_evidence: int = 12
+    max_conflicts: int = 5
+    conflict_turns: int = 10  # older conflicts are already reflected in the state
+    # Slot values set longer ago than this are shown without a time marker: a marker costs
+    # ~5 tokens and "set long ago" is all it would say. None marks every value.
+    slot_marker_turns: int | None = 5
+
+
+@dataclass
+class ContextView:
+    """The selection of layer content one block shows."""
+
+    current_turn: int
+    language: Language
+    slot_marker_turns: int | None = 5
+    intent: IntentRecord | None = None
+    recent_intents: list[IntentRecord] = field(default_factory=list)
+    slots: list[SlotValue] = field(default_factory=list)
+    pending: list[SlotValue] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    previous: dict[str, ArchivedValue] = field(default_factory=dict)
+    constraints: list[ConstraintEntry] = field(default_factory=list)
+    conflicts: list[ConflictRecord] = field(default_factory=list)
+    evidence: list[EvidenceItem] = field(default_factory=list)
+
+
+def fmt(value: str) -> str:
+    """A value as written in the block: verbatim, or a JSON literal if it would break a line."""
+    if not value or value != value.strip() or "\n" in value or "\r" in value:
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def ago(turn: int, current: int, language: Language) -> str:
+    d = current - turn
+    if language == "zh":
+        return "[本轮]" if d <= 0 else f"[{d}轮前]"
+    if d <= 0:
+        return "[this turn]"
+    return "[1 turn ago]" if d == 1 else f"[{d} turns ago]"
+
+
+def slot_display(v: SlotValue | ArchivedValue) -> str:
+    """The value followed by its anchors: ``暗紫色(DARK_PURPLE)``."""
+    tags = [t for t in (v.enum, v.entity_id) if t and t != v.value]
+    return fmt(v.value) + (f"({', '.join(tags)})" if tags else "")
+
+
+def slot_line(v: SlotValue, current: int, language: Language, marker_turns: int | None) -> str:
+    line = f"{v.key}={slot_display(v)}"
+    if marker_turns is None or current - v.turn <= marker_turns:
+        line += " " + ago(v.turn, current, language)
+    return line
+
+
+def history_line(a: ArchivedValue, current: int, language: Language) -> str:
+    return f"  {WORDS[language]['was']}: {slot_display(a)} {ago(a.set_turn, current, language)}"
+
+
+def intent_text(r: IntentRecord, current: int, language: Language) -> str:
+    name = INTENT_NAMES_ZH.get(r.name, r.name) if language == "zh" else r.name
+    target = f" {r.target}" if r.target else ""
+    return f"{name}{target} {ago(r.turn, current, language)}"
+
+
+def build_view(
+    *,
+    intents: IntentLayer,
+    state: StateLayer,
+    evidence: EvidenceLayer,
+    ledger: Ledger,
+    current_turn: int,
+    language: Language,
+    last_user_turn: int,
+    options: RenderOptions,
+) -> ContextView:
+    view = ContextView(
+        current_turn=current_turn,
+        language=language,
+        slot_marker_turns=options.slot_marker_turns,
+    )
+    view.intent = intents.current
+    seen = {(r.name, r.target) for r in ([intents.current] if intents.current else [])}
+    for r in intents.recent:
+        # A repeated intent says nothing new; showing it once (the latest) is enough.
+        if (r.name, r.target) not in seen:
+            seen.add((r.name, r.target))
+            view.recent_intents.append(r)
+    for v in state.slots.values():
+        is_pending = not v.confirmed and v.turn >= last_user_turn
+        (view.pending if is_pending else view.slots).append(v)
+        prev = state.previous(v.key)
+        recent = prev is not None and prev.superseded_turn >= current_turn - options.history_turns
+        if prev is not None and (is_pending or recent):
+            view.previous[v.key] = prev
+    for key, turn in state.removed.items():
+        if turn >= last_user_turn:
+            view.removed.append(key)
+            prev = state.previous(key)
+            if prev is not None:
+                view.previous[key] = prev
+    view.constraints = ledger.active()
+    shown = [
+        c
+        for c in ledger.conflicts
+        if c.turn >= current_turn - options.conflict_turns and not c.explicit
+    ]
+    view.conflicts = shown[-options.max_conflicts :]
+    slot_values = {v.value for v in state.slots.values()}
+    # Evidence equal to a current value would only repeat it; evidence equal to a superseded
+    # value would present history as a fact. Both stay in the layer, out of the block.
+    history = {a.value for a in state.archive} - slot_values
+    hide = slot_values | history
+    view.evidence = [e for e in evidence.recent() if e.value not in hide][: options.max_evidence]
+    return view
+
+
+def view_sections(view: ContextView) -> list[tuple[str, list[str]]]:
+    """(section key, lines) for every non-empty section, in block order."""
+    lang, cur = view.language, view.current_turn
+    words = WORDS[lang]
+    out: list[tuple[str, list[str]]] = []
+    if view.intent is not None:
+        lines = [intent_text(view.intent, cur, lang)]
+        if view.recent_intents:
+            rest = "; ".join(intent_text(r, cur, lang) for r in view.recent_intents)
+            lines.append(f"{words['before']}: {rest}")
+        out.append(("intent", lines))
+    for key, slots in (("state", view.slots), ("pending", view.pending)):
+        lines = []
+        for v in slots:
+            lines.append(slot_line(v, cur, lang, view.slot_marker_turns))
+            if v.key in view.previous:
+                lines.append(history_line(view.previous[v.key], cur, lang))
+        if key == "pending":
+            for k in view.removed:
+                lines.append(f"{k}: {words['removed']}")
+                if k in view.previous:
+                    lines.append(history_line(view.previous[k], cur, lang))
+        if lines:
+            out.append((key, lines))
+    if view.constraints:
+        out.append(
+            ("constraints", [f"- {c.text} {ago(c.turn, cur, lang)}" for c in view.constraints])
+        )
+    if view.conflicts:
+        lines = []
+        for c in view.conflicts:
+            e, la = c.earlier, c.later
+            if lang == "zh":
+                sides = (
+                    f"「{e.text}」{ago(e.turn, cur, lang)} → 「{la.text}」{ago(la.turn, cur, lang)}"
+                )
+                lines.append(f"- {c.subject}: {sides}，{words[c.resolution]}")
+            else:
+                sides = (
+                    f'"{e.text}" {ago(e.turn, cur, lang)} -> "{la.text}" {ago(la.turn, cur, lang)}'
+                )
+                lines.append(f"- {c.subject}: {sides}; {words[c.resolution]}")
+        out.append(("conflicts", lines))
+    if view.evidence:
+        lines = []
+        for ev in view.evidence:
+            name = f"{ev.kind}.{ev.field}" if ev.field else ev.kind
+            src = [s for s in ev.sources if s != "user"]
+            where = f" ({src[0]})" if src else ""
+            lines.append(f"- {name}: {fmt(ev.value)}{where} {ago(ev.last_seen, cur, lang)}")
+        out.append(("evidence", lines))
+    return out
+
+
+def render_view(view: ContextView) -> str:
+    """The block text; "" when every section is empty."""
+    headers = HEADERS[view.language]
+    parts: list[str] = []
+    for key, lines in view_sections(view):
+        parts.append(headers[key])
+        parts.extend(lines)
+    return "\n".join(parts)

@@ -1,0 +1,221 @@
+"""Slot values set, changed or removed: "把收货人改成张伟", "颜色要暗紫色", "change the date to X".
+
+Slot words come from the ontology (synonyms included: 收件人 -> recipient). Values are cut
+from the text, so `SlotUpdate.value` is always a verbatim substring; a value that is a
+question ("地址是在哪") is no value. Enum values also count without a slot word ("不要顺丰了"
+removes the shipping value SF_EXPRESS, "make it blue" sets the color).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ctxengine.compaction.ontology import Ontology, SlotDef
+from ctxengine.compaction.schema import SlotUpdate
+
+Op = Literal["set", "change", "remove"]
+
+_ZH_STOP = r"，,。；;！!？?\s、"
+# CrossWOZ-style ranges keep their spaces: "1小时 - 2小时".
+_ZH_VALUE = rf"(?P<value>[^{_ZH_STOP}]+(?:\s+-\s+[^{_ZH_STOP}]+)?)"
+_EN_VALUE = (
+    r"(?P<value>(?:[^,;!?\n.]|\.(?=\S))+?)"
+    r"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[,;!?\n]|\.(?:\s|$)|$)"
+)
+_ZH_CHANGE = r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
+_ZH_SET = r"选择|选用|定为|是|为|要|选|用|在|:|：|=|"
+_EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
+_QUESTION = re.compile(
+    r"什么|多少|多钱|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
+    r"very|so|a bit)\b)"
+)
+_TRAIL = "了吧啊呀哦呢嘛哈啦噢的"
+_NEG_ZH = re.compile(r"(?:不要|不用|别用|别|取消|去掉|不想要|不想用|不需要)(?:再)?(?:用|选)?$")
+_POS_ZH = re.compile(r"(?:换成|改成|改为|改用|换用|换|用|选|要)$")
+_NEG_EN = re.compile(r"(?i)\b(?:no more|no|not|don't use|do not use|without|remove|drop)\s+$")
+_POS_EN = re.compile(r"(?i)\b(?:use|switch to|change to|go with|make it|pick|choose)\s+$")
+_USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
+_MAKE_IT = re.compile(r"(?i)\bmake it\s+" + _EN_VALUE)
+
+
+@dataclass
+class _Compiled:
+    zh_change: re.Pattern[str]
+    zh_set: re.Pattern[str]
+    en_change: re.Pattern[str]
+    en_set: re.Pattern[str]
+    slot_word: re.Pattern[str]
+
+
+def _compile(onto: Ontology) -> _Compiled:
+    slots = onto.slot_words_regex or r"(?!x)x"
+    return _Compiled(
+        zh_change=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_CHANGE})\s*{_ZH_VALUE}", re.I),
+        zh_set=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}", re.I),
+        en_change=re.compile(
+            rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?P<slot>{slots})\s+"
+            rf"(?:to|into|as|=)\s+{_EN_VALUE}"
+        ),
+        slot_word=re.compile(slots, re.I),
+        en_set=re.compile(
+            rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
+            rf"=|:)\s*{_EN_VALUE}"
+        ),
+    )
+
+
+def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) -> list[SlotUpdate]:
+    """Slot updates stated in `text`, in reading order.
+
+    Args:
+        text: the message text.
+        onto: the ontology whose slot words and enum values are recognized.
+        last_slot: the slot changed last (from context), for "use X instead" with no slot word.
+    """
+    rx = onto.derived("slots", _compile)
+    found: list[tuple[int, int, SlotUpdate]] = []
+
+    def taken(start: int, end: int) -> bool:
+        return any(start < e and s < end for s, e, _ in found)
+
+    def add(
+        start: int,
+        end: int,
+        slot: SlotDef | None,
+        slot_name: str,
+        value: str | None,
+        op: Op,
+        conf: float,
+    ) -> None:
+        if taken(start, end):
+            return
+        entity = _entity_for(text, start, slot, onto) if slot else "task"
+        found.append(
+            (
+                start,
+                end,
+                SlotUpdate(
+                    entity=entity,
+                    slot=slot_name,
+                    value=value,
+                    op=op,
+                    raw=text[start:end],
+                    confidence=conf,
+                ),
+            )
+        )
+
+    rules: tuple[tuple[re.Pattern[str], Op, float], ...] = (
+        (rx.zh_change, "change", 0.85),
+        (rx.en_change, "change", 0.85),
+        (rx.zh_set, "set", 0.75),
+        (rx.en_set, "set", 0.75),
+    )
+    for pat, op, conf in rules:
+        for m in pat.finditer(text):
+            slot = onto.slot_for_word(m.group("slot"))
+            if slot is None:
+                continue
+            vstart, value = _clean_value(m.group("value"), m.start("value"))
+            value = _cut_at_slot_word(value, rx.slot_word)
+            if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
+                continue
+            if pat is rx.zh_set and m.group("verb") in ("", "在") and not _starts_like_value(value):
+                continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
+            verb = (m.groupdict().get("verb") or "").lower()
+            real_op: Op = (
+                "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
+            )
+            add(m.start(), vstart + len(value), slot, slot.name, value, real_op, conf)
+
+    # Words naming an entity ("出租车") hide enum values inside them ("租车").
+    entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)]
+    for m, slot, _member in onto.find_members(text):
+        if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
+            continue
+        before = text[max(0, m.start() - 12) : m.start()]
+        if _NEG_ZH.search(before) or _NEG_EN.search(before):
+            neg = _NEG_ZH.search(before) or _NEG_EN.search(before)
+            assert neg is not None
+            start = m.start() - (len(before) - neg.start())
+            end = m.end() + (1 if text[m.end() : m.end() + 1] == "了" else 0)
+            # The removed value is named in `raw`; `value` is None per the schema.
+            add(start, end, slot, slot.name, None, "remove", 0.8)
+        elif _POS_ZH.search(before) or _POS_EN.search(before):
+            pos = _POS_ZH.search(before) or _POS_EN.search(before)
+            assert pos is not None
+            start = m.start() - (len(before) - pos.start())
+            add(start, m.end(), slot, slot.name, m.group(0), "change", 0.75)
+        elif not _in_question(text, m.start()):
+            # A bare mention informs only outside a question: "有租车服务吗？" asks.
+            add(m.start(), m.end(), slot, slot.name, m.group(0), "set", 0.6)
+
+    for pat in (_USE_INSTEAD, _MAKE_IT):
+        for m in pat.finditer(text):
+            vstart, value = _clean_value(m.group("value"), m.start("value"))
+            if not value or taken(m.start(), m.end()):
+                continue
+            members = onto.find_members(value)
+            if members:
+                slot = members[0][1]
+                add(m.start(), vstart + len(value), slot, slot.name, value, "change", 0.75)
+            else:
+                name = last_slot or "unspecified"
+                add(
+                    m.start(),
+                    vstart + len(value),
+                    onto.slot(name),
+                    name,
+                    value,
+                    "change",
+                    0.6 if last_slot else 0.4,
+                )
+
+    for slot, vrx in onto.value_patterns:
+        for m in vrx.finditer(text):
+            add(m.start(), m.end(), slot, slot.name, m.group(0), "set", 0.6)
+
+    found.sort(key=lambda t: t[0])
+    return [u for _, _, u in found]
+
+
+def _clean_value(value: str, start: int) -> tuple[int, str]:
+    """Trim spaces, trailing particles and a trailing '的 + noun' modifier; keep the offset."""
+    lead = len(value) - len(value.lstrip())
+    v = value.strip()
+    cut = v.find("的")
+    if cut > 0 and re.search(r"[\u4e00-\u9fff]", v[cut + 1 : cut + 2] or "x"):
+        v = v[:cut]
+    v = v.rstrip(_TRAIL + " ")
+    return start + lead, v
+
+
+def _cut_at_slot_word(value: str, slot_word: re.Pattern[str]) -> str:
+    """End a value where the next slot starts: "4分以上最低价格是500元" -> "4分以上"."""
+    m = slot_word.search(value, 1)
+    return value[: m.start()].rstrip(_TRAIL + " ") if m else value
+
+
+def _in_question(text: str, pos: int) -> bool:
+    end = min(
+        (i for i in (text.find(c, pos) for c in "，,。；;！!？?\n") if i != -1), default=len(text)
+    )
+    clause = text[pos : end + 1]
+    return clause.endswith(("？", "?")) or "吗" in clause
+
+
+def _starts_like_value(value: str) -> bool:
+    return bool(re.match(r"[\d¥￥$€£+(]|免费", value))
+
+
+def _entity_for(text: str, pos: int, slot: SlotDef, onto: Ontology) -> str:
+    """The entity a slot belongs to: the nearest entity named in the text that has this slot."""
+    best: tuple[int, str] | None = None
+    for at, ent in onto.entity_mentions(text):
+        if slot.name in ent.slots:
+            dist = abs(at - pos)
+            if best is None or dist < best[0]:
+                best = (dist, ent.name)
+    return best[1] if best else slot.entity

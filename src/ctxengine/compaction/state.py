@@ -1,0 +1,479 @@
+"""`SessionState`: one session's layers, ledger, policy results and audit chain.
+
+A turn flows through `SessionState.apply`::
+
+    ParsedTurn ─► intents (L1) ─► slot updates (L2, archive, slot conflicts)
+               ─► constraints (ledger, conflicts, "earlier stands") ─► evidence (L3, eviction)
+               ─► policies (pure) ─► decisions applied ─► audit events (hash-chained)
+
+Everything a session holds lives in this one object and serializes with `to_dict`; two
+sessions never share a mutable thing (no module-level state), so one user's values cannot leak
+into another's context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from ctxengine.compaction.audit import AuditEvent, AuditLog
+from ctxengine.compaction.layers import (
+    EvidenceItem,
+    EvidenceLayer,
+    IntentLayer,
+    StateLayer,
+    refers_to,
+)
+from ctxengine.compaction.ledger import (
+    ConflictRecord,
+    ConflictSide,
+    ConstraintEntry,
+    Ledger,
+    normalize_subject,
+    says_earlier_stands,
+    subjects_match,
+)
+from ctxengine.compaction.policies import PolicyContext, PolicyDecision, PolicyFn, resolve
+from ctxengine.compaction.render import RenderOptions, build_view, fmt, render_view
+from ctxengine.compaction.schema import Constraint, Evidence, Language, ParsedTurn, SlotUpdate
+from ctxengine.settings import Settings
+
+
+class CompactionInputError(ValueError):
+    """A parsed turn cannot be applied (bad turn number, out of order)."""
+
+
+class CompactionConfig(BaseModel):
+    """Tunables of one session's compaction engine (JSON-serializable, kept with the state)."""
+
+    recent_intents: int = Field(3, ge=1)
+    evidence_max_items: int = Field(40, ge=1)
+    min_context_repeat_turns: int = Field(3, ge=2)
+    pin_ttl_turns: int = Field(5, ge=0, description="A pin lapses this many turns after refresh.")
+    reset_after_turns: int = Field(25, ge=1)
+    stale_evidence_turns: int = Field(10, ge=0, description="Reset drops evidence this old.")
+    core_slots: list[str] = Field(
+        default_factory=lambda: ["user_id", "order_id", "account_id", "customer_id", "uid"]
+    )
+    subject_aliases: dict[str, str] = Field(
+        default_factory=lambda: {"顺丰": "sf express", "价格": "price", "价钱": "price"}
+    )
+    policies: list[str] = Field(
+        default_factory=lambda: ["min_context", "lean_context", "fuse_context", "periodic_reset"]
+    )
+    history_turns: int = Field(3, ge=0)
+    render_max_evidence: int = Field(12, ge=0)
+    render_max_conflicts: int = Field(5, ge=0)
+    conflict_turns: int = Field(10, ge=0)
+    slot_marker_turns: int | None = Field(5, ge=0)
+
+    @classmethod
+    def from_settings(cls, settings: Settings, **overrides: Any) -> CompactionConfig:
+        return cls(
+            recent_intents=settings.recent_intents,
+            evidence_max_items=settings.evidence_max_items,
+            min_context_repeat_turns=settings.min_context_repeat_turns,
+            reset_after_turns=settings.reset_after_turns,
+            **overrides,
+        )
+
+    def render_options(self) -> RenderOptions:
+        return RenderOptions(
+            history_turns=self.history_turns,
+            max_evidence=self.render_max_evidence,
+            max_conflicts=self.render_max_conflicts,
+            conflict_turns=self.conflict_turns,
+            slot_marker_turns=self.slot_marker_turns,
+        )
+
+
+class FocusEntry(BaseModel):
+    turn: int
+    subjects: list[str]
+
+
+class Pin(BaseModel):
+    subject: str
+    turns: list[int]
+    since: int
+    last_turn: int
+
+
+class Fold(BaseModel):
+    start: int
+    end: int
+    summary: str
+    turn: int
+
+
+class CoreValues(BaseModel):
+    slots: dict[str, str]
+    constraints: list[str]
+    evidence: list[str]
+
+
+class SessionState(BaseModel):
+    """The compaction engine's whole memory of one session."""
+
+    session_id: str = ""
+    config: CompactionConfig = Field(default_factory=CompactionConfig)
+    language: Language = "en"
+    last_turn: int = 0
+    last_user_turn: int = 0
+    intents: IntentLayer = Field(default_factory=IntentLayer)
+    state: StateLayer = Field(default_factory=StateLayer)
+    evidence: EvidenceLayer = Field(default_factory=EvidenceLayer)
+    ledger: Ledger = Field(default_factory=Ledger)
+    audit: AuditLog = Field(default_factory=AuditLog)
+    focus: list[FocusEntry] = Field(default_factory=list)
+    pins: list[Pin] = Field(default_factory=list)
+    folded: list[Fold] = Field(default_factory=list)
+    last_fold_end: int = 0
+    last_reset_turn: int = 0
+
+    # --- persistence -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data; `from_dict` rebuilds an equal state."""
+        return self.model_dump(mode="json")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SessionState:
+        return cls.model_validate(data)
+
+    # --- the turn ----------------------------------------------------------------------------
+
+    def record(self, kind: str, turn: int, data: dict[str, Any]) -> AuditEvent:
+        """Append one audit event to this session's chain."""
+        return self.audit.append(kind, turn, data)
+
+    def apply(
+        self, parsed: ParsedTurn, *, policies: dict[str, PolicyFn] | None = None
+    ) -> list[AuditEvent]:
+        """Fold one parsed message into the state; return the audit events it produced.
+
+        Raises:
+            CompactionInputError: the turn number is below 1 or earlier than one already seen.
+            PolicyError: a configured policy name is not registered.
+        """
+        turn = parsed.turn
+        if turn < 1:
+            raise CompactionInputError(f"turn {turn} of session {self.session_id!r}: must be >= 1")
+        if turn < self.last_turn:
+            raise CompactionInputError(
+                f"turn {turn} of session {self.session_id!r} arrives after turn {self.last_turn}"
+            )
+        fns = resolve(self.config.policies, policies)  # fail before changing anything
+        start = len(self.audit.events)
+        self.last_turn = turn
+        user = parsed.role == "user"
+        if user:
+            self.language = parsed.language
+            self.last_user_turn = turn
+            rec = self.intents.observe(parsed.intents, turn, self.config.recent_intents)
+            if rec is not None:
+                self.record("intent", turn, rec.model_dump(mode="json"))
+        if parsed.role == "assistant":
+            done = self.state.confirm_through(turn)
+            if done:
+                self.record("confirm", turn, {"slots": done})
+        if parsed.role in ("user", "tool"):
+            for u in parsed.updates:
+                self._update(u, turn, parsed.role)
+        earlier = user and (
+            parsed.keeps_earlier
+            or says_earlier_stands([c.text for c in parsed.constraints])
+            or says_earlier_stands([r.text for r in parsed.references])
+        )
+        if user:
+            handled = False
+            for c in parsed.constraints:
+                if earlier and self._return_to_earlier(c, turn):
+                    handled = True
+                    continue
+                before = len(self.ledger.conflicts)
+                self._constraint(c, turn, earlier)
+                handled = handled or len(self.ledger.conflicts) > before
+            if earlier and not handled:
+                self._reinstate_latest(turn)
+        for ev in parsed.evidence:
+            item, new = self.evidence.add(ev, turn, parsed.role)
+            if new:
+                self.record(
+                    "evidence", turn, {"id": item.id, "kind": item.kind, "value": item.value}
+                )
+        for r in parsed.references:
+            if r.resolved_to:
+                self.evidence.touch(r.resolved_to, turn)
+        if user:
+            self._focus(parsed)
+        self._evict(turn)
+        ctx = PolicyContext(turn=turn, parsed=parsed, events=self.audit.events[start:])
+        for fn in fns:
+            for d in fn(self, ctx):
+                self._decide(d)
+        return self.audit.events[start:]
+
+    def _update(self, u: SlotUpdate, turn: int, source: str, *, conflict: bool = True) -> None:
+        t = self.state.apply(u, turn, source)
+        if t is None:
+            return
+        self.record("transition", turn, t.model_dump(mode="json"))
+        prev = self.state.previous(t.slot)
+        user = source == "user"
+        if conflict and user and t.old is not None and t.new is not None and prev is not None:
+            rec = ConflictRecord(
+                id=self.ledger.new_conflict_id(),
+                kind="slot",
+                subject=t.slot,
+                earlier=ConflictSide(text=t.old, turn=prev.set_turn, ref=t.slot),
+                later=ConflictSide(text=t.new, turn=turn, ref=t.slot),
+                resolution="later_wins",
+                turn=turn,
+                explicit=u.op == "change",
+            )
+            self.ledger.conflicts.append(rec)
+            self.record("conflict", turn, rec.model_dump(mode="json"))
+
+    def _return_to_earlier(self, c: Constraint, turn: int) -> bool:
+        """ "还是按原来的，用顺丰": the new rule restates the loser of a later-wins conflict.
+
+        The user is going back to the original, so that conflict flips to earlier-stands
+        instead of the restatement being treated as a third, conflicting rule.
+        """
+        norm = normalize_subject(c.subject or c.text, self.config.subject_aliases)
+        for rec in reversed(self.ledger.conflicts):
+            if rec.kind != "constraint" or rec.resolution != "later_wins":
+                continue
+            first = self.ledger.get(rec.earlier.ref)
+            if first.polarity == c.polarity and subjects_match(first.norm_subject, norm):
+                first.last_turn = turn
+                for ch in self.ledger.reinstate_earlier(rec, turn):
+                    self.record("constraint_status", turn, ch.model_dump(mode="json"))
+                self.record("conflict", turn, rec.model_dump(mode="json"))
+                return True
+        return False
+
+    def _constraint(self, c: Constraint, turn: int, earlier: bool) -> None:
+        res = self.ledger.add(c, turn, earlier_stands=earlier, aliases=self.config.subject_aliases)
+        if res.restated is not None:
+            self.record("constraint_restated", turn, {"id": res.restated})
+        if res.entry is not None:
+            self.record("constraint", turn, res.entry.model_dump(mode="json"))
+        for ch in res.changes:
+            self.record("constraint_status", turn, ch.model_dump(mode="json"))
+        for rec in res.conflicts:
+            self.record("conflict", turn, rec.model_dump(mode="json"))
+        e = res.entry
+        if e is not None and e.status == "active" and e.polarity == "forbid" and not e.revokes:
+            self._forbid_against_slots(e, turn)
+
+    def _forbid_against_slots(self, e: ConstraintEntry, turn: int) -> None:
+        """A new forbid rule whose subject is a value the user set: the value is contradicted.
+
+        Later wins, so a still-current value is removed; one the same message already
+        removed is just linked. Either way the conflict is recorded with both sides verbatim.
+        """
+        hits: list[tuple[str, str, int]] = []
+        for key, v in list(self.state.slots.items()):
+            if subjects_match(
+                normalize_subject(v.value, self.config.subject_aliases), e.norm_subject
+            ):
+                hits.append((key, v.value, v.turn))
+                entity, _, slot = key.partition(".")
+                self._update(
+                    SlotUpdate(entity=entity, slot=slot, value=None, op="remove"), turn, "user"
+                )
+        done = {h[0] for h in hits}
+        removed_now = [
+            t
+            for t in self.state.transitions
+            if t.turn == turn and t.op == "remove" and t.old is not None and t.slot not in done
+        ]
+        for t in removed_now:
+            old = t.old or ""
+            if subjects_match(normalize_subject(old, self.config.subject_aliases), e.norm_subject):
+                prev = self.state.previous(t.slot)
+                hits.append((t.slot, old, prev.set_turn if prev else turn))
+        for key, value, set_turn in hits:
+            rec = ConflictRecord(
+                id=self.ledger.new_conflict_id(),
+                kind="slot_rule",
+                subject=e.subject,
+                earlier=ConflictSide(text=value, turn=set_turn, ref=key),
+                later=ConflictSide(text=e.text, turn=turn, ref=e.id),
+                resolution="later_wins",
+                turn=turn,
+            )
+            self.ledger.conflicts.append(rec)
+            self.record("conflict", turn, rec.model_dump(mode="json"))
+
+    def _reinstate_latest(self, turn: int) -> None:
+        """ "还是按原来的" with nothing new: the latest later-wins conflict flips."""
+        for rec in reversed(self.ledger.conflicts):
+            if rec.resolution != "later_wins":
+                continue
+            if rec.kind == "constraint":
+                for ch in self.ledger.reinstate_earlier(rec, turn):
+                    self.record("constraint_status", turn, ch.model_dump(mode="json"))
+            elif rec.kind == "slot_rule":
+                ch = self.ledger.set_status(rec.later.ref, "superseded", turn, None)
+                self.record("constraint_status", turn, ch.model_dump(mode="json"))
+                entity, _, slot = rec.earlier.ref.partition(".")
+                back = SlotUpdate(entity=entity, slot=slot, value=rec.earlier.text)
+                self._update(back, turn, "user", conflict=False)
+                rec.resolution, rec.turn = "earlier_stands", turn
+            else:
+                cur = self.state.slots.get(rec.subject)
+                if cur is None or cur.value != rec.later.text:
+                    continue  # the slot moved on since; nothing to flip
+                entity, _, slot = rec.subject.partition(".")
+                back = SlotUpdate(entity=entity, slot=slot, value=rec.earlier.text, op="change")
+                # The revert is this conflict's resolution, not a new conflict.
+                self._update(back, turn, "user", conflict=False)
+                rec.resolution, rec.turn = "earlier_stands", turn
+            self.record("conflict", turn, rec.model_dump(mode="json"))
+            return
+
+    def _focus(self, parsed: ParsedTurn) -> None:
+        subjects: set[str] = {i.target for i in parsed.intents if i.target}
+        subjects.update(parsed.entities)
+        subjects.update(f"{u.entity.strip()}.{u.slot.strip()}" for u in parsed.updates)
+        subjects.update(r.resolved_to for r in parsed.references if r.resolved_to)
+        if subjects:
+            self.focus.append(FocusEntry(turn=parsed.turn, subjects=sorted(subjects)))
+
+    def _protected(self, only_core: bool = False) -> set[str]:
+        slots = [v for v in self.state.slots.values() if not only_core or self._is_core(v.key)]
+        texts = [v.value for v in slots] + [v.raw for v in slots if v.raw]
+        texts += [c.text for c in self.ledger.active()]
+        return {i.id for i in self.evidence.items.values() if refers_to(i, texts)}
+
+    def _evict(self, turn: int) -> None:
+        gone = self.evidence.evict(self.config.evidence_max_items, self._protected())
+        if gone:
+            self.record("compaction", turn, {"what": "evidence", "evicted": [e.id for e in gone]})
+
+    def _is_core(self, key: str) -> bool:
+        _, _, slot = key.partition(".")
+        core = {s.lower() for s in self.config.core_slots}
+        return key.lower() in core or slot.lower() in core or slot.lower().endswith("_id")
+
+    # --- decisions ---------------------------------------------------------------------------
+
+    def _decide(self, d: PolicyDecision) -> None:
+        self.record("policy", d.turn, d.model_dump(mode="json"))
+        if d.action == "pin":
+            subject, turns = str(d.detail["subject"]), [int(t) for t in d.detail["turns"]]
+            pin = next((p for p in self.pins if p.subject == subject), None)
+            if pin is None:
+                self.pins.append(Pin(subject=subject, turns=turns, since=d.turn, last_turn=d.turn))
+            else:
+                pin.turns, pin.last_turn = sorted(set(pin.turns) | set(turns)), d.turn
+        elif d.action == "fold":
+            start, end = int(d.detail["start"]), int(d.detail["end"])
+            summary = str(d.detail["summary"])
+            self.folded.append(Fold(start=start, end=end, summary=summary, turn=d.turn))
+            self.last_fold_end = end
+            self.record("compaction", d.turn, {"what": "fold", "start": start, "end": end})
+        elif d.action == "reset":
+            self._reset(d.turn)
+        elif d.action == "reinstate_earlier":
+            rec = next(c for c in self.ledger.conflicts if c.id == d.detail["conflict"])
+            for ch in self.ledger.reinstate_earlier(rec, d.turn):
+                self.record("constraint_status", d.turn, ch.model_dump(mode="json"))
+        # Other actions (resolve_conflict, custom ones) are records only.
+
+    def _reset(self, turn: int) -> None:
+        dropped = [k for k in list(self.state.slots) if not self._is_core(k)]
+        for k in dropped:
+            self.state.drop(k, turn)
+        keep = self._protected(only_core=True)
+        stale = [
+            i.id
+            for i in self.evidence.items.values()
+            if i.id not in keep and i.last_seen < turn - self.config.stale_evidence_turns
+        ]
+        for eid in stale:
+            del self.evidence.items[eid]
+        self.intents.clear()
+        self.pins, self.focus = [], []
+        self.last_reset_turn = turn
+        data = {"what": "reset", "slots": dropped, "evidence": stale}
+        self.record("compaction", turn, data)
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def render(self, current_turn: int | None = None, language: Language | None = None) -> str:
+        """The CONTEXT block for `current_turn` (default: the latest turn seen)."""
+        view = build_view(
+            intents=self.intents,
+            state=self.state,
+            evidence=self.evidence,
+            ledger=self.ledger,
+            current_turn=self.last_turn if current_turn is None else current_turn,
+            language=language or self.language,
+            last_user_turn=self.last_user_turn,
+            options=self.config.render_options(),
+        )
+        return render_view(view)
+
+    def pinned_turns(self, current_turn: int) -> set[int]:
+        """Turns the pipeline must keep verbatim (Min-Context), while their pin is live."""
+        live = [p for p in self.pins if p.last_turn >= current_turn - self.config.pin_ttl_turns]
+        return {t for p in live for t in p.turns}
+
+    def foldable_turns(self, current_turn: int) -> set[int]:
+        """Turns covered by a fold that are not pinned: safe to replace by their fold line."""
+        folded = {t for f in self.folded for t in range(f.start, f.end + 1)}
+        return folded - self.pinned_turns(current_turn)
+
+    def summary_line(self, start: int, end: int) -> str:
+        """One line of what turns start..end changed: final slot values and new rules."""
+        final: dict[str, str | None] = {}
+        for t in self.state.transitions:
+            if start <= t.turn <= end:
+                final[t.slot] = t.new
+        parts = [f"{k}={fmt(v)}" for k, v in final.items() if v is not None]
+        parts += [f"{k}=∅" for k, v in final.items() if v is None]
+        parts += [e.text for e in self.ledger.entries if start <= e.turn <= end]
+        return "; ".join(parts)
+
+    def core_values(self) -> CoreValues:
+        """What a reset keeps: core slots, active constraints, and evidence they refer to."""
+        keep = self._protected(only_core=True)
+        return CoreValues(
+            slots={k: v.value for k, v in self.state.slots.items() if self._is_core(k)},
+            constraints=[c.text for c in self.ledger.active()],
+            evidence=[i.value for i in self.evidence.items.values() if i.id in keep],
+        )
+
+    def add_evidence(self, ev: Evidence, turn: int, source: str) -> EvidenceItem:
+        """Record evidence from outside a parsed turn (a sub-task's result)."""
+        item, new = self.evidence.add(ev, turn, source)
+        if new:
+            self.record("evidence", turn, {"id": item.id, "kind": item.kind, "value": item.value})
+        return item
+
+    def snapshot(self) -> dict[str, Any]:
+        """A compact, comparable picture of the state (for tests and debugging)."""
+        return {
+            "intent": self.intents.current.name if self.intents.current else None,
+            "recent_intents": [r.name for r in self.intents.recent],
+            "slots": {k: v.value for k, v in self.state.slots.items()},
+            "pending": [k for k, v in self.state.slots.items() if not v.confirmed],
+            "archived": {
+                k: [a.value for a in self.state.history(k)]
+                for k in dict.fromkeys(a.key for a in self.state.archive)
+            },
+            "constraints": {e.text: e.status for e in self.ledger.entries},
+            "conflicts": [
+                (c.subject, c.earlier.text, c.later.text, c.resolution)
+                for c in self.ledger.conflicts
+            ],
+            "evidence": sorted(i.value for i in self.evidence.items.values()),
+            "pins": {p.subject: p.turns for p in self.pins},
+            "folded": [(f.start, f.end) for f in self.folded],
+            "chain_head": self.audit.chain_head,
+        }

@@ -1,0 +1,497 @@
+"""ContextEngine: one engine behind the library, the CLI and the service.
+
+Per session, a turn flows like this::
+
+    add(message) --> store (append-only history) --> window (+ compaction layers)
+    context()    --> stages 1-3 on the window --> removed messages become summary jobs
+                 --> summaries and the CONTEXT block are injected --> pairing repaired
+    overflow     --> recover_overflow(): flush to memory, stage 4, retry; then clear
+
+History is the record and never changes; the window is what the model sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_openai
+from ctxengine.language import Language, detect_language
+from ctxengine.memory.files import MemoryFiles
+from ctxengine.messages import Message, TextPart, dump_messages, load_messages
+from ctxengine.pipeline.notes import note
+from ctxengine.pipeline.pairing import repair
+from ctxengine.pipeline.stages import compress_turn
+from ctxengine.pipeline.turns import split_turns
+from ctxengine.pipeline.window import StageStep, Window
+from ctxengine.settings import Settings, load_settings
+from ctxengine.store.base import SessionKey, Store
+from ctxengine.summaries import SummaryBook
+from ctxengine.summarize import Summarizer, summarizer_from_settings
+from ctxengine.tokens import Calibration, TokenCounter
+
+log = logging.getLogger("ctxengine")
+
+
+class Distiller(Protocol):
+    """The compaction engine as the session sees it (see ctxengine.compaction)."""
+
+    def observe(self, message: Message, turn: int) -> list[dict[str, Any]]: ...
+
+    def render(self, turn: int, language: Language) -> str: ...
+
+    def pinned_turns(self, turn: int) -> set[int]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass
+class Context:
+    """What the model would be sent next, and how it came to be."""
+
+    messages: list[Message]
+    tokens: int
+    budget: int
+    compacted_context: str
+    steps: list[StageStep] = field(default_factory=list)
+    notice: str | None = None  # said to the user (e.g. the context was cleared)
+
+    def to_openai(self) -> list[dict[str, Any]]:
+        return to_openai(self.messages)
+
+    def to_anthropic(self) -> tuple[Any, list[dict[str, Any]]]:
+        return to_anthropic(self.messages)
+
+
+class ContextOverflowUnrecoverable(RuntimeError):
+    """Even the latest user message alone does not fit the model's window."""
+
+
+def _lang_weight(text: str) -> Language:
+    return detect_language(text)
+
+
+class Session:
+    """One conversation's context. Create through `ContextEngine.session`."""
+
+    def __init__(self, engine: ContextEngine, key: SessionKey, settings: Settings) -> None:
+        self.engine = engine
+        self.key = key
+        self.settings = settings
+        self.counter = engine.counter
+        self.window = Window(settings, engine.counter)
+        self.calibration = Calibration(settings.calibration_smoothing)
+        self.language: Language = "en"
+        self.distiller: Distiller | None = None
+        self.last_seq = 0
+        self.book = SummaryBook(
+            key,
+            engine.store,
+            engine.summarizer,
+            MemoryFiles(engine.workspace, key.user_id),
+            settings,
+            engine.counter,
+            self._emit,
+        )
+        self.audit: list[dict[str, Any]] = []
+        self._inject_cache: dict[tuple[str, int], Message] = {}
+        self._lock = asyncio.Lock()
+
+    # --- events -------------------------------------------------------------------------
+    async def _emit(self, kind: str, data: dict[str, Any]) -> None:
+        self.audit.append({"event": kind, **data})
+        await self.engine.store.add_events(self.key, [(kind, data)])
+
+    # --- feeding ------------------------------------------------------------------------
+    async def add(self, *messages: Message | dict[str, Any]) -> None:
+        """Append messages (internal or OpenAI dicts) to history, then to the context."""
+        # Dicts are converted one by one; pairing is the window's concern (repair), and a tool
+        # result arriving alone is normal here.
+        msgs = [
+            m if isinstance(m, Message) else from_openai([m], check_pairing=False)[0]
+            for m in messages
+        ]
+        async with self._lock:
+            seqs = await self.engine.store.append_messages(self.key, msgs)
+            if seqs:
+                self.last_seq = seqs[-1]
+            shape = (self.window.next_index, len(self.window.prefix))
+            for m in msgs:
+                self._feed(m)
+            if (self.window.next_index, len(self.window.prefix)) != shape:
+                await self._save_meta()
+
+    def _feed(self, m: Message) -> None:
+        if m.starts_turn and not m.injected:
+            self.language = _lang_weight(m.text)
+        self.window.add(m)
+        if self.distiller is not None:
+            events = self.distiller.observe(m, self.window.current_index)
+            for e in events:
+                self.audit.append({"event": "compaction", **e})
+
+    # --- the pipeline -------------------------------------------------------------------
+    def _summary_cap(self) -> int:
+        # The latest turn outranks any summary: never let injections eat the budget.
+        return min(self.settings.summary_max_tokens, self.settings.agent_max_context_tokens // 8)
+
+    async def context(self) -> Context:
+        """Run the pipeline and return what the model would be sent next."""
+        async with self._lock:
+            return await self._context()
+
+    async def _context(self) -> Context:
+        s = self.settings
+        lang = self.language
+        turn = self.window.current_index
+        summary = self.book.injected_text(self._summary_cap())
+        block = self.distiller.render(turn, lang) if self.distiller is not None else ""
+        protected = frozenset(self.distiller.pinned_turns(turn)) if self.distiller else frozenset()
+        scale = 1.0 / self.calibration.ratio if self.calibration.samples else 1.0
+
+        steps: list[StageStep] = []
+        # Injections go first to go: when the latest turn alone nearly fills the budget, drop
+        # the summary, then the block, rather than the user's message.
+        for inj_summary, inj_block in ((summary, block), ("", block), ("", "")):
+            reserved = self._reserved(inj_summary, inj_block, lang)
+            result = self.window.prepare(
+                reserved=reserved, language=lang, protected=protected, budget_scale=scale
+            )
+            steps.extend(result.steps)
+            if result.tokens <= int(s.agent_max_context_tokens * scale):
+                break
+        for step in steps:
+            await self._record_step(step, lang)
+        messages = self._inject(result.messages, inj_summary, inj_block, lang)
+        messages = repair(messages, lang)
+        tokens = self.counter.messages(messages)
+        return Context(
+            messages=messages,
+            tokens=tokens,
+            budget=s.agent_max_context_tokens,
+            compacted_context=_compacted_text(inj_summary, inj_block),
+            steps=steps,
+        )
+
+    def _reserved(self, summary: str, block: str, lang: Language) -> int:
+        n = self.counter.reply_overhead
+        if summary:
+            n += self.counter.count(note("summary_header", lang, summary=summary))
+        if block:
+            n += self.counter.count(block) + self.counter.message_overhead
+        return n
+
+    async def _record_step(self, step: StageStep, lang: Language) -> None:
+        entry: dict[str, Any] = {
+            "stage": step.stage,
+            "turns_before": step.turns_before,
+            "turns_after": step.turns_after,
+            "tokens_before": step.tokens_before,
+            "tokens_after": step.tokens_after,
+            **step.detail,
+        }
+        if step.removed:
+            job_id = await self.book.submit(step.stage, step.removed, step.removed_turns, lang)
+            entry["summarized"] = {
+                "messages": len(step.removed),
+                "turns": step.removed_turns,
+                "job_id": job_id,
+            }
+            entry["written_to"] = str(self.book.files.daily_path())
+        await self._emit("compaction", entry)
+
+    def _inject(
+        self, messages: list[Message], summary: str, block: str, lang: Language
+    ) -> list[Message]:
+        out = list(messages)
+        first_user = next((i for i, m in enumerate(out) if m.starts_turn), None)
+        if summary and first_user is not None:
+            out[first_user] = self._with_prefix(out[first_user], summary, lang)
+        if block:
+            if self.settings.inject_position == "first_user" and first_user is not None:
+                m = out[first_user]
+                out[first_user] = m.replace(parts=_prepend_text(block + "\n\n", m))
+            else:
+                pos = 0
+                while pos < len(out) and out[pos].role in ("system", "developer"):
+                    pos += 1
+                out.insert(pos, Message.system(block, injected=True))
+        return out
+
+    def _with_prefix(self, m: Message, summary: str, lang: Language) -> Message:
+        key = (m.id, self.book.version)
+        cached = self._inject_cache.get(key)
+        if cached is None:
+            prefix = note("summary_header", lang, summary=summary)
+            cached = m.replace(parts=_prepend_text(prefix, m))
+            # Count without re-tokenizing the summary each turn: parts add up (the prefix ends
+            # in a blank line, so no BPE merge crosses the seam).
+            cached._tokens[self.counter.encoding] = self.counter.message(m) + self.counter.count(
+                prefix
+            )
+            self._inject_cache = {key: cached}
+        return cached
+
+    # --- overflow (stage 4) -------------------------------------------------------------
+    async def recover_overflow(self) -> Context:
+        """After a provider's context-overflow error: flush to memory, trim hard, rebuild."""
+        async with self._lock:
+            lang = self.language
+            all_msgs = self.window.messages()
+            turns = [t.index for t in self.window.turns]
+            job_id = await self.book.submit("overflow_flush", all_msgs, turns, lang)
+            step = self.window.overflow(lang)
+            entry = {
+                "stage": "overflow",
+                "turns_before": step.turns_before,
+                "turns_after": step.turns_after,
+                "tokens_before": step.tokens_before,
+                "tokens_after": step.tokens_after,
+                "summarized": {"messages": len(all_msgs), "turns": turns, "job_id": job_id},
+                "written_to": str(self.book.files.daily_path()),
+            }
+            await self._emit("compaction", entry)
+            ctx = await self._context()
+            ctx.steps.insert(0, step)
+            return ctx
+
+    async def clear_after_overflow(self) -> Context:
+        """Second overflow in a row: clear the context (history stays) and say so."""
+        async with self._lock:
+            lang = self.language
+            step = self.window.clear()
+            await self._emit(
+                "compaction",
+                {
+                    "stage": "clear",
+                    "turns_before": step.turns_before,
+                    "turns_after": 1,
+                    "tokens_before": step.tokens_before,
+                    "tokens_after": step.tokens_after,
+                },
+            )
+            self.book.forget()
+            ctx = await self._context()
+            notice = note("context_cleared", lang)
+            ctx.messages.insert(
+                len([m for m in ctx.messages if m.role in ("system", "developer")]),
+                Message.system(notice, injected=True),
+            )
+            ctx.notice = notice
+            ctx.tokens = self.counter.messages(ctx.messages)
+            return ctx
+
+    # --- calibration --------------------------------------------------------------------
+    def observe_usage(self, context: Context, prompt_tokens: int | None) -> None:
+        """Feed a provider's reported prompt tokens for `context` into calibration."""
+        if prompt_tokens:
+            self.calibration.observe(context.tokens, prompt_tokens)
+
+    # --- clear & lifecycle --------------------------------------------------------------
+    async def clear(self) -> None:
+        """`/context clear`: a durable boundary; older messages never come back."""
+        async with self._lock:
+            msgs = self.window.messages()
+            removed = [m for m in msgs if m.role not in ("system", "developer")]
+            if removed:
+                turns = [t.index for t in self.window.turns]
+                await self.book.submit("clear", removed, turns, self.language)
+            await self.engine.store.set_state(self.key, "boundary", {"seq": self.last_seq})
+            self.window.reset()
+            self.book.forget()
+            await self.engine.store.set_state(self.key, "summaries", {"records": []})
+            await self._emit("context_cleared", {"boundary_seq": self.last_seq})
+
+    async def flush(self) -> None:
+        """Wait for this session's background summaries."""
+        await self.book.wait()
+
+    async def set_config(self, **changes: Any) -> Settings:
+        """Change this session's settings (validated) and keep them across restarts."""
+        new = self.settings.updated(**changes)
+        self.settings = new
+        self.window.settings = new
+        self.book.settings = new
+        overrides = {k: v for k, v in new.model_dump(mode="json").items() if k in changes}
+        old = await self.engine.store.get_state(self.key, "config") or {}
+        await self.engine.store.set_state(self.key, "config", {**old, **overrides})
+        return new
+
+    def stats(self) -> dict[str, Any]:
+        """`/context` figures: messages, roles, turns, characters, tokens against the budget."""
+        msgs = self.window.messages()
+        roles: dict[str, int] = {}
+        tool_calls = 0
+        for m in msgs:
+            roles[m.role] = roles.get(m.role, 0) + 1
+            tool_calls += len(m.tool_calls)
+        tokens = self.counter.messages(msgs)
+        return {
+            "messages": len(msgs),
+            "roles": roles,
+            "tool_calls": tool_calls,
+            "turns": len(self.window.turns),
+            "chars": sum(m.char_count() for m in msgs),
+            "tokens": tokens,
+            "budget": self.settings.agent_max_context_tokens,
+            "budget_used": round(tokens / self.settings.agent_max_context_tokens, 4),
+            "max_turns": self.settings.agent_max_context_turns,
+            "summaries": len(self.book.records),
+            "language": self.language,
+        }
+
+    async def _restore(self) -> None:
+        """Rebuild the context after a restart from the last max(3, turns/6) turns.
+
+        Each restored turn keeps its user text and final reply (the seed's rule); the system
+        prefix and the session's turn count come from the `meta` state.
+        """
+        store = self.engine.store
+        cfg = await store.get_state(self.key, "config")
+        if cfg:
+            self.settings = self.settings.updated(**cfg)
+            self.window.settings = self.book.settings = self.settings
+        meta = await store.get_state(self.key, "meta") or {}
+        boundary = int((await store.get_state(self.key, "boundary") or {}).get("seq", 0))
+        self.book.restore(await store.get_state(self.key, "summaries"))
+        for m in load_messages(meta.get("prefix", [])):
+            self.window.add(m)
+        want = self.settings.restore_turns
+        limit = max(want * 8, 32)
+        while True:
+            rows = await store.load_messages(self.key, after_seq=boundary, limit=limit)
+            full = len(rows) < limit
+            if full or sum(1 for r in rows if r.message.starts_turn) > want:
+                break
+            limit *= 4
+        if rows:
+            self.last_seq = rows[-1].seq
+        _, turns = split_turns([r.message for r in rows], self.counter)
+        # A partial load starts mid-turn: that fragment (index 0) is not a turn.
+        keep = [t for t in turns if t.index != 0 or full][-want:]
+        total_turns = int(meta.get("turns", len(turns)))
+        self.window.next_index = max(total_turns - len(keep), 0) + 1
+        for t in keep:
+            compact, _ = compress_turn(t, self.counter)
+            for m in compact.messages:
+                self._feed(m)
+        self.window.next_index = max(self.window.next_index, total_turns + 1)
+        await self._emit("restored", {"turns": len(keep), "boundary_seq": boundary})
+
+    async def _save_meta(self) -> None:
+        await self.engine.store.set_state(
+            self.key,
+            "meta",
+            {"turns": self.window.next_index - 1, "prefix": dump_messages(self.window.prefix)},
+        )
+
+
+def _prepend_text(prefix: str, m: Message) -> list[Any]:
+    """Parts of `m` with `prefix` before its text (merged, so a string content stays one)."""
+    if m.parts and isinstance(m.parts[0], TextPart):
+        first = m.parts[0]
+        return [first.model_copy(update={"text": prefix + first.text}), *m.parts[1:]]
+    return [TextPart(text=prefix), *m.parts]
+
+
+def _compacted_text(summary: str, block: str) -> str:
+    return "\n\n".join(x for x in (block, summary) if x)
+
+
+class ContextEngine:
+    """Sessions over one store, one summarizer and one workspace.
+
+    Use as an async context manager::
+
+        async with ContextEngine(settings) as engine:
+            session = await engine.session("user-1", "chat-1")
+            await session.add(Message.user("hello"))
+            ctx = await session.context()
+    """
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        store: Store | None = None,
+        summarizer: Summarizer | None = None,
+        counter: TokenCounter | None = None,
+        workspace: str | Path | None = None,
+    ) -> None:
+        self.settings = settings or load_settings()
+        if workspace is not None:
+            self.settings = self.settings.updated(workspace=Path(workspace))
+        self.workspace = Path(self.settings.workspace)
+        self.counter = counter or TokenCounter.from_settings(self.settings)
+        if store is None:
+            from ctxengine.store import open_store
+
+            store = open_store(self.settings.db, self.workspace)
+        self.store = store
+        self.summarizer = summarizer or summarizer_from_settings(self.settings, self.counter)
+        self._sessions: dict[SessionKey, Session] = {}
+        self._opened = False
+
+    async def open(self) -> None:
+        if not self._opened:
+            self.workspace.mkdir(parents=True, exist_ok=True)
+            await self.store.open()
+            self._opened = True
+
+    async def close(self, *, wait: bool = True) -> None:
+        """Close the store; first wait for running summaries (or cancel them: their jobs are
+        stored and resume at the next start)."""
+        if wait:
+            await self.wait_idle()
+        else:
+            for sess in list(self._sessions.values()):
+                await sess.book.cancel()
+        if self._opened:
+            await self.store.close()
+            self._opened = False
+
+    async def __aenter__(self) -> ContextEngine:
+        await self.open()
+        return self
+
+    async def __aexit__(self, exc_type: object, *exc: object) -> None:
+        # On an error, do not hang on a summary that may never finish: cancel it.
+        await self.close(wait=exc_type is None)
+
+    async def session(self, user_id: str, session_id: str, *, restore: bool = True) -> Session:
+        """The session's live object, restored from the store the first time it is asked for."""
+        await self.open()
+        key = SessionKey(user_id, session_id)
+        sess = self._sessions.get(key)
+        if sess is None:
+            sess = Session(self, key, self.settings)
+            self._sessions[key] = sess
+            await self.store.touch_session(key)
+            if restore:
+                await sess._restore()
+            for job in await self.store.pending_jobs(key):
+                sess.book.resume(job)
+        return sess
+
+    async def wait_idle(self) -> None:
+        """Wait for every background summary of every session."""
+        for sess in list(self._sessions.values()):
+            await sess.flush()
+
+    def sessions(self) -> Iterable[Session]:
+        return self._sessions.values()
+
+
+__all__ = [
+    "Context",
+    "ContextEngine",
+    "ContextOverflowUnrecoverable",
+    "Distiller",
+    "Session",
+    "from_anthropic",
+    "from_openai",
+]

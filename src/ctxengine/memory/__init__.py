@@ -1,0 +1,1 @@
+"""Long-term memory: daily Markdown files, MEMORY.md, and the index that searches them."""

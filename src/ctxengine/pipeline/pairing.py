@@ -1,0 +1,74 @@
+"""Tool call / tool result pairing: every provider answers 400 when one is orphaned.
+
+Stages keep whole turns, so pairing holds by construction for valid histories. This module
+checks it (for tests and for input the library did not validate) and repairs what a history
+may hold anyway: a call whose result never arrived (a crashed tool) gets a placeholder result,
+a result whose call is gone is left out of the model's view. The record is not touched.
+"""
+
+from __future__ import annotations
+
+from ctxengine.messages import Message, ToolResultPart
+from ctxengine.pipeline.notes import Language, note
+
+
+def unpaired(messages: list[Message], *, allow_pending: bool = True) -> tuple[set[str], set[str]]:
+    """Return (call ids without a result, result ids without an earlier call).
+
+    With `allow_pending`, calls in the last assistant message that nothing follows are pending
+    (the tools are running) and not counted as unpaired.
+    """
+    issued: set[str] = set()
+    answered: set[str] = set()
+    orphans: set[str] = set()
+    for m in messages:
+        for r in m.tool_results:
+            if r.call_id in issued:
+                answered.add(r.call_id)
+            else:
+                orphans.add(r.call_id)
+        for c in m.tool_calls:
+            issued.add(c.id)
+    missing = issued - answered
+    if allow_pending and missing:
+        pending = _pending_calls(messages)
+        missing -= pending
+    return missing, orphans
+
+
+def _pending_calls(messages: list[Message]) -> set[str]:
+    """Calls of the last assistant message with tool calls, if only its results follow it."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if m.role == "assistant" and m.tool_calls:
+            tail = messages[i + 1 :]
+            if all(t.role == "tool" or (t.tool_results and not t.has_user_text) for t in tail):
+                return {c.id for c in m.tool_calls}
+            return set()
+        if not m.tool_results:
+            return set()
+    return set()
+
+
+def repair(messages: list[Message], language: Language) -> list[Message]:
+    """A copy of `messages` in which every call has a result and every result its call."""
+    missing, orphans = unpaired(messages)
+    if not missing and not orphans:
+        return messages
+    out: list[Message] = []
+    for m in messages:
+        if orphans and m.tool_results:
+            parts = [
+                p for p in m.parts if not (isinstance(p, ToolResultPart) and p.call_id in orphans)
+            ]
+            if not parts:
+                continue
+            if len(parts) != len(m.parts):
+                m = m.replace(parts=parts)
+        out.append(m)
+        # Placeholders go right after the calling message: providers accept tool results in
+        # any order as long as they all come before the next assistant or user message.
+        for c in m.tool_calls:
+            if c.id in missing:
+                out.append(Message.tool(c.id, note("missing_result", language), injected=True))
+    return out

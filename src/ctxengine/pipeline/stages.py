@@ -1,0 +1,223 @@
+"""The four stages of the short-term pipeline, as plain functions over turns.
+
+Each stage takes turns and returns new turns plus what it removed; none edits a message in
+place (history is the record; these only change what the model sees).
+
+- Stage 1 `truncate_turn`: cut tool results over a limit to head + tail with a note.
+- Stage 2 `trim_turns`: over the turn limit, the earliest half of the complete turns leaves.
+- Stage 3 `fit_budget`: still over budget, compress (few turns) or drop the earliest half,
+  repeatedly, until the turns fit the target.
+- Stage 4 `aggressive_trim`: after a provider overflow, head + tail every tool result and
+  older user text, keep at most a few turns.
+
+The current (last) turn is never dropped, and its user message is never cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ctxengine.messages import Message, Part, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
+from ctxengine.pipeline.notes import Language, note
+from ctxengine.pipeline.turns import Turn
+from ctxengine.tokens import TokenCounter
+
+
+def cut_middle(text: str, limit: int, language: Language) -> str:
+    """Keep the head and the tail of `text` within `limit` characters, with a note between.
+
+    The head gets the larger share: it usually holds the structure (headers, the first rows,
+    the error message), the tail holds the conclusion.
+    """
+    if len(text) <= limit:
+        return text
+    probe = note("truncated", language, removed=len(text))
+    room = max(limit - len(probe), 2)
+    head = room * 3 // 5
+    tail = room - head
+    removed = len(text) - head - tail
+    return text[:head] + note("truncated", language, removed=removed) + text[len(text) - tail :]
+
+
+def _truncate_results(message: Message, limit: int, language: Language) -> Message:
+    if not any(isinstance(p, ToolResultPart) and len(p.content) > limit for p in message.parts):
+        return message
+    parts: list[Part] = []
+    for p in message.parts:
+        if isinstance(p, ToolResultPart) and len(p.content) > limit:
+            # The verbatim Anthropic block list would contradict the cut text; drop it here.
+            cut = cut_middle(p.content, limit, language)
+            parts.append(p.model_copy(update={"content": cut, "blocks": None}))
+        else:
+            parts.append(p)
+    return message.replace(parts=parts)
+
+
+def truncate_turn(turn: Turn, limit: int, language: Language, counter: TokenCounter) -> Turn:
+    """Stage 1 on one historical turn. Returns the same object when nothing is over the limit."""
+    new = [_truncate_results(m, limit, language) for m in turn.messages]
+    if all(a is b for a, b in zip(new, turn.messages, strict=True)):
+        turn.truncated = True
+        return turn
+    out = turn.with_messages(new, counter)
+    out.truncated = True
+    return out
+
+
+@dataclass
+class Removal:
+    """What a stage took out of the context: whole turns, or messages of compressed turns."""
+
+    stage: str
+    turns: list[Turn] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+    # Figures of the pass that made this removal (tokens include what is reserved).
+    turns_before: int = 0
+    turns_after: int = 0
+    tokens_before: int = 0
+    tokens_after: int = 0
+
+    def all_messages(self) -> list[Message]:
+        return [m for t in self.turns for m in t.messages] + self.messages
+
+
+def trim_turns(
+    turns: list[Turn], max_turns: int, protected: frozenset[int] = frozenset()
+) -> tuple[list[Turn], list[Turn]]:
+    """Stage 2. Returns (kept, dropped). The last turn is the current one and always stays.
+
+    `protected` turn indexes (Min-Context pins) are spared, but at most a quarter of the limit,
+    so pinning can never keep the context over its turn limit turn after turn.
+    """
+    if len(turns) <= max_turns:
+        return turns, []
+    complete = turns[:-1]
+    n_drop = max(len(complete) // 2, len(turns) - max_turns)
+    spare = set(sorted(i for i in protected if i in {t.index for t in complete})[: max_turns // 4])
+    dropped: list[Turn] = []
+    kept: list[Turn] = []
+    for t in complete:
+        if len(dropped) < n_drop and t.index not in spare:
+            dropped.append(t)
+        else:
+            kept.append(t)
+    kept.append(turns[-1])
+    return kept, dropped
+
+
+def compress_turn(turn: Turn, counter: TokenCounter) -> tuple[Turn, list[Message]]:
+    """Reduce a turn to its first user text and its last reply; return what was removed."""
+    user = turn.user_message
+    reply: Message | None = None
+    for m in reversed(turn.messages):
+        if m.role == "assistant" and m.text.strip():
+            reply = m
+            break
+    keep: list[Message] = []
+    if user is not None:
+        text_only = [p for p in user.parts if not isinstance(p, ToolResultPart)]
+        keep.append(user if len(text_only) == len(user.parts) else user.replace(parts=text_only))
+    if reply is not None:
+        # A reply that also called tools keeps only its text: its calls' results are gone.
+        if any(isinstance(p, ToolCallPart | ThinkingPart) for p in reply.parts):
+            reply = reply.replace(parts=[p for p in reply.parts if isinstance(p, TextPart)])
+        keep.append(reply)
+    kept_ids = {m.id for m in keep}
+    removed = [m for m in turn.messages if m.id not in kept_ids]
+    out = turn.with_messages(keep, counter)
+    out.compressed = True
+    return out, removed
+
+
+def fit_budget(
+    turns: list[Turn],
+    *,
+    reserved: int,
+    budget: int,
+    target: int,
+    compress_below: int,
+    counter: TokenCounter,
+    on_pass: Callable[[list[Turn]], int] | None = None,
+) -> tuple[list[Turn], list[Removal]]:
+    """Stage 3: when `reserved` + the turns exceed `budget`, shrink until they fit `target`.
+
+    With fewer than `compress_below` turns every complete turn is compressed; otherwise (or
+    when compression is not enough) the earliest half of the complete turns leaves. It repeats
+    until the target is met or only the current turn is left: one pass is not enough.
+    `on_pass` may recompute `reserved` after each pass (the injected text changes with what
+    was dropped).
+    """
+
+    def total(ts: list[Turn]) -> int:
+        return reserved + sum(t.tokens for t in ts)
+
+    if total(turns) <= budget:
+        return turns, []
+    removals: list[Removal] = []
+    while total(turns) > target and len(turns) > 1:
+        before_turns, before_tokens = len(turns), total(turns)
+        complete, current = turns[:-1], turns[-1]
+        uncompressed = [t for t in complete if not t.compressed]
+        if len(turns) < compress_below and uncompressed:
+            removal = Removal(stage="budget_compress")
+            new: list[Turn] = []
+            for t in complete:
+                if t.compressed:
+                    new.append(t)
+                    continue
+                ct, removed = compress_turn(t, counter)
+                removal.messages.extend(removed)
+                new.append(ct)
+            turns = [*new, current]
+        else:
+            n_drop = max(len(complete) // 2, 1)
+            removal = Removal(stage="budget_trim", turns=complete[:n_drop])
+            turns = [*complete[n_drop:], current]
+        if on_pass is not None:
+            reserved = on_pass(turns)
+        removal.turns_before, removal.tokens_before = before_turns, before_tokens
+        removal.turns_after, removal.tokens_after = len(turns), total(turns)
+        removals.append(removal)
+    return turns, removals
+
+
+def aggressive_trim(
+    turns: list[Turn],
+    *,
+    tool_limit: int,
+    user_limit: int,
+    max_turns: int,
+    language: Language,
+    counter: TokenCounter,
+) -> tuple[list[Turn], list[Turn]]:
+    """Stage 4 (after a provider overflow). Returns (kept, dropped).
+
+    Keeps the last `max_turns` turns, cuts every tool result (the current turn's too) and every
+    user text except the latest user message to head + tail.
+    """
+    dropped = turns[:-max_turns] if len(turns) > max_turns else []
+    kept = turns[len(dropped) :]
+    latest_user = kept[-1].user_message if kept else None
+    out: list[Turn] = []
+    for t in kept:
+        msgs: list[Message] = []
+        for m in t.messages:
+            m2 = _truncate_results(m, tool_limit, language)
+            long_user_text = any(
+                isinstance(p, TextPart) and len(p.text) > user_limit for p in m2.parts
+            )
+            if m2.role == "user" and m2 is not latest_user and long_user_text:
+                m2 = m2.replace(
+                    parts=[
+                        p.model_copy(update={"text": cut_middle(p.text, user_limit, language)})
+                        if isinstance(p, TextPart)
+                        else p
+                        for p in m2.parts
+                    ]
+                )
+            msgs.append(m2)
+        nt = t.with_messages(msgs, counter)
+        nt.truncated = True
+        out.append(nt)
+    return out, dropped

@@ -1,0 +1,83 @@
+"""Turns: the unit every stage works on.
+
+A turn starts at a user message that carries user text (not a tool result, not a note
+ctxengine injected) and holds everything up to the next one: thinking, tool calls, tool
+results, the final reply. Dropping or keeping whole turns is what guarantees that a tool call
+never loses its result: both always live in the same turn.
+
+System and developer messages before the first turn form the *prefix*, which no stage drops.
+Anything else before the first user turn (an assistant greeting) forms turn 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ctxengine.messages import Message
+from ctxengine.tokens import TokenCounter
+
+
+@dataclass
+class Turn:
+    index: int  # ordinal of the user turn in the session (0 for a greeting before any)
+    messages: list[Message] = field(default_factory=list)
+    tokens: int = 0  # sum of the messages' counts, kept up to date on every add
+    truncated: bool = False  # stage 1 has looked at this turn
+    compressed: bool = False  # stage 3 reduced it to first user text + last reply
+
+    def add(self, message: Message, counter: TokenCounter) -> None:
+        self.messages.append(message)
+        self.tokens += counter.message(message)
+
+    @classmethod
+    def of(cls, index: int, messages: Iterable[Message], counter: TokenCounter) -> Turn:
+        turn = cls(index=index)
+        for m in messages:
+            turn.add(m, counter)
+        return turn
+
+    def with_messages(self, messages: list[Message], counter: TokenCounter) -> Turn:
+        """A copy holding `messages`, flags kept, tokens recounted (cached per message)."""
+        return Turn(
+            index=self.index,
+            messages=messages,
+            tokens=sum(counter.message(m) for m in messages),
+            truncated=self.truncated,
+            compressed=self.compressed,
+        )
+
+    @property
+    def user_message(self) -> Message | None:
+        for m in self.messages:
+            if m.starts_turn:
+                return m
+        return None
+
+
+def is_prefix_message(message: Message) -> bool:
+    return message.role in ("system", "developer")
+
+
+def split_turns(
+    messages: Iterable[Message], counter: TokenCounter, *, first_index: int = 1
+) -> tuple[list[Message], list[Turn]]:
+    """Split a message list into (prefix, turns)."""
+    prefix: list[Message] = []
+    turns: list[Turn] = []
+    index = first_index - 1
+    for m in messages:
+        if m.starts_turn:
+            index += 1
+            turns.append(Turn(index=index))
+        elif not turns:
+            if is_prefix_message(m):
+                prefix.append(m)
+                continue
+            turns.append(Turn(index=0))
+        turns[-1].add(m, counter)
+    return prefix, turns
+
+
+def flatten(turns: Iterable[Turn]) -> list[Message]:
+    return [m for t in turns for m in t.messages]

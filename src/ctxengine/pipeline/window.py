@@ -1,0 +1,212 @@
+"""The context window of one session, kept incrementally.
+
+Rebuilding the context from the whole history every turn would make each turn cost as much as
+the history. The window instead holds the turns currently in context with their token totals,
+and each new message costs its own tokenization plus O(1) bookkeeping. The stages run on what
+the window holds: stage 1 once per turn (when it becomes historical), stages 2 and 3 when a
+limit is crossed, which amortizes to a constant per turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ctxengine.messages import Message
+from ctxengine.pipeline.notes import Language
+from ctxengine.pipeline.stages import (
+    Removal,
+    aggressive_trim,
+    fit_budget,
+    trim_turns,
+    truncate_turn,
+)
+from ctxengine.pipeline.turns import Turn, flatten, is_prefix_message
+from ctxengine.settings import Settings
+from ctxengine.tokens import TokenCounter
+
+
+@dataclass
+class StageStep:
+    """One compaction step, for the audit log and for the summarizer."""
+
+    stage: str  # truncate | trim | budget_compress | budget_trim | overflow | clear
+    turns_before: int
+    turns_after: int
+    tokens_before: int
+    tokens_after: int
+    removed: list[Message] = field(default_factory=list)
+    removed_turns: list[int] = field(default_factory=list)
+    detail: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class WindowResult:
+    messages: list[Message]
+    tokens: int
+    steps: list[StageStep]
+
+
+class Window:
+    """Prefix (system messages) + the turns in context. Not thread-safe; one per session."""
+
+    def __init__(self, settings: Settings, counter: TokenCounter) -> None:
+        self.settings = settings
+        self.counter = counter
+        self.prefix: list[Message] = []
+        self.turns: list[Turn] = []
+        self.next_index = 1
+        self._prefix_tokens = 0
+        self._turn_tokens = 0  # sum of turn.tokens, kept in step with self.turns
+
+    # --- feeding ------------------------------------------------------------------------
+    def add(self, message: Message) -> None:
+        if message.starts_turn:
+            self.turns.append(Turn(index=self.next_index))
+            self.next_index += 1
+        elif not self.turns:
+            if is_prefix_message(message):
+                self.prefix.append(message)
+                self._prefix_tokens += self.counter.message(message)
+                return
+            self.turns.append(Turn(index=0))
+        before = self.turns[-1].tokens
+        self.turns[-1].add(message, self.counter)
+        self._turn_tokens += self.turns[-1].tokens - before
+
+    def set_turns(self, turns: list[Turn]) -> None:
+        self.turns = turns
+        self._turn_tokens = sum(t.tokens for t in turns)
+
+    # --- views --------------------------------------------------------------------------
+    @property
+    def tokens(self) -> int:
+        """Tokens of prefix + turns (without injected text and reply priming)."""
+        return self._prefix_tokens + self._turn_tokens
+
+    @property
+    def current_index(self) -> int:
+        return self.turns[-1].index if self.turns else 0
+
+    def messages(self) -> list[Message]:
+        return [*self.prefix, *flatten(self.turns)]
+
+    # --- stages -------------------------------------------------------------------------
+    def _truncate_history(self, language: Language) -> StageStep | None:
+        """Stage 1 on every historical turn it has not seen yet (normally just one)."""
+        limit = self.settings.tool_result_max_chars
+        before_tokens = self.tokens
+        cut = 0
+        for i in range(len(self.turns) - 1):
+            t = self.turns[i]
+            if t.truncated:
+                continue
+            nt = truncate_turn(t, limit, language, self.counter)
+            if nt is not t:
+                cut += sum(1 for a, b in zip(t.messages, nt.messages, strict=True) if a is not b)
+                self._turn_tokens += nt.tokens - t.tokens
+                self.turns[i] = nt
+        if not cut:
+            return None
+        n = len(self.turns)
+        return StageStep("truncate", n, n, before_tokens, self.tokens, detail={"messages_cut": cut})
+
+    def prepare(
+        self,
+        *,
+        reserved: int,
+        language: Language,
+        protected: frozenset[int] = frozenset(),
+        budget_scale: float = 1.0,
+    ) -> WindowResult:
+        """Run stages 1-3 and return what the model would see (before injections).
+
+        `reserved` is what sits outside the turns (injected summary, CONTEXT block, reply
+        priming). `budget_scale` < 1 shrinks the budget when calibration shows the provider
+        counts more tokens than we do.
+        """
+        s = self.settings
+        steps: list[StageStep] = []
+        step = self._truncate_history(language)
+        if step:
+            steps.append(step)
+        kept, dropped = trim_turns(self.turns, s.agent_max_context_turns, protected)
+        if dropped:
+            tb, nb = self.tokens + reserved, len(self.turns)
+            self.set_turns(kept)
+            steps.append(self._step("trim", nb, tb, Removal("trim", turns=dropped), reserved))
+
+        kept, removals = fit_budget(
+            self.turns,
+            reserved=reserved + self._prefix_tokens,
+            budget=int(s.agent_max_context_tokens * budget_scale),
+            target=int(s.budget_target * budget_scale),
+            compress_below=s.text_compress_below_turns,
+            counter=self.counter,
+        )
+        if removals:
+            self.set_turns(kept)
+        for r in removals:
+            steps.append(
+                StageStep(
+                    r.stage,
+                    r.turns_before,
+                    r.turns_after,
+                    r.tokens_before,
+                    r.tokens_after,
+                    removed=r.all_messages(),
+                    removed_turns=[t.index for t in r.turns],
+                )
+            )
+        return WindowResult(self.messages(), self.tokens + reserved, steps)
+
+    def overflow(self, language: Language) -> StageStep:
+        """Stage 4: aggressive trim after the provider reported an overflow."""
+        s = self.settings
+        tb, nb = self.tokens, len(self.turns)
+        kept, dropped = aggressive_trim(
+            self.turns,
+            tool_limit=s.overflow_tool_result_max_chars,
+            user_limit=s.overflow_user_text_max_chars,
+            max_turns=s.overflow_max_turns,
+            language=language,
+            counter=self.counter,
+        )
+        self.set_turns(kept)
+        return self._step("overflow", nb, tb, Removal("overflow", turns=dropped))
+
+    def clear(self) -> StageStep:
+        """Empty the context but for the current turn's user message (history stays)."""
+        tb, nb = self.tokens, len(self.turns)
+        if not self.turns:
+            return StageStep("clear", 0, 0, tb, tb)
+        current = self.turns[-1]
+        user = current.user_message
+        keep = [user] if user is not None else []
+        removed = [m for t in self.turns for m in t.messages if m is not user]
+        self.set_turns([current.with_messages(keep, self.counter)])
+        return StageStep(
+            "clear",
+            nb,
+            1,
+            tb,
+            self.tokens,
+            removed=removed,
+            removed_turns=[t.index for t in self.turns[:-1]],
+        )
+
+    def reset(self) -> None:
+        """Forget every turn (a `/context clear` boundary); the prefix stays."""
+        self.set_turns([])
+
+    def _step(
+        self, stage: str, turns_before: int, tokens_before: int, r: Removal, reserved: int = 0
+    ) -> StageStep:
+        return StageStep(
+            stage,
+            turns_before,
+            len(self.turns),
+            tokens_before,
+            self.tokens + reserved,
+            removed=r.all_messages(),
+            removed_turns=[t.index for t in r.turns],
+        )

@@ -1,0 +1,199 @@
+"""Every tunable number of ctxengine, typed, with its default and unit.
+
+Settings come from four layers, later ones winning::
+
+    defaults (below)  <  config.json  <  CTXENGINE_* environment  <  explicit arguments
+
+The defaults of the short-term pipeline are the numbers the first seed documents
+(`agent_max_context_tokens` 50000, `agent_max_context_turns` 20, `agent_max_steps` 15,
+historical tool results 20000 characters, overflow limits 10000 characters and 5 turns).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+ENV_PREFIX = "CTXENGINE_"
+
+
+class SettingsError(ValueError):
+    """A configuration value is missing, unknown or of the wrong type."""
+
+
+class Settings(BaseModel):
+    """All of ctxengine's tunables. Unknown keys are an error, so a typo never goes unnoticed."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    # --- budgets (seed 000) -------------------------------------------------------------
+    agent_max_context_tokens: int = Field(50000, ge=256, description="Token budget of the context.")
+    agent_max_context_turns: int = Field(20, ge=1, description="Turns kept in the context.")
+    agent_max_steps: int = Field(15, ge=1, description="Decision steps (tool calls) per turn.")
+
+    # --- stage 1: tool-result truncation ------------------------------------------------
+    tool_result_max_chars: int = Field(
+        20000, ge=200, description="Historical tool results over this many characters are cut."
+    )
+
+    # --- stage 3: token budget ----------------------------------------------------------
+    text_compress_below_turns: int = Field(
+        5, ge=1, description="Under this many turns, stage 3 compresses text instead of trimming."
+    )
+    min_free_ratio: float = Field(
+        0.25,
+        ge=0.0,
+        lt=0.9,
+        description="After any compaction at least this share of the budget is free.",
+    )
+
+    # --- stage 4: overflow recovery -----------------------------------------------------
+    overflow_tool_result_max_chars: int = Field(10000, ge=200)
+    overflow_user_text_max_chars: int = Field(10000, ge=200)
+    overflow_max_turns: int = Field(5, ge=1)
+
+    # --- tokens -------------------------------------------------------------------------
+    encoding: str = Field("o200k_base", description="o200k_base, cl100k_base or qwen.")
+    model: str | None = Field(None, description="Model name; picks the encoding when set.")
+    message_overhead_tokens: int = Field(4, ge=0, description="Per-message framing tokens.")
+    reply_overhead_tokens: int = Field(3, ge=0, description="Tokens that prime the reply.")
+    image_tokens: int = Field(765, ge=0, description="Placeholder cost of one image.")
+    image_low_detail_tokens: int = Field(85, ge=0)
+    calibration_smoothing: float = Field(
+        0.3, gt=0.0, le=1.0, description="Weight of a new provider usage report in calibration."
+    )
+
+    # --- summaries ----------------------------------------------------------------------
+    summarizer_base_url: str | None = Field(None, description="OpenAI-compatible endpoint.")
+    summarizer_api_key: str | None = None
+    summarizer_model: str | None = None
+    summarizer_context_tokens: int = Field(
+        16000, ge=512, description="What the summarizer model can take in one request."
+    )
+    summarizer_output_tokens: int = Field(800, ge=64, description="Length of one summary.")
+    summarizer_timeout_seconds: float = Field(60.0, gt=0)
+    summarizer_max_retries: int = Field(3, ge=0)
+    summary_max_tokens: int = Field(
+        2000, ge=64, description="Cap on the injected summary; older summaries are merged."
+    )
+    extractive_sentences: int = Field(12, ge=1, description="Sentences an offline summary keeps.")
+
+    # --- model calls (agent loop) -------------------------------------------------------
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+    llm_model: str | None = None
+    llm_timeout_seconds: float = Field(120.0, gt=0)
+
+    # --- persistence & memory (seed 000, issue 4) ---------------------------------------
+    workspace: Path = Field(Path("ctxengine-workspace"), description="Memory files and the db.")
+    db: str | None = Field(None, description="sqlite:///path or postgresql://...; default sqlite.")
+    restore_min_turns: int = Field(3, ge=1)
+    restore_turns_divisor: int = Field(6, ge=1)
+    retention_days: float = Field(30.0, gt=0)
+    gc_interval_seconds: float = Field(3600.0, gt=0)
+    memory_chunk_chars: int = Field(2000, ge=100)
+    memory_chunk_overlap_chars: int = Field(200, ge=0)
+    memory_vector_weight: float = Field(0.7, ge=0.0, le=1.0)
+    memory_half_life_days: float = Field(30.0, gt=0)
+    memory_max_results: int = Field(10, ge=1)
+    memory_min_score: float = Field(0.1, ge=0.0)
+
+    # --- compaction engine (seed 002, issue 3) ------------------------------------------
+    inject_position: Literal["system", "first_user"] = "system"
+    reset_after_turns: int = Field(25, ge=1, description="Periodic reset of temporary state.")
+    min_context_repeat_turns: int = Field(3, ge=2, description="Min-Context: same entity N turns.")
+    recent_intents: int = Field(3, ge=1)
+    evidence_max_items: int = Field(40, ge=1)
+    shard_max_tokens: int = Field(4000, ge=128)
+
+    @property
+    def restore_turns(self) -> int:
+        """Turns restored after a restart: max(3, agent_max_context_turns / 6)."""
+        return max(
+            self.restore_min_turns, self.agent_max_context_turns // self.restore_turns_divisor
+        )
+
+    @property
+    def budget_target(self) -> int:
+        """Tokens a compaction aims at, leaving `min_free_ratio` of the budget free."""
+        return int(self.agent_max_context_tokens * (1.0 - self.min_free_ratio))
+
+    def updated(self, **changes: Any) -> Settings:
+        """A validated copy with `changes` applied."""
+        try:
+            return Settings.model_validate({**self.model_dump(), **changes})
+        except ValidationError as exc:
+            raise SettingsError(_describe(exc)) from None
+
+
+def _describe(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "settings"
+    return f"{where}: {err['msg']}"
+
+
+def _coerce_env(name: str, raw: str) -> Any:
+    """Environment values are strings; JSON literals (numbers, true, null) are decoded."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def env_overrides(env: Mapping[str, str]) -> dict[str, Any]:
+    fields = Settings.model_fields
+    out: dict[str, Any] = {}
+    for key, raw in env.items():
+        if not key.startswith(ENV_PREFIX):
+            continue
+        name = key[len(ENV_PREFIX) :].lower()
+        if name in fields:
+            out[name] = _coerce_env(name, raw)
+    return out
+
+
+def read_config_file(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SettingsError(f"config file not found: {path}") from None
+    except UnicodeDecodeError as exc:
+        raise SettingsError(f"{path}: not UTF-8 at byte {exc.start}") from None
+    except json.JSONDecodeError as exc:
+        raise SettingsError(
+            f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise SettingsError(f"{path}: expected a JSON object")
+    return data
+
+
+def load_settings(
+    config_file: str | Path | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    config: Mapping[str, Any] | None = None,
+    **overrides: Any,
+) -> Settings:
+    """Build settings from defaults, a config file, the environment and explicit values.
+
+    `config` is a mapping given inline (for example the `config` key of a `compact` input);
+    it sits between the file and the environment. `overrides` with a value of None are ignored,
+    so CLI flags that were not given do not mask the layers below.
+    """
+    merged: dict[str, Any] = {}
+    if config_file is not None:
+        merged.update(read_config_file(Path(config_file)))
+    if config:
+        merged.update(config)
+    merged.update(env_overrides(os.environ if env is None else env))
+    merged.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        return Settings.model_validate(merged)
+    except ValidationError as exc:
+        raise SettingsError(_describe(exc)) from None

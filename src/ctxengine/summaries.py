@@ -1,0 +1,204 @@
+"""Background summaries of what left the context.
+
+When a stage removes messages, a summary job is stored first (so a crash loses nothing),
+then summarized in an asyncio task that never blocks the reply. The summary is appended to the
+user's daily memory file and injected from the next turn on. A failed summary keeps its job
+pending and is retried with backoff; every failure is logged and recorded as an event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ctxengine.language import Language
+from ctxengine.memory.files import MemoryFiles
+from ctxengine.messages import Message, dump_messages, load_messages
+from ctxengine.settings import Settings
+from ctxengine.store.base import Job, SessionKey, Store
+from ctxengine.summarize import Summarizer
+from ctxengine.tokens import TokenCounter
+
+log = logging.getLogger("ctxengine.summaries")
+
+EventSink = Callable[[str, dict[str, Any]], Awaitable[None]]
+
+
+@dataclass
+class SummaryRecord:
+    job_id: int
+    stage: str
+    turns: list[int]
+    text: str
+    path: str
+    tokens: int = -1  # counted once, on first use
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "job_id": self.job_id,
+            "stage": self.stage,
+            "turns": self.turns,
+            "text": self.text,
+            "path": self.path,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SummaryRecord:
+        return cls(
+            int(d["job_id"]), str(d["stage"]), list(d["turns"]), str(d["text"]), str(d["path"])
+        )
+
+
+@dataclass
+class SummaryBook:
+    """The summaries of one session and the jobs that produce them."""
+
+    key: SessionKey
+    store: Store
+    summarizer: Summarizer
+    files: MemoryFiles
+    settings: Settings
+    counter: TokenCounter
+    emit: EventSink
+    records: list[SummaryRecord] = field(default_factory=list)
+    failures: int = 0
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _version: int = 0
+
+    @property
+    def version(self) -> int:
+        """Changes whenever the injected text may change (used to cache injected messages)."""
+        return self._version
+
+    async def submit(
+        self, stage: str, messages: list[Message], turns: list[int], language: Language
+    ) -> int:
+        payload = {
+            "stage": stage,
+            "turns": turns,
+            "language": language,
+            "messages": dump_messages(messages),
+        }
+        job_id = await self.store.add_job(self.key, "summary", payload)
+        self._spawn(job_id, stage, messages, turns, language)
+        return job_id
+
+    def resume(self, job: Job) -> None:
+        """Run a job left pending by an earlier process (crash or failed retries)."""
+        p = job.payload
+        language: Language = "zh" if p.get("language") == "zh" else "en"
+        msgs = load_messages(p.get("messages", []))
+        self._spawn(
+            job.id, str(p.get("stage", "resumed")), msgs, list(p.get("turns", [])), language
+        )
+
+    def _spawn(
+        self, job_id: int, stage: str, messages: list[Message], turns: list[int], lang: Language
+    ) -> None:
+        task = asyncio.create_task(self._run(job_id, stage, messages, turns, lang))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(
+        self, job_id: int, stage: str, messages: list[Message], turns: list[int], lang: Language
+    ) -> None:
+        attempts = self.settings.summarizer_max_retries + 1
+        for attempt in range(1, attempts + 1):
+            try:
+                text = (await self.summarizer.summarize(messages, language=lang)).strip()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # any summarizer failure: keep the job, retry, tell
+                self.failures += 1
+                log.warning(
+                    "summary job %s of %s failed (attempt %d/%d): %s",
+                    job_id,
+                    self.key,
+                    attempt,
+                    attempts,
+                    exc,
+                )
+                await self.store.fail_job(job_id, f"{type(exc).__name__}: {exc}")
+                await self.emit(
+                    "summary_failed", {"job_id": job_id, "attempt": attempt, "error": str(exc)}
+                )
+                if attempt < attempts:
+                    await asyncio.sleep(min(0.05 * 2**attempt, 5.0))
+                continue
+            if not text:
+                text = "(no content)"
+            title = _title(turns, lang)
+            path = await asyncio.to_thread(self.files.append_daily, text, title=title)
+            record = SummaryRecord(job_id, stage, turns, text, str(path))
+            self.records.append(record)
+            self._version += 1
+            await self.store.set_state(
+                self.key, "summaries", {"records": [r.to_dict() for r in self.records]}
+            )
+            await self.store.complete_job(job_id)
+            await self.emit(
+                "summary_written",
+                {
+                    "job_id": job_id,
+                    "stage": stage,
+                    "turns": turns,
+                    "path": str(path),
+                    "tokens": self.counter.count(text),
+                    "messages": len(messages),
+                },
+            )
+            return
+        log.error(
+            "summary job %s of %s stays pending after %d attempts", job_id, self.key, attempts
+        )
+
+    async def wait(self) -> None:
+        """Wait for every running summary (used by `ctxengine compact` and at shutdown)."""
+        while pending := [t for t in self._tasks if not t.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def cancel(self) -> None:
+        """Stop running summaries; their jobs stay pending in the store."""
+        tasks = list(self._tasks)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def restore(self, state: dict[str, Any] | None) -> None:
+        if state:
+            self.records = [SummaryRecord.from_dict(d) for d in state.get("records", [])]
+            self._version += 1
+
+    def forget(self) -> None:
+        """After `/context clear`: nothing written before comes back into the context."""
+        self.records = []
+        self._version += 1
+
+    def injected_text(self, max_tokens: int) -> str:
+        """The newest summaries that fit `max_tokens`, oldest first.
+
+        Older ones stay in the daily memory files and in memory search; the compaction layers
+        hold the facts that must stay in view whatever their age.
+        """
+        picked: list[str] = []
+        used = 0
+        for r in reversed(self.records):
+            if r.tokens < 0:
+                r.tokens = self.counter.count(r.text)
+            n = r.tokens
+            if used + n > max_tokens:
+                break
+            picked.append(r.text)
+            used += n
+        return "\n\n".join(reversed(picked))
+
+
+def _title(turns: list[int], lang: Language) -> str:
+    if not turns:
+        return "对话摘要" if lang == "zh" else "conversation summary"
+    lo, hi = min(turns), max(turns)
+    span = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    return f"第 {span} 轮摘要" if lang == "zh" else f"summary of turns {span}"

@@ -1,0 +1,56 @@
+"""Hypothesis strategies for conversation histories: tool chains, parallel calls, huge
+results, Chinese and English text."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from ctxengine.messages import Message, ToolCallPart
+
+EN_WORDS = ["order", "ship", "price", "Friday", "invoice", "ticket", "refund", "CA1501", "report"]
+ZH_WORDS = ["订单", "发货", "价格", "周五", "发票", "退款", "报表", "顺丰", "收货人", "张伟"]
+
+
+@st.composite
+def texts(draw: st.DrawFn, min_words: int = 1, max_words: int = 60) -> str:
+    zh = draw(st.booleans())
+    words = draw(
+        st.lists(
+            st.sampled_from(ZH_WORDS if zh else EN_WORDS), min_size=min_words, max_size=max_words
+        )
+    )
+    return ("" if zh else " ").join(words)
+
+
+@st.composite
+def tool_result_text(draw: st.DrawFn) -> str:
+    size = draw(st.sampled_from([10, 200, 3000, 25000, 60000]))
+    unit = draw(st.sampled_from(["row;", "行数据，", '{"id": 12, "v": "x"}\n']))
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+@st.composite
+def turn(draw: st.DrawFn, n: int) -> list[Message]:
+    msgs = [Message.user(draw(texts()))]
+    for step in range(draw(st.integers(0, 3))):
+        k = draw(st.integers(1, 3))
+        calls = [
+            ToolCallPart(id=f"c{n}_{step}_{i}", name="lookup", arguments='{"q": 1}')
+            for i in range(k)
+        ]
+        msgs.append(
+            Message.assistant(draw(st.one_of(st.none(), texts(max_words=5))), tool_calls=calls)
+        )
+        for c in calls:
+            msgs.append(Message.tool(c.id, draw(tool_result_text())))
+    msgs.append(Message.assistant(draw(texts())))
+    return msgs
+
+
+@st.composite
+def histories(draw: st.DrawFn, min_turns: int = 1, max_turns: int = 30) -> list[Message]:
+    n = draw(st.integers(min_turns, max_turns))
+    out = [Message.system("You are a helpful assistant. 你是一个助手。")]
+    for i in range(n):
+        out.extend(draw(turn(i)))
+    return out
