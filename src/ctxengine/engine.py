@@ -38,7 +38,12 @@ log = logging.getLogger("ctxengine")
 
 
 class Distiller(Protocol):
-    """The compaction engine as the session sees it (see ctxengine.compaction)."""
+    """The compaction engine as the session sees it (see ctxengine.compaction.distiller)."""
+
+    observed_seq: int  # store seq of the last message observed
+
+    @property
+    def last_turn(self) -> int: ...
 
     def observe(self, message: Message, turn: int) -> list[dict[str, Any]]: ...
 
@@ -47,6 +52,16 @@ class Distiller(Protocol):
     def pinned_turns(self, turn: int) -> set[int]: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> None: ...
+
+
+def make_distiller(settings: Settings, session_id: str) -> Distiller | None:
+    if not settings.compaction:
+        return None
+    from ctxengine.compaction.distiller import CompactionDistiller
+
+    return CompactionDistiller(settings, session_id=session_id)
 
 
 @dataclass
@@ -86,7 +101,8 @@ class Session:
         self.window = Window(settings, engine.counter)
         self.calibration = Calibration(settings.calibration_smoothing)
         self.language: Language = "en"
-        self.distiller: Distiller | None = None
+        self.distiller: Distiller | None = make_distiller(settings, key.session_id)
+        self._layer_events: list[dict[str, Any]] = []
         self.last_seq = 0
         self.book = SummaryBook(
             key,
@@ -122,8 +138,49 @@ class Session:
             shape = (self.window.next_index, len(self.window.prefix))
             for m in msgs:
                 self._feed(m)
+            if self.distiller is not None and seqs:
+                self.distiller.observed_seq = seqs[-1]
+            await self._flush_layer_events()
             if (self.window.next_index, len(self.window.prefix)) != shape:
                 await self._save_meta()
+                turns = self.window.next_index - 1
+                if self.distiller and turns % self.settings.compaction_persist_every_turns == 0:
+                    await self.save_layers()
+
+    async def _flush_layer_events(self) -> None:
+        if self._layer_events:
+            events, self._layer_events = self._layer_events, []
+            await self.engine.store.add_events(
+                self.key, [(str(e.get("kind", "compaction")), e) for e in events]
+            )
+
+    async def save_layers(self) -> None:
+        """Store the compaction layers (also done every few turns and at close)."""
+        if self.distiller is not None:
+            await self.engine.store.set_state(self.key, "compaction", self.distiller.to_dict())
+
+    async def _restore_layers(self) -> None:
+        """Load the stored layers and re-parse what came after them (parsing is deterministic,
+        so layers lost in a crash are rebuilt from the append-only history)."""
+        if self.distiller is None:
+            return
+        self.distiller = make_distiller(self.settings, self.key.session_id)
+        assert self.distiller is not None
+        data = await self.engine.store.get_state(self.key, "compaction")
+        if data:
+            self.distiller.load(data)
+        boundary = int(
+            (await self.engine.store.get_state(self.key, "boundary") or {}).get("seq", 0)
+        )
+        after = max(self.distiller.observed_seq, boundary)
+        rows = await self.engine.store.load_messages(self.key, after_seq=after)
+        turn = self.distiller.last_turn if data else 0
+        for r in rows:
+            if r.message.starts_turn:
+                turn += 1
+            self.distiller.observe(r.message, turn)
+            self.distiller.observed_seq = r.seq
+        self._layer_events = []  # already in the store from the first time round
 
     def _feed(self, m: Message) -> None:
         if m.starts_turn and not m.injected:
@@ -131,8 +188,7 @@ class Session:
         self.window.add(m)
         if self.distiller is not None:
             events = self.distiller.observe(m, self.window.current_index)
-            for e in events:
-                self.audit.append({"event": "compaction", **e})
+            self._layer_events.extend(events)
 
     # --- the pipeline -------------------------------------------------------------------
     def _summary_cap(self) -> int:
@@ -430,7 +486,11 @@ class ContextEngine:
         if store is None:
             from ctxengine.store import open_store
 
-            store = open_store(self.settings.db, self.workspace)
+            store = open_store(
+                self.settings.db,
+                self.workspace,
+                sqlite_synchronous=self.settings.sqlite_synchronous,
+            )
         self.store = store
         self.summarizer = summarizer or summarizer_from_settings(self.settings, self.counter)
         self._sessions: dict[SessionKey, Session] = {}
@@ -451,6 +511,8 @@ class ContextEngine:
             for sess in list(self._sessions.values()):
                 await sess.book.cancel()
         if self._opened:
+            for sess in list(self._sessions.values()):
+                await sess.save_layers()
             await self.store.close()
             self._opened = False
 
@@ -473,6 +535,7 @@ class ContextEngine:
             await self.store.touch_session(key)
             if restore:
                 await sess._restore()
+                await sess._restore_layers()
             for job in await self.store.pending_jobs(key):
                 sess.book.resume(job)
         return sess

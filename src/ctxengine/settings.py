@@ -78,6 +78,13 @@ class Settings(BaseModel):
     summarizer_output_tokens: int = Field(800, ge=64, description="Length of one summary.")
     summarizer_timeout_seconds: float = Field(60.0, gt=0)
     summarizer_max_retries: int = Field(3, ge=0)
+    summarizer_retry_backoff_seconds: float = Field(1.0, ge=0)
+    summarizer_safety_ratio: float = Field(
+        0.05, ge=0.0, lt=0.5, description="Share of the summarizer's window kept free."
+    )
+    summarizer_tool_result_chars: int = Field(
+        2000, ge=100, description="Tool results are clipped to this in a summary transcript."
+    )
     summary_max_tokens: int = Field(
         2000, ge=64, description="Cap on the injected summary; older summaries are merged."
     )
@@ -88,6 +95,8 @@ class Settings(BaseModel):
     llm_api_key: str | None = None
     llm_model: str | None = None
     llm_timeout_seconds: float = Field(120.0, gt=0)
+    llm_max_retries: int = Field(2, ge=0)
+    llm_backoff_seconds: float = Field(0.5, ge=0)
 
     # --- persistence & memory (seed 000, issue 4) ---------------------------------------
     workspace: Path = Field(Path("ctxengine-workspace"), description="Memory files and the db.")
@@ -102,8 +111,21 @@ class Settings(BaseModel):
     memory_half_life_days: float = Field(30.0, gt=0)
     memory_max_results: int = Field(10, ge=1)
     memory_min_score: float = Field(0.1, ge=0.0)
+    memory_snippet_chars: int = Field(700, ge=50)
+    memory_candidate_factor: int = Field(4, ge=1, description="Candidates fetched per result.")
+    memory_embedder: Literal["static", "e5", "none"] = "static"
+    sqlite_synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = Field(
+        "FULL", description="FULL survives power loss; NORMAL is faster and survives crashes."
+    )
 
     # --- compaction engine (seed 002, issue 3) ------------------------------------------
+    compaction: bool = Field(True, description="Distill turns into intent/state/evidence layers.")
+    ontology: str | None = Field(
+        None, description="Built-in ontology name (generic, ecommerce, crosswoz) or a YAML path."
+    )
+    compaction_persist_every_turns: int = Field(
+        5, ge=1, description="The layers are stored every N turns (rebuilt from history after)."
+    )
     inject_position: Literal["system", "first_user"] = "system"
     reset_after_turns: int = Field(25, ge=1, description="Periodic reset of temporary state.")
     min_context_repeat_turns: int = Field(3, ge=2, description="Min-Context: same entity N turns.")

@@ -185,7 +185,9 @@ class SummaryBook:
         """
         picked: list[str] = []
         used = 0
-        for r in reversed(self.records):
+        # Summaries finish in any order; present them in conversation order.
+        ordered = sorted(self.records, key=lambda r: (min(r.turns) if r.turns else 0, r.job_id))
+        for r in reversed(ordered):
             if r.tokens < 0:
                 r.tokens = self.counter.count(r.text)
             n = r.tokens

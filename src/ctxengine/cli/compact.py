@@ -16,6 +16,7 @@ import asyncio
 import json
 import sys
 import tempfile
+from pathlib import Path
 from typing import Any
 
 from ctxengine.cli._common import CommandError, read_input
@@ -23,7 +24,8 @@ from ctxengine.convert import InputError, from_openai, parse_json_input, to_open
 from ctxengine.engine import ContextEngine, Session
 from ctxengine.messages import Message
 from ctxengine.pipeline.turns import split_turns
-from ctxengine.settings import Settings, SettingsError, load_settings
+from ctxengine.settings import Settings, SettingsError, load_settings, read_config_file
+from ctxengine.store.base import Store
 from ctxengine.store.memory import MemoryStore
 
 
@@ -68,6 +70,32 @@ def _split_input(data: object) -> tuple[object, dict[str, Any] | None]:
     raise CommandError('input must be a list of messages or an object with "messages"')
 
 
+def _load_settings(args: argparse.Namespace, config: dict[str, Any] | None) -> Settings:
+    """Settings for this run; an error names the layer it came from (file, input, flag)."""
+    file_data: dict[str, Any] = {}
+    try:
+        if args.config is not None:
+            file_data = read_config_file(Path(args.config))
+            _validate(file_data, f"config file {args.config}")
+        if config:
+            _validate(config, 'input "config"')
+        return load_settings(
+            config={**file_data, **(config or {})},
+            agent_max_context_tokens=args.max_context_tokens,
+            agent_max_context_turns=args.max_context_turns,
+            workspace=args.workspace,
+        )
+    except SettingsError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _validate(layer: dict[str, Any], where: str) -> None:
+    try:
+        load_settings(config=layer, env={})
+    except SettingsError as exc:
+        raise SettingsError(f"{where}: {exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     raw = read_input(args.input)
     try:
@@ -76,22 +104,14 @@ def run(args: argparse.Namespace) -> int:
         messages = from_openai(messages_data)
     except InputError as exc:
         raise CommandError(str(exc)) from None
-    try:
-        settings = load_settings(
-            args.config,
-            config=config,
-            agent_max_context_tokens=args.max_context_tokens,
-            agent_max_context_turns=args.max_context_turns,
-            workspace=args.workspace,
-        )
-    except SettingsError as exc:
-        raise CommandError(str(exc)) from None
+    settings = _load_settings(args, config)
     if args.workspace is None and "workspace" not in (config or {}):
         # No workspace asked for: write memory files somewhere that does not litter the cwd.
         settings = settings.updated(workspace=tempfile.mkdtemp(prefix="ctxengine-"))
     out = asyncio.run(compact(messages, settings))
-    json.dump(out, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
+    # Bytes, not text: the output is UTF-8 JSON whatever the locale (Chinese included).
+    sys.stdout.buffer.write(json.dumps(out, ensure_ascii=False).encode("utf-8") + b"\n")
+    sys.stdout.flush()
     return 0
 
 
@@ -103,9 +123,26 @@ async def replay(session: Session, messages: list[Message]) -> None:
         await session.add(m)
 
 
-async def compact(messages: list[Message], settings: Settings) -> dict[str, Any]:
-    """The `compact` command as a function: replay, settle the summaries, report."""
-    store = MemoryStore() if settings.db is None else None
+async def audit_log(session: Session) -> list[dict[str, Any]]:
+    """Every event of the session in order: pipeline compactions, summaries, and the
+    compaction engine's transitions, constraints, conflicts and policy decisions."""
+    events = await session.engine.store.list_events(session.key)
+    return [{"event": e.kind, **e.data} for e in events]
+
+
+async def compact(
+    messages: list[Message], settings: Settings, *, store: Store | None = None
+) -> dict[str, Any]:
+    """The `compact` command as a function: replay, settle the summaries, report.
+
+    Args:
+        messages: The history to replay.
+        settings: Budgets and workspace; `settings.db` is used only when `store` is None.
+        store: Where the replayed session lives; by default an in-memory store (or `settings.db`
+            when one is set).
+    """
+    if store is None and settings.db is None:
+        store = MemoryStore()
     async with ContextEngine(settings, store=store) as engine:
         session = await engine.session("cli", "compact", restore=False)
         await replay(session, messages)
@@ -129,5 +166,5 @@ async def compact(messages: list[Message], settings: Settings) -> dict[str, Any]
                 "turns_before": len([t for t in turns_in if t.index > 0]),
                 "turns_after": len([t for t in turns_out if t.index > 0]),
             },
-            "audit_log": session.audit,
+            "audit_log": await audit_log(session),
         }

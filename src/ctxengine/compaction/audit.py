@@ -51,14 +51,30 @@ class AuditEvent(BaseModel):
 
 
 class AuditLog(BaseModel):
-    """The events of one session, in order, hash-chained."""
+    """The events of one session, in order, hash-chained.
+
+    A long session need not keep every event in memory: `drain` hands the events over (to the
+    store's append-only event table) and keeps only the chain's head, so the state stays small
+    while the chain continues unbroken.
+    """
 
     events: list[AuditEvent] = Field(default_factory=list)
+    offset: int = 0  # events drained before events[0]
+    base_hash: str = GENESIS  # hash of the last drained event
 
     @property
     def chain_head(self) -> str:
         """Hash of the latest event (GENESIS when there is none)."""
-        return self.events[-1].hash if self.events else GENESIS
+        return self.events[-1].hash if self.events else self.base_hash
+
+    def drain(self) -> list[AuditEvent]:
+        """Hand over the events kept so far; the chain goes on from the last one."""
+        out = self.events
+        if out:
+            self.offset += len(out)
+            self.base_hash = out[-1].hash
+            self.events = []
+        return out
 
     def append(self, kind: str, turn: int, data: dict[str, Any]) -> AuditEvent:
         """Record one event and link it to the chain.
@@ -67,7 +83,7 @@ class AuditLog(BaseModel):
         replica reading the persisted state would hash.
         """
         clean: dict[str, Any] = json.loads(canonical_json(data))
-        seq = len(self.events)
+        seq = self.offset + len(self.events)
         prev = self.chain_head
         ev = AuditEvent(
             seq=seq,
@@ -85,8 +101,8 @@ class AuditLog(BaseModel):
 
     def verify(self) -> None:
         """Recompute every link; raise `AuditChainError` naming the first bad event."""
-        prev = GENESIS
-        for i, e in enumerate(self.events):
+        prev = self.base_hash
+        for i, e in enumerate(self.events, start=self.offset):
             want = event_hash(prev, i, e.kind, e.turn, e.data)
             if e.seq != i or e.prev_hash != prev or e.hash != want:
                 raise AuditChainError(f"audit chain broken at event {i} (kind {e.kind!r})")

@@ -35,8 +35,8 @@ class MemoryConfig:
     half_life_days: float = 30.0
     max_results: int = 10
     min_score: float = 0.1
-    # Not in Settings yet: characters of chunk text returned as a hit's snippet, and how many
-    # candidates per wanted result each retriever contributes before the merge.
+    # Characters of chunk text returned as a hit's snippet, and how many candidates per wanted
+    # result each retriever contributes before the merge.
     snippet_chars: int = 700
     candidate_factor: int = 4
 
@@ -49,6 +49,8 @@ class MemoryConfig:
             half_life_days=settings.memory_half_life_days,
             max_results=settings.memory_max_results,
             min_score=settings.memory_min_score,
+            snippet_chars=settings.memory_snippet_chars,
+            candidate_factor=settings.memory_candidate_factor,
         )
 
 

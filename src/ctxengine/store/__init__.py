@@ -10,6 +10,7 @@ open_store("memory://", ws)                -> MemoryStore (lost on exit)
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ctxengine.store.base import (
@@ -23,7 +24,7 @@ from ctxengine.store.base import (
 )
 from ctxengine.store.memory import MemoryStore
 from ctxengine.store.postgres import PostgresStore
-from ctxengine.store.sqlite import SQLiteStore
+from ctxengine.store.sqlite import SQLiteStore, Synchronous
 
 __all__ = [
     "DEFAULT_DB_NAME",
@@ -43,7 +44,7 @@ __all__ = [
 DEFAULT_DB_NAME = "ctxengine.db"
 
 
-def open_store(url: str | None, workspace: Path) -> Store:
+def open_store(url: str | None, workspace: Path, *, sqlite_synchronous: str = "FULL") -> Store:
     """Build the store a URL names; the caller then awaits `store.open()`.
 
     Args:
@@ -51,12 +52,14 @@ def open_store(url: str | None, workspace: Path) -> Store:
             `sqlite:////absolute/path`, `postgresql://...` (optional `schema=` query parameter,
             default `public`) or `memory://`.
         workspace: The workspace directory; the default database file lives there.
+        sqlite_synchronous: SQLite's `PRAGMA synchronous` (Settings.sqlite_synchronous).
 
     Raises:
         StoreError: the URL's scheme is not one of the above.
     """
+    sync = cast(Synchronous, sqlite_synchronous.upper())
     if url is None:
-        return SQLiteStore(workspace / DEFAULT_DB_NAME)
+        return SQLiteStore(workspace / DEFAULT_DB_NAME, synchronous=sync)
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
     if scheme == "sqlite":
@@ -67,8 +70,9 @@ def open_store(url: str | None, workspace: Path) -> Store:
         # sqlite:///x -> path "/x" (relative x); sqlite:////x -> path "//x" (absolute /x).
         path = parts.path[1:] if parts.path.startswith("/") else parts.path
         if not path:
-            return SQLiteStore(workspace / DEFAULT_DB_NAME)
-        return SQLiteStore(Path(path) if Path(path).is_absolute() else workspace / path)
+            return SQLiteStore(workspace / DEFAULT_DB_NAME, synchronous=sync)
+        full = Path(path) if Path(path).is_absolute() else workspace / path
+        return SQLiteStore(full, synchronous=sync)
     if scheme in ("postgresql", "postgres"):
         query = parse_qsl(parts.query, keep_blank_values=True)
         schema = next((v for k, v in query if k == "schema"), "public")

@@ -52,6 +52,9 @@ def summarizer_from_settings(settings: Settings, counter: TokenCounter) -> Summa
             settings.summarizer_context_tokens,
             settings.summarizer_output_tokens,
             settings.summarizer_max_retries,
+            retry_backoff_seconds=settings.summarizer_retry_backoff_seconds,
+            tool_result_chars=settings.summarizer_tool_result_chars,
+            safety_ratio=settings.summarizer_safety_ratio,
         )
     return ExtractiveSummarizer(
         counter,
