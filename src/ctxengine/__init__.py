@@ -1,5 +1,6 @@
 """ctxengine: a context engine for LLM agents."""
 
+from ctxengine.engine import Context, ContextEngine, Session
 from ctxengine.messages import (
     ImagePart,
     Message,
@@ -13,9 +14,12 @@ from ctxengine.settings import Settings, load_settings
 from ctxengine.tokens import TokenCounter
 
 __all__ = [
+    "Context",
+    "ContextEngine",
     "ImagePart",
     "Message",
     "RawPart",
+    "Session",
     "Settings",
     "TextPart",
     "ThinkingPart",

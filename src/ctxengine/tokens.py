@@ -13,6 +13,7 @@ calibrated counts.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -75,10 +76,14 @@ def encoding_name(encoding: str | None = None, model: str | None = None) -> str:
 
 
 class _Tokenizer(Protocol):
-    def encode(self, text: str) -> Any: ...
+    def count(self, text: str) -> int: ...
 
 
 _TOKENIZERS: dict[str, _Tokenizer] = {}
+
+# Texts at least this long are remembered (shorter ones cost less to count than to look up).
+_MEMO_MIN_CHARS = 256
+_MEMO_SIZE = 64
 
 
 def _tokenizer(name: str) -> _Tokenizer:
@@ -101,6 +106,10 @@ class TokenCounter:
     image_tokens: int = 765
     image_low_detail_tokens: int = 85
     _tok: _Tokenizer = field(init=False, repr=False)
+    # Injected text (the summary header, the CONTEXT block) is counted again on every
+    # context() call although it rarely changes; remembering a few long texts makes that free.
+    # Hashing a string is ~100x cheaper than BPE over it.
+    _memo: OrderedDict[str, int] = field(init=False, repr=False, default_factory=OrderedDict)
 
     def __post_init__(self) -> None:
         self.encoding = encoding_name(self.encoding)
@@ -117,9 +126,23 @@ class TokenCounter:
         )
 
     def count(self, text: str) -> int:
+        """Tokens of `text` as plain text (special-token strings are ordinary text)."""
         if not text:
             return 0
-        return len(self._tok.encode(text))
+        if len(text) < _MEMO_MIN_CHARS:
+            # `count` never builds the id list and treats "<|endoftext|>" as text, like
+            # tiktoken's encode_ordinary (`encode` would raise on it).
+            return int(self._tok.count(text))
+        memo = self._memo
+        n = memo.get(text)
+        if n is None:
+            n = int(self._tok.count(text))
+            memo[text] = n
+            if len(memo) > _MEMO_SIZE:
+                memo.popitem(last=False)
+        else:
+            memo.move_to_end(text)
+        return n
 
     def _count_parts(self, message: Message) -> int:
         n = 0
@@ -141,10 +164,14 @@ class TokenCounter:
 
     def message(self, message: Message) -> int:
         """Tokens of one message including its framing; cached on the message."""
-        cached = message._tokens.get(self.encoding)
+        # `message._tokens` goes through pydantic's __getattr__ (~2 us); the context is summed
+        # on every context() call, so read the private-attribute dict directly (~0.1 us).
+        private = message.__pydantic_private__
+        cache: dict[str, int] = private["_tokens"] if private else message._tokens
+        cached = cache.get(self.encoding)
         if cached is None:
             cached = self._count_parts(message) + self.message_overhead
-            message._tokens[self.encoding] = cached
+            cache[self.encoding] = cached
         return cached
 
     def messages(self, messages: Iterable[Message]) -> int:

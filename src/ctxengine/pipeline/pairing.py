@@ -8,7 +8,7 @@ a result whose call is gone is left out of the model's view. The record is not t
 
 from __future__ import annotations
 
-from ctxengine.messages import Message, ToolResultPart
+from ctxengine.messages import Message, ToolCallPart, ToolResultPart
 from ctxengine.pipeline.notes import Language, note
 
 
@@ -21,14 +21,24 @@ def unpaired(messages: list[Message], *, allow_pending: bool = True) -> tuple[se
     issued: set[str] = set()
     answered: set[str] = set()
     orphans: set[str] = set()
+    # This runs over the whole context on every context() call: one pass over the parts, no
+    # per-message lists (`m.tool_results` / `m.tool_calls` would build two per message).
+    # A message's results are checked against calls issued before that message.
     for m in messages:
-        for r in m.tool_results:
-            if r.call_id in issued:
-                answered.add(r.call_id)
-            else:
-                orphans.add(r.call_id)
-        for c in m.tool_calls:
-            issued.add(c.id)
+        calls: list[str] | None = None
+        for p in m.parts:
+            if isinstance(p, ToolResultPart):
+                if p.call_id in issued:
+                    answered.add(p.call_id)
+                else:
+                    orphans.add(p.call_id)
+            elif isinstance(p, ToolCallPart):
+                if calls is None:
+                    calls = [p.id]
+                else:
+                    calls.append(p.id)
+        if calls:
+            issued.update(calls)
     missing = issued - answered
     if allow_pending and missing:
         pending = _pending_calls(messages)

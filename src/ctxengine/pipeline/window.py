@@ -57,6 +57,9 @@ class Window:
         self.next_index = 1
         self._prefix_tokens = 0
         self._turn_tokens = 0  # sum of turn.tokens, kept in step with self.turns
+        # prefix + turns flattened, extended on add and dropped when turns are replaced: the
+        # context is read on every context() call, most of which follow a single add.
+        self._flat: list[Message] | None = None
 
     # --- feeding ------------------------------------------------------------------------
     def add(self, message: Message) -> None:
@@ -67,15 +70,19 @@ class Window:
             if is_prefix_message(message):
                 self.prefix.append(message)
                 self._prefix_tokens += self.counter.message(message)
+                self._flat = None
                 return
             self.turns.append(Turn(index=0))
         before = self.turns[-1].tokens
         self.turns[-1].add(message, self.counter)
         self._turn_tokens += self.turns[-1].tokens - before
+        if self._flat is not None:
+            self._flat.append(message)
 
     def set_turns(self, turns: list[Turn]) -> None:
         self.turns = turns
         self._turn_tokens = sum(t.tokens for t in turns)
+        self._flat = None
 
     # --- views --------------------------------------------------------------------------
     @property
@@ -88,7 +95,10 @@ class Window:
         return self.turns[-1].index if self.turns else 0
 
     def messages(self) -> list[Message]:
-        return [*self.prefix, *flatten(self.turns)]
+        """Prefix and turns as one new list (the caller may change it)."""
+        if self._flat is None:
+            self._flat = [*self.prefix, *flatten(self.turns)]
+        return list(self._flat)
 
     # --- stages -------------------------------------------------------------------------
     def _truncate_history(self, language: Language) -> StageStep | None:
@@ -105,6 +115,7 @@ class Window:
                 cut += sum(1 for a, b in zip(t.messages, nt.messages, strict=True) if a is not b)
                 self._turn_tokens += nt.tokens - t.tokens
                 self.turns[i] = nt
+                self._flat = None
         if not cut:
             return None
         n = len(self.turns)

@@ -1,0 +1,412 @@
+"""Per-turn cost of the short-term pipeline against the tokenization of the new turn (issue 2).
+
+Run::
+
+    python bench/bench_pipeline.py [--turns 20,100,500] [--repeat N] [--json out.json]
+                                   [--langs en,zh] [--profile]
+
+For each language (English, Chinese) and session length it builds a synthetic agent session
+(`bench/_sessions.py`: user requests, 0-4 tool calls with JSON results of 200-8000 characters,
+replies) and replays it through a `ContextEngine` session (MemoryStore, the default extractive
+summarizer, default Settings: 50000 tokens / 20 turns) as an agent would: `add()` for every
+message and `context()` before every assistant message. Per turn it measures
+
+- **pipeline**: the wall time of all `add()` and `context()` calls of the turn;
+- **tokenize**: in the same loop, right before or after (the order alternates, so machine noise
+  and cache warmth hit both alike), the time a fresh `TokenCounter` takes to count copies of
+  only the new turn's messages (no cached counts);
+- **ratio** = pipeline / tokenize. The issue's target: at most 2x, flat as history grows.
+
+Background summaries run in the same event loop (their CPU work in a worker thread). They are
+kept out of the per-turn figures: the pipeline calls never yield with the in-memory store, so a
+summary job submitted during a turn starts only when the benchmark awaits `flush()` after the
+turn, which is timed on its own and reported as *summary ms/turn*.
+
+Columns: *pipe p50/p99* (ms per turn), *ratio p50/p99*, *first/last* (median ratio over the
+first and the last 20% of the turns), *flat* (yes when last/first <= 1.25), *hist tok* (tokens of
+the whole history at the end), *ctx tok* (tokens of the last context sent), *sum ms* (mean
+summary time per turn, outside the pipeline figure). `--profile` adds a cProfile of the pipeline
+calls only (tokenization baseline and summaries excluded), in microseconds per turn.
+
+Not a test: nothing is asserted here (tests/test_bench_smoke.py checks the output structure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import json
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make `bench._sessions` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench._sessions import Language, agent_session
+from ctxengine.engine import ContextEngine
+from ctxengine.messages import Message
+from ctxengine.settings import Settings
+from ctxengine.store.memory import MemoryStore
+from ctxengine.tokens import TokenCounter
+
+DEFAULT_TURNS = (20, 100, 500)
+LANGUAGES: tuple[Language, ...] = ("en", "zh")
+TARGET_RATIO = 2.0
+# Last-20% median ratio over first-20% median ratio below this counts as flat.
+FLAT_TOLERANCE = 1.25
+EDGE_SHARE = 0.2
+
+
+@dataclass
+class TurnSample:
+    """What one turn cost; times in seconds."""
+
+    turn: int
+    messages: int
+    context_calls: int
+    pipeline_s: float
+    tokenize_s: float
+    summary_s: float
+    new_tokens: int
+    history_tokens: int
+    context_tokens: int
+    context_messages: int
+    steps: list[str] = field(default_factory=list)
+
+    @property
+    def ratio(self) -> float:
+        return self.pipeline_s / self.tokenize_s if self.tokenize_s > 0 else float("inf")
+
+
+@dataclass
+class RunResult:
+    """Every turn of one replayed session."""
+
+    language: Language
+    turns: int
+    samples: list[TurnSample]
+    summaries_written: int
+    compaction: bool  # the compaction distiller observed every message
+
+
+@dataclass
+class RunSummary:
+    """The figures printed for one language x length."""
+
+    language: Language
+    turns: int
+    pipeline_p50_ms: float
+    pipeline_p99_ms: float
+    tokenize_p50_ms: float
+    ratio_p50: float
+    ratio_p99: float
+    ratio_first: float
+    ratio_last: float
+    flat: bool
+    meets_target: bool
+    history_tokens: int
+    context_tokens: int
+    summary_ms_per_turn: float
+    summaries_written: int
+    compaction: bool  # the compaction distiller observed every message
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (q in [0, 1]) of a non-empty sequence."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _fresh_copies(messages: list[Message]) -> list[Message]:
+    # `replace()` builds a new message whose token cache is empty.
+    return [m.replace() for m in messages]
+
+
+def _tokenize(messages: list[Message]) -> tuple[float, int]:
+    counter = TokenCounter()  # fresh: nothing cached, like a new turn arriving
+    copies = _fresh_copies(messages)
+    start = time.perf_counter()
+    n = sum(counter.message(m) for m in copies)
+    return time.perf_counter() - start, n
+
+
+async def replay(
+    turns: list[list[Message]],
+    language: Language,
+    workspace: Path,
+    *,
+    compaction: bool = True,
+    profiler: cProfile.Profile | None = None,
+) -> RunResult:
+    """Replay `turns` through a fresh engine session and time every turn.
+
+    `compaction` is the one setting changed from the defaults (on by default): off isolates
+    the short-term pipeline. With `profiler`, it is enabled around the pipeline calls only.
+    """
+    settings = Settings(workspace=workspace, compaction=compaction)
+    samples: list[TurnSample] = []
+    history = 0
+    async with ContextEngine(settings, store=MemoryStore()) as engine:
+        session = await engine.session("bench", f"{language}-{len(turns)}", restore=False)
+        reply_overhead = engine.counter.reply_overhead
+        for i, messages in enumerate(turns):
+            baseline_first = i % 2 == 0
+            if baseline_first:
+                tokenize_s, new_tokens = _tokenize(messages)
+            pipeline_s = 0.0
+            calls = 0
+            steps: list[str] = []
+            ctx = None
+            for m in messages:
+                if m.role == "assistant":
+                    if profiler:
+                        profiler.enable()
+                    start = time.perf_counter()
+                    ctx = await session.context()
+                    pipeline_s += time.perf_counter() - start
+                    if profiler:
+                        profiler.disable()
+                    calls += 1
+                    steps.extend(s.stage for s in ctx.steps)
+                if profiler:
+                    profiler.enable()
+                start = time.perf_counter()
+                await session.add(m)
+                pipeline_s += time.perf_counter() - start
+                if profiler:
+                    profiler.disable()
+            if not baseline_first:
+                tokenize_s, new_tokens = _tokenize(messages)
+            start = time.perf_counter()
+            await session.flush()
+            summary_s = time.perf_counter() - start
+            history += new_tokens
+            samples.append(
+                TurnSample(
+                    turn=i + 1,
+                    messages=len(messages),
+                    context_calls=calls,
+                    pipeline_s=pipeline_s,
+                    tokenize_s=tokenize_s,
+                    summary_s=summary_s,
+                    new_tokens=new_tokens,
+                    history_tokens=history + reply_overhead,
+                    context_tokens=ctx.tokens if ctx else 0,
+                    context_messages=len(ctx.messages) if ctx else 0,
+                    steps=steps,
+                )
+            )
+        written = len(session.book.records)
+        distilled = session.distiller is not None
+    return RunResult(language, len(turns), samples, written, distilled)
+
+
+def merge_repeats(runs: list[RunResult]) -> RunResult:
+    """One result whose per-turn times are the medians over repeated runs of a session."""
+    first = runs[0]
+    merged: list[TurnSample] = []
+    for k, sample in enumerate(first.samples):
+        same = [r.samples[k] for r in runs]
+        merged.append(
+            TurnSample(
+                **{
+                    **asdict(sample),
+                    "pipeline_s": statistics.median(s.pipeline_s for s in same),
+                    "tokenize_s": statistics.median(s.tokenize_s for s in same),
+                    "summary_s": statistics.median(s.summary_s for s in same),
+                }
+            )
+        )
+    return RunResult(first.language, first.turns, merged, first.summaries_written, first.compaction)
+
+
+def summarize(result: RunResult) -> RunSummary:
+    """The printed figures of one run (see the module docstring)."""
+    s = result.samples
+    ratios = [x.ratio for x in s]
+    edge = max(1, int(len(s) * EDGE_SHARE))
+    first = statistics.median(ratios[:edge])
+    last = statistics.median(ratios[-edge:])
+    p50 = statistics.median(ratios)
+    return RunSummary(
+        language=result.language,
+        turns=result.turns,
+        pipeline_p50_ms=statistics.median(x.pipeline_s for x in s) * 1000,
+        pipeline_p99_ms=percentile([x.pipeline_s for x in s], 0.99) * 1000,
+        tokenize_p50_ms=statistics.median(x.tokenize_s for x in s) * 1000,
+        ratio_p50=p50,
+        ratio_p99=percentile(ratios, 0.99),
+        ratio_first=first,
+        ratio_last=last,
+        flat=last <= first * FLAT_TOLERANCE,
+        meets_target=p50 <= TARGET_RATIO,
+        history_tokens=s[-1].history_tokens,
+        context_tokens=s[-1].context_tokens,
+        summary_ms_per_turn=statistics.fmean(x.summary_s for x in s) * 1000,
+        summaries_written=result.summaries_written,
+        compaction=result.compaction,
+    )
+
+
+_HEADER = (
+    f"{'lang':<4} {'cmp':<3} {'turns':>5} {'pipe p50':>9} {'pipe p99':>9} {'tok p50':>8} "
+    f"{'ratio p50':>9} {'ratio p99':>9} {'first':>6} {'last':>6} {'flat':>4} "
+    f"{'<=2x':>4} {'hist tok':>9} {'ctx tok':>8} {'sum ms':>7}"
+)
+
+
+def format_table(rows: Sequence[RunSummary]) -> str:
+    """A fixed-width table of run summaries (times in ms)."""
+    lines = [_HEADER, "-" * len(_HEADER)]
+    for r in rows:
+        lines.append(
+            f"{r.language:<4} {'on' if r.compaction else 'off':<3} {r.turns:>5} {r.pipeline_p50_ms:>9.3f} {r.pipeline_p99_ms:>9.3f} "
+            f"{r.tokenize_p50_ms:>8.3f} {r.ratio_p50:>9.2f} {r.ratio_p99:>9.2f} "
+            f"{r.ratio_first:>6.2f} {r.ratio_last:>6.2f} {'yes' if r.flat else 'no':>4} "
+            f"{'yes' if r.meets_target else 'no':>4} {r.history_tokens:>9} "
+            f"{r.context_tokens:>8} {r.summary_ms_per_turn:>7.2f}"
+        )
+    return "\n".join(lines)
+
+
+def profile_text(profiler: cProfile.Profile, turns: int, top: int = 30) -> str:
+    """The profiler's top functions by own time, in microseconds per turn."""
+    stats = pstats.Stats(profiler, stream=io.StringIO())
+    raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    rows = []
+    for (filename, line, name), (_, ncalls, tottime, cumtime, _) in raw.items():
+        short = "/".join(Path(filename).parts[-2:]) if filename != "~" else "~"
+        rows.append((tottime, cumtime, ncalls, f"{short}:{line}({name})"))
+    rows.sort(reverse=True)
+    total = sum(r[0] for r in rows)
+    out = [f"pipeline total {total / turns * 1e6:.0f} us/turn; top functions by own time:"]
+    out.append(f"{'own us/turn':>11} {'cum us/turn':>11} {'calls/turn':>10}  function")
+    for tottime, cumtime, ncalls, where in rows[:top]:
+        out.append(
+            f"{tottime / turns * 1e6:>11.1f} {cumtime / turns * 1e6:>11.1f} "
+            f"{ncalls / turns:>10.1f}  {where}"
+        )
+    return "\n".join(out)
+
+
+async def run_all(
+    lengths: Sequence[int],
+    languages: Sequence[Language],
+    repeat: int,
+    *,
+    compaction: Sequence[bool] = (True,),
+    profile: bool = False,
+) -> tuple[list[RunResult], list[str]]:
+    """Replay every language x length (x compaction mode) `repeat` times.
+
+    Returns the merged results and, with `profile`, one profile text per configuration.
+    """
+    results: list[RunResult] = []
+    profiles: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="ctxengine-bench-") as tmp:
+        for lang in languages:
+            for n in lengths:
+                session = agent_session(n, lang)
+                for mode in compaction:
+                    runs = []
+                    for k in range(repeat):
+                        # Fresh messages every run: counts cached by an earlier run must not help.
+                        turns = [_fresh_copies(t) for t in session]
+                        prof = cProfile.Profile() if profile and k == 0 else None
+                        ws = Path(tmp) / f"{lang}-{n}-{mode}-{k}"
+                        runs.append(
+                            await replay(turns, lang, ws, compaction=mode, profiler=prof)
+                        )
+                        if prof is not None:
+                            title = f"== profile {lang}, {n} turns, compaction {mode} =="
+                            profiles.append(f"{title}\n{profile_text(prof, n)}")
+                    results.append(merge_repeats(runs))
+    return results, profiles
+
+
+def to_json(results: Sequence[RunResult]) -> dict[str, Any]:
+    """Raw per-turn samples and the summaries, JSON-ready."""
+    return {
+        "target_ratio": TARGET_RATIO,
+        "flat_tolerance": FLAT_TOLERANCE,
+        "runs": [
+            {
+                "summary": asdict(summarize(r)),
+                "samples": [{**asdict(s), "ratio": s.ratio} for s in r.samples],
+            }
+            for r in results
+        ],
+    }
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        values = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers: {text!r}") from exc
+    if not values or any(v < 1 for v in values):
+        raise argparse.ArgumentTypeError(f"expected positive integers: {text!r}")
+    return values
+
+
+def _langs(text: str) -> list[Language]:
+    out: list[Language] = []
+    for x in text.split(","):
+        if x == "en" or x == "zh":
+            out.append(x)
+        else:
+            raise argparse.ArgumentTypeError(f"unknown language {x!r}; use en and/or zh")
+    return out
+
+
+def _modes(text: str) -> list[bool]:
+    names = {"on": True, "off": False}
+    parts = text.split(",")
+    bad = [x for x in parts if x not in names]
+    if bad:
+        raise argparse.ArgumentTypeError(f"unknown compaction mode {bad[0]!r}; use on and/or off")
+    return [names[x] for x in parts]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--turns", type=_int_list, default=list(DEFAULT_TURNS))
+    parser.add_argument("--langs", type=_langs, default=list(LANGUAGES))
+    parser.add_argument("--repeat", type=int, default=1, help="runs per session (median)")
+    parser.add_argument("--json", type=Path, help="write raw per-turn results here")
+    parser.add_argument(
+        "--compaction",
+        type=_modes,
+        default=[True, False],
+        help="on, off or on,off (default): off isolates the short-term pipeline",
+    )
+    parser.add_argument("--profile", action="store_true", help="cProfile the pipeline calls")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    results, profiles = asyncio.run(
+        run_all(
+            args.turns, args.langs, args.repeat, compaction=args.compaction, profile=args.profile
+        )
+    )
+    print(format_table([summarize(r) for r in results]))
+    for p in profiles:
+        print()
+        print(p)
+    if args.json:
+        args.json.write_text(json.dumps(to_json(results), indent=1), encoding="utf-8")
+        print(f"\nraw results: {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
