@@ -269,7 +269,8 @@ def format_table(rows: Sequence[RunSummary]) -> str:
     lines = [_HEADER, "-" * len(_HEADER)]
     for r in rows:
         lines.append(
-            f"{r.language:<4} {'on' if r.compaction else 'off':<3} {r.turns:>5} {r.pipeline_p50_ms:>9.3f} {r.pipeline_p99_ms:>9.3f} "
+            f"{r.language:<4} {'on' if r.compaction else 'off':<3} {r.turns:>5} "
+            f"{r.pipeline_p50_ms:>9.3f} {r.pipeline_p99_ms:>9.3f} "
             f"{r.tokenize_p50_ms:>8.3f} {r.ratio_p50:>9.2f} {r.ratio_p99:>9.2f} "
             f"{r.ratio_first:>6.2f} {r.ratio_last:>6.2f} {'yes' if r.flat else 'no':>4} "
             f"{'yes' if r.meets_target else 'no':>4} {r.history_tokens:>9} "
@@ -323,9 +324,7 @@ async def run_all(
                         turns = [_fresh_copies(t) for t in session]
                         prof = cProfile.Profile() if profile and k == 0 else None
                         ws = Path(tmp) / f"{lang}-{n}-{mode}-{k}"
-                        runs.append(
-                            await replay(turns, lang, ws, compaction=mode, profiler=prof)
-                        )
+                        runs.append(await replay(turns, lang, ws, compaction=mode, profiler=prof))
                         if prof is not None:
                             title = f"== profile {lang}, {n} turns, compaction {mode} =="
                             profiles.append(f"{title}\n{profile_text(prof, n)}")

@@ -18,7 +18,7 @@ import statistics
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,7 +92,10 @@ async def main(restore_n: int, repeats: int) -> None:
     print_table(results, restore_n)
 
 
-async def run_all(tmp: Path, restore_n: int, repeats: int) -> list[Result]:
+async def run_all(
+    tmp: Path, restore_n: int, repeats: int, turn_counts: Sequence[int] = TURN_COUNTS
+) -> list[Result]:
+    """Measure every backend (PostgreSQL when reachable) at every session length."""
     schema = f"ctxbench_{uuid.uuid4().hex[:10]}"
     factories: dict[str, Callable[[], Store]] = {
         "memory": MemoryStore,
@@ -112,7 +115,7 @@ async def run_all(tmp: Path, restore_n: int, repeats: int) -> list[Result]:
             try:
                 # Warm up (file growth, connections, caches) so the first row is not penalized.
                 await measure(name, store, 20, restore_n, 3)
-                for turns in TURN_COUNTS:
+                for turns in turn_counts:
                     results.append(await measure(name, store, turns, restore_n, repeats))
             finally:
                 await store.close()

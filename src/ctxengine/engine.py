@@ -47,6 +47,8 @@ class Distiller(Protocol):
 
     def observe(self, message: Message, turn: int) -> list[dict[str, Any]]: ...
 
+    async def observe_async(self, message: Message, turn: int) -> list[dict[str, Any]]: ...
+
     def render(self, turn: int, language: Language) -> str: ...
 
     def pinned_turns(self, turn: int) -> set[int]: ...
@@ -54,6 +56,8 @@ class Distiller(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
     def load(self, data: dict[str, Any]) -> None: ...
+
+    async def aclose(self) -> None: ...
 
 
 def make_distiller(settings: Settings, session_id: str) -> Distiller | None:
@@ -137,7 +141,7 @@ class Session:
                 self.last_seq = seqs[-1]
             shape = (self.window.next_index, len(self.window.prefix))
             for m in msgs:
-                self._feed(m)
+                await self._feed_async(m)
             if self.distiller is not None and seqs:
                 self.distiller.observed_seq = seqs[-1]
             await self._flush_layer_events()
@@ -181,6 +185,17 @@ class Session:
             self.distiller.observe(r.message, turn)
             self.distiller.observed_seq = r.seq
         self._layer_events = []  # already in the store from the first time round
+
+    async def _feed_async(self, m: Message) -> None:
+        """`_feed` with the compaction engine's model path, when one is configured."""
+        if self.distiller is None:
+            self._feed(m)
+            return
+        if m.starts_turn and not m.injected:
+            self.language = _lang_weight(m.text)
+        self.window.add(m)
+        events = await self.distiller.observe_async(m, self.window.current_index)
+        self._layer_events.extend(events)
 
     def _feed(self, m: Message) -> None:
         if m.starts_turn and not m.injected:
@@ -492,6 +507,7 @@ class ContextEngine:
                 sqlite_synchronous=self.settings.sqlite_synchronous,
             )
         self.store = store
+        self._owns_summarizer = summarizer is None
         self.summarizer = summarizer or summarizer_from_settings(self.settings, self.counter)
         self._sessions: dict[SessionKey, Session] = {}
         self._opened = False
@@ -510,9 +526,15 @@ class ContextEngine:
         else:
             for sess in list(self._sessions.values()):
                 await sess.book.cancel()
-        if self._opened:
-            for sess in list(self._sessions.values()):
+        for sess in list(self._sessions.values()):
+            if self._opened:
                 await sess.save_layers()
+            if sess.distiller is not None:
+                await sess.distiller.aclose()
+        closer = getattr(self.summarizer, "aclose", None)
+        if closer is not None and self._owns_summarizer:
+            await closer()
+        if self._opened:
             await self.store.close()
             self._opened = False
 

@@ -123,6 +123,9 @@ class Settings(BaseModel):
     ontology: str | None = Field(
         None, description="Built-in ontology name (generic, ecommerce, crosswoz) or a YAML path."
     )
+    parse_with_model: bool = Field(
+        False, description="Also parse user messages with the llm_* model (merged by confidence)."
+    )
     compaction_persist_every_turns: int = Field(
         5, ge=1, description="The layers are stored every N turns (rebuilt from history after)."
     )

@@ -12,7 +12,8 @@ from collections import deque
 from typing import Any
 
 from ctxengine.compaction.ontology import Ontology, generic_ontology, load_builtin
-from ctxengine.compaction.parse import CONTEXT_WINDOW, parse_message
+from ctxengine.compaction.parse import CONTEXT_WINDOW, parse_message, parse_message_dual
+from ctxengine.compaction.parse_model import ModelParser
 from ctxengine.compaction.references import ParseContext
 from ctxengine.compaction.schema import Language, ParsedTurn
 from ctxengine.compaction.state import CompactionConfig, SessionState
@@ -42,14 +43,43 @@ class CompactionDistiller:
         self.state = SessionState(
             session_id=session_id, config=CompactionConfig.from_settings(settings)
         )
+        self.model_parser: ModelParser | None = None
+        self._client: Any = None
+        if settings.parse_with_model and settings.llm_base_url and settings.llm_model:
+            from ctxengine.compaction.model_adapter import ChatJSONModel
+            from ctxengine.llm import ChatClient
+
+            client = ChatClient(
+                settings.llm_base_url,
+                settings.llm_api_key,
+                model=settings.llm_model,
+                timeout=settings.llm_timeout_seconds,
+            )
+            self.model_parser = ModelParser(ChatJSONModel(client), ontology=self.ontology)
+            self._client = client
         self._recent: deque[ParsedTurn] = deque(maxlen=CONTEXT_WINDOW)
         self._tool_names: dict[str, str] = {}
         self.observed_seq = 0  # store seq of the last message observed (for rebuilds)
 
     def observe(self, message: Message, turn: int) -> list[dict[str, Any]]:
-        """Fold one message into the layers; return the audit events it produced."""
+        """Fold one message into the layers (rule path); return the audit events."""
         if message.injected or message.role in ("system", "developer"):
             return []
+        ctx, turn = self._prepare(message, turn)
+        parsed = parse_message(message, turn=turn, ontology=self.ontology, context=ctx)
+        return self._apply(parsed)
+
+    async def observe_async(self, message: Message, turn: int) -> list[dict[str, Any]]:
+        """Like `observe`, adding the model path for user messages when one is configured."""
+        if self.model_parser is None or message.role != "user" or message.injected:
+            return self.observe(message, turn)
+        ctx, turn = self._prepare(message, turn)
+        parsed = await parse_message_dual(
+            message, turn=turn, model=self.model_parser, ontology=self.ontology, context=ctx
+        )
+        return self._apply(parsed)
+
+    def _prepare(self, message: Message, turn: int) -> tuple[ParseContext, int]:
         for call in message.tool_calls:
             self._tool_names[call.id] = call.name
             if len(self._tool_names) > _TOOL_NAMES_KEPT:
@@ -57,12 +87,19 @@ class CompactionDistiller:
         results = message.tool_results
         tool_name = self._tool_names.get(results[0].call_id) if results else None
         ctx = ParseContext.from_turns(self._recent, tool_name=tool_name)
-        turn = max(turn, 1, self.state.last_turn)
-        parsed = parse_message(message, turn=turn, ontology=self.ontology, context=ctx)
+        return ctx, max(turn, 1, self.state.last_turn)
+
+    def _apply(self, parsed: ParsedTurn) -> list[dict[str, Any]]:
         self._recent.append(parsed)
         self.state.apply(parsed)
         # The store keeps the durable audit record; the state only keeps the chain's head.
         return [e.model_dump(mode="json") for e in self.state.audit.drain()]
+
+    async def aclose(self) -> None:
+        """Close the model path's HTTP client, if any."""
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
 
     @property
     def last_turn(self) -> int:

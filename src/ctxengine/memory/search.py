@@ -2,11 +2,26 @@
 
     score = recency * (w * vector + (1 - w) * keyword)
 
-`keyword` is the backend's relevance (bm25 or ts_rank) divided by the best one for the query,
-so it lies in (0, 1] and the best keyword match scores 1; a chunk found only by its vector has
-keyword 0. `vector` is the cosine similarity, clamped to [0, 1]. Without an embedder, w is 0:
-the ranking is keyword-only. Daily files lose weight with a half-life counted from the date in
-their name; MEMORY.md holds curated facts and is never decayed.
+Candidates are the union of what the keyword index and the vector index each found, and every
+candidate carries both raw scores (bm25/ts_rank relevance, cosine similarity). The raw scores
+live on different, query-dependent scales: static embeddings put nearly every chunk of one
+language at a cosine of 0.5-0.9, so a raw cosine swamps any keyword evidence. Each is therefore
+normalized per query over the candidate set before the convex combination:
+
+- `keyword` = relevance / best relevance, in [0, 1]; the best keyword match scores 1, a chunk
+  without any query term 0 (dividing by the best keeps "how much better": a chunk matching
+  one rare term of three stays well below the one matching all three).
+- `vector` = min-max of the cosine over the candidates, in [0, 1]; the most similar scores 1,
+  the least similar 0.
+
+Convex combination of min-max normalized scores beats reciprocal rank fusion in Bruch et al.,
+"An Analysis of Fusion Functions for Hybrid Retrieval" (TOIS 2023), and unlike RRF it keeps a
+single strong keyword match ahead of chunks that are merely ranked well by both. Scores are
+relative to the query's candidates, so `min_score` drops the weak tail of one query's results,
+not an absolute level. Without an embedder, w is 0: the ranking is keyword-only.
+
+Daily files lose weight with a half-life counted from the date in their name; MEMORY.md holds
+curated facts and is never decayed.
 """
 
 from __future__ import annotations
@@ -77,8 +92,8 @@ class Candidate:
     start_line: int
     end_line: int
     text: str
-    keyword: float  # normalized, 0 when the keyword search did not find it
-    vector: float  # cosine, 0 when there is no embedder
+    keyword: float  # raw relevance (higher is better), 0 when no query term matches it
+    vector: float | None  # raw cosine similarity, None when there is no embedder
 
 
 def source_of(path: str) -> Source:
@@ -105,12 +120,22 @@ def recency(path: str, today: date, half_life_days: float) -> float:
     return math.pow(0.5, age / half_life_days)
 
 
-def normalize_keyword(raw: Sequence[tuple[int, float]]) -> dict[int, float]:
-    """Relevance scores (higher is better, > 0) divided by the best, so the best is 1."""
-    best = max((s for _, s in raw), default=0.0)
+def normalize_keyword(raw: Sequence[float]) -> list[float]:
+    """Relevance scores divided by the best, so the best is 1 (all 0 when nothing matched)."""
+    best = max(raw, default=0.0)
     if best <= 0:
-        return {cid: 0.0 for cid, _ in raw}
-    return {cid: max(0.0, s) / best for cid, s in raw}
+        return [0.0 for _ in raw]
+    return [max(0.0, s) / best for s in raw]
+
+
+def normalize_vector(raw: Sequence[float]) -> list[float]:
+    """Min-max normalized similarities: the best is 1, the worst 0 (all 1 when they are equal)."""
+    if not raw:
+        return []
+    low, high = min(raw), max(raw)
+    if high - low <= 1e-9:
+        return [1.0 for _ in raw]
+    return [(s - low) / (high - low) for s in raw]
 
 
 def snippet(text: str, limit: int) -> str:
@@ -122,20 +147,25 @@ def rank(
     *,
     today: date,
     config: MemoryConfig,
-    hybrid: bool,
     max_results: int,
     min_score: float,
 ) -> list[MemoryHit]:
-    """Score, filter and order candidates; ties keep file order (path, then line)."""
+    """Normalize, fuse, decay, filter and order candidates; ties keep file order.
+
+    Hybrid when every candidate has a vector score, keyword-only otherwise.
+    """
+    vectors = [c.vector for c in candidates]
+    hybrid = bool(candidates) and all(v is not None for v in vectors)
     weight = config.vector_weight if hybrid else 0.0
-    scored: list[tuple[float, Candidate]] = []
-    for cand in candidates:
-        vector = min(1.0, max(0.0, cand.vector)) if hybrid else 0.0
-        base = weight * vector + (1.0 - weight) * cand.keyword
+    keyword = normalize_keyword([c.keyword for c in candidates])
+    vector = normalize_vector([v or 0.0 for v in vectors]) if hybrid else [0.0] * len(candidates)
+    scored: list[tuple[float, float, float, Candidate]] = []
+    for cand, kw, vec in zip(candidates, keyword, vector, strict=True):
+        base = weight * vec + (1.0 - weight) * kw
         score = base * recency(cand.path, today, config.half_life_days)
         if score >= min_score and score > 0:
-            scored.append((score, cand))
-    scored.sort(key=lambda sc: (-sc[0], sc[1].path, sc[1].start_line))
+            scored.append((score, kw, vec, cand))
+    scored.sort(key=lambda sc: (-sc[0], sc[3].path, sc[3].start_line))
     return [
         MemoryHit(
             path=c.path,
@@ -143,9 +173,9 @@ def rank(
             end_line=c.end_line,
             snippet=snippet(c.text, config.snippet_chars),
             score=s,
-            keyword_score=c.keyword,
-            vector_score=min(1.0, max(0.0, c.vector)) if hybrid else 0.0,
+            keyword_score=kw,
+            vector_score=vec,
             source=source_of(c.path),
         )
-        for s, c in scored[:max_results]
+        for s, kw, vec, c in scored[:max_results]
     ]
