@@ -256,13 +256,13 @@ def tool_result(rng: random.Random, tool: str, lang: Language, lo: int, hi: int)
 
 
 def _arguments(rng: random.Random, tool: str, lang: Language) -> str:
-    args: dict[str, Any] = {
+    args: dict[str, dict[str, Any]] = {
         "search_orders": {"customer": rng.choice(_NAMES[lang]), "limit": rng.randint(5, 50)},
         "fetch_logs": {"service": rng.choice(_SERVICES), "since": _date(rng)},
         "read_file": {"path": rng.choice(_FILES), "start": rng.randint(1, 400)},
         "web_search": {"query": rng.choice(_PRODUCTS[lang]) + " " + rng.choice(_SERVICES)},
-    }[tool]
-    return json.dumps(args, ensure_ascii=False)
+    }
+    return json.dumps(args[tool], ensure_ascii=False)
 
 
 # --- turns and sessions ---------------------------------------------------------------------

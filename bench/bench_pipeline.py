@@ -360,8 +360,10 @@ def _int_list(text: str) -> list[int]:
 def _langs(text: str) -> list[Language]:
     out: list[Language] = []
     for x in text.split(","):
-        if x == "en" or x == "zh":
-            out.append(x)
+        if x == "en":
+            out.append("en")
+        elif x == "zh":
+            out.append("zh")
         else:
             raise argparse.ArgumentTypeError(f"unknown language {x!r}; use en and/or zh")
     return out

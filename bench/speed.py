@@ -210,8 +210,8 @@ async def time_stateless(
 ) -> dict[int, tuple[list[float], list[float]]]:
     """For each length, the per-turn seconds and tokenize seconds of its timed turns."""
     prefix_len = [0]
-    for t in turns:
-        prefix_len.append(prefix_len[-1] + len(t))
+    for messages in turns:
+        prefix_len.append(prefix_len[-1] + len(messages))
     flat = [m for t in turns for m in t]
     out: dict[int, tuple[list[float], list[float]]] = {}
     for n, sample_turns in timed.items():

@@ -43,11 +43,6 @@ def test_message_count_is_cached_on_the_message() -> None:
     real = c._tok
 
     class Spy:
-        def encode(self, text: str) -> object:
-            nonlocal calls
-            calls += 1
-            return real.encode(text)
-
         def count(self, text: str) -> int:
             nonlocal calls
             calls += 1

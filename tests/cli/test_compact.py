@@ -286,7 +286,7 @@ def test_bad_input_exits_2_with_one_line_naming_problem_and_position(
             except SystemExit as exc:  # argparse's usage errors exit
                 code = int(exc.code or 0)
         stdout.flush()
-        out = stdout.buffer.getvalue()  # type: ignore[attr-defined]
+        out = stdout.buffer.getvalue()
         _check_error_line(name, code, out, err.getvalue(), expected)
 
 
@@ -326,5 +326,5 @@ def test_any_input_is_a_result_or_one_line_never_a_traceback(raw: bytes, tmp_pat
         assert "Traceback" not in err.getvalue()
     else:
         stdout.flush()
-        data = json.loads(stdout.buffer.getvalue())  # type: ignore[attr-defined]
+        data = json.loads(stdout.buffer.getvalue())
         assert set(data) == OUTPUT_KEYS

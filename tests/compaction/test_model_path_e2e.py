@@ -19,8 +19,12 @@ def _answer(request: ScriptedRequest) -> str:
     if "200 words" in text:
         constraints = [
             # Verbatim clause: kept. A paraphrase the user never said: dropped by the merge.
-            {"text": "keep answers under 200 words", "polarity": "require",
-             "subject": "answer length", "confidence": 0.95},
+            {
+                "text": "keep answers under 200 words",
+                "polarity": "require",
+                "subject": "answer length",
+                "confidence": 0.95,
+            },
             {"text": "be brief", "polarity": "require", "subject": "brevity", "confidence": 0.9},
         ]
     return json.dumps({"language": "en", "constraints": constraints})

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ctxengine.memory.chunking import chunk_text
 from ctxengine.memory.embed import Embedder
 from ctxengine.memory.files import MemoryFiles
-from ctxengine.memory.search import Candidate, MemoryConfig, MemoryHit, normalize_keyword, rank
+from ctxengine.memory.search import Candidate, MemoryConfig, MemoryHit, rank
 from ctxengine.memory.segment import index_text, query_terms
 
 if TYPE_CHECKING:
@@ -148,6 +148,12 @@ class IndexBase(ABC):
         """(chunk id, relevance > 0) of the best keyword matches, any term matching."""
 
     @abstractmethod
+    async def _keyword_scores(
+        self, user_id: str, terms: Sequence[str], ids: Sequence[int]
+    ) -> dict[int, float]:
+        """Relevance (> 0) of those chunks of `ids` matching any term, on `_keyword`'s scale."""
+
+    @abstractmethod
     async def _vector_fingerprint(self, user_id: str, model: str) -> tuple[int, int]:
         """(count, max id) of the user's vectors: changes whenever they do (ids never reused)."""
 
@@ -239,20 +245,32 @@ class IndexBase(ABC):
             return []
         pool = limit * self.config.candidate_factor
         terms = await asyncio.to_thread(query_terms, query)
-        keyword = normalize_keyword(await self._keyword(user_id, terms, pool) if terms else [])
+        keyword = dict(await self._keyword(user_id, terms, pool) if terms else [])
         similarity = await self._similarities(user_id, query, set(keyword), pool)
-        hybrid = bool(similarity)
+        # A chunk the vectors found may still hold query terms below the keyword cut-off:
+        # score it too, so every candidate is judged on both signals.
+        extra = sorted(set(similarity) - set(keyword)) if terms else []
+        if extra:
+            keyword.update(await self._keyword_scores(user_id, terms, extra))
         ids = sorted(set(keyword) | set(similarity))
         rows = await self._fetch(user_id, ids) if ids else []
+        hybrid = bool(similarity)
         candidates = [
-            Candidate(cid, path, start, end, text, keyword.get(cid, 0.0), similarity.get(cid, 0.0))
+            Candidate(
+                cid,
+                path,
+                start,
+                end,
+                text,
+                keyword.get(cid, 0.0),
+                similarity.get(cid, 0.0) if hybrid else None,
+            )
             for cid, path, start, end, text in rows
         ]
         return rank(
             candidates,
             today=self._clock().date(),
             config=self.config,
-            hybrid=hybrid,
             max_results=limit,
             min_score=floor,
         )

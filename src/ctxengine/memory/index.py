@@ -230,6 +230,27 @@ class SQLiteMemoryIndex(IndexBase):
         )
         return [(int(cid), float(score)) for cid, score in rows]
 
+    async def _keyword_scores(
+        self, user_id: str, terms: Sequence[str], ids: Sequence[int]
+    ) -> dict[int, float]:
+        match = fts_query(owner_token(user_id), terms)
+
+        def select(c: sqlite3.Connection) -> dict[int, float]:
+            out: dict[int, float] = {}
+            for i in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
+                part = list(ids[i : i + 500])
+                marks = ",".join("?" * len(part))
+                rows = c.execute(
+                    "SELECT m.id, -bm25(memory_fts, 0.0, 1.0) FROM memory_fts"
+                    " JOIN memory_chunks m ON m.id = memory_fts.rowid"
+                    f" WHERE memory_fts MATCH ? AND m.user_id = ? AND m.id IN ({marks})",
+                    (match, user_id, *part),
+                ).fetchall()
+                out.update((int(cid), float(score)) for cid, score in rows)
+            return out
+
+        return await self._run(select)
+
     async def _vector_fingerprint(self, user_id: str, model: str) -> tuple[int, int]:
         count, top = await self._run(
             lambda c: c.execute(

@@ -184,6 +184,16 @@ class PostgresMemoryIndex(IndexBase):
         )
         return [(int(cid), float(score)) for cid, score in rows if float(score) > 0]
 
+    async def _keyword_scores(
+        self, user_id: str, terms: Sequence[str], ids: Sequence[int]
+    ) -> dict[int, float]:
+        rows = await self._rows(
+            "SELECT id, ts_rank(tsv, q) FROM {p}_chunks, to_tsquery('simple', %s) AS q"
+            " WHERE user_id = %s AND id = ANY(%s) AND tsv @@ q",
+            (ts_query(terms), user_id, list(ids)),
+        )
+        return {int(cid): float(score) for cid, score in rows if float(score) > 0}
+
     async def _vector_fingerprint(self, user_id: str, model: str) -> tuple[int, int]:
         [(count, top)] = await self._rows(
             "SELECT count(*), coalesce(max(id), 0) FROM {p}_chunks"

@@ -1,0 +1,68 @@
+"""The invariants hold for what a Session sends, injections included (property test)."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pipeline.histories import histories
+
+from ctxengine.engine import ContextEngine
+from ctxengine.messages import Message
+from ctxengine.pipeline.pairing import unpaired
+from ctxengine.settings import Settings
+from ctxengine.store.memory import MemoryStore
+
+
+async def _run(history: list[Message], s: Settings) -> None:
+    async with ContextEngine(s, store=MemoryStore()) as engine:
+        session = await engine.session("u", "s")
+        for m in history:
+            if m.role == "assistant":
+                await _check(session, s)
+            await session.add(m)
+        await session.flush()
+        await _check(session, s)
+
+
+async def _check(session: object, s: Settings) -> None:
+    from ctxengine.engine import Session
+
+    assert isinstance(session, Session)
+    ctx = await session.context()
+    missing, orphans = unpaired(ctx.messages)
+    assert not missing and not orphans
+    window = session.window
+    latest = window.turns[-1].user_message if window.turns else None
+    if latest is not None:
+        sent = [m for m in ctx.messages if m.id == latest.id]
+        assert len(sent) == 1, "latest user message dropped"
+        assert sent[0].text.endswith(latest.text), "latest user message cut"
+    current = window.turns[-1].tokens if window.turns else 0
+    alone = window._prefix_tokens + current + session.counter.reply_overhead
+    if alone <= s.agent_max_context_tokens:
+        assert ctx.tokens <= s.agent_max_context_tokens, (ctx.tokens, alone)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    history=histories(max_turns=25),
+    budget=st.integers(600, 20000),
+    turns=st.integers(2, 12),
+    compaction=st.booleans(),
+)
+def test_session_output_keeps_the_invariants(
+    history: list[Message], budget: int, turns: int, compaction: bool
+) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        s = Settings(
+            workspace=Path(tmp),
+            agent_max_context_tokens=budget,
+            agent_max_context_turns=turns,
+            tool_result_max_chars=1500,
+            compaction=compaction,
+        )
+        asyncio.run(_run(history, s))
