@@ -3,13 +3,15 @@
 Run::
 
     python bench/bench_pipeline.py [--turns 20,100,500] [--repeat N] [--json out.json]
-                                   [--langs en,zh] [--profile]
+                                   [--langs en,zh] [--compaction on,off] [--breakdown|--profile]
 
 For each language (English, Chinese) and session length it builds a synthetic agent session
 (`bench/_sessions.py`: user requests, 0-4 tool calls with JSON results of 200-8000 characters,
 replies) and replays it through a `ContextEngine` session (MemoryStore, the default extractive
 summarizer, default Settings: 50000 tokens / 20 turns) as an agent would: `add()` for every
-message and `context()` before every assistant message. Per turn it measures
+message and `context()` before every assistant message. Each session runs with the compaction
+distiller on (the default) and off (`compaction=False`, the short-term pipeline alone; column
+*cmp*). Per turn it measures
 
 - **pipeline**: the wall time of all `add()` and `context()` calls of the turn;
 - **tokenize**: in the same loop, right before or after (the order alternates, so machine noise
@@ -20,13 +22,17 @@ message and `context()` before every assistant message. Per turn it measures
 Background summaries run in the same event loop (their CPU work in a worker thread). They are
 kept out of the per-turn figures: the pipeline calls never yield with the in-memory store, so a
 summary job submitted during a turn starts only when the benchmark awaits `flush()` after the
-turn, which is timed on its own and reported as *summary ms/turn*.
+turn, which is timed on its own and reported as *sum ms*. Each sample records how many
+summaries completed inside the turn anyway (`summaries_in_turn` in the JSON; 0 when isolated).
 
 Columns: *pipe p50/p99* (ms per turn), *ratio p50/p99*, *first/last* (median ratio over the
 first and the last 20% of the turns), *flat* (yes when last/first <= 1.25), *hist tok* (tokens of
 the whole history at the end), *ctx tok* (tokens of the last context sent), *sum ms* (mean
-summary time per turn, outside the pipeline figure). `--profile` adds a cProfile of the pipeline
-calls only (tokenization baseline and summaries excluded), in microseconds per turn.
+summary time per turn, outside the pipeline figure); *<=2x*: ratio p50 meets the target.
+`--breakdown` adds wall-clock timers around the pipeline's parts (store append, window add,
+stages, pairing repair, injections, distiller) in microseconds per turn and as a multiple of
+the tokenization; `--profile` a cProfile of the pipeline calls only (it inflates pure-Python
+code, so prefer `--breakdown` for shares). With `--repeat N` per-turn times are medians of N runs.
 
 Not a test: nothing is asserted here (tests/test_bench_smoke.py checks the output structure).
 """
@@ -36,9 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
-import io
 import json
-import pstats
 import statistics
 import sys
 import tempfile
@@ -46,11 +50,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 if __package__ in (None, ""):  # run as a script: make `bench._sessions` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench._breakdown import breakdown_text, profile_text, timers
 from bench._sessions import Language, agent_session
 from ctxengine.engine import ContextEngine
 from ctxengine.messages import Message
@@ -64,6 +69,18 @@ TARGET_RATIO = 2.0
 # Last-20% median ratio over first-20% median ratio below this counts as flat.
 FLAT_TOLERANCE = 1.25
 EDGE_SHARE = 0.2
+
+
+class Hooks(Protocol):
+    """Switched on around the pipeline calls only (cProfile.Profile fits)."""
+
+    def enable(self) -> None: ...
+
+    def disable(self) -> None: ...
+
+
+def _nothing() -> None:
+    pass
 
 
 @dataclass
@@ -81,6 +98,7 @@ class TurnSample:
     context_tokens: int
     context_messages: int
     steps: list[str] = field(default_factory=list)
+    summaries_in_turn: int = 0  # summaries done before the post-turn flush (should be 0)
 
     @property
     def ratio(self) -> float:
@@ -145,13 +163,16 @@ async def replay(
     workspace: Path,
     *,
     compaction: bool = True,
-    profiler: cProfile.Profile | None = None,
+    hooks: Hooks | None = None,
 ) -> RunResult:
     """Replay `turns` through a fresh engine session and time every turn.
 
     `compaction` is the one setting changed from the defaults (on by default): off isolates
-    the short-term pipeline. With `profiler`, it is enabled around the pipeline calls only.
+    the short-term pipeline. `hooks` (a cProfile.Profile, breakdown timers) are enabled around
+    the pipeline calls only.
     """
+    on = hooks.enable if hooks else _nothing
+    off = hooks.disable if hooks else _nothing
     settings = Settings(workspace=workspace, compaction=compaction)
     samples: list[TurnSample] = []
     history = 0
@@ -160,6 +181,7 @@ async def replay(
         reply_overhead = engine.counter.reply_overhead
         for i, messages in enumerate(turns):
             baseline_first = i % 2 == 0
+            records_before = len(session.book.records)
             if baseline_first:
                 tokenize_s, new_tokens = _tokenize(messages)
             pipeline_s = 0.0
@@ -168,24 +190,23 @@ async def replay(
             ctx = None
             for m in messages:
                 if m.role == "assistant":
-                    if profiler:
-                        profiler.enable()
+                    on()
                     start = time.perf_counter()
                     ctx = await session.context()
                     pipeline_s += time.perf_counter() - start
-                    if profiler:
-                        profiler.disable()
+                    off()
                     calls += 1
                     steps.extend(s.stage for s in ctx.steps)
-                if profiler:
-                    profiler.enable()
+                on()
                 start = time.perf_counter()
                 await session.add(m)
                 pipeline_s += time.perf_counter() - start
-                if profiler:
-                    profiler.disable()
+                off()
             if not baseline_first:
                 tokenize_s, new_tokens = _tokenize(messages)
+            # Summaries that finished inside the turn would have shared its time: counted, so a
+            # change that makes the pipeline yield to the loop shows up here.
+            leaked = len(session.book.records) - records_before
             start = time.perf_counter()
             await session.flush()
             summary_s = time.perf_counter() - start
@@ -203,6 +224,7 @@ async def replay(
                     context_tokens=ctx.tokens if ctx else 0,
                     context_messages=len(ctx.messages) if ctx else 0,
                     steps=steps,
+                    summaries_in_turn=leaked,
                 )
             )
         written = len(session.book.records)
@@ -279,26 +301,6 @@ def format_table(rows: Sequence[RunSummary]) -> str:
     return "\n".join(lines)
 
 
-def profile_text(profiler: cProfile.Profile, turns: int, top: int = 30) -> str:
-    """The profiler's top functions by own time, in microseconds per turn."""
-    stats = pstats.Stats(profiler, stream=io.StringIO())
-    raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
-    rows = []
-    for (filename, line, name), (_, ncalls, tottime, cumtime, _) in raw.items():
-        short = "/".join(Path(filename).parts[-2:]) if filename != "~" else "~"
-        rows.append((tottime, cumtime, ncalls, f"{short}:{line}({name})"))
-    rows.sort(reverse=True)
-    total = sum(r[0] for r in rows)
-    out = [f"pipeline total {total / turns * 1e6:.0f} us/turn; top functions by own time:"]
-    out.append(f"{'own us/turn':>11} {'cum us/turn':>11} {'calls/turn':>10}  function")
-    for tottime, cumtime, ncalls, where in rows[:top]:
-        out.append(
-            f"{tottime / turns * 1e6:>11.1f} {cumtime / turns * 1e6:>11.1f} "
-            f"{ncalls / turns:>10.1f}  {where}"
-        )
-    return "\n".join(out)
-
-
 async def run_all(
     lengths: Sequence[int],
     languages: Sequence[Language],
@@ -306,10 +308,12 @@ async def run_all(
     *,
     compaction: Sequence[bool] = (True,),
     profile: bool = False,
+    breakdown: bool = False,
 ) -> tuple[list[RunResult], list[str]]:
     """Replay every language x length (x compaction mode) `repeat` times.
 
-    Returns the merged results and, with `profile`, one profile text per configuration.
+    Returns the merged results and, with `profile` or `breakdown`, one text per configuration
+    (from the first run; a repeat without hooks keeps its timing clean).
     """
     results: list[RunResult] = []
     profiles: list[str] = []
@@ -322,12 +326,22 @@ async def run_all(
                     for k in range(repeat):
                         # Fresh messages every run: counts cached by an earlier run must not help.
                         turns = [_fresh_copies(t) for t in session]
-                        prof = cProfile.Profile() if profile and k == 0 else None
                         ws = Path(tmp) / f"{lang}-{n}-{mode}-{k}"
-                        runs.append(await replay(turns, lang, ws, compaction=mode, profiler=prof))
-                        if prof is not None:
-                            title = f"== profile {lang}, {n} turns, compaction {mode} =="
-                            profiles.append(f"{title}\n{profile_text(prof, n)}")
+                        title = f"{lang}, {n} turns, compaction {'on' if mode else 'off'}"
+                        if k == 0 and profile:
+                            prof = cProfile.Profile()
+                            runs.append(await replay(turns, lang, ws, compaction=mode, hooks=prof))
+                            profiles.append(f"== profile {title} ==\n{profile_text(prof, n)}")
+                        elif k == 0 and breakdown:
+                            with timers() as t:
+                                run = await replay(turns, lang, ws, compaction=mode, hooks=t)
+                            runs.append(run)
+                            tok = sum(x.tokenize_s for x in run.samples)
+                            pipe = sum(x.pipeline_s for x in run.samples)
+                            text = breakdown_text(t, n, tok, pipe)
+                            profiles.append(f"== breakdown {title} ==\n{text}")
+                        else:
+                            runs.append(await replay(turns, lang, ws, compaction=mode))
                     results.append(merge_repeats(runs))
     return results, profiles
 
@@ -391,12 +405,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="on, off or on,off (default): off isolates the short-term pipeline",
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the pipeline calls")
+    parser.add_argument(
+        "--breakdown", action="store_true", help="time the pipeline's parts (us per turn)"
+    )
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     results, profiles = asyncio.run(
         run_all(
-            args.turns, args.langs, args.repeat, compaction=args.compaction, profile=args.profile
+            args.turns,
+            args.langs,
+            args.repeat,
+            compaction=args.compaction,
+            profile=args.profile,
+            breakdown=args.breakdown,
         )
     )
     print(format_table([summarize(r) for r in results]))

@@ -17,8 +17,9 @@ messages, measured in the same loop right before or after (alternating), so mach
 both alike. The issue's target is a ratio of at most 2.
 
 Peak memory is the `tracemalloc` peak in a separate, untimed pass (tracing slows everything
-down): for the session methods the whole replay of the longest session (their retained state
-included), for the stateless ones the context of the last turn of the longest session.
+down): for the session methods the whole replay of a session (their retained state included),
+for the stateless ones the context of its last turn. The session is the longest one measured
+unless `memory_turns` says otherwise.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ class SpeedConfig:
         samples: Turns timed per length for the stateless methods.
         budget: The context budget in tokens, the same for every method (the engine default).
         memory: Whether to run the tracemalloc pass.
+        memory_turns: Session length of the tracemalloc pass (None: the longest length);
+            tracing slows the engine several times over, so quick runs use a shorter one.
     """
 
     lengths: tuple[int, ...] = (20, 100, 500, 1000)
@@ -76,6 +79,7 @@ class SpeedConfig:
     samples: int = 8
     budget: int = 50000
     memory: bool = True
+    memory_turns: int | None = None
 
 
 @dataclass
@@ -274,10 +278,11 @@ async def run_speed(
                         result.rows.append(_row(method.name, lang, n, costs, tok))
         if config.memory:
             lang = config.languages[0]
-            session = agent_session(longest, lang)
-            result.memory_turns = longest
+            n = config.memory_turns or longest
+            session = agent_session(n, lang)
+            result.memory_turns = n
             for method in methods:
-                tick(f"memory {method.name} {lang} {longest} turns")
+                tick(f"memory {method.name} {lang} {n} turns")
                 turns = [[m.replace() for m in t] for t in session]
                 ws = Path(tmp) / f"mem-{method.name}"
                 result.peak_memory[method.name] = await peak_memory(

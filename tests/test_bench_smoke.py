@@ -10,6 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root holds bench/
 
+from bench._breakdown import breakdown_text, timers
 from bench._sessions import Language, SessionShape, agent_session
 from bench.bench_pipeline import (
     RunResult,
@@ -22,6 +23,7 @@ from bench.bench_pipeline import (
 )
 from ctxengine.messages import ToolCallPart
 from ctxengine.pipeline.pairing import unpaired
+from ctxengine.pipeline.window import Window
 from ctxengine.tokens import TokenCounter
 
 
@@ -114,3 +116,19 @@ def test_cli_rejects_bad_turns(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--turns", "ten"])
     assert "expected comma-separated integers" in capsys.readouterr().err
+
+
+async def test_breakdown_times_parts_and_restores_them(tmp_path: Path) -> None:
+    original = Window.add
+    turns = agent_session(6, "zh", seed=4, shape=SessionShape(result_chars=(200, 1000)))
+    with timers() as t:
+        assert Window.add is not original
+        run = await replay(turns, "zh", tmp_path / "ws", compaction=False, hooks=t)
+    assert Window.add is original
+    assert "distiller.observe" not in t.seconds  # compaction off: never called
+    added = sum(len(turn) for turn in turns)
+    assert t.calls["add: window.add (tokenize new message)"] == added
+    contexts = sum(s.context_calls for s in run.samples)
+    assert t.calls["ctx: window.prepare (stages 1-3)"] >= contexts
+    lines = breakdown_text(t, 6, 1.0, 2.0).splitlines()
+    assert len(lines) == 2 + len(t.seconds)

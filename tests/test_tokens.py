@@ -19,7 +19,9 @@ def test_counts_are_real_bpe_not_a_heuristic() -> None:
 
 
 def test_chinese_is_not_undercounted() -> None:
-    text = "用户第5轮明确说不要显示价格但截断后第22轮模型又把价格列出来原因在于关键约束常藏在中间轮次"
+    text = (
+        "用户第5轮明确说不要显示价格但截断后第22轮模型又把价格列出来原因在于关键约束常藏在中间轮次"
+    )
     n = TokenCounter("o200k_base").count(text)
     per_char = n / len(text)
     # o200k spends about 0.6-1 token per CJK character; chars/4 would say 0.25.

@@ -238,8 +238,13 @@ class Session:
         for step in steps:
             await self._record_step(step, lang)
         messages = self._inject(result.messages, inj_summary, inj_block, lang)
-        messages = repair(messages, lang)
-        tokens = self.counter.messages(messages)
+        if self.window.is_paired():
+            # The window's running total plus what was reserved for the injections: no
+            # recount of the whole context on every call (the estimate errs on the high side).
+            tokens = result.tokens
+        else:
+            messages = repair(messages, lang)
+            tokens = self.counter.messages(messages)
         return Context(
             messages=messages,
             tokens=tokens,
@@ -371,10 +376,20 @@ class Session:
             if removed:
                 turns = [t.index for t in self.window.turns]
                 await self.book.submit("clear", removed, turns, self.language)
+            # Summaries in flight (this clear's own included) would land after the boundary and
+            # be injected again: let them reach the memory files first, then forget them.
+            await self.book.wait()
             await self.engine.store.set_state(self.key, "boundary", {"seq": self.last_seq})
             self.window.reset()
             self.book.forget()
             await self.engine.store.set_state(self.key, "summaries", {"records": []})
+            if self.distiller is not None:
+                # The structured layers hold facts of the cleared turns: start them afresh.
+                await self.distiller.aclose()
+                self.distiller = make_distiller(self.settings, self.key.session_id)
+                if self.distiller is not None:
+                    self.distiller.observed_seq = self.last_seq
+                await self.save_layers()
             await self._emit("context_cleared", {"boundary_seq": self.last_seq})
 
     async def flush(self) -> None:
@@ -553,11 +568,18 @@ class ContextEngine:
         sess = self._sessions.get(key)
         if sess is None:
             sess = Session(self, key, self.settings)
-            self._sessions[key] = sess
             await self.store.touch_session(key)
             if restore:
                 await sess._restore()
                 await sess._restore_layers()
+            # Only a fully restored session is shared: a request arriving meanwhile for the same
+            # session restores its own copy, and the first to finish wins (one live object).
+            existing = self._sessions.get(key)
+            if existing is not None:
+                if sess.distiller is not None:
+                    await sess.distiller.aclose()
+                return existing
+            self._sessions[key] = sess
             for job in await self.store.pending_jobs(key):
                 sess.book.resume(job)
         return sess

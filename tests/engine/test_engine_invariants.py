@@ -43,8 +43,10 @@ async def _check(session: object, s: Settings) -> None:
         assert sent[0].text.endswith(latest.text), "latest user message cut"
     current = window.turns[-1].tokens if window.turns else 0
     alone = window._prefix_tokens + current + session.counter.reply_overhead
+    exact = session.counter.messages(ctx.messages)
+    assert exact <= ctx.tokens <= exact + 8, "the reported count is exact or a safe estimate"
     if alone <= s.agent_max_context_tokens:
-        assert ctx.tokens <= s.agent_max_context_tokens, (ctx.tokens, alone)
+        assert exact <= s.agent_max_context_tokens, (exact, alone)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -24,11 +24,14 @@ needs_embedder = pytest.mark.skipif(
     EMBEDDER is None, reason=f"embeddings extra not installed ({EXTRA_HINT})"
 )
 
-# The query shares words (什么, 食物) with the fridge note only; the allergy note, which
-# answers it, shares none, so only its vector can bring it up.
-TARGET = "他对花生过敏，坚果类的东西一口都碰不了。"
-DISTRACTOR = "有什么食物都可以放进冰箱里保存。"
-QUERY = "有什么食物不能吃"
+# One note holds the query's word; another says the same thing in other words, which only its
+# vector can find (the static model puts it closest to the query); the rest are unrelated.
+KEYWORD_NOTE = "The coffee machine on the third floor is broken again."
+VECTOR_NOTE = "She always drinks an espresso with oat milk."
+UNRELATED = ["Went running in the park this weekend.", "The server disk is almost full."]
+KEYWORD_NOTE_ZH = "三楼的咖啡机又坏了，已经报修。"
+VECTOR_NOTE_ZH = "她每天早上喝一杯拿铁，不加糖。"
+UNRELATED_ZH = ["周末去公园跑步了。", "服务器的磁盘快满了，需要扩容。"]
 
 
 def test_missing_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -57,26 +60,45 @@ def test_chinese_similarities_are_sensible() -> None:
 
 
 @needs_embedder
-async def test_hybrid_finds_what_keywords_miss(make_index: IndexFactory, user_files: Users) -> None:
+@pytest.mark.parametrize(
+    ("query", "keyword_note", "vector_note", "unrelated"),
+    [
+        ("coffee", KEYWORD_NOTE, VECTOR_NOTE, UNRELATED),
+        ("咖啡", KEYWORD_NOTE_ZH, VECTOR_NOTE_ZH, UNRELATED_ZH),
+    ],
+)
+async def test_fusion_keeps_the_keyword_match_on_top_and_lets_a_vector_match_in(
+    make_index: IndexFactory,
+    user_files: Users,
+    query: str,
+    keyword_note: str,
+    vector_note: str,
+    unrelated: list[str],
+) -> None:
     files = user_files("alice")
-    write_daily(files, TODAY, TARGET + "\n")
-    write_daily(files, TODAY - timedelta(days=1), DISTRACTOR + "\n")
+    notes = [keyword_note, vector_note, *unrelated]
+    for age, note in enumerate(notes):
+        write_daily(files, TODAY - timedelta(days=age), note + "\n")
     keyword_only, hybrid = make_index(), make_index(EMBEDDER)
     await keyword_only.sync_user(files)
     await hybrid.sync_user(files)
 
-    plain = await keyword_only.search(files.user_id, QUERY, min_score=0.0)
-    mixed = await hybrid.search(files.user_id, QUERY, min_score=0.0)
-    assert [h.snippet for h in plain] == [DISTRACTOR]
+    plain = await keyword_only.search(files.user_id, query, min_score=0.0)
+    assert [h.snippet for h in plain] == [keyword_note]
     assert all(h.vector_score == 0.0 for h in plain)
-    assert {h.snippet for h in mixed} == {TARGET, DISTRACTOR}
-    [found] = [h for h in mixed if h.snippet == TARGET]
+
+    mixed = await hybrid.search(files.user_id, query, min_score=0.0)
+    order = [h.snippet for h in mixed]
+    assert order[0] == keyword_note
+    assert vector_note in order
+    [found] = [h for h in mixed if h.snippet == vector_note]
     assert found.keyword_score == 0.0
     assert found.vector_score > 0.0
-    assert [h.score for h in mixed] == sorted((h.score for h in mixed), reverse=True)
+    assert all(order.index(vector_note) < order.index(u) for u in unrelated if u in order)
+    weight = hybrid.config.vector_weight
     for h in mixed:
         decay = 0.5 ** ((TODAY - _day(h.path)).days / 30.0)
-        expected = (0.7 * h.vector_score + 0.3 * h.keyword_score) * decay
+        expected = (weight * h.vector_score + (1 - weight) * h.keyword_score) * decay
         assert abs(h.score - expected) < 1e-6
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ctxengine.commands import handle_command
 from ctxengine.convert import from_openai
-from ctxengine.engine import Context, Session
+from ctxengine.engine import Context, ContextOverflowUnrecoverable, Session
 from ctxengine.errors import ContextOverflowError
 from ctxengine.llm import ChatClient, ChatResult
 from ctxengine.messages import Message
@@ -45,6 +45,8 @@ class Tool:
 
 @dataclass
 class TurnResult:
+    """One turn's outcome: the reply, the model calls made, what the user must be told."""
+
     reply: str
     steps: int
     notices: list[str] = field(default_factory=list)
@@ -52,17 +54,31 @@ class TurnResult:
 
 
 class Agent:
+    """Runs turns of one session against one model, with tools.
+
+    Args:
+        session: The session whose context every model call is built from.
+        client: The model.
+        tools: Tools the model may call; their results are added to the session.
+    """
+
     def __init__(self, session: Session, client: ChatClient, tools: list[Tool] | None = None):
         self.session = session
         self.client = client
         self.tools = {t.name: t for t in tools or []}
 
     async def _call(self, ctx: Context, result: TurnResult) -> ChatResult:
+        """One model call with overflow recovery: stage 4 and retry, then clear and retry.
+
+        Raises:
+            ContextOverflowUnrecoverable: a third overflow (the latest message alone is too big).
+            ProviderError: any other provider error (a 429 rate limit is never an overflow).
+        """
         schemas = [t.schema() for t in self.tools.values()] or None
         for attempt in range(3):
             try:
                 reply = await self.client.complete(ctx.to_openai(), tools=schemas)
-            except ContextOverflowError:
+            except ContextOverflowError as exc:
                 result.overflow_recoveries += 1
                 if attempt == 0:
                     log.info("context overflow: flushing to memory and trimming (stage 4)")
@@ -73,7 +89,10 @@ class Agent:
                     if ctx.notice:
                         result.notices.append(ctx.notice)
                 else:
-                    raise
+                    raise ContextOverflowUnrecoverable(
+                        "the latest message alone does not fit the model's context window "
+                        f"({ctx.tokens} tokens after clearing the context): {exc}"
+                    ) from exc
                 continue
             self.session.observe_usage(ctx, reply.usage.prompt_tokens if reply.usage else None)
             return reply
@@ -102,6 +121,8 @@ class Agent:
             if zh
             else "Reached the step limit for this turn; please narrow the task and try again."
         )
+        # What the user was told is part of the record, and closes the turn with a reply.
+        await self.session.add(Message.assistant(result.reply))
         return result
 
     async def _run_tool(self, call: dict[str, Any]) -> Message:

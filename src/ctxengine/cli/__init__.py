@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ctxengine.cli import compact, gc, serve
+from ctxengine.cli import bench, compact, gc, serve
 from ctxengine.cli._common import CommandError, fail
 
 
@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=_Parser
     )
-    for module in (compact, gc, serve):
+    for module in (bench, compact, gc, serve):
         module.register(sub)
     return parser
 

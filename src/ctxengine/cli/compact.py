@@ -54,20 +54,25 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def _split_input(data: object) -> tuple[object, dict[str, Any] | None]:
+def split_input(data: object) -> tuple[object, dict[str, Any] | None]:
+    """A `compact` input -> (messages, inline config or None).
+
+    Raises:
+        InputError: neither a list nor an object with "messages" (and at most "config").
+    """
     if isinstance(data, list):
         return data, None
     if isinstance(data, dict):
         if "messages" not in data:
-            raise CommandError('input object has no "messages" key')
+            raise InputError('input object has no "messages" key')
         unknown = sorted(set(data) - {"messages", "config"})
         if unknown:
-            raise CommandError(f"input object has unknown key {unknown[0]!r}")
+            raise InputError(f"input object has unknown key {unknown[0]!r}")
         config = data.get("config")
         if config is not None and not isinstance(config, dict):
-            raise CommandError('"config" must be an object')
+            raise InputError('"config" must be an object')
         return data["messages"], config
-    raise CommandError('input must be a list of messages or an object with "messages"')
+    raise InputError('input must be a list of messages or an object with "messages"')
 
 
 def _load_settings(args: argparse.Namespace, config: dict[str, Any] | None) -> Settings:
@@ -100,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     raw = read_input(args.input)
     try:
         data = parse_json_input(raw)
-        messages_data, config = _split_input(data)
+        messages_data, config = split_input(data)
         messages = from_openai(messages_data)
     except InputError as exc:
         raise CommandError(str(exc)) from None

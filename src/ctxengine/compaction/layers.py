@@ -271,9 +271,11 @@ class EvidenceLayer(BaseModel):
         over = len(self.items) - max_items
         if over <= 0:
             return []
+        # Fields only a tool returned go first: one JSON result yields dozens of them, and they
+        # would otherwise push out what the user or the assistant actually said.
         victims = sorted(
             (i for i in self.items.values() if i.id not in protected),
-            key=lambda i: (i.last_seen, i.first_seen, i.id),
+            key=lambda i: (said_in_conversation(i), i.last_seen, i.first_seen, i.id),
         )[:over]
         for v in victims:
             del self.items[v.id]
@@ -282,6 +284,11 @@ class EvidenceLayer(BaseModel):
     def recent(self) -> list[EvidenceItem]:
         """Items, most recently referenced first."""
         return sorted(self.items.values(), key=lambda i: (-i.last_seen, -i.first_seen, i.id))
+
+
+def said_in_conversation(item: EvidenceItem) -> bool:
+    """Whether the user or the assistant wrote this value (not only a tool result)."""
+    return any(not s.startswith("tool") for s in item.sources)
 
 
 def refers_to(item: EvidenceItem, texts: Iterable[str]) -> bool:

@@ -40,6 +40,7 @@ from ctxengine.compaction.layers import (
     IntentRecord,
     SlotValue,
     StateLayer,
+    said_in_conversation,
 )
 from ctxengine.compaction.ledger import ConflictRecord, ConstraintEntry, Ledger
 from ctxengine.compaction.schema import Language
@@ -209,7 +210,13 @@ def build_view(
     # value would present history as a fact. Both stay in the layer, out of the block.
     history = {a.value for a in state.archive} - slot_values
     hide = slot_values | history
-    view.evidence = [e for e in evidence.recent() if e.value not in hide][: options.max_evidence]
+    # What the user or the assistant said outranks fields only a tool returned (a long JSON
+    # result would fill the cap by itself); recency orders each group.
+    ranked = sorted(
+        (e for e in evidence.recent() if e.value not in hide),
+        key=lambda e: not said_in_conversation(e),
+    )
+    view.evidence = ranked[: options.max_evidence]
     return view
 
 

@@ -25,10 +25,13 @@ class Turn:
     tokens: int = 0  # sum of the messages' counts, kept up to date on every add
     truncated: bool = False  # stage 1 has looked at this turn
     compressed: bool = False  # stage 3 reduced it to first user text + last reply
+    # Whether every call in the turn has its result and vice versa; None until checked.
+    paired: bool | None = None
 
     def add(self, message: Message, counter: TokenCounter) -> None:
         self.messages.append(message)
         self.tokens += counter.message(message)
+        self.paired = None
 
     @classmethod
     def of(cls, index: int, messages: Iterable[Message], counter: TokenCounter) -> Turn:

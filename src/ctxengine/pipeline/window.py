@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ctxengine.messages import Message
 from ctxengine.pipeline.notes import Language
+from ctxengine.pipeline.pairing import unpaired
 from ctxengine.pipeline.stages import (
     Removal,
     aggressive_trim,
@@ -93,6 +94,19 @@ class Window:
     @property
     def current_index(self) -> int:
         return self.turns[-1].index if self.turns else 0
+
+    def is_paired(self) -> bool:
+        """True when no repair is needed: checked once per historical turn, then cached."""
+        for t in self.turns[:-1]:
+            if t.paired is None:
+                missing, orphans = unpaired(t.messages, allow_pending=False)
+                t.paired = not missing and not orphans
+            if not t.paired:
+                return False
+        if self.turns:
+            missing, orphans = unpaired(self.turns[-1].messages)
+            return not missing and not orphans
+        return True
 
     def messages(self) -> list[Message]:
         """Prefix and turns as one new list (the caller may change it)."""

@@ -16,23 +16,32 @@ mistake. The retention job runs in the background for as long as the service doe
 
 from __future__ import annotations
 
-import json
+import logging
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ctxengine.cli.compact import compact
+from ctxengine.cli.compact import compact, split_input
 from ctxengine.commands import handle_command
 from ctxengine.convert import InputError, from_openai, parse_json_input
-from ctxengine.engine import Context, ContextEngine
-from ctxengine.retention import RetentionTask
+from ctxengine.engine import Context, ContextEngine, Session
+from ctxengine.retention import RetentionRun, RetentionTask
 from ctxengine.settings import Settings, SettingsError, load_settings
 from ctxengine.store.base import SessionKey
+from ctxengine.store.memory import MemoryStore
+
+log = logging.getLogger("ctxengine.server")
 
 MAX_BODY_BYTES = 64 * 1024 * 1024
+# Stored messages searched for the call a lone appended tool result answers.
+RECENT_CALLS_WINDOW = 200
+# Settings a client may not choose: where the service keeps its data.
+SERVER_ONLY_SETTINGS = frozenset({"db", "workspace"})
 
 
 class BadRequest(Exception):
@@ -51,7 +60,7 @@ async def _body(request: Request) -> object:
         raise BadRequest(str(exc)) from None
 
 
-def _context_json(ctx: Context, engine: ContextEngine) -> dict[str, Any]:
+def _context_json(ctx: Context) -> dict[str, Any]:
     return {
         "messages": ctx.to_openai(),
         "compacted_context": ctx.compacted_context,
@@ -61,36 +70,98 @@ def _context_json(ctx: Context, engine: ContextEngine) -> dict[str, Any]:
     }
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+async def _known_call_ids(session: Session, data: object) -> set[str]:
+    """Tool calls a batch of appended messages may answer: those in the context and, when a
+    result names one that is not there (restored turns keep only text), the recent history."""
+    ids = {c.id for m in session.window.messages() for c in m.tool_calls}
+    wanted = {
+        str(d.get("tool_call_id"))
+        for d in (data if isinstance(data, list) else [])
+        if isinstance(d, dict) and d.get("role") == "tool"
+    }
+    if wanted - ids:
+        rows = await session.engine.store.load_messages(session.key, limit=RECENT_CALLS_WINDOW)
+        ids.update(c.id for r in rows for c in r.message.tool_calls)
+    return ids
+
+
+async def _drop_session(engine: ContextEngine, key: SessionKey) -> None:
+    """Forget a session's live object: its summaries stop (their jobs go with the session) and
+    nothing of it is written back at shutdown, which would bring a deleted session back."""
+    sess = engine._sessions.pop(key, None)
+    if sess is None:
+        return
+    await sess.book.cancel()
+    if sess.distiller is not None:
+        await sess.distiller.aclose()
+
+
 def create_app(settings: Settings | None = None, engine: ContextEngine | None = None) -> FastAPI:
-    """The FastAPI app. Pass an `engine` to share one (tests do), else one is built."""
-    settings = settings or load_settings()
-    eng = engine or ContextEngine(settings)
+    """The FastAPI app. Pass an `engine` to share one (tests do), else one is built.
+
+    Args:
+        settings: The service's settings; the engine's when only `engine` is given.
+        engine: The engine to serve; opened and closed by the app's lifespan.
+    """
+    eng = engine or ContextEngine(settings or load_settings())
+    settings = settings or eng.settings
+    purged: list[SessionKey] = []
+
+    def on_retention(run: RetentionRun) -> None:
+        purged.extend(run.removed)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await eng.open()
-        retention = RetentionTask.from_settings(eng.store, eng.settings)
+        retention = RetentionTask.from_settings(eng.store, eng.settings, on_retention)
+        app.state.retention = retention
         retention.start()
         try:
             yield
         finally:
             await retention.stop()
+            await forget_purged()
             await eng.close()
 
     app = FastAPI(title="ctxengine", version="0.1.0", lifespan=lifespan)
     app.state.engine = eng
 
+    async def forget_purged() -> None:
+        # Sessions the retention job removed must not live on in the engine's cache (nor be
+        # written back at shutdown).
+        while purged:
+            await _drop_session(eng, purged.pop())
+
+    async def session_for(user_id: str, session_id: str) -> Session:
+        await forget_purged()
+        return await eng.session(user_id, session_id)
+
     @app.exception_handler(BadRequest)
     async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return JSONResponse({"error": _one_line(str(exc))}, status_code=exc.status)
 
     @app.exception_handler(InputError)
     async def _input(request: Request, exc: InputError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": _one_line(str(exc))}, status_code=400)
 
     @app.exception_handler(SettingsError)
     async def _settings(request: Request, exc: SettingsError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": _one_line(str(exc))}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # 404 and 405 in the same {"error": ...} shape as every other error.
+        return JSONResponse({"error": _one_line(str(exc.detail))}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        message = _one_line(f"internal error: {type(exc).__name__}: {exc}")
+        return JSONResponse({"error": message}, status_code=500)
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
@@ -98,38 +169,42 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
 
     @app.post("/v1/compact")
     async def compact_endpoint(request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        config: dict[str, Any] | None = None
-        if isinstance(data, dict):
-            if "messages" not in data:
-                raise BadRequest('body has no "messages" key')
-            cfg = data.get("config")
-            if cfg is not None and not isinstance(cfg, dict):
-                raise BadRequest('"config" must be an object')
-            config, data = cfg, data["messages"]
+        data, config = split_input(await _body(request))
         messages = from_openai(data)
-        run_settings = settings.updated(**config) if config else settings
-        return await compact(messages, run_settings)
+        blocked = sorted(SERVER_ONLY_SETTINGS & set(config or {}))
+        if blocked:
+            raise BadRequest(f'body "config": {blocked[0]!r} cannot be set over HTTP')
+        try:
+            run_settings = settings.updated(**config) if config else settings
+        except SettingsError as exc:
+            raise BadRequest(f'body "config": {exc}') from None
+        # A stateless replay: its own in-memory store and a scratch workspace, never the
+        # service's database or users' memory.
+        with tempfile.TemporaryDirectory(prefix="ctxengine-compact-") as scratch:
+            run_settings = run_settings.updated(workspace=scratch, db=None)
+            return await compact(messages, run_settings, store=MemoryStore())
 
     @app.post("/v1/sessions/{user_id}/{session_id}/messages")
     async def append(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
         data = await _body(request)
         if isinstance(data, dict) and "messages" in data:
             data = data["messages"]
-        messages = from_openai(data)
-        session = await eng.session(user_id, session_id)
+        session = await session_for(user_id, session_id)
+        # A result may answer a call appended earlier; one answering no call is refused, as
+        # the model's provider would refuse it (400) on the next request.
+        messages = from_openai(data, known_call_ids=await _known_call_ids(session, data))
         await session.add(*messages)
         return {"appended": len(messages), "last_seq": session.last_seq}
 
     @app.get("/v1/sessions/{user_id}/{session_id}/context")
     async def context(user_id: str, session_id: str) -> dict[str, Any]:
-        session = await eng.session(user_id, session_id)
-        return _context_json(await session.context(), eng)
+        session = await session_for(user_id, session_id)
+        return _context_json(await session.context())
 
     @app.post("/v1/sessions/{user_id}/{session_id}/overflow")
     async def overflow(user_id: str, session_id: str) -> dict[str, Any]:
-        session = await eng.session(user_id, session_id)
-        return _context_json(await session.recover_overflow(), eng)
+        session = await session_for(user_id, session_id)
+        return _context_json(await session.recover_overflow())
 
     @app.post("/v1/sessions/{user_id}/{session_id}/command")
     async def command(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
@@ -137,7 +212,7 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         text = data.get("text") if isinstance(data, dict) else None
         if not isinstance(text, str):
             raise BadRequest('body must be {"text": "/context ..."}')
-        session = await eng.session(user_id, session_id)
+        session = await session_for(user_id, session_id)
         reply = await handle_command(session, text)
         if reply is None:
             raise BadRequest(f"not a command: {text[:40]!r}")
@@ -145,11 +220,9 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
 
     @app.delete("/v1/sessions/{user_id}/{session_id}")
     async def delete(user_id: str, session_id: str) -> dict[str, Any]:
-        await eng.store.delete_session(SessionKey(user_id, session_id))
+        key = SessionKey(user_id, session_id)
+        await _drop_session(eng, key)
+        await eng.store.delete_session(key)
         return {"deleted": True}
 
     return app
-
-
-def dumps(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False)

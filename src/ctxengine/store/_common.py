@@ -64,13 +64,18 @@ def from_json(text: str) -> Any:
 def encode_messages(messages: list[Message]) -> list[str]:
     """One JSON text per message, every field kept (id, injected, extra, ...)."""
     out: list[str] = []
-    for i, data in enumerate(msgs.dump_messages(messages)):
-        out.append(to_json(data, f"message {i}"))
+    for i, m in enumerate(messages):
+        # pydantic's own encoder: about 3x faster than dump + json.dumps, and per-turn cost
+        # matters here (every message goes through it).
+        try:
+            out.append(m.model_dump_json())
+        except ValueError as exc:
+            raise StoreError(f"message {i} is not JSON-serializable: {exc}") from exc
     return out
 
 
 def decode_message(text: str) -> Message:
-    return msgs.load_messages([json.loads(text)])[0]
+    return msgs.Message.model_validate_json(text)
 
 
 def iso(ts: datetime) -> str:

@@ -1,0 +1,431 @@
+"""The Markdown report (docs/benchmarks.md) and the README snippet, from results.json.
+
+Everything here reads the results document the runner wrote; nothing is measured. The summary
+and the targets are computed from the raw fidelity rows (one per method x scenario x budget), so
+the report never depends on a pre-aggregated figure it cannot check.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# (key in the aggregated rows, column title, kind): kind "share" is a mean of 0..1 shares,
+# "count" a total.
+FIDELITY_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("constraints_retained", "constraints retained", "share"),
+    ("values_retained", "values retained", "share"),
+    ("superseded_as_current", "superseded as current", "count"),
+    ("identifiers_retained", "identifiers retained", "share"),
+    ("pairs_valid", "pairs valid", "share"),
+    ("tokens_saved", "tokens saved", "share"),
+)
+TARGET_METHOD = "ctxengine"
+SPEED_TARGET = 2.0
+SPEED_NAME = "per-turn cost / tokenizing the new turn"
+
+
+def pct(x: float | None) -> str:
+    """A share as a percentage with one decimal ("-" for None: nothing to measure)."""
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def method_order(rows: Iterable[dict[str, Any]]) -> list[str]:
+    """Methods in order of first appearance."""
+    seen: dict[str, None] = {}
+    for r in rows:
+        seen.setdefault(str(r["method"]), None)
+    return list(seen)
+
+
+# Share column -> (total key, lost key) in the raw rows: shares are counted over items.
+_MICRO = {
+    "constraints_retained": ("constraints_total", "lost_constraints"),
+    "values_retained": ("values_total", "lost_values"),
+    "identifiers_retained": ("identifiers_total", "lost_identifiers"),
+}
+
+
+def _share(group: Sequence[dict[str, Any]], col: str) -> float | None:
+    """Items retained over items there were (None: none of that kind in the group); rows
+    without item counts fall back to the mean of their shares."""
+    total_key, lost_key = _MICRO.get(col, ("", ""))
+    if group and all(total_key in r and lost_key in r for r in group):
+        total = sum(int(r[total_key]) for r in group)
+        lost = sum(len(r[lost_key]) for r in group)
+        return 1.0 - lost / total if total else None
+    return sum(float(r[col]) for r in group) / len(group) if group else None
+
+
+def aggregate(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> list[dict[str, Any]]:
+    """Fidelity rows grouped by `keys`: shares over items, total superseded, tokens saved.
+
+    Retention shares count items (a scenario without constraints adds nothing to the
+    constraint share), as `bench.fidelity.summarize` does; tokens saved is 1 - sent / raw over
+    the group's runs, so long scenarios weigh by their size.
+    """
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in rows:
+        groups.setdefault(tuple(r[k] for k in keys), []).append(r)
+    out = []
+    for key, group in groups.items():
+        raw = sum(float(r["tokens_raw"]) for r in group)
+        sent = sum(float(r["tokens_sent"]) for r in group)
+        agg: dict[str, Any] = dict(zip(keys, key, strict=True))
+        agg["runs"] = len(group)
+        for col, _, kind in FIDELITY_COLUMNS:
+            if col == "tokens_saved":
+                agg[col] = 1.0 - sent / raw if raw else 0.0
+            elif kind == "count":
+                agg[col] = sum(int(r[col]) for r in group)
+            else:
+                agg[col] = _share(group, col)
+        agg["tokens_raw"] = raw
+        agg["tokens_sent"] = sent
+        out.append(agg)
+    return out
+
+
+def speed_at_longest(speed: dict[str, Any]) -> dict[str, tuple[float, int]]:
+    """Per method: the worst language's median cost ratio at the longest history measured."""
+    rows = speed.get("rows", [])
+    if not rows:
+        return {}
+    longest = max(int(r["history_turns"]) for r in rows)
+    out: dict[str, tuple[float, int]] = {}
+    for r in rows:
+        if int(r["history_turns"]) == longest:
+            prev = out.get(r["method"], (0.0, longest))[0]
+            out[r["method"]] = (max(prev, float(r["ratio_median"])), longest)
+    return out
+
+
+@dataclass(frozen=True)
+class Target:
+    """One target of the issues for ctxengine, measured in this run."""
+
+    name: str
+    goal: str
+    measured: str
+    met: bool | None  # None: not measured in this run
+
+
+def targets(results: dict[str, Any], method: str = TARGET_METHOD) -> list[Target]:
+    """The issues' targets for `method`, each MET, MISSED or not measured."""
+    suites = results.get("suites", {})
+    fid = [r for r in suites.get("fidelity", {}).get("rows", []) if r["method"] == method]
+    out: list[Target] = []
+    if fid:
+        total = aggregate(fid, ["method"])[0]
+        by_budget = aggregate(fid, ["budget_ratio"])
+
+        def share(col: str, name: str, goal: float) -> Target:
+            measured = [g for g in by_budget if g[col] is not None]
+            if total[col] is None or not measured:
+                return Target(name, f">= {pct(goal)}", "no such items in the scenarios", None)
+            worst = min(measured, key=lambda g: float(g[col]))
+            detail = f"{pct(total[col])} overall, worst {pct(worst[col])} at budget "
+            detail += pct(worst["budget_ratio"])
+            return Target(name, f">= {pct(goal)}", detail, total[col] >= goal - 1e-9)
+
+        out.append(share("constraints_retained", "active constraints retained", 1.0))
+        out.append(share("identifiers_retained", "identifiers retained verbatim", 1.0))
+        out.append(share("values_retained", "current values retained", 0.99))
+        sup = int(total["superseded_as_current"])
+        out.append(
+            Target(
+                "superseded values shown as current",
+                "0",
+                f"{sup} in {total['runs']} runs",
+                sup == 0,
+            )
+        )
+        saved = ", ".join(
+            f"{pct(g['tokens_saved'])} at budget {pct(g['budget_ratio'])}"
+            for g in sorted(by_budget, key=lambda g: g["budget_ratio"])
+        )
+        out.append(
+            Target(
+                "fewer tokens than the raw history",
+                ">= 60.0% at every budget",
+                saved,
+                all(g["tokens_saved"] >= 0.60 for g in by_budget),
+            )
+        )
+    else:
+        for name in ("fidelity targets",):
+            out.append(Target(name, "see issue 3", "fidelity suite not run", None))
+    speed = suites.get("speed", {})
+    rows = [r for r in speed.get("rows", []) if r["method"] == method]
+    if rows:
+        worst = max(rows, key=lambda r: r["ratio_median"])
+        out.append(
+            Target(
+                SPEED_NAME,
+                f"<= {SPEED_TARGET:.0f}x (median, every length)",
+                f"worst median {worst['ratio_median']:.1f}x ({worst['language']}, "
+                f"{worst['history_turns']} turns); p99 up to "
+                f"{max(r['ratio_p99'] for r in rows):.1f}x",
+                all(r["ratio_median"] <= SPEED_TARGET for r in rows),
+            )
+        )
+    else:
+        out.append(Target(SPEED_NAME, f"<= {SPEED_TARGET:.0f}x", "speed suite not run", None))
+    return out
+
+
+def status(t: Target) -> str:
+    return "not measured" if t.met is None else "**MET**" if t.met else "**MISSED**"
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A Markdown table; the first column left-aligned, the others right-aligned."""
+    lines = ["| " + " | ".join(header) + " |"]
+    lines.append("|" + "|".join([":---"] + ["---:"] * (len(header) - 1)) + "|")
+    lines.extend("| " + " | ".join(str(c) for c in row) + " |" for row in rows)
+    return "\n".join(lines)
+
+
+def _cell(agg: dict[str, Any], col: str, kind: str) -> str:
+    return str(agg[col]) if kind == "count" else pct(agg[col])
+
+
+def summary_rows(results: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The headline table: method x fidelity figures (all runs) x per-turn cost ratio."""
+    suites = results.get("suites", {})
+    rows = suites.get("fidelity", {}).get("rows", [])
+    speed = speed_at_longest(suites.get("speed", {}))
+    methods = method_order(rows) or list(speed)
+    aggs = {a["method"]: a for a in aggregate(rows, ["method"])}
+    longest = next(iter(speed.values()))[1] if speed else 0
+    header = ["method", *(title for _, title, _ in FIDELITY_COLUMNS)]
+    header.append(f"per-turn cost ({longest} turns)")
+    body = []
+    for m in methods:
+        cells = [f"`{m}`"]
+        a = aggs.get(m)
+        cells += [_cell(a, c, k) if a else "-" for c, _, k in FIDELITY_COLUMNS]
+        cells.append(f"{speed[m][0]:.1f}x" if m in speed else "-")
+        body.append(cells)
+    return header, body
+
+
+def _rel(path: Path, base: Path) -> str:
+    return Path(os.path.relpath(path, base)).as_posix()
+
+
+def _image(plots: dict[str, Path], key: str, base: Path, alt: str) -> str:
+    return f"![{alt}]({_rel(plots[key], base)})" if key in plots else ""
+
+
+def _reproduce(results: dict[str, Any], suite: str) -> str:
+    mode = results["meta"]["mode"]
+    flag = f" --{mode}" if mode != "full" else ""
+    return f"Reproduce: `python -m bench{flag} --only {suite}`"
+
+
+def render_snippet(results: dict[str, Any], plots: dict[str, Path], root: Path) -> str:
+    """6-8 lines for the README: the summary table and the headline plot (paths from root)."""
+    header, body = summary_rows(results)
+    keep = [0, 1, 2, 3, 4, 6, 7]  # method, retention, superseded, tokens, cost
+    lines = [table([header[i] for i in keep], ([row[i] for i in keep] for row in body))]
+    meta = results["meta"]
+    lines.append("")
+    lines.append(
+        f"{_image(plots, 'headline', root, 'fidelity and tokens per method')}  \n"
+        f"*`{meta['command']}`, {meta['date']}; full report: "
+        "[docs/benchmarks.md](docs/benchmarks.md).*"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def _fidelity_sections(results: dict[str, Any], plots: dict[str, Path], base: Path) -> list[str]:
+    fid = results["suites"].get("fidelity")
+    if not fid:
+        return []
+    rows = fid["rows"]
+    cols = FIDELITY_COLUMNS
+    out = ["## Fidelity", "", _reproduce(results, "fidelity"), ""]
+    out.append(
+        f"{len(fid.get('scenarios', []))} scenarios x {len(method_order(rows))} methods x "
+        f"budgets {', '.join(pct(b) for b in fid.get('budget_ratios', []))} of each scenario's "
+        "raw tokens. Retention shares count items over all runs (a scenario without constraints "
+        "adds none: '-' when there were none); *superseded as current* counts old values shown "
+        "as the current one; *tokens saved* is 1 - sent / raw over all runs."
+    )
+    out += ["", _image(plots, "fidelity", base, "retention per method and budget"), ""]
+    out += [_image(plots, "tokens", base, "tokens sent per method and budget"), ""]
+    for title, keys in (
+        ("By budget", ["method", "budget_ratio"]),
+        ("By dataset and budget", ["dataset", "method", "budget_ratio"]),
+        ("By language and budget", ["language", "method", "budget_ratio"]),
+    ):
+        aggs = sorted(aggregate(rows, keys), key=lambda a: tuple(str(a[k]) for k in keys))
+        header = [k.replace("_", " ") for k in keys] + ["runs", *(t for _, t, _ in cols)]
+        body = [
+            [
+                *(pct(a[k]) if k == "budget_ratio" else f"`{a[k]}`" for k in keys),
+                a["runs"],
+                *(_cell(a, c, kind) for c, _, kind in cols),
+            ]
+            for a in aggs
+        ]
+        out += [f"### {title}", "", table(header, body), ""]
+    out += _scenario_list(fid)
+    out += _ecommerce(fid.get("ecommerce"))
+    return out
+
+
+def _scenario_list(fid: dict[str, Any]) -> list[str]:
+    scenarios = fid.get("scenarios", [])
+    if not scenarios:
+        return []
+    body = [
+        [f"`{s['name']}`", s["dataset"], s["language"], s["messages"], s["tokens_raw"]]
+        for s in scenarios
+    ]
+    header = ["scenario", "dataset", "language", "messages", "raw tokens"]
+    return ["### Scenarios", "", table(header, body), ""]
+
+
+def _ecommerce(example: dict[str, Any] | None) -> list[str]:
+    if not example:
+        return []
+    out = ["### The e-commerce example", ""]
+    block = next((v for v in example.values() if isinstance(v, str) and "\n" in v), "")
+    numbers = [(k, v) for k, v in example.items() if isinstance(v, int | float)]
+    out.append(table(["figure", "value"], ([k.replace("_", " "), v] for k, v in numbers)))
+    if block:
+        out += ["", "The CONTEXT block ctxengine sends:", "", "```text", block.rstrip(), "```"]
+    return [*out, ""]
+
+
+def _speed_sections(results: dict[str, Any], plots: dict[str, Path], base: Path) -> list[str]:
+    speed = results["suites"].get("speed")
+    if not speed:
+        return []
+    out = ["## Speed", "", _reproduce(results, "speed"), ""]
+    out.append(
+        "Per-turn cost of building the context (every `context()` call and `add()` of a turn for "
+        "the ctxengine methods, replayed through one session; recomputing the context from the "
+        "whole history before every model call for the stateless methods), divided by the time "
+        "of tokenizing only the new turn, measured in the same loop. Target: <= 2x. Synthetic "
+        "agent sessions (`bench/_sessions.py`): tool results of 200-8000 characters."
+    )
+    out += ["", _image(plots, "speed", base, "per-turn cost ratio vs history length"), ""]
+    header = ["method", "lang", "history turns", "timed turns", "median ms", "p99 ms"]
+    header += ["tokenize ms", "ratio median", "ratio p99", "<= 2x"]
+    body = [
+        [
+            f"`{r['method']}`",
+            r["language"],
+            r["history_turns"],
+            r["timed_turns"],
+            f"{r['median_ms']:.2f}",
+            f"{r['p99_ms']:.2f}",
+            f"{r['tokenize_median_ms']:.3f}",
+            f"{r['ratio_median']:.1f}x",
+            f"{r['ratio_p99']:.1f}x",
+            "yes" if r["meets_target"] else "no",
+        ]
+        for r in speed["rows"]
+    ]
+    out += [table(header, body), ""]
+    if speed.get("peak_memory_bytes"):
+        out.append(f"Peak memory (tracemalloc), {speed['memory_turns']}-turn session:")
+        out.append("")
+        mem = speed["peak_memory_bytes"].items()
+        out += [table(["method", "peak MiB"], ([f"`{k}`", f"{v / 2**20:.1f}"] for k, v in mem)), ""]
+    return out
+
+
+def _simple_sections(results: dict[str, Any]) -> list[str]:
+    s = results["suites"]
+    out: list[str] = []
+    if "pipeline" in s:
+        keys = ["language", "compaction", "turns", "pipeline_p50_ms", "pipeline_p99_ms"]
+        keys += ["ratio_p50", "ratio_p99", "flat", "context_tokens", "history_tokens"]
+        out += ["## Short-term pipeline (issue 2)", "", _reproduce(results, "pipeline"), ""]
+        out += [_dict_table(s["pipeline"]["rows"], keys), ""]
+    if "parse" in s:
+        out += ["## Rule-path parse throughput", "", _reproduce(results, "parse"), ""]
+        out.append(f"Target: >= {s['parse']['target_tps']:,} turns/s on one core.")
+        out += ["", _dict_table(s["parse"]["rows"], ["corpus", "language", "turns", "median_tps"])]
+        out.append("")
+    if "store" in s:
+        out += ["## Store latency", "", _reproduce(results, "store"), ""]
+        keys = ["backend", "turns", "append_median_ms", "append_p99_ms", "restore_median_ms"]
+        out.append(f"Restore loads the last {s['store']['restore_n']} messages.")
+        out += ["", _dict_table(s["store"]["rows"], keys), ""]
+    if "memory" in s:
+        m = s["memory"]
+        out += ["## Memory search", "", _reproduce(results, "memory"), ""]
+        out.append(f"{m['queries']} paraphrased queries; embedder {m['embedder'] or 'none'}.")
+        keys = ["backend", "mode", "chunks", "index_s", "median_ms", "p99_ms", "recall_at_5"]
+        out += ["", _dict_table(m["rows"], keys), ""]
+    if "judged" in s:
+        j = s["judged"]
+        out += ["## Judged mode", "", f"Reproduce: `{results['meta']['command']}`", ""]
+        out.append(f"Model `{j['model']}`; questions about early turns, scored by substring.")
+        out += ["", _dict_table(j["summary"], ["method", "questions", "correct", "accuracy"]), ""]
+    return out
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:,.3f}" if abs(v) < 100 else f"{v:,.0f}"
+    return str(v)
+
+
+def _dict_table(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> str:
+    header = [k.replace("_", " ") for k in keys]
+    return table(header, ([_fmt(r.get(k, "-")) for k in keys] for r in rows))
+
+
+def render_report(results: dict[str, Any], plots: dict[str, Path], base: Path) -> str:
+    """docs/benchmarks.md; image links are relative to `base` (the report's directory)."""
+    meta = results["meta"]
+    mach = meta["machine"]
+    out = [
+        "# Benchmarks",
+        "",
+        "<!-- Generated by bench/report.py from bench/results/results.json: do not edit. -->",
+        "",
+        f"Command: `{meta['command']}` - mode **{meta['mode']}** - {meta['date']} - "
+        f"{mach['cores']} cores, Python {mach['python']}, {mach['platform']} - "
+        f"{meta.get('total_seconds', 0):.0f} s.",
+        "",
+    ]
+    if meta["mode"] != "full":
+        out += [
+            f"*{meta['mode'].capitalize()} mode: fewer scenarios and shorter sessions than the "
+            "full run (`python -m bench`); the figures are indicative.*",
+            "",
+        ]
+    header, body = summary_rows(results)
+    out += ["## Summary", "", table(header, body), ""]
+    out += [_image(plots, "headline", base, "fidelity and tokens per method"), ""]
+    out += [f"## Targets (`{TARGET_METHOD}`)", ""]
+    rows = ([t.name, t.goal, t.measured, status(t)] for t in targets(results))
+    out += [table(["target", "goal", "measured", "status"], rows), ""]
+    out += [
+        "A budget caps what any method may send at that share of the raw tokens, so at a 50% "
+        "budget the token target is met only by sending less than the budget allows.",
+        "",
+    ]
+    missed = [t.name for t in targets(results) if t.met is False]
+    if missed:
+        out += [f"Missed in this run: {'; '.join(missed)}.", ""]
+    out += _fidelity_sections(results, plots, base)
+    out += _speed_sections(results, plots, base)
+    out += _simple_sections(results)
+    if results.get("errors"):
+        out += ["## Suites that failed", ""]
+        out += [f"- `{k}`: {v}" for k, v in results["errors"].items()]
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"

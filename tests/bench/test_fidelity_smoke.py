@@ -1,0 +1,134 @@
+"""Smoke test of the fidelity benchmark: every method, two small scenarios, one budget."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.crosswoz import DATA, crosswoz_scenarios
+from bench.fidelity import (
+    FidelityResult,
+    Scenario,
+    budget_for,
+    evaluate,
+    score,
+    state_values,
+    summarize,
+)
+from bench.methods import Method, MethodOutput, Recency, all_methods, shared_counter
+from bench.scenarios import ecommerce_scenario, generate
+from ctxengine.messages import Message, ToolCallPart
+from ctxengine.pipeline.pairing import unpaired
+
+METHODS = ["recency", "langchain_trim", "summary_buffer", "ctxengine_pipeline", "ctxengine"]
+SHARES = ("constraints_retained", "values_retained", "identifiers_retained")
+
+
+def visible(scenario: Scenario) -> str:
+    parts = [m.text for m in scenario.messages]
+    parts += [c.arguments for m in scenario.messages for c in m.tool_calls]
+    parts += [r.content for m in scenario.messages for r in m.tool_results]
+    return "\n".join(parts)
+
+
+async def test_evaluate_runs_every_method_and_metrics_are_shares() -> None:
+    methods = all_methods()
+    assert [m.name for m in methods] == METHODS
+    assert all(isinstance(m, Method) for m in methods)
+    scenarios = [ecommerce_scenario(), generate("en", 30, 1)]
+    results = await evaluate(methods, scenarios, (0.25,))
+    assert len(results) == len(scenarios) * len(methods)
+    for r in results:
+        assert isinstance(r, FidelityResult)
+        for name in SHARES:
+            assert 0.0 <= getattr(r, name) <= 1.0, (r.method, name)
+        assert 0 <= r.superseded_as_current <= r.superseded_total
+        assert r.budget == budget_for(r.tokens_raw, 0.25)
+        assert r.tokens_sent > 0
+    # Truncation keeps within the budget and never breaks a pair.
+    for r in results:
+        if r.method in ("recency", "langchain_trim"):
+            assert r.tokens_sent <= r.budget
+            assert r.pairs_valid
+    rows = summarize(results)
+    assert {(row["method"], row["budget_ratio"]) for row in rows} == {(m, 0.25) for m in METHODS}
+    for row in rows:
+        assert row["scenarios"] == len(scenarios)
+        assert 0.0 <= row["tokens_saved"] <= 1.0
+    json.dumps(rows)  # the report writes them as JSON
+
+
+@settings(max_examples=25, deadline=None)
+@given(budget=st.integers(min_value=200, max_value=20000))
+async def test_recency_fits_any_budget_and_leaves_no_orphan(budget: int) -> None:
+    history = generate("zh", 30, 0).messages
+    out = await Recency(shared_counter()).run(history, budget)
+    assert out.tokens <= budget
+    assert unpaired(out.messages, allow_pending=False) == (set(), set())
+    # It is a tail of the history: the newest message is kept whenever anything is.
+    if out.messages:
+        assert out.messages[-1] is history[-1]
+
+
+@pytest.mark.parametrize(("lang", "turns", "seed"), [("zh", 30, 0), ("en", 120, 3)])
+def test_scenario_truth_is_in_the_raw_history_and_deterministic(
+    lang: str, turns: int, seed: int
+) -> None:
+    s = generate(lang, turns, seed)  # type: ignore[arg-type]
+    text = visible(s)
+    assert 30 <= sum(m.starts_turn for m in s.messages) == turns
+    for v in [*s.current_values.values(), *s.active_constraints, *s.identifiers]:
+        assert v in text, v
+    current = set(s.current_values.values())
+    for olds in s.superseded_values.values():
+        assert olds and not set(olds) & current
+    assert unpaired(s.messages, allow_pending=False) == (set(), set())
+    again = generate(lang, turns, seed)  # type: ignore[arg-type]
+    assert [m.text for m in again.messages] == [m.text for m in s.messages]
+
+
+def test_old_value_under_a_state_header_counts_as_current_but_an_old_line_does_not() -> None:
+    s = ecommerce_scenario()
+    block = "[当前状态]\norder.recipient=李娜 [3轮前]\n[约束]\n- 不要显示价格 [1轮前]"
+    assert state_values(block) == ["李娜"]
+    wrong = score(s, MethodOutput([Message.system(block)], 10), budget_ratio=1, budget=1, raw=1)
+    assert wrong.superseded_shown == ["recipient=李娜"]
+    assert wrong.constraints_retained == 1.0
+    archived = "[待更新项]\norder.recipient=张伟 [本轮]\n  旧值: 李娜 [9轮前]"
+    right = score(s, MethodOutput([Message.system(archived)], 10), budget_ratio=1, budget=1, raw=1)
+    assert right.superseded_as_current == 0
+    assert "recipient=张伟" not in right.lost_values
+
+
+def test_plain_text_with_only_the_old_value_counts_once_the_change_does_not() -> None:
+    s = ecommerce_scenario()
+    only_old = [Message.user("收货人是李娜")]
+    r = score(s, MethodOutput(only_old, 5), budget_ratio=1, budget=1, raw=1)
+    assert r.superseded_shown == ["recipient=李娜"]
+    both = [Message.user("收货人是李娜"), Message.user("把收货人改成张伟")]
+    assert score(s, MethodOutput(both, 5), budget_ratio=1, budget=1, raw=1).superseded_shown == []
+
+
+def test_pairs_valid_flags_an_orphan_result() -> None:
+    s = ecommerce_scenario()
+    call = ToolCallPart(id="c1", name="f", arguments="{}")
+    ok = [Message.assistant(None, tool_calls=[call]), Message.tool("c1", "x")]
+    assert score(s, MethodOutput(ok, 1), budget_ratio=1, budget=1, raw=1).pairs_valid
+    assert not score(s, MethodOutput(ok[1:], 1), budget_ratio=1, budget=1, raw=1).pairs_valid
+
+
+@pytest.mark.skipif(not DATA.exists(), reason=f"CrossWOZ archive not found at {DATA}")
+def test_crosswoz_truth_comes_from_the_dialogues() -> None:
+    sessions = crosswoz_scenarios(20, group=10)
+    assert len(sessions) == 2
+    for s in sessions:
+        text = visible(s)
+        assert s.current_values and not s.active_constraints
+        assert all(v in text for v in s.current_values.values())
+        current = set(s.current_values.values())
+        assert all(
+            v in text and v not in current for vs in s.superseded_values.values() for v in vs
+        )

@@ -1,0 +1,283 @@
+"""The benchmark runner end to end in smoke mode, judged mode over the local server, and
+`ctxengine bench` outside a checkout. Nothing here asserts a timing or a benchmark figure."""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.judged import JudgeConfig, accuracy, ask_all, is_correct
+from bench.methods import MethodOutput
+from bench.report import aggregate, targets
+from bench.runner import SUITES, Options, run
+from bench.scenarios import Scenario
+from ctxengine.cli import main as cli_main
+from ctxengine.messages import Message
+from ctxengine.testing import OpenAICompatibleServer, ScriptedModel, ScriptedRequest
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+# Keys each suite's JSON must have, and keys of its rows.
+SUITE_KEYS: dict[str, tuple[set[str], set[str]]] = {
+    "fidelity": (
+        {"budget_ratios", "methods", "scenarios", "rows", "summary", "ecommerce"},
+        {
+            "method",
+            "scenario",
+            "dataset",
+            "language",
+            "budget_ratio",
+            "tokens_raw",
+            "tokens_sent",
+            "constraints_retained",
+            "values_retained",
+            "superseded_as_current",
+            "identifiers_retained",
+            "pairs_valid",
+        },
+    ),
+    "speed": (
+        {"target_ratio", "config", "rows", "peak_memory_bytes", "memory_turns"},
+        {"method", "language", "history_turns", "median_ms", "p99_ms", "ratio_median", "ratio_p99"},
+    ),
+    "parse": ({"target_tps", "rows"}, {"corpus", "turns", "median_tps"}),
+    "store": ({"restore_n", "rows"}, {"backend", "turns", "append_median_ms"}),
+    "memory": ({"queries", "embedder", "rows"}, {"backend", "mode", "recall_at_5"}),
+    "pipeline": ({"rows"}, {"language", "turns", "ratio_p50", "compaction"}),
+}
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk; fails on anything that is not a PNG."""
+    data = path.read_bytes()
+    assert data[:8] == PNG_SIGNATURE, f"{path.name} is not a PNG"
+    assert data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+@pytest.fixture(scope="module")
+def smoke_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, Any]]:
+    tmp = tmp_path_factory.mktemp("bench")
+    out, report = tmp / "results", tmp / "docs" / "benchmarks.md"
+    results = run(Options(mode="smoke", out=out, report=report, command="python -m bench --smoke"))
+    return out, report, results
+
+
+def test_results_json_has_every_suite_with_its_keys(
+    smoke_run: tuple[Path, Path, dict[str, Any]],
+) -> None:
+    out, _, results = smoke_run
+    on_disk = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert on_disk == json.loads(json.dumps(results))  # tuples come back as lists
+    assert on_disk["errors"] == {}
+    meta = on_disk["meta"]
+    assert meta["mode"] == "smoke" and meta["machine"]["cores"] >= 1
+    assert set(meta["seconds"]) == set(SUITES)
+    assert set(on_disk["suites"]) == set(SUITES)
+    for suite, (keys, row_keys) in SUITE_KEYS.items():
+        body = on_disk["suites"][suite]
+        assert keys <= set(body), f"{suite}: missing {keys - set(body)}"
+        assert body["rows"], f"{suite} has no rows"
+        for row in body["rows"]:
+            assert row_keys <= set(row), f"{suite} row: missing {row_keys - set(row)}"
+
+
+def test_every_method_is_measured_for_fidelity_and_speed(
+    smoke_run: tuple[Path, Path, dict[str, Any]],
+) -> None:
+    _, _, results = smoke_run
+    fidelity, speed = results["suites"]["fidelity"], results["suites"]["speed"]
+    methods = set(fidelity["methods"])
+    assert {"recency", "summary_buffer", "ctxengine_pipeline", "ctxengine"} <= methods
+    assert {r["method"] for r in fidelity["rows"]} == methods
+    assert {r["method"] for r in speed["rows"]} == methods
+    assert set(speed["peak_memory_bytes"]) == methods
+    # Each row is one method x scenario x budget, with no duplicates.
+    keys = [(r["method"], r["scenario"], r["budget_ratio"]) for r in fidelity["rows"]]
+    assert len(keys) == len(set(keys)) == len(methods) * len(fidelity["scenarios"])
+
+
+def test_plots_are_valid_pngs(smoke_run: tuple[Path, Path, dict[str, Any]]) -> None:
+    out, _, _ = smoke_run
+    for name in ("headline", "fidelity", "tokens", "speed"):
+        width, height = png_size(out / f"{name}.png")
+        assert width > 200 and height > 200
+
+
+def test_report_has_every_section_and_links_existing_plots(
+    smoke_run: tuple[Path, Path, dict[str, Any]],
+) -> None:
+    out, report, results = smoke_run
+    text = report.read_text(encoding="utf-8")
+    for heading in (
+        "## Summary",
+        "## Targets (`ctxengine`)",
+        "## Fidelity",
+        "## Speed",
+        "## Short-term pipeline",
+        "## Rule-path parse throughput",
+        "## Store latency",
+        "## Memory search",
+    ):
+        assert heading in text, heading
+    assert "python -m bench --smoke --only speed" in text
+    for method in results["suites"]["fidelity"]["methods"]:
+        assert f"`{method}`" in text
+    for t in targets(results):
+        assert t.name in text
+    # Every image link resolves relative to the report.
+    links = [line.split("](")[1].split(")")[0] for line in text.splitlines() if "![" in line]
+    assert links and all((report.parent / link).is_file() for link in links)
+    assert results["suites"]["fidelity"]["ecommerce"]["block"].splitlines()[0] in text
+    snippet = (out / "README_snippet.md").read_text(encoding="utf-8")
+    assert snippet.count("\n| `") == len(results["suites"]["fidelity"]["methods"])
+    assert "headline.png" in snippet
+
+
+# --- report logic ---------------------------------------------------------------------------
+def _row(method: str, budget: float, lost_constraints: int, superseded: int) -> dict[str, Any]:
+    return {
+        "method": method,
+        "scenario": f"s-{budget}",
+        "language": "zh",
+        "dataset": "own",
+        "budget_ratio": budget,
+        "tokens_raw": 1000,
+        "tokens_sent": int(1000 * budget),
+        "constraints_retained": 1.0 - lost_constraints / 3,
+        "constraints_total": 3,
+        "lost_constraints": ["c"] * lost_constraints,
+        "values_retained": 1.0,
+        "values_total": 2,
+        "lost_values": [],
+        "identifiers_retained": 1.0,
+        "identifiers_total": 0,
+        "lost_identifiers": [],
+        "superseded_as_current": superseded,
+        "pairs_valid": True,
+    }
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([0.1, 0.25, 0.5]), st.integers(0, 3), st.integers(0, 2)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_targets_are_missed_exactly_when_something_was_lost(
+    runs: list[tuple[float, int, int]],
+) -> None:
+    rows = [_row("ctxengine", b, lost, sup) for b, lost, sup in runs]
+    rows += [_row("recency", b, 3, 2) for b, _, _ in runs]  # never judged against targets
+    by_name = {t.name: t for t in targets({"suites": {"fidelity": {"rows": rows}}})}
+    assert by_name["active constraints retained"].met is (sum(x[1] for x in runs) == 0)
+    assert by_name["superseded values shown as current"].met is (sum(x[2] for x in runs) == 0)
+    assert by_name["current values retained"].met is True
+    assert by_name["identifiers retained verbatim"].met is None  # no identifiers: not measured
+    assert by_name["fewer tokens than the raw history"].met is all(b <= 0.4 for b, _, _ in runs)
+    assert by_name["per-turn cost / tokenizing the new turn"].met is None
+    total = aggregate(rows, ["method"])
+    assert {a["method"] for a in total} == {"ctxengine", "recency"}
+    assert all(0.0 <= a["constraints_retained"] <= 1.0 for a in total)
+
+
+# --- judged mode ----------------------------------------------------------------------------
+class KeepAll:
+    name = "keep_all"
+
+    async def run(self, history: list[Message], budget: int) -> MethodOutput:
+        return MethodOutput(list(history), 0, "")
+
+
+class KeepLast:
+    name = "keep_last"
+
+    async def run(self, history: list[Message], budget: int) -> MethodOutput:
+        return MethodOutput(history[-1:], 0, "")
+
+
+def _answer_from_context(answers: dict[str, str]) -> Any:
+    """A responder that answers only from what the request shows before the question."""
+
+    def respond(request: ScriptedRequest) -> str:
+        *context, question = request.messages
+        seen = "\n".join(str(m.get("content") or "") for m in context)
+        for q, expected in answers.items():
+            if str(question["content"]).startswith(q):
+                return f"答案是{expected}。" if expected in seen else "不知道"
+        return "unknown question"
+
+    return respond
+
+
+async def test_judged_scores_each_method_by_what_its_context_kept() -> None:
+    questions = [("收货人是谁？", "张伟"), ("优惠券码是多少？", "IP15PRO2024")]
+    messages = [
+        Message.user("收货人写张伟，优惠券用 IP15PRO2024。"),
+        Message.assistant("好的，已记下。"),
+        Message.user("今天天气不错。"),
+        Message.assistant("是的。"),
+        Message.user("帮我下单。"),
+    ]
+    scenario = Scenario("judged-zh", "zh", messages, {}, {}, [], [], questions)
+    model = ScriptedModel(responder=_answer_from_context(dict(questions)))
+    with OpenAICompatibleServer(model) as srv:
+        answers = await ask_all(
+            [KeepAll(), KeepLast()], [scenario], JudgeConfig(srv.base_url, model.model)
+        )
+    assert len(model.requests) == len(answers) == 4
+    by_method = {row["method"]: row for row in accuracy(answers)}
+    assert by_method["keep_all"]["accuracy"] == 1.0
+    assert by_method["keep_last"]["accuracy"] == 0.0
+    assert all(a.correct == is_correct(a.answer, a.expected) for a in answers)
+    # The question is the last message, after the method's context.
+    assert model.requests[0].messages[-1]["content"].startswith("收货人是谁？")
+
+
+# Characters whose NFKC and case folding never merge across a boundary (no combining marks).
+_CHARS = st.sampled_from(list("abcXYZ019 -_ßÉé张伟优惠券码单号ＡＢ１"))
+
+
+@given(st.text(_CHARS, min_size=1, max_size=12), st.text(_CHARS, max_size=12), st.text(_CHARS))
+def test_an_answer_containing_the_expected_text_is_correct(
+    expected: str, before: str, after: str
+) -> None:
+    if not expected.strip():
+        return  # whitespace alone folds to nothing: not a meaningful expectation
+    assert is_correct(before + expected + after, expected)
+    assert is_correct(before + expected.upper() + after, expected)
+    assert not is_correct("", expected)
+
+
+# --- ctxengine bench --------------------------------------------------------------------------
+def test_cli_bench_outside_a_checkout_exits_2_with_one_line(tmp_path: Path) -> None:
+    code = (
+        "import sys; from pathlib import Path\n"
+        "import ctxengine.cli.bench as b\n"
+        f"b._checkout_root = lambda: Path({str(tmp_path)!r})\n"
+        "from ctxengine.cli import main\n"
+        "sys.exit(main(['bench', '--quick']))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "source checkout" in lines[0], proc.stderr
+
+
+def test_cli_bench_rejects_an_unknown_suite() -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["bench", "--only", "fidelity,nope"])
+    assert exc.value.code == 2
