@@ -19,6 +19,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -331,7 +332,8 @@ async def main() -> None:
     config = MemoryConfig(chunk_chars=300, overlap_chars=0, half_life_days=args.half_life)
     clock = lambda: datetime(TODAY.year, TODAY.month, TODAY.day, tzinfo=UTC)  # noqa: E731
     with tempfile.TemporaryDirectory() as tmp:
-        files = MemoryFiles(Path(tmp) / "ws", f"bench-{args.seed}")
+        # A user id of its own: runs by others on the shared PostgreSQL never touch its rows.
+        files = MemoryFiles(Path(tmp) / "ws", f"bench-{args.seed}-{uuid.uuid4().hex[:8]}")
         targets = build(
             files, args.chunks, args.queries, random.Random(args.seed), truth=args.truth
         )

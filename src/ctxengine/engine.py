@@ -154,8 +154,9 @@ class Session:
     async def _flush_layer_events(self) -> None:
         if self._layer_events:
             events, self._layer_events = self._layer_events, []
+            # "layers.<kind>": the compaction engine's events, apart from pipeline steps.
             await self.engine.store.add_events(
-                self.key, [(str(e.get("kind", "compaction")), e) for e in events]
+                self.key, [(f"layers.{e.get('kind', 'event')}", e) for e in events]
             )
 
     async def save_layers(self) -> None:
@@ -350,7 +351,7 @@ class Session:
                     "tokens_after": step.tokens_after,
                 },
             )
-            self.book.forget()
+            await self.book.forget()
             ctx = await self._context()
             notice = note("context_cleared", lang)
             ctx.messages.insert(
@@ -376,13 +377,11 @@ class Session:
             if removed:
                 turns = [t.index for t in self.window.turns]
                 await self.book.submit("clear", removed, turns, self.language)
-            # Summaries in flight (this clear's own included) would land after the boundary and
-            # be injected again: let them reach the memory files first, then forget them.
-            await self.book.wait()
+            # Summaries in flight (this clear's own included) still reach the memory files, but
+            # belong to the old generation and are never injected after the boundary.
             await self.engine.store.set_state(self.key, "boundary", {"seq": self.last_seq})
             self.window.reset()
-            self.book.forget()
-            await self.engine.store.set_state(self.key, "summaries", {"records": []})
+            await self.book.forget()
             if self.distiller is not None:
                 # The structured layers hold facts of the cleared turns: start them afresh.
                 await self.distiller.aclose()

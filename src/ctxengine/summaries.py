@@ -68,6 +68,9 @@ class SummaryBook:
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _version: int = 0
     _injected: tuple[int, int, str] | None = None  # (version, max_tokens, text)
+    # Bumped by `/context clear`: a summary of an earlier generation still reaches the memory
+    # files when it finishes, but is never injected after the boundary.
+    generation: int = 0
 
     @property
     def version(self) -> int:
@@ -81,10 +84,11 @@ class SummaryBook:
             "stage": stage,
             "turns": turns,
             "language": language,
+            "generation": self.generation,
             "messages": dump_messages(messages),
         }
         job_id = await self.store.add_job(self.key, "summary", payload)
-        self._spawn(job_id, stage, messages, turns, language)
+        self._spawn(job_id, stage, messages, turns, language, self.generation)
         return job_id
 
     def resume(self, job: Job) -> None:
@@ -92,19 +96,31 @@ class SummaryBook:
         p = job.payload
         language: Language = "zh" if p.get("language") == "zh" else "en"
         msgs = load_messages(p.get("messages", []))
-        self._spawn(
-            job.id, str(p.get("stage", "resumed")), msgs, list(p.get("turns", [])), language
-        )
+        stage = str(p.get("stage", "resumed"))
+        gen = int(p.get("generation", 0))
+        self._spawn(job.id, stage, msgs, list(p.get("turns", [])), language, gen)
 
     def _spawn(
-        self, job_id: int, stage: str, messages: list[Message], turns: list[int], lang: Language
+        self,
+        job_id: int,
+        stage: str,
+        messages: list[Message],
+        turns: list[int],
+        lang: Language,
+        generation: int,
     ) -> None:
-        task = asyncio.create_task(self._run(job_id, stage, messages, turns, lang))
+        task = asyncio.create_task(self._run(job_id, stage, messages, turns, lang, generation))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _run(
-        self, job_id: int, stage: str, messages: list[Message], turns: list[int], lang: Language
+        self,
+        job_id: int,
+        stage: str,
+        messages: list[Message],
+        turns: list[int],
+        lang: Language,
+        generation: int,
     ) -> None:
         attempts = self.settings.summarizer_max_retries + 1
         for attempt in range(1, attempts + 1):
@@ -133,12 +149,11 @@ class SummaryBook:
                 text = "(no content)"
             title = _title(turns, lang)
             path = await asyncio.to_thread(self.files.append_daily, text, title=title)
-            record = SummaryRecord(job_id, stage, turns, text, str(path))
-            self.records.append(record)
-            self._version += 1
-            await self.store.set_state(
-                self.key, "summaries", {"records": [r.to_dict() for r in self.records]}
-            )
+            injected = generation == self.generation
+            if injected:
+                self.records.append(SummaryRecord(job_id, stage, turns, text, str(path)))
+                self._version += 1
+                await self.save()
             await self.store.complete_job(job_id)
             await self.emit(
                 "summary_written",
@@ -149,6 +164,7 @@ class SummaryBook:
                     "path": str(path),
                     "tokens": self.counter.count(text),
                     "messages": len(messages),
+                    "injected": injected,
                 },
             )
             return
@@ -168,15 +184,26 @@ class SummaryBook:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def save(self) -> None:
+        await self.store.set_state(
+            self.key,
+            "summaries",
+            {"records": [r.to_dict() for r in self.records], "generation": self.generation},
+        )
+
     def restore(self, state: dict[str, Any] | None) -> None:
         if state:
             self.records = [SummaryRecord.from_dict(d) for d in state.get("records", [])]
+            self.generation = int(state.get("generation", 0))
             self._version += 1
 
-    def forget(self) -> None:
-        """After `/context clear`: nothing written before comes back into the context."""
+    async def forget(self) -> None:
+        """After `/context clear`: nothing written before comes back into the context, not
+        even a summary still running (it reaches the memory file only)."""
         self.records = []
+        self.generation += 1
         self._version += 1
+        await self.save()
 
     def injected_text(self, max_tokens: int) -> str:
         """The newest summaries that fit `max_tokens`, oldest first.

@@ -28,14 +28,28 @@ class AuditChainError(ValueError):
     """A stored audit chain does not verify."""
 
 
+# Built once: `json.dumps` with non-default options builds a new encoder on every call, which
+# was a measurable share of a turn (a tool result yields dozens of events).
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def canonical_json(value: Any) -> str:
     """One JSON spelling per value: sorted keys, no spaces, UTF-8 kept as is."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return _CANONICAL.encode(value)
 
 
 def event_hash(prev_hash: str, seq: int, kind: str, turn: int, data: dict[str, Any]) -> str:
     """sha256 of the previous hash followed by the canonical JSON of the event."""
-    body = canonical_json({"seq": seq, "kind": kind, "turn": turn, "data": data})
+    return _hash_body(prev_hash, seq, kind, turn, canonical_json(data))
+
+
+def _hash_body(prev_hash: str, seq: int, kind: str, turn: int, data_json: str) -> str:
+    # The canonical JSON of {"seq", "kind", "turn", "data"} spelled out with its keys in sorted
+    # order (data, kind, seq, turn), so the data's JSON computed once serves the hash too.
+    body = (
+        f'{{"data":{data_json},"kind":{canonical_json(kind)},"seq":{canonical_json(seq)},'
+        f'"turn":{canonical_json(turn)}}}'
+    )
     return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
 
 
@@ -82,16 +96,19 @@ class AuditLog(BaseModel):
         `data` is stored as its canonical-JSON round trip, so what is hashed is exactly what a
         replica reading the persisted state would hash.
         """
-        clean: dict[str, Any] = json.loads(canonical_json(data))
+        text = canonical_json(data)
+        # The round trip is idempotent, so `text` is also the canonical JSON of `clean`.
+        clean: dict[str, Any] = json.loads(text)
         seq = self.offset + len(self.events)
         prev = self.chain_head
-        ev = AuditEvent(
+        # Every field is built here with its declared type: validation would only cost time.
+        ev = AuditEvent.model_construct(
             seq=seq,
             kind=kind,
             turn=turn,
             data=clean,
             prev_hash=prev,
-            hash=event_hash(prev, seq, kind, turn, clean),
+            hash=_hash_body(prev, seq, kind, turn, text),
         )
         self.events.append(ev)
         return ev

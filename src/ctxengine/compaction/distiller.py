@@ -8,13 +8,13 @@ history again.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
+from ctxengine.compaction.audit import AuditEvent
 from ctxengine.compaction.ontology import Ontology, generic_ontology, load_builtin
 from ctxengine.compaction.parse import CONTEXT_WINDOW, parse_message, parse_message_dual
 from ctxengine.compaction.parse_model import ModelParser
-from ctxengine.compaction.references import ParseContext
+from ctxengine.compaction.references import ParseContext, RecentWindow
 from ctxengine.compaction.schema import Language, ParsedTurn
 from ctxengine.compaction.state import CompactionConfig, SessionState
 from ctxengine.messages import Message
@@ -22,6 +22,22 @@ from ctxengine.settings import Settings
 
 # Tool call ids remembered to name the tool of a later result (a turn has at most a few).
 _TOOL_NAMES_KEPT = 256
+
+
+def event_dict(e: AuditEvent) -> dict[str, Any]:
+    """`e.model_dump(mode="json")` without the deep copy.
+
+    The data is already plain JSON (the audit log stores its canonical round trip) and a
+    drained event is no longer referenced by the state, so sharing it is safe.
+    """
+    return {
+        "seq": e.seq,
+        "kind": e.kind,
+        "turn": e.turn,
+        "data": e.data,
+        "prev_hash": e.prev_hash,
+        "hash": e.hash,
+    }
 
 
 def load_ontology(spec: str | None) -> Ontology:
@@ -57,7 +73,9 @@ class CompactionDistiller:
             )
             self.model_parser = ModelParser(ChatJSONModel(client), ontology=self.ontology)
             self._client = client
-        self._recent: deque[ParsedTurn] = deque(maxlen=CONTEXT_WINDOW)
+        # Each parsed turn is summarized once on arrival; rebuilding the context from the
+        # last turns' items on every message cost O(window items) per message.
+        self._recent = RecentWindow(CONTEXT_WINDOW)
         self._tool_names: dict[str, str] = {}
         self.observed_seq = 0  # store seq of the last message observed (for rebuilds)
 
@@ -86,14 +104,14 @@ class CompactionDistiller:
                 self._tool_names.pop(next(iter(self._tool_names)))
         results = message.tool_results
         tool_name = self._tool_names.get(results[0].call_id) if results else None
-        ctx = ParseContext.from_turns(self._recent, tool_name=tool_name)
+        ctx = self._recent.context(tool_name=tool_name)
         return ctx, max(turn, 1, self.state.last_turn)
 
     def _apply(self, parsed: ParsedTurn) -> list[dict[str, Any]]:
         self._recent.append(parsed)
         self.state.apply(parsed)
         # The store keeps the durable audit record; the state only keeps the chain's head.
-        return [e.model_dump(mode="json") for e in self.state.audit.drain()]
+        return [event_dict(e) for e in self.state.audit.drain()]
 
     async def aclose(self) -> None:
         """Close the model path's HTTP client, if any."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ctxengine.compaction.ontology import Ontology, anchor, generic_ontology
 from ctxengine.compaction.parse_model import ModelParseError, ModelParser, merge
 from ctxengine.compaction.parse_rules import message_text, parse_rules
-from ctxengine.compaction.references import ParseContext, RecentItem
+from ctxengine.compaction.references import ParseContext, RecentItem, RecentWindow
 from ctxengine.compaction.schema import ParsedTurn
 from ctxengine.messages import Message
 
@@ -77,6 +77,7 @@ def parse_history(
     onto = ontology if ontology is not None else generic_ontology()
     tool_names: dict[str, str] = {}
     out: list[ParsedTurn] = []
+    recent = RecentWindow(CONTEXT_WINDOW)
     turn = 0
     for msg in messages:
         if msg.starts_turn:
@@ -85,6 +86,7 @@ def parse_history(
             tool_names[call.id] = call.name
         results = msg.tool_results
         tool_name = tool_names.get(results[0].call_id) if results else None
-        ctx = ParseContext.from_turns(out[-CONTEXT_WINDOW:], tool_name=tool_name)
+        ctx = recent.context(tool_name=tool_name)
         out.append(parse_message(msg, turn=max(turn, 1), ontology=onto, context=ctx))
+        recent.append(out[-1])
     return out

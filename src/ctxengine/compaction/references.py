@@ -8,8 +8,11 @@ layers still know the user pointed back.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from typing import overload
 
 from ctxengine.compaction.schema import ParsedTurn, Reference
 
@@ -50,23 +53,143 @@ class ParseContext:
         cls, turns: Iterable[ParsedTurn], *, tool_name: str | None = None
     ) -> ParseContext:
         """Build a context from earlier parsed turns (oldest first)."""
-        recent: list[RecentItem] = []
+        parts = [TurnItems.of(t) for t in turns]
+        recent = tuple(item for p in parts for item in p.items)
+        return cls(recent, *_latest_flags(parts), tool_name, _latest_slot(parts))
+
+
+@dataclass(frozen=True)
+class TurnItems:
+    """What one parsed turn contributes to a `ParseContext`, computed once per turn.
+
+    Attributes:
+        items: the turn's recent items in reading order.
+        latest: kind -> key of the turn's last item of that kind (resolution without a scan).
+        last_tool: source of the turn's last tool evidence ("tool:get_order").
+        last_slot: the turn's last updated slot.
+        last_format: the turn's last format value (enum first).
+    """
+
+    items: tuple[RecentItem, ...]
+    latest: dict[str, str]
+    last_tool: str | None
+    last_slot: str | None
+    last_format: str | None
+
+    @classmethod
+    def of(cls, t: ParsedTurn) -> TurnItems:
+        items: list[RecentItem] = []
         last_format: str | None = None
         last_slot: str | None = None
         last_tool: str | None = None
-        for t in turns:
-            for ev in t.evidence:
-                recent.append(RecentItem(f"{ev.kind}:{ev.value}", ev.kind))
-                if ev.source.startswith("tool:"):
-                    last_tool = ev.source
-            for up in t.updates:
-                recent.append(RecentItem(f"{up.entity}.{up.slot}", up.slot))
-                last_slot = up.slot
-                if up.slot == "format" and up.value is not None:
-                    last_format = up.enum or up.value
-            for key in t.entities:
-                recent.append(RecentItem(key, key.split(":", 1)[0]))
-        return cls(tuple(recent), last_tool, last_format, tool_name, last_slot)
+        for ev in t.evidence:
+            items.append(RecentItem(f"{ev.kind}:{ev.value}", ev.kind))
+            if ev.source.startswith("tool:"):
+                last_tool = ev.source
+        for up in t.updates:
+            items.append(RecentItem(f"{up.entity}.{up.slot}", up.slot))
+            last_slot = up.slot
+            if up.slot == "format" and up.value is not None:
+                last_format = up.enum or up.value
+        for key in t.entities:
+            items.append(RecentItem(key, key.split(":", 1)[0]))
+        latest = {item.kind: item.key for item in items}  # later items overwrite earlier ones
+        return cls(tuple(items), latest, last_tool, last_slot, last_format)
+
+
+def _latest_flags(parts: Sequence[TurnItems]) -> tuple[str | None, str | None]:
+    """(last tool result, last format) over `parts`: the newest turn that has one wins."""
+    tool = next((p.last_tool for p in reversed(parts) if p.last_tool is not None), None)
+    fmt = next((p.last_format for p in reversed(parts) if p.last_format is not None), None)
+    return tool, fmt
+
+
+def _latest_slot(parts: Sequence[TurnItems]) -> str | None:
+    return next((p.last_slot for p in reversed(parts) if p.last_slot is not None), None)
+
+
+class RecentView(Sequence[RecentItem]):
+    """The items of a window of turns, read in place (no copy of every item per message).
+
+    Equal to the tuple `ParseContext.from_turns` builds for the same turns; `latest` finds the
+    newest item of a kind by looking at one dict per turn instead of scanning every item.
+    """
+
+    __slots__ = ("_parts", "_len")
+
+    def __init__(self, parts: Sequence[TurnItems]) -> None:
+        self._parts = tuple(parts)
+        self._len = sum(len(p.items) for p in self._parts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> RecentItem: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RecentItem]: ...
+
+    def __getitem__(self, index: int | slice) -> RecentItem | Sequence[RecentItem]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        i = index + self._len if index < 0 else index
+        if not 0 <= i < self._len:
+            raise IndexError(f"recent item index {index} out of range (length {self._len})")
+        for p in self._parts:
+            if i < len(p.items):
+                return p.items[i]
+            i -= len(p.items)
+        raise AssertionError("unreachable: the index was checked against the length")
+
+    def __iter__(self) -> Iterator[RecentItem]:
+        return chain.from_iterable(p.items for p in self._parts)
+
+    def __reversed__(self) -> Iterator[RecentItem]:
+        return chain.from_iterable(reversed(p.items) for p in reversed(self._parts))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"RecentView({tuple(self)!r})"
+
+    def latest(self, kind: str) -> str | None:
+        """Key of the newest item of `kind`, or None."""
+        for p in reversed(self._parts):
+            key = p.latest.get(kind)
+            if key is not None:
+                return key
+        return None
+
+
+class RecentWindow:
+    """The last `size` parsed turns, kept as `TurnItems` so each turn is summarized once.
+
+    `context()` equals `ParseContext.from_turns(last size turns)` but costs O(size), not
+    O(items in the window), per message.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._parts: deque[TurnItems] = deque(maxlen=size)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def append(self, turn: ParsedTurn) -> None:
+        """Add the newest parsed turn (the oldest one drops out past `size`)."""
+        self._parts.append(TurnItems.of(turn))
+
+    def context(self, *, tool_name: str | None = None) -> ParseContext:
+        parts = tuple(self._parts)
+        return ParseContext(
+            RecentView(parts), *_latest_flags(parts), tool_name, _latest_slot(parts)
+        )
 
 
 # Noun -> kinds it may resolve to (first that has a recent item wins).
@@ -194,7 +317,13 @@ def _resolve(kinds: tuple[str, ...], ref_kind: str, ctx: ParseContext | None) ->
     if not kinds:
         return ctx.recent[-1].key if ctx.recent else None
     for kind in kinds:
-        for item in reversed(ctx.recent):
-            if item.kind == kind:
-                return item.key
+        key = _latest_of_kind(ctx.recent, kind)
+        if key is not None:
+            return key
     return None
+
+
+def _latest_of_kind(recent: Sequence[RecentItem], kind: str) -> str | None:
+    if isinstance(recent, RecentView):
+        return recent.latest(kind)
+    return next((item.key for item in reversed(recent) if item.kind == kind), None)

@@ -72,6 +72,7 @@ class Removal:
     stage: str
     turns: list[Turn] = field(default_factory=list)
     messages: list[Message] = field(default_factory=list)
+    indexes: list[int] = field(default_factory=list)  # turns compressed (not dropped)
     # Figures of the pass that made this removal (tokens include what is reserved).
     turns_before: int = 0
     turns_after: int = 0
@@ -168,6 +169,7 @@ def fit_budget(
                     continue
                 ct, removed = compress_turn(t, counter)
                 removal.messages.extend(removed)
+                removal.indexes.append(t.index)
                 new.append(ct)
             turns = [*new, current]
         else:

@@ -179,7 +179,7 @@ class Window:
                     r.tokens_before,
                     r.tokens_after,
                     removed=r.all_messages(),
-                    removed_turns=[t.index for t in r.turns],
+                    removed_turns=[t.index for t in r.turns] + r.indexes,
                 )
             )
         return WindowResult(self.messages(), self.tokens + reserved, steps)
