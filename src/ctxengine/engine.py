@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_openai
 from ctxengine.language import Language, detect_language
 from ctxengine.memory.files import MemoryFiles
+from ctxengine.memory.search import MemoryHit
 from ctxengine.messages import Message, TextPart, dump_messages, load_messages
 from ctxengine.pipeline.notes import note
 from ctxengine.pipeline.pairing import repair
@@ -391,6 +392,14 @@ class Session:
                 await self.save_layers()
             await self._emit("context_cleared", {"boundary_seq": self.last_seq})
 
+    async def memory_search(
+        self, query: str, *, max_results: int | None = None, min_score: float | None = None
+    ) -> list[MemoryHit]:
+        """Search this user's long-term memory (daily files and MEMORY.md)."""
+        return await self.engine.memory.search(
+            self.key.user_id, query, max_results=max_results, min_score=min_score
+        )
+
     async def flush(self) -> None:
         """Wait for this session's background summaries."""
         await self.book.wait()
@@ -521,6 +530,10 @@ class ContextEngine:
                 sqlite_synchronous=self.settings.sqlite_synchronous,
             )
         self.store = store
+        from ctxengine.memory.service import MemoryService
+
+        # Long-term memory search over every user's MEMORY.md and daily files.
+        self.memory = MemoryService(self.workspace, db=self.settings.db, settings=self.settings)
         self._owns_summarizer = summarizer is None
         self.summarizer = summarizer or summarizer_from_settings(self.settings, self.counter)
         self._sessions: dict[SessionKey, Session] = {}
@@ -548,6 +561,7 @@ class ContextEngine:
         closer = getattr(self.summarizer, "aclose", None)
         if closer is not None and self._owns_summarizer:
             await closer()
+        await self.memory.close()
         if self._opened:
             await self.store.close()
             self._opened = False

@@ -107,7 +107,9 @@ class Settings(BaseModel):
     gc_interval_seconds: float = Field(3600.0, gt=0)
     memory_chunk_chars: int = Field(2000, ge=100)
     memory_chunk_overlap_chars: int = Field(200, ge=0)
-    memory_vector_weight: float = Field(0.7, ge=0.0, le=1.0)
+    memory_vector_weight: float = Field(
+        0.2, ge=0.0, le=1.0, description="Weight of the vector score in hybrid memory search."
+    )
     memory_half_life_days: float = Field(30.0, gt=0)
     memory_max_results: int = Field(10, ge=1)
     memory_min_score: float = Field(0.1, ge=0.0)

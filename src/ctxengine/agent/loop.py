@@ -53,6 +53,22 @@ class TurnResult:
     overflow_recoveries: int = 0
 
 
+def _memory_tools(session: Session) -> list[Tool]:
+    from ctxengine.memory.tools import MEMORY_TOOL_SCHEMAS
+
+    bound = session.engine.memory.tools(session.key.user_id)
+    out: list[Tool] = []
+    for schema in MEMORY_TOOL_SCHEMAS:
+        fn = schema["function"]
+        name = str(fn["name"])
+
+        async def call(args: dict[str, Any], _name: str = name) -> str:
+            return await bound.call_memory_tool(_name, json.dumps(args, ensure_ascii=False))
+
+        out.append(Tool(name, str(fn.get("description", "")), dict(fn["parameters"]), call))
+    return out
+
+
 class Agent:
     """Runs turns of one session against one model, with tools.
 
@@ -62,10 +78,21 @@ class Agent:
         tools: Tools the model may call; their results are added to the session.
     """
 
-    def __init__(self, session: Session, client: ChatClient, tools: list[Tool] | None = None):
+    def __init__(
+        self,
+        session: Session,
+        client: ChatClient,
+        tools: list[Tool] | None = None,
+        *,
+        memory_tools: bool = True,
+    ):
         self.session = session
         self.client = client
         self.tools = {t.name: t for t in tools or []}
+        if memory_tools:
+            # memory_search / memory_get over this user's long-term memory, and nobody else's.
+            for tool in _memory_tools(session):
+                self.tools.setdefault(tool.name, tool)
 
     async def _call(self, ctx: Context, result: TurnResult) -> ChatResult:
         """One model call with overflow recovery: stage 4 and retry, then clear and retry.

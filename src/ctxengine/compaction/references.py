@@ -115,7 +115,7 @@ class RecentView(Sequence[RecentItem]):
     newest item of a kind by looking at one dict per turn instead of scanning every item.
     """
 
-    __slots__ = ("_parts", "_len")
+    __slots__ = ("_len", "_parts")
 
     def __init__(self, parts: Sequence[TurnItems]) -> None:
         self._parts = tuple(parts)

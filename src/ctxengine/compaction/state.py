@@ -378,29 +378,50 @@ class SessionState(BaseModel):
             self.last_fold_end = end
             self.record("compaction", d.turn, {"what": "fold", "start": start, "end": end})
         elif d.action == "reset":
-            self._reset(d.turn)
+            self._reset(d.turn, restart=d.detail.get("scope") == "restart")
         elif d.action == "reinstate_earlier":
             rec = next(c for c in self.ledger.conflicts if c.id == d.detail["conflict"])
             for ch in self.ledger.reinstate_earlier(rec, d.turn):
                 self.record("constraint_status", d.turn, ch.model_dump(mode="json"))
         # Other actions (resolve_conflict, custom ones) are records only.
 
-    def _reset(self, turn: int) -> None:
-        dropped = [k for k in list(self.state.slots) if not self._is_core(k)]
+    def _kept_slot(self, v: SlotValue, restart: bool) -> bool:
+        """Whether a reset keeps this slot.
+
+        Core slots always stay. A periodic reset is housekeeping, not the user's wish: what the
+        user (or the assistant, informing the task) stated is the task's state, so it stays;
+        only values nothing but a tool produced are temporary. An explicit restart ("重新开始")
+        is the user discarding the task, so only core slots survive it. Either way a value an
+        active rule names stays, or the rule would lose what it is about.
+        """
+        if self._is_core(v.key):
+            return True
+        if any(v.value and v.value in c.text for c in self.ledger.active()):
+            return True
+        return not restart and v.source != "tool"
+
+    def _reset(self, turn: int, *, restart: bool = False) -> None:
+        dropped = [k for k, v in self.state.slots.items() if not self._kept_slot(v, restart)]
         for k in dropped:
             self.state.drop(k, turn)
-        keep = self._protected(only_core=True)
+        kept = list(self.state.slots.values())
+        texts = [v.value for v in kept] + [v.raw for v in kept if v.raw]
+        texts += [c.text for c in self.ledger.active()]
         stale = [
             i.id
             for i in self.evidence.items.values()
-            if i.id not in keep and i.last_seen < turn - self.config.stale_evidence_turns
+            # What the user or the assistant said is part of the conversation's record (order
+            # numbers, codes); stale fields only a tool returned are the temporary part.
+            if not (said_in_conversation(i) and not restart)
+            and not refers_to(i, texts)
+            and i.last_seen < turn - self.config.stale_evidence_turns
         ]
         for eid in stale:
             del self.evidence.items[eid]
         self.intents.clear()
-        self.pins, self.focus = [], []
+        self.pins, self.focus, self.folded = [], [], []
         self.last_reset_turn = turn
-        data = {"what": "reset", "slots": dropped, "evidence": stale}
+        data = {"what": "reset", "slots": dropped, "evidence": stale, "restart": restart}
         self.record("compaction", turn, data)
 
     # --- reading -----------------------------------------------------------------------------
@@ -441,12 +462,15 @@ class SessionState(BaseModel):
         return "; ".join(parts)
 
     def core_values(self) -> CoreValues:
-        """What a reset keeps: core slots, active constraints, and evidence they refer to."""
-        keep = self._protected(only_core=True)
+        """What a periodic reset keeps: core and user-stated slots, active constraints, and the
+        evidence they refer to."""
+        slots = {k: v for k, v in self.state.slots.items() if self._kept_slot(v, False)}
+        texts = [v.value for v in slots.values()] + [v.raw for v in slots.values() if v.raw]
+        texts += [c.text for c in self.ledger.active()]
         return CoreValues(
-            slots={k: v.value for k, v in self.state.slots.items() if self._is_core(k)},
+            slots={k: v.value for k, v in slots.items()},
             constraints=[c.text for c in self.ledger.active()],
-            evidence=[i.value for i in self.evidence.items.values() if i.id in keep],
+            evidence=[i.value for i in self.evidence.items.values() if refers_to(i, texts)],
         )
 
     def add_evidence(self, ev: Evidence, turn: int, source: str) -> EvidenceItem:
