@@ -99,10 +99,17 @@ class TurnSample:
     context_messages: int
     steps: list[str] = field(default_factory=list)
     summaries_in_turn: int = 0  # summaries done before the post-turn flush (should be 0)
+    store_s: float = 0.0  # part of pipeline_s spent inside Store calls (persistence)
 
     @property
     def ratio(self) -> float:
         return self.pipeline_s / self.tokenize_s if self.tokenize_s > 0 else float("inf")
+
+    @property
+    def ratio_no_store(self) -> float:
+        """The pipeline without persistence (window, stages, injections): the issue's figure."""
+        t = self.pipeline_s - self.store_s
+        return t / self.tokenize_s if self.tokenize_s > 0 else float("inf")
 
 
 @dataclass
@@ -114,6 +121,7 @@ class RunResult:
     samples: list[TurnSample]
     summaries_written: int
     compaction: bool  # the compaction distiller observed every message
+    ratio_no_store_p50: float = 0.0  # the same without the time spent in the Store
 
 
 @dataclass
@@ -136,6 +144,7 @@ class RunSummary:
     summary_ms_per_turn: float
     summaries_written: int
     compaction: bool  # the compaction distiller observed every message
+    ratio_no_store_p50: float = 0.0  # the same without the time spent in the Store
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -157,6 +166,29 @@ def _tokenize(messages: list[Message]) -> tuple[float, int]:
     return time.perf_counter() - start, n
 
 
+class TimedStore:
+    """A Store proxy that adds up the time spent in store calls (persistence), so the pipeline
+    can be reported with and without it."""
+
+    def __init__(self, inner: MemoryStore) -> None:
+        self.inner = inner
+        self.spent = 0.0
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self.inner, name)
+        if not callable(attr):
+            return attr
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await attr(*args, **kwargs)
+            finally:
+                self.spent += time.perf_counter() - start
+
+        return timed
+
+
 async def replay(
     turns: list[list[Message]],
     language: Language,
@@ -176,7 +208,8 @@ async def replay(
     settings = Settings(workspace=workspace, compaction=compaction)
     samples: list[TurnSample] = []
     history = 0
-    async with ContextEngine(settings, store=MemoryStore()) as engine:
+    store = TimedStore(MemoryStore())
+    async with ContextEngine(settings, store=store) as engine:  # type: ignore[arg-type]
         session = await engine.session("bench", f"{language}-{len(turns)}", restore=False)
         reply_overhead = engine.counter.reply_overhead
         for i, messages in enumerate(turns):
@@ -185,6 +218,7 @@ async def replay(
             if baseline_first:
                 tokenize_s, new_tokens = _tokenize(messages)
             pipeline_s = 0.0
+            store.spent = 0.0
             calls = 0
             steps: list[str] = []
             ctx = None
@@ -202,6 +236,7 @@ async def replay(
                 await session.add(m)
                 pipeline_s += time.perf_counter() - start
                 off()
+            store_s = store.spent
             if not baseline_first:
                 tokenize_s, new_tokens = _tokenize(messages)
             # Summaries that finished inside the turn would have shared its time: counted, so a
@@ -225,6 +260,7 @@ async def replay(
                     context_messages=len(ctx.messages) if ctx else 0,
                     steps=steps,
                     summaries_in_turn=leaked,
+                    store_s=store_s,
                 )
             )
         written = len(session.book.records)
@@ -245,6 +281,7 @@ def merge_repeats(runs: list[RunResult]) -> RunResult:
                     "pipeline_s": statistics.median(s.pipeline_s for s in same),
                     "tokenize_s": statistics.median(s.tokenize_s for s in same),
                     "summary_s": statistics.median(s.summary_s for s in same),
+                    "store_s": statistics.median(s.store_s for s in same),
                 }
             )
         )
@@ -276,12 +313,13 @@ def summarize(result: RunResult) -> RunSummary:
         summary_ms_per_turn=statistics.fmean(x.summary_s for x in s) * 1000,
         summaries_written=result.summaries_written,
         compaction=result.compaction,
+        ratio_no_store_p50=statistics.median(x.ratio_no_store for x in s),
     )
 
 
 _HEADER = (
     f"{'lang':<4} {'cmp':<3} {'turns':>5} {'pipe p50':>9} {'pipe p99':>9} {'tok p50':>8} "
-    f"{'ratio p50':>9} {'ratio p99':>9} {'first':>6} {'last':>6} {'flat':>4} "
+    f"{'ratio p50':>9} {'no-store':>8} {'ratio p99':>9} {'first':>6} {'last':>6} {'flat':>4} "
     f"{'<=2x':>4} {'hist tok':>9} {'ctx tok':>8} {'sum ms':>7}"
 )
 
@@ -293,7 +331,8 @@ def format_table(rows: Sequence[RunSummary]) -> str:
         lines.append(
             f"{r.language:<4} {'on' if r.compaction else 'off':<3} {r.turns:>5} "
             f"{r.pipeline_p50_ms:>9.3f} {r.pipeline_p99_ms:>9.3f} "
-            f"{r.tokenize_p50_ms:>8.3f} {r.ratio_p50:>9.2f} {r.ratio_p99:>9.2f} "
+            f"{r.tokenize_p50_ms:>8.3f} {r.ratio_p50:>9.2f} {r.ratio_no_store_p50:>8.2f} "
+            f"{r.ratio_p99:>9.2f} "
             f"{r.ratio_first:>6.2f} {r.ratio_last:>6.2f} {'yes' if r.flat else 'no':>4} "
             f"{'yes' if r.meets_target else 'no':>4} {r.history_tokens:>9} "
             f"{r.context_tokens:>8} {r.summary_ms_per_turn:>7.2f}"

@@ -140,6 +140,8 @@ class Session:
             seqs = await self.engine.store.append_messages(self.key, msgs)
             if seqs:
                 self.last_seq = seqs[-1]
+            for m, seq in zip(msgs, seqs, strict=True):
+                m._seq = seq
             shape = (self.window.next_index, len(self.window.prefix))
             for m in msgs:
                 await self._feed_async(m)
@@ -594,7 +596,7 @@ class ContextEngine:
                 return existing
             self._sessions[key] = sess
             for job in await self.store.pending_jobs(key):
-                sess.book.resume(job)
+                await sess.book.resume(job)
         return sess
 
     async def wait_idle(self) -> None:

@@ -99,6 +99,8 @@ class Message(BaseModel):
 
     # Token counts per encoding, computed once (see ctxengine.tokens).
     _tokens: dict[str, int] = PrivateAttr(default_factory=dict)
+    # The history seq this message (or the message it was derived from) was stored under.
+    _seq: int | None = PrivateAttr(default=None)
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -131,7 +133,14 @@ class Message(BaseModel):
         """A new message with `changes`; the token cache starts empty."""
         data = {name: getattr(self, name) for name in type(self).model_fields}
         data.update(changes)
-        return type(self)(**data)
+        out = type(self)(**data)
+        out._seq = self._seq
+        return out
+
+    @property
+    def seq(self) -> int | None:
+        """Where the message is in the session's stored history (None if not stored)."""
+        return self._seq
 
     # --- views --------------------------------------------------------------------------
     @property

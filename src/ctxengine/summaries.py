@@ -80,22 +80,31 @@ class SummaryBook:
     async def submit(
         self, stage: str, messages: list[Message], turns: list[int], language: Language
     ) -> int:
-        payload = {
+        payload: dict[str, Any] = {
             "stage": stage,
             "turns": turns,
             "language": language,
             "generation": self.generation,
-            "messages": dump_messages(messages),
         }
+        seqs = [m.seq for m in messages]
+        if all(q is not None for q in seqs):
+            # Every message is already in the append-only history: the job names them by seq
+            # (cheap to store on the hot path) and a resumed job reads them back from there.
+            payload["seqs"] = seqs
+        else:
+            payload["messages"] = dump_messages(messages)
         job_id = await self.store.add_job(self.key, "summary", payload)
         self._spawn(job_id, stage, messages, turns, language, self.generation)
         return job_id
 
-    def resume(self, job: Job) -> None:
+    async def job_messages(self, job: Job) -> list[Message]:
+        return await job_messages(self.store, self.key, job)
+
+    async def resume(self, job: Job) -> None:
         """Run a job left pending by an earlier process (crash or failed retries)."""
         p = job.payload
         language: Language = "zh" if p.get("language") == "zh" else "en"
-        msgs = load_messages(p.get("messages", []))
+        msgs = await self.job_messages(job)
         stage = str(p.get("stage", "resumed"))
         gen = int(p.get("generation", 0))
         self._spawn(job.id, stage, msgs, list(p.get("turns", [])), language, gen)
@@ -228,6 +237,19 @@ class SummaryBook:
         text = "\n\n".join(reversed(picked))
         self._injected = (self._version, max_tokens, text)
         return text
+
+
+async def job_messages(store: Store, key: SessionKey, job: Job) -> list[Message]:
+    """The messages a stored summary job covers: inline, or read back from history by seq."""
+    p = job.payload
+    if "messages" in p:
+        return load_messages(p["messages"])
+    want = [int(q) for q in p.get("seqs", [])]
+    if not want:
+        return []
+    rows = await store.load_messages(key, after_seq=min(want) - 1)
+    wanted = set(want)
+    return [r.message for r in rows if r.seq in wanted]
 
 
 def _title(turns: list[int], lang: Language) -> str:

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.crosswoz import DATA
 from bench.judged import JudgeConfig, accuracy, ask_all, is_correct
 from bench.methods import MethodOutput
 from bench.report import aggregate, targets
@@ -22,6 +23,11 @@ from bench.scenarios import Scenario
 from ctxengine.cli import main as cli_main
 from ctxengine.messages import Message
 from ctxengine.testing import OpenAICompatibleServer, ScriptedModel, ScriptedRequest
+
+# CI lays shared/ beside the clone; without it the suites that read CrossWOZ cannot run.
+pytestmark = pytest.mark.skipif(
+    not DATA.exists(), reason=f"benchmark data not found at {DATA} (shared/ beside the repo)"
+)
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

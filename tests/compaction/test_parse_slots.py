@@ -22,7 +22,7 @@ def updates(text: str, context: ParseContext | None = None) -> list[tuple[str, s
         ("收件人是李雷", [("recipient", "李雷", "set")]),
         ("颜色要暗紫色", [("color", "暗紫色", "set")]),
         ("内存选512GB", [("memory", "512GB", "set")]),
-        ("改用信用卡支付", [("payment", "信用卡", "change")]),
+        ("改用信用卡支付", [("payment", "信用卡支付", "change")]),
         ("不要顺丰了", [("shipping", None, "remove")]),
         ("change the date to Friday", [("date", "Friday", "change")]),
         ("use Excel instead", [("format", "Excel", "change")]),

@@ -16,7 +16,7 @@ from ctxengine.compaction.policies import (
 from ctxengine.compaction.schema import Evidence, ParsedTurn
 from ctxengine.compaction.state import CompactionConfig, SessionState
 
-from ._turns import assistant, ecommerce_turns, rule, upd, user
+from ._turns import assistant, ecommerce_turns, rule, tool, upd, user
 
 
 def ask_fee(turn: int) -> list[ParsedTurn]:
@@ -86,15 +86,27 @@ def test_periodic_reset_after_configured_turns_keeps_core() -> None:
     s.apply(
         user(3, evidence=[Evidence(kind="ticket", value="T-9"), Evidence(kind="id", value="u-42")])
     )
+    s.apply(tool(4, updates=[upd("stock", "12")], evidence=[Evidence(kind="id", value="W-7")]))
     s.apply(user(10, intent="chitchat"))
     assert s.last_reset_turn == 0
     s.apply(user(11, intent="chitchat"))
     assert s.last_reset_turn == 11
-    assert s.snapshot()["slots"] == {"user.user_id": "u-42"}
-    assert s.snapshot()["evidence"] == ["u-42"]  # referenced by a core slot
+    # What the user stated is the task's state, not temporary; a tool-only value is.
+    assert s.snapshot()["slots"] == {"user.user_id": "u-42", "order.product": "iPad"}
+    assert s.state.history("order.stock")[0].reason == "reset"
+    # Evidence the user said stays; a stale field only a tool returned goes.
+    assert s.snapshot()["evidence"] == ["T-9", "u-42"]
     assert s.intents.current is None
     assert [e.text for e in s.ledger.active()] == ["只用简体中文"]
-    assert s.state.history("order.product")[0].reason == "reset"
+
+
+def test_periodic_reset_keeps_a_tool_value_an_active_rule_names() -> None:
+    s = SessionState(config=CompactionConfig(reset_after_turns=5))
+    s.apply(tool(1, updates=[upd("format", "Excel")]))
+    s.apply(user(2, constraints=[rule("导出用Excel", "require", "Excel")]))
+    s.apply(user(7, intent="chitchat"))
+    assert s.last_reset_turn == 7
+    assert s.snapshot()["slots"] == {"order.format": "Excel"}
 
 
 def test_restart_intent_resets_at_once() -> None:

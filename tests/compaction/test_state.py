@@ -65,9 +65,12 @@ def test_constraint_from_turn_5_survives_to_turn_40_through_a_reset() -> None:
     block = s.render(40, "zh")
     assert "- 不要显示价格 [35轮前]" in section(block, "[约束]")
     assert s.last_reset_turn == 26
-    # The reset kept the core order id and dropped the temporary slots.
-    assert s.core_values().slots == {"order.order_id": "SO20240615001"}
-    assert "order.order_id=SO20240615001" in block and "iPhone 15 Pro" not in block
+    # The reset kept the core order id and every value the user stated; nothing the user said
+    # was temporary, so the block still holds the product and the new recipient.
+    assert s.core_values().slots["order.order_id"] == "SO20240615001"
+    assert s.core_values().slots["order.recipient"] == "张伟"
+    assert "order.order_id=SO20240615001" in block and "order.product=iPhone 15 Pro" in block
+    assert s.intents.current is not None and s.intents.current.turn > 26  # intents were dropped
 
 
 def test_shipping_conflict_is_recorded_later_wins() -> None:

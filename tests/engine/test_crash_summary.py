@@ -13,6 +13,7 @@ from pathlib import Path
 from ctxengine.engine import ContextEngine
 from ctxengine.settings import Settings
 from ctxengine.store import SessionKey, SQLiteStore
+from ctxengine.summaries import job_messages
 
 from .conftest import tool_turn
 
@@ -86,7 +87,7 @@ async def test_sigkill_during_a_summary_loses_nothing(tmp_path: Path) -> None:
     async with ContextEngine(settings, store=SQLiteStore(db)) as eng:
         pending = await eng.store.pending_jobs(key)
         assert pending, "the interrupted summary job is still pending"
-        pending_texts = {m["parts"][0].get("text") for j in pending for m in j.payload["messages"]}
+        pending_texts = {m.text for j in pending for m in await job_messages(eng.store, key, j)}
         assert "Turn 1: where is order A0001?" in pending_texts
         # Every message said before the kill is in the history.
         rows = await eng.store.load_messages(key)

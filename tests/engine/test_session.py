@@ -12,6 +12,7 @@ from ctxengine.commands import handle_command
 from ctxengine.engine import ContextEngine, Session
 from ctxengine.messages import Message
 from ctxengine.pipeline.pairing import unpaired
+from ctxengine.summaries import job_messages
 
 from .conftest import FlakySummarizer, GatedSummarizer, tool_turn
 
@@ -75,7 +76,7 @@ async def test_summary_never_blocks_and_takes_effect_next_turn(
         assert "SUMMARY" not in ctx.messages[1].text
         # The job is stored before it runs: a crash now would lose nothing.
         pending = await eng.store.pending_jobs(s.key)
-        assert pending and pending[0].payload["messages"]
+        assert pending and await job_messages(eng.store, s.key, pending[0])
         gated.release.set()
         await s.flush()
         ctx = await s.context()
@@ -114,7 +115,7 @@ async def test_summary_that_keeps_failing_stays_pending_with_its_messages(
         await s.flush()
         pending = await eng.store.pending_jobs(s.key)
         assert len(pending) == 1
-        texts = [m["parts"][0].get("text") for m in pending[0].payload["messages"]]
+        texts = [m.text for m in await job_messages(eng.store, s.key, pending[0])]
         assert "Turn 1: where is order A0001?" in texts
         assert pending[0].attempts == 2
 

@@ -43,12 +43,17 @@ def event_hash(prev_hash: str, seq: int, kind: str, turn: int, data: dict[str, A
     return _hash_body(prev_hash, seq, kind, turn, canonical_json(data))
 
 
+def _int_json(n: int) -> str:
+    # A plain int is spelled by str(); anything else (a bool, an int subclass) by the encoder.
+    return str(n) if type(n) is int else canonical_json(n)
+
+
 def _hash_body(prev_hash: str, seq: int, kind: str, turn: int, data_json: str) -> str:
     # The canonical JSON of {"seq", "kind", "turn", "data"} spelled out with its keys in sorted
     # order (data, kind, seq, turn), so the data's JSON computed once serves the hash too.
     body = (
-        f'{{"data":{data_json},"kind":{canonical_json(kind)},"seq":{canonical_json(seq)},'
-        f'"turn":{canonical_json(turn)}}}'
+        f'{{"data":{data_json},"kind":{canonical_json(kind)},"seq":{_int_json(seq)},'
+        f'"turn":{_int_json(turn)}}}'
     )
     return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
 

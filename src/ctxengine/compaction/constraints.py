@@ -35,6 +35,13 @@ _ZH_CUES: tuple[tuple[str, Polarity], ...] = (
     ("始终", "require"),
     ("总是", "require"),
     ("记得", "require"),
+    # Limits are rules too: "每次回复不超过三句话", "最多推荐两个", "至少提前一天通知我".
+    ("不超过", "require"),
+    ("不多于", "require"),
+    ("不少于", "require"),
+    ("最多", "require"),
+    ("至多", "require"),
+    ("至少", "require"),
     ("不想要", "forbid"),
     ("不想", "forbid"),
     ("不要", "forbid"),
@@ -92,6 +99,7 @@ _ZH_NOT_CUE = frozenset(
     ]
 )
 _ZH_SUBJECT_PRONOUN = ("我", "我们", "咱们", "俺")
+_POSSESSORS = ("我", "你", "您", "他", "她", "它", "我们", "你们", "他们", "她们", "咱们")
 # Leading verbs stripped from a subject: "不要显示价格" applies to 价格.
 _ZH_VERBS = frozenset(
     [
@@ -143,11 +151,22 @@ _ZH_VERBS = frozenset(
 _PARTICLES = "了吧啊呀哦呢嘛哈啦噢。，,.!！?？ "
 
 _EN_CUES = re.compile(
-    r"(?i)\b(?P<cue>(?:please )?(?:don't|do not|dont|never|avoid|no more|stop|must not|mustn't"
+    r"(?i)\b(?P<cue>no more than|no longer than"
+    r"|(?:please )?(?:don't|do not|dont|never|avoid|no more|stop|must not|mustn't"
     r"|should not|shouldn't|i don't want|i do not want)|always|must|make sure(?: to| that| you)?"
-    r"|be sure to|remember to|you have to|only|prefer(?:ably)?|ideally|i'd rather|rather)\b"
+    r"|be sure to|remember to|you have to|only|prefer(?:ably)?|ideally|i'd rather|rather"
+    r"|at most|at least|keep)\b"
 )
+# "Keep every reply under three sentences" is a rule; "keep going" is not: "keep" binds only
+# when what follows states a limit.
+_EN_LIMIT = re.compile(
+    r"(?i)\b(?:under|below|within|short|shorter|brief|concise|less than|fewer than|at most"
+    r"|no more than|to (?:one|two|three|four|five|\d+))\b"
+)
+_EN_LIMIT_CUES = frozenset(["at most", "no more than", "no longer than", "at least", "keep"])
 _EN_POLARITY: tuple[tuple[str, Polarity], ...] = (
+    ("no more than", "require"),  # before "no more", which it starts with
+    ("no longer than", "require"),
     ("don't", "forbid"),
     ("do not", "forbid"),
     ("dont", "forbid"),
@@ -166,6 +185,9 @@ _EN_POLARITY: tuple[tuple[str, Polarity], ...] = (
     ("remember", "require"),
     ("you have to", "require"),
     ("only", "only"),
+    ("at most", "require"),
+    ("at least", "require"),
+    ("keep", "require"),
     ("prefer", "prefer"),
     ("ideally", "prefer"),
     ("i'd rather", "prefer"),
@@ -205,6 +227,7 @@ _EN_STRIP = frozenset(
         "you",
     ]
 )
+_EN_TAIL = frozenset(["please", "anymore", "instead", "again", "now"])
 # "I don't know" is not a rule; "I don't want X" is.
 _EN_NOT_RULE = re.compile(r"(?i)\b(?:i|we|they|he|she|it)\s+(?:don't|do not|dont)\s+(?!want\b)")
 
@@ -217,6 +240,22 @@ _EN_CONTRAST = re.compile(
     r"(?i)\b(?:as|in|to|into|use|using)\s+(?P<x>[\w.+#-]+),?\s+(?:not|instead of|rather than)\s+"
     r"(?:as |in )?(?P<y>[\w.+#-]+)"
 )
+
+# The clause after a forbid that names what to do instead: "，用Excel", ", export as Excel".
+# A plain "用X" after "不要显示价格" is a second instruction, not the alternative, so the weak
+# markers count only after a rule against *using* something ("不要用PDF", "don't use PDF");
+# the strong ones ("改用", "instead") say "instead" by themselves.
+_ZH_ALTERNATIVE = re.compile(r"\s*(?:而是|改用|换成|换用|改成|改为|换为)")
+_ZH_ALTERNATIVE_WEAK = re.compile(r"\s*(?:就用|请用|要用|导出成|导出为|用|要|换)")
+_EN_ALTERNATIVE = re.compile(
+    r"(?i)\s*(?:and |but )?(?:please )?(?:use|go with|switch to)\s+(?=[^,;!?\n]*\binstead\b)"
+)
+_EN_ALTERNATIVE_WEAK = re.compile(
+    r"(?i)\s*(?:and |but )?(?:please )?(?:use|go with|switch to|export(?: it)? (?:as|to|in)"
+    r"|send(?: it)? (?:as|in)|save(?: it)? as|make it)\s+"
+)
+_ZH_USE = re.compile(r"(?:用|使用|采用|选|选择)")
+_EN_USE = re.compile(r"(?i)(?:use|using|choose|pick|go with)\b")
 
 _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     # "可以显示价格了": only with a verb a rule is about, so "我可以好好溜达了" is no revocation.
@@ -268,7 +307,7 @@ _GATE = re.compile(
     _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|"
     r"(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|remember|"
     r"have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|forget|"
-    r"drop|disregard|no need|not )"
+    r"drop|disregard|no need|not |at most|at least|keep)"
 )
 
 
@@ -297,7 +336,8 @@ def normalize_subject(text: str) -> str:
         i = 0
         while i < len(ws) - 1 and ws[i].lower() in _EN_STRIP:
             i += 1
-        while len(ws) > i + 1 and ws[-1].lower().strip(".!") == "please":
+        # "use FedEx anymore", "use UPS instead": the tail words say when, not what.
+        while len(ws) > i + 1 and ws[-1].lower().strip(".!") in _EN_TAIL:
             ws.pop()
         s = " ".join(ws[i:])
     return s.lower() if s.isascii() else s
@@ -350,12 +390,51 @@ def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> C
     )
 
 
-def _clause_at(text: str, pos: int, *, through_comma: bool = False) -> str:
+def _clause_span(text: str, pos: int, *, through_comma: bool = False) -> tuple[int, int]:
+    """(start, end) of the clause around `pos`, after any "Note:"/"提醒一下：" lead-in."""
     stops = "。；;！!？?\n" if through_comma else "，,。；;！!？?\n"
     start = max((text.rfind(c, 0, pos) for c in stops), default=-1) + 1
     ends = [i for i in (text.find(c, pos) for c in stops) if i != -1]
-    end = min(ends) if ends else len(text)
+    return _after_lead_in(text, start, pos), min(ends) if ends else len(text)
+
+
+def _clause_at(text: str, pos: int, *, through_comma: bool = False) -> str:
+    start, end = _clause_span(text, pos, through_comma=through_comma)
     return text[start:end].strip()
+
+
+def _after_lead_in(text: str, start: int, pos: int) -> int:
+    """Skip a label before a colon ("提醒一下：", "One more thing:"): it is framing, not the
+    rule. A colon between digits (10:30) is part of a time, not a label's end."""
+    for i in range(pos - 1, start - 1, -1):
+        ch = text[i]
+        if ch == "：" or (
+            ch == ":" and not (text[i - 1 : i].isdigit() and text[i + 1 : i + 2].isdigit())
+        ):
+            return i + 1
+    return start
+
+
+def _with_alternative(
+    text: str, end: int, rx: re.Pattern[str], weak: re.Pattern[str] | None
+) -> tuple[int, str | None]:
+    """Extend a forbid clause ending at `end` through a next clause naming the alternative.
+
+    "导出不要用PDF，用Excel", "Don't use PDF, export as Excel": cut at the comma, the rule loses
+    what the user wants instead. Returns the new end and the alternative (None: no extension).
+    """
+    if text[end : end + 1] not in ("，", ","):
+        return end, None
+    m = rx.match(text, end + 1) or (weak.match(text, end + 1) if weak else None)
+    if m is None:
+        return end, None
+    stops = "，,。；;！!？?\n"
+    ends = [i for i in (text.find(c, m.end()) for c in stops) if i != -1]
+    stop = min(ends) if ends else len(text)
+    if text[stop : stop + 1] in ("？", "?"):
+        return end, None  # "不要PDF，用Excel可以吗？" asks
+    alt = text[m.end() : stop].strip(_PARTICLES)
+    return (stop, alt) if alt else (end, None)
 
 
 def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
@@ -393,8 +472,16 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             pos = len(body)  # one rule per clause: the rest is its object
             conf = 0.85 if len(cue) > 1 else 0.7
-            clause = body.strip()
+            start = _after_lead_in(body, 0, at)
+            end, alt = base + len(body), None
+            if polarity == "forbid":
+                uses = cue.endswith("用") or _ZH_USE.match(stripped) is not None
+                weak = _ZH_ALTERNATIVE_WEAK if uses else None
+                end, alt = _with_alternative(text, end, _ZH_ALTERNATIVE, weak)
+            clause = text[base + start : end].strip()
             out.append(_Hit(base + at, _make(clause, polarity, stripped, cue, conf)))
+            if alt is not None:
+                out.append(_Hit(base + len(body) + 1, _make(clause, "require", alt, cue, 0.75)))
             if polarity == "forbid" and (c := _ZH_CONTRAST.search(before)) is not None:
                 out.append(
                     _Hit(base + c.start(), _make(clause, "require", c.group("x"), cue, 0.75))
@@ -410,6 +497,8 @@ def _is_modifier(obj: str, before: str) -> bool:
     head = obj[i + 1 :].strip(_PARTICLES)
     if not head or not re.fullmatch(r"[\u4e00-\u9fff]+", head):
         return False
+    if obj[:i].endswith(_POSSESSORS):
+        return False  # "不要出现我的全名": a possessive, not a relative clause
     return not before.rstrip().endswith(_ZH_SUBJECT_PRONOUN)
 
 
@@ -422,7 +511,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         cue = m.group("cue")
         low = cue.lower().removeprefix("please ")
         polarity: Polarity = next((p for k, p in _EN_POLARITY if low.startswith(k)), "forbid")
-        clause = _clause_at(text, m.start())
+        start, stop = _clause_span(text, m.start())
+        clause = text[start:stop].strip()
         if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
             continue
         end = min(
@@ -435,7 +525,19 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         if low in ("must", "rather") and re.match(r"(?i)(?:be|have|not)\b", obj):
             continue
+        if low in _EN_LIMIT_CUES:
+            if low == "keep" and not (_only_is_rule(text[: m.start()]) and _EN_LIMIT.search(obj)):
+                continue
+            if any(h.constraint.text == clause for h in out):
+                continue  # "Always reply in at most ...": one rule per clause
+        alt = None
+        if polarity == "forbid":
+            weak = _EN_ALTERNATIVE_WEAK if _EN_USE.match(obj) else None
+            stop, alt = _with_alternative(text, stop, _EN_ALTERNATIVE, weak)
+            clause = text[start:stop].strip()
         out.append(_Hit(m.start(), _make(clause, polarity, obj, cue, 0.8)))
+        if alt is not None:
+            out.append(_Hit(m.end() + len(obj), _make(clause, "require", alt, "instead", 0.75)))
     return out
 
 

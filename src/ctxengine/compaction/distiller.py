@@ -8,6 +8,7 @@ history again.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ctxengine.compaction.audit import AuditEvent
@@ -30,6 +31,8 @@ def event_dict(e: AuditEvent) -> dict[str, Any]:
     The data is already plain JSON (the audit log stores its canonical round trip) and a
     drained event is no longer referenced by the state, so sharing it is safe.
     """
+    if not _finite(e.data):
+        return e.model_dump(mode="json")  # pydantic writes inf/nan as null: keep its spelling
     return {
         "seq": e.seq,
         "kind": e.kind,
@@ -38,6 +41,17 @@ def event_dict(e: AuditEvent) -> dict[str, Any]:
         "prev_hash": e.prev_hash,
         "hash": e.hash,
     }
+
+
+def _finite(value: object) -> bool:
+    """No infinite or NaN float anywhere in a JSON value."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    return True
 
 
 def load_ontology(spec: str | None) -> Ontology:

@@ -18,8 +18,9 @@ import hashlib
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
+from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Evidence, Intent, SlotUpdate
 
 
@@ -114,6 +115,9 @@ class StateLayer(BaseModel):
     transitions: list[Transition] = Field(default_factory=list)
     archive: list[ArchivedValue] = Field(default_factory=list)
     removed: dict[str, int] = Field(default_factory=dict)  # key -> turn, until confirmed
+    # The archive only grows; its latest value per slot and its set of values are indexed as
+    # it grows, so reading them is not a scan of the whole history (see `_archive_index`).
+    _memo: Memo = PrivateAttr(default_factory=Memo)
 
     def apply(self, update: SlotUpdate, turn: int, source: str) -> Transition | None:
         """Apply one update; return its transition, or None when nothing changed."""
@@ -205,8 +209,24 @@ class StateLayer(BaseModel):
         return [a for a in self.archive if a.key == key]
 
     def previous(self, key: str) -> ArchivedValue | None:
-        hist = self.history(key)
-        return hist[-1] if hist else None
+        """The latest archived value of one slot (`history(key)[-1]`), or None."""
+        return self._archive_index()[0].get(key)
+
+    def archived_values(self) -> set[str]:
+        """Every value ever archived (a copy)."""
+        return set(self._archive_index()[1])
+
+    def _archive_index(self) -> tuple[dict[str, ArchivedValue], set[str]]:
+        m = self._memo.values
+        if m.get("archive") is not self.archive or m.get("indexed", 0) > len(self.archive):
+            m["archive"], m["indexed"], m["last"], m["values"] = self.archive, 0, {}, set()
+        last: dict[str, ArchivedValue] = m["last"]
+        values: set[str] = m["values"]
+        for a in self.archive[m["indexed"] :]:  # only what was appended since the last read
+            last[a.key] = a
+            values.add(a.value)
+        m["indexed"] = len(self.archive)
+        return last, values
 
 
 # --- L3 --------------------------------------------------------------------------------------
@@ -263,18 +283,27 @@ class EvidenceLayer(BaseModel):
         item.last_seen = max(item.last_seen, turn)
         return True
 
-    def evict(self, max_items: int, protected: set[str]) -> list[EvidenceItem]:
+    def evict(
+        self,
+        max_items: int,
+        protected: set[str],
+        *,
+        candidates: Iterable[EvidenceItem] | None = None,
+    ) -> list[EvidenceItem]:
         """Drop least recently referenced unprotected items until at most `max_items` remain.
 
         Protected items are never dropped, even if that leaves more than `max_items`.
+        `candidates`, when given, are the only items considered (a caller that tracks which
+        items are unprotected passes those, instead of every item being filtered per call).
         """
         over = len(self.items) - max_items
         if over <= 0:
             return []
+        pool = self.items.values() if candidates is None else candidates
         # Fields only a tool returned go first: one JSON result yields dozens of them, and they
         # would otherwise push out what the user or the assistant actually said.
         victims = sorted(
-            (i for i in self.items.values() if i.id not in protected),
+            (i for i in pool if i.id not in protected),
             key=lambda i: (said_in_conversation(i), i.last_seen, i.first_seen, i.id),
         )[:over]
         for v in victims:

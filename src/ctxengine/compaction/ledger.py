@@ -16,13 +16,15 @@ aliases, substring) because the same subject is spelled many ways across turns.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
+from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
 
 Status = Literal["active", "revoked", "superseded"]
@@ -67,14 +69,22 @@ def normalize_subject(subject: str, aliases: Mapping[str, str] | None = None) ->
     s = " ".join(words).strip(_ZH_PARTICLES + " ")
     if aliases:
         for alias, canon in aliases.items():
-            if normalize_subject(alias) == s:
-                return normalize_subject(canon)
+            if _normalized(alias) == s:
+                return _normalized(canon)
     return s
 
 
+@functools.lru_cache(maxsize=1024)
+def _normalized(subject: str) -> str:
+    # Aliases are normalized on every lookup; they are few and fixed, so remember them.
+    return normalize_subject(subject)
+
+
 def _contains(hay: str, needle: str) -> bool:
+    if needle not in hay:
+        return False  # both tests below imply a plain substring; most pairs fail here, cheaply
     if _CJK.search(needle):
-        return needle in hay
+        return True
     # Latin subjects match on word boundaries, so "ship" does not match "relationship".
     return re.search(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])", hay) is not None
 
@@ -156,13 +166,38 @@ class LedgerResult(BaseModel):
 
 
 class Ledger(BaseModel):
+    """Entries and conflicts. Statuses change through the ledger's methods only: the active
+    entries are cached until an entry is added or a status changes (or `entries` is replaced)."""
+
     entries: list[ConstraintEntry] = Field(default_factory=list)
     conflicts: list[ConflictRecord] = Field(default_factory=list)
+    # Active entries, rebuilt only when the ledger changes: every message asks for them.
+    _memo: Memo = PrivateAttr(default_factory=Memo)
 
     def active(self) -> list[ConstraintEntry]:
-        return [e for e in self.entries if e.status == "active"]
+        return list(self._active()[0])
+
+    def active_texts(self) -> tuple[str, ...]:
+        """Texts of the active entries; the same tuple object for as long as they stay the same."""
+        return self._active()[1]
+
+    def _active(self) -> tuple[tuple[ConstraintEntry, ...], tuple[str, ...]]:
+        m = self._memo.values
+        key = (len(self.entries), m.get("version", 0))
+        if m.get("list") is not self.entries or m.get("key") != key:
+            active = tuple(e for e in self.entries if e.status == "active")
+            m["active"] = (active, tuple(e.text for e in active))
+            m["list"], m["key"] = self.entries, key
+        result: tuple[tuple[ConstraintEntry, ...], tuple[str, ...]] = m["active"]
+        return result
 
     def get(self, entry_id: str) -> ConstraintEntry:
+        # Ids are "c<position>" as `add` assigns them: try that slot before scanning.
+        pos = entry_id[1:]
+        if pos.isdigit() and 0 < int(pos) <= len(self.entries):
+            e = self.entries[int(pos) - 1]
+            if e.id == entry_id:
+                return e
         for e in self.entries:
             if e.id == entry_id:
                 return e
@@ -175,6 +210,8 @@ class Ledger(BaseModel):
     def _set(self, e: ConstraintEntry, status: Status, turn: int, by: str | None) -> StatusChange:
         ch = StatusChange(entry=e.id, old=e.status, new=status, turn=turn, by=by)
         e.status, e.status_turn, e.status_by = status, turn, by
+        m = self._memo.values
+        m["version"] = m.get("version", 0) + 1
         return ch
 
     def new_conflict_id(self) -> str:

@@ -2,8 +2,9 @@
 
 It combines the single-purpose extractors (`patterns`, `constraints`, `slots`, `intents`,
 `references`). What is read depends on the role: user text yields everything; system text
-yields rules and values; assistant text yields values and references (its own claims are not
-the user's updates); tool results yield the fields of their JSON.
+yields rules and values; assistant text yields values, references and slot values at a lower
+confidence (what it informs is state, but never outranks the user); tool results yield the
+fields of their JSON.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from ctxengine.compaction.slots import extract_updates
 from ctxengine.messages import Message, TextPart, ToolResultPart
 
 SchemaRole = Literal["user", "assistant", "tool", "system"]
+# An assistant's slot value counts for this share of the same words from the user.
+ASSISTANT_WEIGHT = 0.8
 
 
 def message_text(message: Message) -> str:
@@ -80,7 +83,14 @@ def parse_rules(
         references=extract_references(text, context),
     )
     if role == "assistant":
-        return parsed
+        # What the assistant informs in a task dialogue ("地址在X", "order number Y") is state
+        # too, but its word is weaker than the user's: the state applies it only where the user
+        # has not set the slot (see `SessionState.apply`).
+        informed = extract_updates(text, ontology, last_slot=context.last_slot if context else None)
+        weaker = [
+            u.model_copy(update={"confidence": u.confidence * ASSISTANT_WEIGHT}) for u in informed
+        ]
+        return parsed.model_copy(update={"updates": weaker}) if weaker else parsed
     constraints = extract_constraints(text)
     if role == "system":
         return parsed.model_copy(update={"constraints": constraints})

@@ -14,8 +14,10 @@ Built in (the three modes of the seed article plus its periodic reset):
   state line the pipeline may use in place of those turns.
 - ``fuse_context``: a contradiction was detected while the turn was applied -> record how it was
   resolved (the ledger resolves it at once so the state is never inconsistent in between).
-- ``periodic_reset``: past `reset_after_turns` since the last reset, or on a "restart" intent ->
-  drop temporary state, keep core slots, active constraints and the evidence they use.
+- ``periodic_reset``: past `reset_after_turns` since the last reset -> drop temporary state
+  (intents, focus, pins, folds, tool-only slots and stale tool-only evidence); keep core slots,
+  the values the user or assistant stated, active constraints and the evidence they use. On a
+  "restart" intent the user discards the task: only core slots and active constraints stay.
 """
 
 from __future__ import annotations
@@ -127,6 +129,8 @@ def periodic_reset(state: SessionState, ctx: PolicyContext) -> list[PolicyDecisi
             action="reset",
             turn=ctx.turn,
             reason="restart" if restart else f"more than {state.config.reset_after_turns} turns",
+            # A restart discards the task's values too; a periodic reset only temporary state.
+            detail={"scope": "restart" if restart else "periodic"},
         )
     ]
 

@@ -29,6 +29,7 @@ both on filtered views.
 
 from __future__ import annotations
 
+import heapq
 import json
 from dataclasses import dataclass, field
 
@@ -97,7 +98,7 @@ class RenderOptions:
     """What the block shows; every number here is a token/recall trade-off."""
 
     history_turns: int = 3  # show a slot's previous value if it changed this recently
-    max_evidence: int = 12
+    max_evidence: int = 12  # caps tool fields only: what the user/assistant wrote always shows
     max_conflicts: int = 5
     conflict_turns: int = 10  # older conflicts are already reflected in the state
     # Slot values set longer ago than this are shown without a time marker: a marker costs
@@ -208,16 +209,27 @@ def build_view(
     slot_values = {v.value for v in state.slots.values()}
     # Evidence equal to a current value would only repeat it; evidence equal to a superseded
     # value would present history as a fact. Both stay in the layer, out of the block.
-    history = {a.value for a in state.archive} - slot_values
+    history = state.archived_values() - slot_values
     hide = slot_values | history
-    # What the user or the assistant said outranks fields only a tool returned (a long JSON
-    # result would fill the cap by itself); recency orders each group.
-    ranked = sorted(
-        (e for e in evidence.recent() if e.value not in hide),
-        key=lambda e: not said_in_conversation(e),
+    # What the user or the assistant wrote in a message (an order number, a coupon code) is
+    # never cut: the conversation depends on it verbatim. The cap bounds the rest, fields only a
+    # tool returned or a tool call carried (a long JSON result would fill any cap by itself).
+    # Recency orders each group. nsmallest is sorted()[:k] without sorting every item (the key
+    # is a total order: ids are unique).
+    candidates = [e for e in evidence.items.values() if e.value not in hide]
+    stated = [e for e in candidates if written_in_conversation(e)]
+    view.evidence = sorted(stated, key=lambda e: (-e.last_seen, -e.first_seen, e.id))
+    view.evidence += heapq.nsmallest(
+        max(0, options.max_evidence - len(stated)),
+        (e for e in candidates if not written_in_conversation(e)),
+        key=lambda e: (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id),
     )
-    view.evidence = ranked[: options.max_evidence]
     return view
+
+
+def written_in_conversation(item: EvidenceItem) -> bool:
+    """Whether the user or the assistant wrote this value in a message (not a tool call)."""
+    return any(s in ("user", "assistant") for s in item.sources)
 
 
 def view_sections(view: ContextView) -> list[tuple[str, list[str]]]:

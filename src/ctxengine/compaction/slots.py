@@ -14,6 +14,7 @@ from typing import Literal
 
 from ctxengine.compaction.ontology import Ontology, SlotDef
 from ctxengine.compaction.schema import SlotUpdate
+from ctxengine.compaction.slot_phrases import ADDRESS_RX, ZH_INSTEAD, phrase_updates
 
 Op = Literal["set", "change", "remove"]
 
@@ -24,8 +25,11 @@ _EN_VALUE = (
     r"(?P<value>(?:[^,;!?\n.]|\.(?=\S))+?)"
     r"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[,;!?\n]|\.(?:\s|$)|$)"
 )
-_ZH_CHANGE = r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
-_ZH_SET = r"选择|选用|定为|是|为|要|选|用|在|:|：|=|"
+_ZH_CHANGE = (
+    r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
+    r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
+)
+_ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在|写|填|留|:|：|=|"
 _EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
 _QUESTION = re.compile(
     r"什么|多少|多钱|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
@@ -55,7 +59,9 @@ def _compile(onto: Ontology) -> _Compiled:
         zh_change=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_CHANGE})\s*{_ZH_VALUE}", re.I),
         zh_set=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}", re.I),
         en_change=re.compile(
-            rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?P<slot>{slots})\s+"
+            # One modifier word may precede the slot word: "the delivery date".
+            rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?:[a-z]+ )?"
+            rf"(?P<slot>{slots})\s+"
             rf"(?:to|into|as|=)\s+{_EN_VALUE}"
         ),
         slot_word=re.compile(slots, re.I),
@@ -120,6 +126,8 @@ def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) 
                 continue
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
+            if slot.name == "address" and (a := ADDRESS_RX.match(text, vstart)) is not None:
+                value = max(value, a.group("value"), key=len)  # runs through its commas
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
             if pat is rx.zh_set and m.group("verb") in ("", "在") and not _starts_like_value(value):
@@ -129,6 +137,21 @@ def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) 
                 "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
             )
             add(m.start(), vstart + len(value), slot, slot.name, value, real_op, conf)
+
+    for hit in phrase_updates(text, onto):
+        vstart, value = _clean_value(hit.value, hit.end - len(hit.value))
+        if any(s != hit.slot and rx.search(value) for s, rx in onto.value_patterns):
+            continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
+        if value and not _QUESTION.search(value) and not _in_question(text, hit.start):
+            add(
+                hit.start,
+                vstart + len(value),
+                hit.slot,
+                hit.slot.name,
+                value,
+                "set",
+                hit.confidence,
+            )
 
     # Words naming an entity ("出租车") hide enum values inside them ("租车").
     entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)]
@@ -147,10 +170,21 @@ def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) 
             pos = _POS_ZH.search(before) or _POS_EN.search(before)
             assert pos is not None
             start = m.start() - (len(before) - pos.start())
-            add(start, m.end(), slot, slot.name, m.group(0), "change", 0.75)
+            end = _with_slot_word(text, m.end(), slot, rx.slot_word, onto)
+            add(start, end, slot, slot.name, text[m.start() : end], "change", 0.75)
         elif not _in_question(text, m.start()):
             # A bare mention informs only outside a question: "有租车服务吗？" asks.
-            add(m.start(), m.end(), slot, slot.name, m.group(0), "set", 0.6)
+            end = _with_slot_word(text, m.end(), slot, rx.slot_word, onto)
+            add(m.start(), end, slot, slot.name, text[m.start() : end], "set", 0.6)
+
+    # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
+    dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
+    for m in ZH_INSTEAD.finditer(text):
+        vstart, value = _clean_value(m.group("value"), m.start("value"))
+        name = dropped  # with nothing dropped, a bare "换成X" is too vague to assign
+        if not value or taken(m.start(), m.end()) or name is None or _QUESTION.search(value):
+            continue
+        add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
 
     for pat in (_USE_INSTEAD, _MAKE_IT):
         for m in pat.finditer(text):
@@ -162,7 +196,7 @@ def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) 
                 slot = members[0][1]
                 add(m.start(), vstart + len(value), slot, slot.name, value, "change", 0.75)
             else:
-                name = last_slot or "unspecified"
+                name = dropped or last_slot or "unspecified"
                 add(
                     m.start(),
                     vstart + len(value),
@@ -193,9 +227,24 @@ def _clean_value(value: str, start: int) -> tuple[int, str]:
 
 
 def _cut_at_slot_word(value: str, slot_word: re.Pattern[str]) -> str:
-    """End a value where the next slot starts: "4分以上最低价格是500元" -> "4分以上"."""
+    """End a value where the next slot starts: "4分以上最低价格是500元" -> "4分以上".
+
+    A slot word that ends the value is part of a name, not a next slot: "京东快递", "微信支付".
+    """
     m = slot_word.search(value, 1)
-    return value[: m.start()].rstrip(_TRAIL + " ") if m else value
+    if m is None or m.end() == len(value):
+        return value
+    return value[: m.start()].rstrip(_TRAIL + " ")
+
+
+def _with_slot_word(
+    text: str, end: int, slot: SlotDef, slot_word: re.Pattern[str], onto: Ontology
+) -> int:
+    """Extend an enum value through its own slot word: "中通" + "快递" -> "中通快递"."""
+    m = slot_word.match(text, end)
+    if m is not None and onto.slot_for_word(m.group(0)) is slot:
+        return m.end()
+    return end
 
 
 def _in_question(text: str, pos: int) -> bool:

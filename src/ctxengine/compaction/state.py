@@ -13,17 +13,20 @@ into another's context.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.audit import AuditEvent, AuditLog
 from ctxengine.compaction.layers import (
     EvidenceItem,
     EvidenceLayer,
     IntentLayer,
+    SlotValue,
     StateLayer,
     refers_to,
+    said_in_conversation,
+    slot_key,
 )
 from ctxengine.compaction.ledger import (
     ConflictRecord,
@@ -34,10 +37,33 @@ from ctxengine.compaction.ledger import (
     says_earlier_stands,
     subjects_match,
 )
+from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.policies import PolicyContext, PolicyDecision, PolicyFn, resolve
+from ctxengine.compaction.protection import ProtectionIndex
 from ctxengine.compaction.render import RenderOptions, build_view, fmt, render_view
 from ctxengine.compaction.schema import Constraint, Evidence, Language, ParsedTurn, SlotUpdate
 from ctxengine.settings import Settings
+
+
+class _Turned(Protocol):
+    @property
+    def turn(self) -> int: ...
+
+
+_T = TypeVar("_T", bound=_Turned)
+
+
+def _from_turn(items: list[_T], turn: int) -> list[_T]:
+    """The items with `.turn >= turn`, found from the end.
+
+    Transitions and ledger entries are appended with the turn being applied, and `apply`
+    refuses a turn earlier than one seen, so both lists are in turn order: reading the recent
+    tail costs what the tail holds, not the whole history.
+    """
+    i = len(items)
+    while i > 0 and items[i - 1].turn >= turn:
+        i -= 1
+    return items[i:]
 
 
 class CompactionInputError(ValueError):
@@ -131,6 +157,8 @@ class SessionState(BaseModel):
     folded: list[Fold] = Field(default_factory=list)
     last_fold_end: int = 0
     last_reset_turn: int = 0
+    # Derived indexes (not state): equal and copied empty whatever they hold, see `Memo`.
+    _memo: Memo = PrivateAttr(default_factory=Memo)
 
     # --- persistence -------------------------------------------------------------------------
 
@@ -181,6 +209,10 @@ class SessionState(BaseModel):
         if parsed.role in ("user", "tool"):
             for u in parsed.updates:
                 self._update(u, turn, parsed.role)
+        elif parsed.role == "assistant":
+            for u in parsed.updates:
+                if self._assistant_may_set(u):
+                    self._update(u, turn, "assistant")
         earlier = user and (
             parsed.keeps_earlier
             or says_earlier_stands([c.text for c in parsed.constraints])
@@ -236,6 +268,25 @@ class SessionState(BaseModel):
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
 
+    def _assistant_may_set(self, u: SlotUpdate) -> bool:
+        """Whether an assistant's value may enter the state.
+
+        What the assistant informs ("地址在X") fills the task's state, but the user's word
+        outranks it: a slot the user set keeps the user's value (the user's "4分以上" is a
+        requirement, the assistant's "4.5分" a fact about one candidate), a value an active
+        rule forbids never enters, and the assistant removes nothing.
+        """
+        if u.op == "remove" or u.value is None:
+            return False
+        cur = self.state.slots.get(slot_key(u.entity, u.slot))
+        if cur is not None and cur.source == "user":
+            return False
+        norm = normalize_subject(u.value, self.config.subject_aliases)
+        return not any(
+            c.polarity == "forbid" and subjects_match(c.norm_subject, norm)
+            for c in self.ledger.active()
+        )
+
     def _return_to_earlier(self, c: Constraint, turn: int) -> bool:
         """ "还是按原来的，用顺丰": the new rule restates the loser of a later-wins conflict.
 
@@ -288,7 +339,7 @@ class SessionState(BaseModel):
         done = {h[0] for h in hits}
         removed_now = [
             t
-            for t in self.state.transitions
+            for t in _from_turn(self.state.transitions, turn)
             if t.turn == turn and t.op == "remove" and t.old is not None and t.slot not in done
         ]
         for t in removed_now:
@@ -345,13 +396,30 @@ class SessionState(BaseModel):
             self.focus.append(FocusEntry(turn=parsed.turn, subjects=sorted(subjects)))
 
     def _protected(self, only_core: bool = False) -> set[str]:
-        slots = [v for v in self.state.slots.values() if not only_core or self._is_core(v.key)]
+        if not only_core:
+            return self._protection().protected()
+        slots = [v for v in self.state.slots.values() if self._is_core(v.key)]
         texts = [v.value for v in slots] + [v.raw for v in slots if v.raw]
         texts += [c.text for c in self.ledger.active()]
         return {i.id for i in self.evidence.items.values() if refers_to(i, texts)}
 
+    def _protection(self) -> ProtectionIndex:
+        """The protected/free split of the evidence, brought up to date (see `protection`)."""
+        index = self._memo.values.get("protection")
+        if not isinstance(index, ProtectionIndex):
+            index = self._memo.values["protection"] = ProtectionIndex()
+        slots = self.state.slots.values()
+        texts = [v.value for v in slots] + [v.raw for v in slots if v.raw]
+        texts += self.ledger.active_texts()
+        index.sync(self.evidence.items, texts)
+        return index
+
     def _evict(self, turn: int) -> None:
-        gone = self.evidence.evict(self.config.evidence_max_items, self._protected())
+        if len(self.evidence.items) <= self.config.evidence_max_items:
+            return  # under the cap: nothing to evict, no protection to work out
+        index = self._protection()
+        gone = self.evidence.evict(self.config.evidence_max_items, set(), candidates=index.free())
+        index.forget(e.id for e in gone)
         if gone:
             self.record("compaction", turn, {"what": "evidence", "evicted": [e.id for e in gone]})
 
@@ -453,12 +521,12 @@ class SessionState(BaseModel):
     def summary_line(self, start: int, end: int) -> str:
         """One line of what turns start..end changed: final slot values and new rules."""
         final: dict[str, str | None] = {}
-        for t in self.state.transitions:
+        for t in _from_turn(self.state.transitions, start):
             if start <= t.turn <= end:
                 final[t.slot] = t.new
         parts = [f"{k}={fmt(v)}" for k, v in final.items() if v is not None]
         parts += [f"{k}=∅" for k, v in final.items() if v is None]
-        parts += [e.text for e in self.ledger.entries if start <= e.turn <= end]
+        parts += [e.text for e in _from_turn(self.ledger.entries, start) if start <= e.turn <= end]
         return "; ".join(parts)
 
     def core_values(self) -> CoreValues:

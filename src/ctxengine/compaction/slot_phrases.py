@@ -1,0 +1,155 @@
+"""Phrases that set a slot without naming it: "我想买一台X", "ship it to X", "pay with X".
+
+`ctxengine.compaction.slots` reads "slot word + verb + value" ("收货地址是X"); real users as
+often say what they want with a verb that implies the slot. Each phrase here maps to one
+generic slot name and applies only when the ontology declares that slot (the product slot
+falls back to ``task.product``: the generic task entity holds it). Values are cut
+from the text verbatim, like every other slot value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ctxengine.compaction.ontology import Ontology, SlotDef
+
+_ZH_STOP = "，,。；;！!？?\n、"
+# Product names mix scripts and keep inner spaces: "小米14 Ultra", "MacBook Air 13".
+_ZH_NAME = rf"(?P<value>[A-Za-z0-9\u4e00-\u9fff][^{_ZH_STOP}]*)"
+_EN_STOP_WORDS = r"and|please|instead|for|but|because|so|if|with|by|today|tomorrow"
+_EN_NAME = (
+    r"(?P<value>(?:[^,;!?\n.]|\.(?=\S))+?)"
+    rf"(?=\s+(?:{_EN_STOP_WORDS})\b|[,;!?\n]|\.(?:\s|$)|$)"
+)
+# A street address runs through its commas: "1200 Market St, Apt 5B, San Francisco, CA 94103".
+_EN_ADDRESS = (
+    r"(?P<value>\d+[A-Za-z]?\s+[A-Z0-9][^,;!?\n]*?(?:,\s*[A-Z0-9][^,;!?\n]*?)*)"
+    r"(?=[;!?\n]|\.(?:\s|$)|$|,\s*(?![A-Z0-9]))"
+)
+ADDRESS_RX = re.compile(_EN_ADDRESS)
+_MONTHS = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_EN_DATE = (
+    rf"(?P<value>{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,\s*\d{{4}})?"
+    r"|\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTHS + r"(?:\s+\d{4})?"
+    r"|\d{4}-\d{2}-\d{2}|(?:next\s+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|tomorrow)"
+)
+_ZH_DATE = (
+    r"(?P<value>\d{1,2}月\d{1,2}[日号]|\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?"
+    r"|(?:下)?(?:周|星期)[一二三四五六日天]|明天|后天)"
+)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One phrase rule: its regex (with a ``value`` group) and the slot it sets."""
+
+    rx: re.Pattern[str]
+    slot: str
+    confidence: float
+
+
+_PHRASES: tuple[Phrase, ...] = (
+    Phrase(
+        re.compile(
+            r"(?:想|要|打算|准备|需要)(?:再)?(?:买|购买|订|入手)"
+            r"(?:一|两|个|这|那)?(?:台|部|个|件|款|双|套|只|本|辆|份|张|瓶|盒|杯|条|把|支)?\s*"
+            + _ZH_NAME
+        ),
+        "product",
+        0.6,
+    ),
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:I|we)(?:'d like| would like| want| need|'m going| am going| plan)"
+            r" to (?:buy|order|purchase) (?:a |an |the |one |two )?" + _EN_NAME
+        ),
+        "product",
+        0.6,
+    ),
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:ship|deliver|send|mail)(?: it| this| them| the order)? to " + _EN_ADDRESS
+        ),
+        "address",
+        0.7,
+    ),
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:deliver(?:ed)?|arrive|ship(?:ped)?|get it)(?: it| this| them| the order)?"
+            r" (?:by|on|before) " + _EN_DATE + r"\b"
+        ),
+        "date",
+        0.7,
+    ),
+    Phrase(
+        re.compile(_ZH_DATE + r"(?:前|之前|以前)?(?:送到|送达|到货|发货|配送|寄到)"), "date", 0.7
+    ),
+    Phrase(
+        re.compile(r"(?i)\b(?:pay|paying|pay for it) (?:with|by|using|via) " + _EN_NAME),
+        "payment",
+        0.7,
+    ),
+)
+# "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
+# otherwise (an enum member or a slot word inside the value decides first).
+_IT_IN = re.compile(r"(?i)\b(?:like|want|get|take|have|prefer)(?: it| one| them) in " + _EN_NAME)
+# "Use DHL Express for shipping": the slot word comes after the value.
+_FOR_SLOT = r"(?i)\b(?:use|go with|pick|choose|take) (?P<value>[^,;!?\n]+?) for (?:the |my )?"
+# "不用顺丰了，改用京东快递": the new value of the slot the message just dropped.
+ZH_INSTEAD = re.compile(rf"(?:改用|换用|改成|换成|改为|换为)\s*(?P<value>[^{_ZH_STOP}]+)")
+
+
+@dataclass(frozen=True)
+class PhraseHit:
+    start: int
+    end: int  # end of the value
+    slot: SlotDef
+    value: str
+    confidence: float
+
+
+def _slot(onto: Ontology, name: str) -> SlotDef | None:
+    slot = onto.slot(name)
+    if slot is None and name == "product":
+        return SlotDef(name="product")
+    return slot
+
+
+def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
+    """Slot values stated by phrases that imply the slot, in no particular order."""
+    out: list[PhraseHit] = []
+    for p in _PHRASES:
+        slot = _slot(onto, p.slot)
+        if slot is None:
+            continue
+        for m in p.rx.finditer(text):
+            out.append(PhraseHit(m.start(), m.end("value"), slot, m.group("value"), p.confidence))
+    for m in _IT_IN.finditer(text):
+        value = m.group("value")
+        members = onto.find_members(value)
+        slot = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
+        if slot is not None:
+            out.append(PhraseHit(m.start(), m.end("value"), slot, value, 0.5))
+    words = onto.slot_words_regex
+    if words:
+        rx = onto.derived(
+            "slot_phrases.for", lambda o: re.compile(_FOR_SLOT + rf"(?P<slot>{words})\b")
+        )
+        for m in rx.finditer(text):
+            slot = onto.slot_for_word(m.group("slot"))
+            if slot is not None:
+                out.append(PhraseHit(m.start(), m.end("value"), slot, m.group("value"), 0.7))
+    return out
+
+
+def _slot_in(text: str, onto: Ontology) -> SlotDef | None:
+    words = onto.slot_words_regex
+    if not words:
+        return None
+    rx = onto.derived("slot_phrases.words", lambda o: re.compile(words, re.I))
+    m = rx.search(text)
+    return onto.slot_for_word(m.group(0)) if m else None
