@@ -209,7 +209,7 @@ async def replay(
     samples: list[TurnSample] = []
     history = 0
     store = TimedStore(MemoryStore())
-    async with ContextEngine(settings, store=store) as engine:  # type: ignore[arg-type]
+    async with ContextEngine(settings, store=store) as engine:
         session = await engine.session("bench", f"{language}-{len(turns)}", restore=False)
         reply_overhead = engine.counter.reply_overhead
         for i, messages in enumerate(turns):

@@ -71,6 +71,7 @@ class SummaryBook:
     # Bumped by `/context clear`: a summary of an earlier generation still reaches the memory
     # files when it finishes, but is never injected after the boundary.
     generation: int = 0
+    _save_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def version(self) -> int:
@@ -194,11 +195,14 @@ class SummaryBook:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def save(self) -> None:
-        await self.store.set_state(
-            self.key,
-            "summaries",
-            {"records": [r.to_dict() for r in self.records], "generation": self.generation},
-        )
+        # One save at a time, each writing the state as it is when its turn comes: two saves
+        # racing on different connections must not leave an older snapshot last.
+        async with self._save_lock:
+            await self.store.set_state(
+                self.key,
+                "summaries",
+                {"records": [r.to_dict() for r in self.records], "generation": self.generation},
+            )
 
     def restore(self, state: dict[str, Any] | None) -> None:
         if state:
