@@ -160,6 +160,11 @@ def headline_budget(budgets: Sequence[float]) -> float:
 
 
 def plot_headline(rows: list[dict[str, Any]], path: Path) -> Path:
+    # The project's own scenarios carry constraints, values and identifiers; CrossWOZ only
+    # values. The headline shows the former (CrossWOZ is in the report's tables).
+    own = [r for r in rows if r.get("dataset") == "own"]
+    scope = "own zh+en scenarios" if own else "all scenarios"
+    rows = own or rows
     methods = method_order(rows)
     budget = headline_budget(sorted({r["budget_ratio"] for r in rows}))
     aggs = {
@@ -173,7 +178,9 @@ def plot_headline(rows: list[dict[str, Any]], path: Path) -> Path:
     value = {(title, m): aggs[m][key] for key, title in RETENTION for m in methods}
     _grouped(left, labels, methods, value)
     left.set_ylabel("% retained")
-    left.set_title(f"What the model still sees (budget {100 * budget:.0f}% of raw tokens)")
+    left.set_title(
+        f"What the model still sees ({scope}, budget {100 * budget:.0f}% of raw tokens)"
+    )
     left.legend(loc="lower left", fontsize=8)
     saved = [100 * aggs[m]["tokens_saved"] for m in methods]
     bars = right.barh(methods, saved, color=[color(m, i) for i, m in enumerate(methods)])

@@ -113,49 +113,58 @@ class Target:
     met: bool | None  # None: not measured in this run
 
 
+def _fidelity_targets(fid: list[dict[str, Any]], tag: str) -> list[Target]:
+    """The fidelity targets over `fid` rows (one dataset), names suffixed with `tag`."""
+    out: list[Target] = []
+    total = aggregate(fid, ["method"])[0]
+    by_budget = aggregate(fid, ["budget_ratio"])
+
+    def share(col: str, name: str, goal: float) -> Target:
+        measured = [g for g in by_budget if g[col] is not None]
+        if total[col] is None or not measured:
+            return Target(name, f">= {pct(goal)}", "no such items in the scenarios", None)
+        worst = min(measured, key=lambda g: float(g[col]))
+        detail = f"{pct(total[col])} overall, worst {pct(worst[col])} at budget "
+        detail += pct(worst["budget_ratio"])
+        return Target(name, f">= {pct(goal)}", detail, total[col] >= goal - 1e-9)
+
+    out.append(share("constraints_retained", "active constraints retained" + tag, 1.0))
+    out.append(share("identifiers_retained", "identifiers retained verbatim" + tag, 1.0))
+    out.append(share("values_retained", "current values retained" + tag, 0.99))
+    sup = int(total["superseded_as_current"])
+    out.append(
+        Target(
+            "superseded values shown as current" + tag,
+            "0",
+            f"{sup} in {total['runs']} runs",
+            sup == 0,
+        )
+    )
+    saved = ", ".join(
+        f"{pct(g['tokens_saved'])} at budget {pct(g['budget_ratio'])}"
+        for g in sorted(by_budget, key=lambda g: g["budget_ratio"])
+    )
+    out.append(
+        Target(
+            "fewer tokens than the raw history" + tag,
+            ">= 60.0% at every budget",
+            saved,
+            all(g["tokens_saved"] >= 0.60 for g in by_budget),
+        )
+    )
+    return out
+
+
 def targets(results: dict[str, Any], method: str = TARGET_METHOD) -> list[Target]:
     """The issues' targets for `method`, each MET, MISSED or not measured."""
     suites = results.get("suites", {})
     fid = [r for r in suites.get("fidelity", {}).get("rows", []) if r["method"] == method]
     out: list[Target] = []
-    if fid:
-        total = aggregate(fid, ["method"])[0]
-        by_budget = aggregate(fid, ["budget_ratio"])
-
-        def share(col: str, name: str, goal: float) -> Target:
-            measured = [g for g in by_budget if g[col] is not None]
-            if total[col] is None or not measured:
-                return Target(name, f">= {pct(goal)}", "no such items in the scenarios", None)
-            worst = min(measured, key=lambda g: float(g[col]))
-            detail = f"{pct(total[col])} overall, worst {pct(worst[col])} at budget "
-            detail += pct(worst["budget_ratio"])
-            return Target(name, f">= {pct(goal)}", detail, total[col] >= goal - 1e-9)
-
-        out.append(share("constraints_retained", "active constraints retained", 1.0))
-        out.append(share("identifiers_retained", "identifiers retained verbatim", 1.0))
-        out.append(share("values_retained", "current values retained", 0.99))
-        sup = int(total["superseded_as_current"])
-        out.append(
-            Target(
-                "superseded values shown as current",
-                "0",
-                f"{sup} in {total['runs']} runs",
-                sup == 0,
-            )
-        )
-        saved = ", ".join(
-            f"{pct(g['tokens_saved'])} at budget {pct(g['budget_ratio'])}"
-            for g in sorted(by_budget, key=lambda g: g["budget_ratio"])
-        )
-        out.append(
-            Target(
-                "fewer tokens than the raw history",
-                ">= 60.0% at every budget",
-                saved,
-                all(g["tokens_saved"] >= 0.60 for g in by_budget),
-            )
-        )
-    else:
+    datasets = sorted({str(r.get("dataset", "all")) for r in fid})
+    for dataset in datasets if fid else []:
+        rows_d = [r for r in fid if str(r.get("dataset", "all")) == dataset]
+        out.extend(_fidelity_targets(rows_d, f" ({dataset})" if len(datasets) > 1 else ""))
+    if not fid:
         for name in ("fidelity targets",):
             out.append(Target(name, "see issue 3", "fidelity suite not run", None))
     speed = suites.get("speed", {})
@@ -194,22 +203,28 @@ def _cell(agg: dict[str, Any], col: str, kind: str) -> str:
 
 
 def summary_rows(results: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-    """The headline table: method x fidelity figures (all runs) x per-turn cost ratio."""
+    """The headline table: method x dataset x fidelity figures x per-turn cost ratio.
+
+    The project's own scenarios and CrossWOZ are kept apart: they measure different things
+    (constraints and identifiers exist only in the former) and averaging them would hide both.
+    """
     suites = results.get("suites", {})
     rows = suites.get("fidelity", {}).get("rows", [])
     speed = speed_at_longest(suites.get("speed", {}))
     methods = method_order(rows) or list(speed)
-    aggs = {a["method"]: a for a in aggregate(rows, ["method"])}
+    datasets = sorted({str(r.get("dataset", "all")) for r in rows}) or ["all"]
+    aggs = {(a["method"], a["dataset"]): a for a in aggregate(rows, ["method", "dataset"])}
     longest = next(iter(speed.values()))[1] if speed else 0
-    header = ["method", *(title for _, title, _ in FIDELITY_COLUMNS)]
+    header = ["method", "dataset", *(title for _, title, _ in FIDELITY_COLUMNS)]
     header.append(f"per-turn cost ({longest} turns)")
     body = []
     for m in methods:
-        cells = [f"`{m}`"]
-        a = aggs.get(m)
-        cells += [_cell(a, c, k) if a else "-" for c, _, k in FIDELITY_COLUMNS]
-        cells.append(f"{speed[m][0]:.1f}x" if m in speed else "-")
-        body.append(cells)
+        for d in datasets:
+            cells = [f"`{m}`", d]
+            a = aggs.get((m, d))
+            cells += [_cell(a, c, k) if a else "-" for c, _, k in FIDELITY_COLUMNS]
+            cells.append(f"{speed[m][0]:.1f}x" if m in speed else "-")
+            body.append(cells)
     return header, body
 
 
@@ -230,7 +245,7 @@ def _reproduce(results: dict[str, Any], suite: str) -> str:
 def render_snippet(results: dict[str, Any], plots: dict[str, Path], root: Path) -> str:
     """6-8 lines for the README: the summary table and the headline plot (paths from root)."""
     header, body = summary_rows(results)
-    keep = [0, 1, 2, 3, 4, 6, 7]  # method, retention, superseded, tokens, cost
+    keep = [0, 1, 2, 3, 4, 5, 7, 8]  # method, dataset, retention, superseded, tokens, cost
     lines = [table([header[i] for i in keep], ([row[i] for i in keep] for row in body))]
     meta = results["meta"]
     lines.append("")

@@ -145,7 +145,9 @@ def test_report_has_every_section_and_links_existing_plots(
     assert links and all((report.parent / link).is_file() for link in links)
     assert results["suites"]["fidelity"]["ecommerce"]["block"].splitlines()[0] in text
     snippet = (out / "README_snippet.md").read_text(encoding="utf-8")
-    assert snippet.count("\n| `") == len(results["suites"]["fidelity"]["methods"])
+    datasets = {r["dataset"] for r in results["suites"]["fidelity"]["rows"]}
+    methods = results["suites"]["fidelity"]["methods"]
+    assert snippet.count("\n| `") == len(methods) * len(datasets)  # one row per method x dataset
     assert "headline.png" in snippet
 
 
