@@ -178,9 +178,7 @@ def plot_headline(rows: list[dict[str, Any]], path: Path) -> Path:
     value = {(title, m): aggs[m][key] for key, title in RETENTION for m in methods}
     _grouped(left, labels, methods, value)
     left.set_ylabel("% retained")
-    left.set_title(
-        f"What the model still sees ({scope}, budget {100 * budget:.0f}% of raw tokens)"
-    )
+    left.set_title(f"What the model still sees ({scope}, budget {100 * budget:.0f}% of raw tokens)")
     left.legend(loc="lower left", fontsize=8)
     saved = [100 * aggs[m]["tokens_saved"] for m in methods]
     bars = right.barh(methods, saved, color=[color(m, i) for i, m in enumerate(methods)])
