@@ -289,3 +289,27 @@ def test_cli_bench_rejects_an_unknown_suite() -> None:
     with pytest.raises(SystemExit) as exc:
         cli_main(["bench", "--only", "fidelity,nope"])
     assert exc.value.code == 2
+
+
+def test_quick_mode_produces_a_well_formed_report(tmp_path: Path) -> None:
+    """`python -m bench --quick` as a user runs it (issue 5: the CI smoke test of --quick)."""
+    out, report = tmp_path / "results", tmp_path / "benchmarks.md"
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--out", str(out), "--report", str(report)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["meta"]["mode"] == "quick"
+    assert set(results["suites"]) >= {"fidelity", "speed", "pipeline"}
+    for name in ("headline", "fidelity", "tokens", "speed"):
+        assert (out / f"{name}.png").read_bytes().startswith(PNG_SIGNATURE)
+    text = report.read_text(encoding="utf-8")
+    for heading in ("## Summary", "## Targets (`ctxengine`)", "## Fidelity", "## Speed"):
+        assert heading in text
+    assert "MET" in text or "MISSED" in text
