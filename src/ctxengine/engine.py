@@ -120,6 +120,7 @@ class Session:
         )
         self.audit: list[dict[str, Any]] = []
         self._inject_cache: dict[tuple[str, int], Message] = {}
+        self._summary_count: tuple[tuple[int, str, int] | None, int] = (None, 0)
         self._lock = asyncio.Lock()
 
     # --- events -------------------------------------------------------------------------
@@ -260,7 +261,12 @@ class Session:
     def _reserved(self, summary: str, block: str, lang: Language) -> int:
         n = self.counter.reply_overhead
         if summary:
-            n += self.counter.count(note("summary_header", lang, summary=summary))
+            # The injected summary changes only when a summary lands: count it once per change.
+            key = (self.book.version, lang, len(summary))
+            if self._summary_count[0] != key:
+                tokens = self.counter.count(note("summary_header", lang, summary=summary))
+                self._summary_count = (key, tokens)
+            n += self._summary_count[1]
         if block:
             n += self.counter.count(block) + self.counter.message_overhead
         return n
