@@ -228,15 +228,7 @@ async def replay_context(
         async with ContextEngine(settings, store=MemoryStore(), counter=counter) as engine:
             session = await engine.session("bench", "fidelity", restore=False)
             await replay(session, history)
-            ctx = await session.context()
-            # As `compact()` does: summaries take effect from the next context; settle them.
-            for _ in range(3):
-                await session.flush()
-                ctx = await session.context()
-                if not any(step.removed for step in ctx.steps):
-                    break
-            await session.flush()
-            return ctx
+            return await session.settled_context()  # as `ctxengine compact` does
 
 
 def visible_text(messages: list[Message]) -> str:

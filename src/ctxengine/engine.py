@@ -408,6 +408,18 @@ class Session:
             self.key.user_id, query, max_results=max_results, min_score=min_score
         )
 
+    async def settled_context(self, *, rounds: int = 3) -> Context:
+        """The next context after waiting for summaries (they take effect from the next
+        turn): what `ctxengine compact` reports. Repeats while building it trims again."""
+        ctx = await self.context()
+        for _ in range(rounds):
+            await self.flush()
+            ctx = await self.context()
+            if not any(step.removed for step in ctx.steps):
+                break
+        await self.flush()
+        return ctx
+
     async def flush(self) -> None:
         """Wait for this session's background summaries."""
         await self.book.wait()

@@ -151,14 +151,7 @@ async def compact(
     async with ContextEngine(settings, store=store) as engine:
         session = await engine.session("cli", "compact", restore=False)
         await replay(session, messages)
-        ctx = await session.context()
-        # Summaries take effect from the next turn: settle them, then build the final view.
-        for _ in range(3):
-            await session.flush()
-            ctx = await session.context()
-            if not any(step.removed for step in ctx.steps):
-                break
-        await session.flush()
+        ctx = await session.settled_context()
         counter = engine.counter
         _, turns_in = split_turns(messages, counter)
         _, turns_out = split_turns(ctx.messages, counter)
