@@ -16,6 +16,7 @@ import asyncio
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,10 +24,10 @@ from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_open
 from ctxengine.language import Language, detect_language
 from ctxengine.memory.files import MemoryFiles
 from ctxengine.memory.search import MemoryHit
-from ctxengine.messages import Message, TextPart, dump_messages, load_messages
+from ctxengine.messages import Message, Part, TextPart, dump_messages, load_messages
 from ctxengine.pipeline.notes import note
 from ctxengine.pipeline.pairing import repair
-from ctxengine.pipeline.stages import compress_turn
+from ctxengine.pipeline.stages import compress_turn, with_parts
 from ctxengine.pipeline.turns import split_turns
 from ctxengine.pipeline.window import StageStep, Window
 from ctxengine.settings import Settings, load_settings
@@ -122,6 +123,9 @@ class Session:
         self._inject_cache: dict[tuple[str, int], Message] = {}
         self._summary_count: tuple[tuple[int, str, int] | None, int] = (None, 0)
         self._lock = asyncio.Lock()
+        # (ids of the prefix messages, their dumped form) for `_save_meta`.
+        self._prefix_dump: tuple[tuple[str, ...], list[dict[str, Any]]] = ((), [])
+        self._daily_path: tuple[MemoryFiles | None, date | None, str] = (None, None, "")
 
     # --- events -------------------------------------------------------------------------
     async def _emit(self, kind: str, data: dict[str, Any]) -> None:
@@ -142,13 +146,24 @@ class Session:
             if seqs:
                 self.last_seq = seqs[-1]
             for m, seq in zip(msgs, seqs, strict=True):
-                m._seq = seq
+                # Straight into pydantic's private-attribute dict: its __setattr__ costs ~10x.
+                private = m.__pydantic_private__
+                if private is None:
+                    m._seq = seq
+                else:
+                    private["_seq"] = seq
             shape = (self.window.next_index, len(self.window.prefix))
-            for m in msgs:
-                await self._feed_async(m)
-            if self.distiller is not None and seqs:
-                self.distiller.observed_seq = seqs[-1]
-            await self._flush_layer_events()
+            if self.distiller is None:
+                # No compaction engine: nothing to await per message (one coroutine less each).
+                for m in msgs:
+                    self._feed(m)
+            else:
+                for m in msgs:
+                    await self._feed_async(m)
+                if seqs:
+                    self.distiller.observed_seq = seqs[-1]
+            if self._layer_events:
+                await self._flush_layer_events()
             if (self.window.next_index, len(self.window.prefix)) != shape:
                 await self._save_meta()
                 turns = self.window.next_index - 1
@@ -287,13 +302,25 @@ class Session:
                 "turns": step.removed_turns,
                 "job_id": job_id,
             }
-            entry["written_to"] = str(self.book.files.daily_path())
+            entry["written_to"] = self._daily_path_text()
         await self._emit("compaction", entry)
+
+    def _daily_path_text(self) -> str:
+        """`str(self.book.files.daily_path())`, built once a day (pathlib is slow to join)."""
+        day = datetime.now(UTC).date()
+        files = self.book.files
+        if self._daily_path[:2] != (files, day):
+            self._daily_path = (files, day, str(files.daily_path(day)))
+        return self._daily_path[2]
 
     def _inject(
         self, messages: list[Message], summary: str, block: str, lang: Language
     ) -> list[Message]:
-        out = list(messages)
+        # `messages` is the fresh list Window.prepare handed out: changed in place, since
+        # copying the whole context again on every call costs O(window) for nothing.
+        out = messages
+        if not summary and not block:
+            return out
         first_user = next((i for i, m in enumerate(out) if m.starts_turn), None)
         if summary and first_user is not None:
             out[first_user] = self._with_prefix(out[first_user], summary, lang)
@@ -313,7 +340,7 @@ class Session:
         cached = self._inject_cache.get(key)
         if cached is None:
             prefix = note("summary_header", lang, summary=summary)
-            cached = m.replace(parts=_prepend_text(prefix, m))
+            cached = with_parts(m, _prepend_text(prefix, m))
             # Count without re-tokenizing the summary each turn: parts add up (the prefix ends
             # in a blank line, so no BPE merge crosses the seam).
             cached._tokens[self.counter.encoding] = self.counter.message(m) + self.counter.count(
@@ -497,14 +524,19 @@ class Session:
         await self._emit("restored", {"turns": len(keep), "boundary_seq": boundary})
 
     async def _save_meta(self) -> None:
+        # Saved once per turn, but the prefix (system prompts) almost never changes: dump it
+        # again only when its messages did.
+        ids = tuple(m.id for m in self.window.prefix)
+        if self._prefix_dump[0] != ids:
+            self._prefix_dump = (ids, dump_messages(self.window.prefix))
         await self.engine.store.set_state(
             self.key,
             "meta",
-            {"turns": self.window.next_index - 1, "prefix": dump_messages(self.window.prefix)},
+            {"turns": self.window.next_index - 1, "prefix": self._prefix_dump[1]},
         )
 
 
-def _prepend_text(prefix: str, m: Message) -> list[Any]:
+def _prepend_text(prefix: str, m: Message) -> list[Part]:
     """Parts of `m` with `prefix` before its text (merged, so a string content stays one)."""
     if m.parts and isinstance(m.parts[0], TextPart):
         first = m.parts[0]

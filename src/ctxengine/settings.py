@@ -137,6 +137,13 @@ class Settings(BaseModel):
     recent_intents: int = Field(3, ge=1)
     evidence_max_items: int = Field(40, ge=1)
     shard_max_tokens: int = Field(4000, ge=128)
+    pin_ttl_turns: int = Field(5, ge=0, description="A Min-Context pin lapses after N turns.")
+    stale_evidence_turns: int = Field(10, ge=0, description="A reset drops tool evidence this old.")
+    render_max_evidence: int = Field(12, ge=0, description="Tool-only evidence lines in a block.")
+    render_max_conflicts: int = Field(5, ge=0, description="Conflict lines in a block.")
+    render_max_instances: int = Field(
+        2, ge=0, description="Earlier entity instances (e.g. restaurants) shown in a block."
+    )
 
     @property
     def restore_turns(self) -> int:

@@ -103,3 +103,41 @@ def test_domain_intents_follow_the_domain_named() -> None:
     assert "find_restaurant" in [i.name for i in p.intents]
     (u,) = p.updates
     assert (u.entity, u.slot, u.value) == ("餐馆", "评分", "4分以上")
+
+
+def test_absent_facility_is_never_set() -> None:
+    """A system turn saying a hotel lacks a facility ("没有健身房", act value 否) never sets that
+    facility as the hotel's value; one saying it has it ("是") still does, so the check bites."""
+    absent = present = present_set = 0
+    for text, acts in turns("sys"):
+        facilities = {
+            slot.split("-", 1)[1]: value
+            for _intent, domain, slot, value in acts
+            if domain == "酒店" and slot.startswith("酒店设施-")
+        }
+        if not facilities:
+            continue
+        values = {
+            u.value or ""
+            for u in parse_message(Message.assistant(text), turn=1, ontology=ONTO).updates
+            if u.slot == "酒店设施"
+        }
+        for name, value in facilities.items():
+            if name not in text:
+                continue
+            if value == "否":
+                absent += 1
+                assert not any(name in v for v in values), (text, values)
+            elif value == "是":
+                present += 1
+                present_set += any(name in v for v in values)
+    assert absent > 0 and present > 0
+    assert present_set / present >= 0.5
+
+
+@pytest.mark.parametrize("text", ["没有健身房。", "这家酒店无健身房。", "不提供健身房。"])
+def test_negated_facility_mention_sets_nothing(text: str) -> None:
+    updates = parse_message(Message.assistant(text), turn=1, ontology=ONTO).updates
+    assert [u for u in updates if u.slot == "酒店设施"] == []
+    positive = parse_message(Message.assistant("有健身房。"), turn=1, ontology=ONTO).updates
+    assert any(u.slot == "酒店设施" and u.value == "健身房" for u in positive)

@@ -3,7 +3,9 @@
 - L1 `IntentLayer`: what the user wants now, and the few intents before it.
 - L2 `StateLayer`: the current value of every slot (keyed ``entity.slot``). Each change is a
   `Transition`; the value it replaced moves to the archive with the turn it was superseded, so
-  a superseded value is history and can never be mistaken for the current one.
+  a superseded value is history and can never be mistaken for the current one. Naming a
+  different instance of an entity (a second restaurant's 名称) keeps the first one's slots
+  current under ``entity[name].slot`` instead of superseding them.
 - L3 `EvidenceLayer`: exact strings (ids, codes, tool-result fields) kept verbatim and
   deduplicated, with where and when they were seen. Bounded, but evidence that a current slot
   or an active constraint refers to is never evicted.
@@ -27,6 +29,15 @@ from ctxengine.compaction.schema import Evidence, Intent, SlotUpdate
 def slot_key(entity: str, slot: str) -> str:
     """The one key a slot is stored under: ``entity.slot``."""
     return f"{entity.strip()}.{slot.strip()}"
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """(entity, slot) of a slot key; an instance's name may hold dots: ``餐馆[M.Y].地址``."""
+    if key.find("[") != -1 and "]." in key:
+        i = key.rindex("].")
+        return key[: i + 1], key[i + 2 :]
+    entity, _, slot = key.partition(".")
+    return entity, slot
 
 
 # --- L1 --------------------------------------------------------------------------------------
@@ -110,8 +121,16 @@ class ArchivedValue(BaseModel):
     reason: ArchiveReason = "superseded"
 
 
+def instance_entity(entity: str, name: str) -> str:
+    """The entity key of one named instance: ``餐馆[鼎泰丰]``."""
+    return f"{entity}[{name}]"
+
+
 class StateLayer(BaseModel):
     slots: dict[str, SlotValue] = Field(default_factory=dict)
+    # Slots that name an instance of their entity (CrossWOZ's 名称): naming a different
+    # instance starts a new one instead of superseding the old one's values, see `_shelve`.
+    instance_slots: list[str] = Field(default_factory=lambda: ["名称"])
     transitions: list[Transition] = Field(default_factory=list)
     archive: list[ArchivedValue] = Field(default_factory=list)
     removed: dict[str, int] = Field(default_factory=dict)  # key -> turn, until confirmed
@@ -122,6 +141,8 @@ class StateLayer(BaseModel):
     def apply(self, update: SlotUpdate, turn: int, source: str) -> Transition | None:
         """Apply one update; return its transition, or None when nothing changed."""
         key = slot_key(update.entity, update.slot)
+        if update.op != "remove" and update.value and update.slot.strip() in self.instance_slots:
+            self._shelve(update.entity.strip(), update.slot.strip(), update.value)
         old = self.slots.get(key)
         if update.op == "remove" or update.value is None:
             if old is None:
@@ -172,6 +193,26 @@ class StateLayer(BaseModel):
         )
         self.transitions.append(t)
         return t
+
+    def _shelve(self, entity: str, name_slot: str, name: str) -> None:
+        """A different instance is named: the current one's slots move under its name.
+
+        Two restaurants in one session are two things, not one restaurant changing: the
+        earlier one's address stays current for it (``餐馆[A].地址``) and only a change to the
+        same instance's slot supersedes. Naming an earlier instance again brings its slots
+        back as the current ones.
+        """
+        cur = self.slots.get(slot_key(entity, name_slot))
+        if cur is None or cur.value == name:
+            return
+        self._move(entity, instance_entity(entity, cur.value))
+        self._move(instance_entity(entity, name), entity)
+
+    def _move(self, src: str, dst: str) -> None:
+        for key in [k for k, v in self.slots.items() if v.entity == src]:
+            v = self.slots.pop(key)
+            new_key = slot_key(dst, v.slot)
+            self.slots[new_key] = v.model_copy(update={"key": new_key, "entity": dst})
 
     def _archive(self, old: SlotValue, turn: int, by: str | None, reason: ArchiveReason) -> None:
         self.archive.append(

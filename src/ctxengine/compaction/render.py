@@ -104,6 +104,9 @@ class RenderOptions:
     # Slot values set longer ago than this are shown without a time marker: a marker costs
     # ~5 tokens and "set long ago" is all it would say. None marks every value.
     slot_marker_turns: int | None = 5
+    # Earlier named instances (``餐馆[A].地址``) shown, most recently touched first: each costs
+    # a few lines, and the block must fit the smallest budget or it is left out whole.
+    max_instances: int = 2
 
 
 @dataclass
@@ -186,7 +189,11 @@ def build_view(
         if (r.name, r.target) not in seen:
             seen.add((r.name, r.target))
             view.recent_intents.append(r)
+    shown_instances = _recent_instances(state, options.max_instances)
     for v in state.slots.values():
+        hidden = v.entity not in shown_instances or v.slot in state.instance_slots
+        if _is_instance(v.entity) and hidden:
+            continue  # beyond the cap, or the instance's name, already in its key
         is_pending = not v.confirmed and v.turn >= last_user_turn
         (view.pending if is_pending else view.slots).append(v)
         prev = state.previous(v.key)
@@ -225,6 +232,20 @@ def build_view(
         key=lambda e: (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id),
     )
     return view
+
+
+def _is_instance(entity: str) -> bool:
+    """An earlier named instance (``餐馆[A]``), shelved by `StateLayer`."""
+    return entity.endswith("]") and "[" in entity
+
+
+def _recent_instances(state: StateLayer, keep: int) -> set[str]:
+    latest: dict[str, int] = {}
+    for v in state.slots.values():
+        if _is_instance(v.entity):
+            latest[v.entity] = max(latest.get(v.entity, 0), v.turn)
+    ranked = sorted(latest, key=lambda e: (-latest[e], e))
+    return set(ranked[:keep])
 
 
 def written_in_conversation(item: EvidenceItem) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pydantic import BaseModel
 
 from ctxengine.compaction.audit import AuditEvent
-from ctxengine.compaction.layers import EvidenceItem, SlotValue
+from ctxengine.compaction.layers import EvidenceItem, SlotValue, split_key
 from ctxengine.compaction.render import ContextView, build_view, render_view
 from ctxengine.compaction.schema import Evidence, Language, ParsedTurn
 from ctxengine.compaction.state import SessionState
@@ -51,7 +51,7 @@ def _domain_views(view: ContextView) -> dict[str, ContextView]:
     out: dict[str, ContextView] = {}
 
     def dom(key: str) -> ContextView:
-        entity = key.partition(".")[0]
+        entity = split_key(key)[0]
         if entity not in out:
             out[entity] = replace(shared, slots=[], pending=[], removed=[], previous={})
             out[entity].conflicts = list(shared.conflicts)

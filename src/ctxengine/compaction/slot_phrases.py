@@ -88,6 +88,16 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(_ZH_DATE + r"(?:前|之前|以前)?(?:送到|送达|到货|发货|配送|寄到)"), "date", 0.7
     ),
+    # "推荐您去全聚德(清华园店)", "我想去将进酒客栈": the instance the task is about (CrossWOZ's
+    # 名称; ontologies without that slot ignore it). Not "推荐您去一家/这些...".
+    Phrase(
+        re.compile(
+            r"(?:推荐您去|推荐你去|为您推荐|为你推荐|给您推荐|给你推荐|建议您去|建议你去|"
+            r"我想去|我要去|那就去)(?![一两几这那哪些个家])" + _ZH_NAME
+        ),
+        "名称",
+        0.6,
+    ),
     Phrase(
         re.compile(r"(?i)\b(?:pay|paying|pay for it) (?:with|by|using|via) " + _EN_NAME),
         "payment",

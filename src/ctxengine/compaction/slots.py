@@ -37,6 +37,12 @@ _QUESTION = re.compile(
 )
 _TRAIL = "了吧啊呀哦呢嘛哈啦噢的"
 _NEG_ZH = re.compile(r"(?:不要|不用|别用|别|取消|去掉|不想要|不想用|不需要)(?:再)?(?:用|选)?$")
+# "没有健身房" states the value is absent: it is not set (nor a request to remove one). The
+# negation reaches across a modifier and a list: "没有你要的免费市内电话和棋牌室".
+_ABSENT_ZH = re.compile(
+    r"(?:没有|没|无|不带|不提供|不含|不包括|不包含)(?:[^，,。；;！!？?\n]{0,6}的)?"
+    r"(?:[^，,。；;！!？?\n]*?(?:和|、|或|及|与|以及|跟))?$"
+)
 _POS_ZH = re.compile(r"(?:换成|改成|改为|改用|换用|换|用|选|要)$")
 _NEG_EN = re.compile(r"(?i)\b(?:no more|no|not|don't use|do not use|without|remove|drop)\s+$")
 _POS_EN = re.compile(r"(?i)\b(?:use|switch to|change to|go with|make it|pick|choose)\s+$")
@@ -172,6 +178,8 @@ def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) 
             start = m.start() - (len(before) - pos.start())
             end = _with_slot_word(text, m.end(), slot, rx.slot_word, onto)
             add(start, end, slot, slot.name, text[m.start() : end], "change", 0.75)
+        elif _ABSENT_ZH.search(text[max(0, m.start() - 24) : m.start()]):
+            continue
         elif not _in_question(text, m.start()):
             # A bare mention informs only outside a question: "有租车服务吗？" asks.
             end = _with_slot_word(text, m.end(), slot, rx.slot_word, onto)

@@ -27,6 +27,7 @@ from ctxengine.compaction.layers import (
     refers_to,
     said_in_conversation,
     slot_key,
+    split_key,
 )
 from ctxengine.compaction.ledger import (
     ConflictRecord,
@@ -93,6 +94,7 @@ class CompactionConfig(BaseModel):
     render_max_conflicts: int = Field(5, ge=0)
     conflict_turns: int = Field(10, ge=0)
     slot_marker_turns: int | None = Field(5, ge=0)
+    render_max_instances: int = Field(2, ge=0)
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> CompactionConfig:
@@ -101,6 +103,11 @@ class CompactionConfig(BaseModel):
             evidence_max_items=settings.evidence_max_items,
             min_context_repeat_turns=settings.min_context_repeat_turns,
             reset_after_turns=settings.reset_after_turns,
+            pin_ttl_turns=settings.pin_ttl_turns,
+            stale_evidence_turns=settings.stale_evidence_turns,
+            render_max_evidence=settings.render_max_evidence,
+            render_max_conflicts=settings.render_max_conflicts,
+            render_max_instances=settings.render_max_instances,
             **overrides,
         )
 
@@ -111,6 +118,7 @@ class CompactionConfig(BaseModel):
             max_conflicts=self.render_max_conflicts,
             conflict_turns=self.conflict_turns,
             slot_marker_turns=self.slot_marker_turns,
+            max_instances=self.render_max_instances,
         )
 
 
@@ -332,7 +340,7 @@ class SessionState(BaseModel):
                 normalize_subject(v.value, self.config.subject_aliases), e.norm_subject
             ):
                 hits.append((key, v.value, v.turn))
-                entity, _, slot = key.partition(".")
+                entity, slot = split_key(key)
                 self._update(
                     SlotUpdate(entity=entity, slot=slot, value=None, op="remove"), turn, "user"
                 )
@@ -371,7 +379,7 @@ class SessionState(BaseModel):
             elif rec.kind == "slot_rule":
                 ch = self.ledger.set_status(rec.later.ref, "superseded", turn, None)
                 self.record("constraint_status", turn, ch.model_dump(mode="json"))
-                entity, _, slot = rec.earlier.ref.partition(".")
+                entity, slot = split_key(rec.earlier.ref)
                 back = SlotUpdate(entity=entity, slot=slot, value=rec.earlier.text)
                 self._update(back, turn, "user", conflict=False)
                 rec.resolution, rec.turn = "earlier_stands", turn
@@ -379,7 +387,7 @@ class SessionState(BaseModel):
                 cur = self.state.slots.get(rec.subject)
                 if cur is None or cur.value != rec.later.text:
                     continue  # the slot moved on since; nothing to flip
-                entity, _, slot = rec.subject.partition(".")
+                entity, slot = split_key(rec.subject)
                 back = SlotUpdate(entity=entity, slot=slot, value=rec.earlier.text, op="change")
                 # The revert is this conflict's resolution, not a new conflict.
                 self._update(back, turn, "user", conflict=False)
@@ -424,7 +432,7 @@ class SessionState(BaseModel):
             self.record("compaction", turn, {"what": "evidence", "evicted": [e.id for e in gone]})
 
     def _is_core(self, key: str) -> bool:
-        _, _, slot = key.partition(".")
+        _, slot = split_key(key)
         core = {s.lower() for s in self.config.core_slots}
         return key.lower() in core or slot.lower() in core or slot.lower().endswith("_id")
 

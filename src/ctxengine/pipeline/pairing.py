@@ -8,6 +8,8 @@ a result whose call is gone is left out of the model's view. The record is not t
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ctxengine.messages import Message, ToolCallPart, ToolResultPart
 from ctxengine.pipeline.notes import Language, note
 
@@ -18,32 +20,52 @@ def unpaired(messages: list[Message], *, allow_pending: bool = True) -> tuple[se
     With `allow_pending`, calls in the last assistant message that nothing follows are pending
     (the tools are running) and not counted as unpaired.
     """
-    issued: set[str] = set()
-    answered: set[str] = set()
-    orphans: set[str] = set()
-    # This runs over the whole context on every context() call: one pass over the parts, no
-    # per-message lists (`m.tool_results` / `m.tool_calls` would build two per message).
-    # A message's results are checked against calls issued before that message.
-    for m in messages:
-        calls: list[str] | None = None
-        for p in m.parts:
-            if isinstance(p, ToolResultPart):
-                if p.call_id in issued:
-                    answered.add(p.call_id)
-                else:
-                    orphans.add(p.call_id)
-            elif isinstance(p, ToolCallPart):
-                if calls is None:
-                    calls = [p.id]
-                else:
-                    calls.append(p.id)
-        if calls:
-            issued.update(calls)
-    missing = issued - answered
-    if allow_pending and missing:
-        pending = _pending_calls(messages)
-        missing -= pending
-    return missing, orphans
+    return PairingScan().unpaired(messages, allow_pending=allow_pending)
+
+
+@dataclass
+class PairingScan:
+    """`unpaired` over a message list that only grows: each call reads the new messages only.
+
+    The current turn is checked on every context() call while it grows; rescanning it whole
+    each time would make a long agent turn cost quadratic time.
+    """
+
+    issued: set[str] = field(default_factory=set)
+    answered: set[str] = field(default_factory=set)
+    orphans: set[str] = field(default_factory=set)
+    scanned: int = 0  # messages[:scanned] are in the sets above
+
+    def unpaired(
+        self, messages: list[Message], *, allow_pending: bool = True
+    ) -> tuple[set[str], set[str]]:
+        """`unpaired(messages)`, given that `messages` extends the list seen last time."""
+        if len(messages) < self.scanned:  # not the list seen last time: start over
+            self.issued, self.answered, self.orphans, self.scanned = set(), set(), set(), 0
+        issued, answered, orphans = self.issued, self.answered, self.orphans
+        # One pass over the parts, no per-message lists (`m.tool_results` / `m.tool_calls`
+        # would build two per message). A message's results are checked against calls issued
+        # before that message.
+        for i in range(self.scanned, len(messages)):
+            calls: list[str] | None = None
+            for p in messages[i].parts:
+                if isinstance(p, ToolResultPart):
+                    if p.call_id in issued:
+                        answered.add(p.call_id)
+                    else:
+                        orphans.add(p.call_id)
+                elif isinstance(p, ToolCallPart):
+                    if calls is None:
+                        calls = [p.id]
+                    else:
+                        calls.append(p.id)
+            if calls:
+                issued.update(calls)
+        self.scanned = len(messages)
+        missing = issued - answered
+        if allow_pending and missing:
+            missing -= _pending_calls(messages)
+        return missing, set(orphans)
 
 
 def _pending_calls(messages: list[Message]) -> set[str]:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ctxengine.messages import Message
+from ctxengine.pipeline.pairing import PairingScan
 from ctxengine.tokens import TokenCounter
 
 
@@ -27,11 +28,17 @@ class Turn:
     compressed: bool = False  # stage 3 reduced it to first user text + last reply
     # Whether every call in the turn has its result and vice versa; None until checked.
     paired: bool | None = None
+    # The same check with the last assistant's calls allowed to be pending (the current turn,
+    # checked on every context() call): None until checked, reset on every add.
+    paired_pending: bool | None = None
+    # Pairing state of `messages` so far, advanced as messages are added (see `is_paired`).
+    pairing: PairingScan = field(default_factory=PairingScan, compare=False, repr=False)
 
     def add(self, message: Message, counter: TokenCounter) -> None:
         self.messages.append(message)
         self.tokens += counter.message(message)
         self.paired = None
+        self.paired_pending = None
 
     @classmethod
     def of(cls, index: int, messages: Iterable[Message], counter: TokenCounter) -> Turn:

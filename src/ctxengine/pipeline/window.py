@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from ctxengine.messages import Message
 from ctxengine.pipeline.notes import Language
-from ctxengine.pipeline.pairing import unpaired
 from ctxengine.pipeline.stages import (
     Removal,
     aggressive_trim,
@@ -61,6 +60,10 @@ class Window:
         # prefix + turns flattened, extended on add and dropped when turns are replaced: the
         # context is read on every context() call, most of which follow a single add.
         self._flat: list[Message] | None = None
+        # turns[:n] are known to be through stage 1 / known to be paired: each context() call
+        # looks at the turns after these only (turns are only ever appended between resets).
+        self._truncated_upto = 0
+        self._paired_upto = 0
 
     # --- feeding ------------------------------------------------------------------------
     def add(self, message: Message) -> None:
@@ -84,6 +87,7 @@ class Window:
         self.turns = turns
         self._turn_tokens = sum(t.tokens for t in turns)
         self._flat = None
+        self._truncated_upto = self._paired_upto = 0
 
     # --- views --------------------------------------------------------------------------
     @property
@@ -97,15 +101,21 @@ class Window:
 
     def is_paired(self) -> bool:
         """True when no repair is needed: checked once per historical turn, then cached."""
-        for t in self.turns[:-1]:
+        turns = self.turns
+        for i in range(self._paired_upto, len(turns) - 1):
+            t = turns[i]
             if t.paired is None:
-                missing, orphans = unpaired(t.messages, allow_pending=False)
+                missing, orphans = t.pairing.unpaired(t.messages, allow_pending=False)
                 t.paired = not missing and not orphans
             if not t.paired:
                 return False
+            self._paired_upto = i + 1
         if self.turns:
-            missing, orphans = unpaired(self.turns[-1].messages)
-            return not missing and not orphans
+            last = self.turns[-1]
+            if last.paired_pending is None:
+                missing, orphans = last.pairing.unpaired(last.messages)
+                last.paired_pending = not missing and not orphans
+            return last.paired_pending
         return True
 
     def messages(self) -> list[Message]:
@@ -120,7 +130,8 @@ class Window:
         limit = self.settings.tool_result_max_chars
         before_tokens = self.tokens
         cut = 0
-        for i in range(len(self.turns) - 1):
+        historical = max(len(self.turns) - 1, 0)
+        for i in range(min(self._truncated_upto, historical), historical):
             t = self.turns[i]
             if t.truncated:
                 continue
@@ -130,6 +141,8 @@ class Window:
                 self._turn_tokens += nt.tokens - t.tokens
                 self.turns[i] = nt
                 self._flat = None
+                self._paired_upto = min(self._paired_upto, i)  # a new turn object, unchecked
+        self._truncated_upto = historical
         if not cut:
             return None
         n = len(self.turns)
@@ -160,14 +173,18 @@ class Window:
             self.set_turns(kept)
             steps.append(self._step("trim", nb, tb, Removal("trim", turns=dropped), reserved))
 
-        kept, removals = fit_budget(
-            self.turns,
-            reserved=reserved + self._prefix_tokens,
-            budget=int(s.agent_max_context_tokens * budget_scale),
-            target=int(s.budget_target * budget_scale),
-            compress_below=s.text_compress_below_turns,
-            counter=self.counter,
-        )
+        budget = int(s.agent_max_context_tokens * budget_scale)
+        removals: list[Removal] = []
+        # The running total answers "over budget?" without summing the turns on every call.
+        if self.tokens + reserved > budget:
+            kept, removals = fit_budget(
+                self.turns,
+                reserved=reserved + self._prefix_tokens,
+                budget=budget,
+                target=int(s.budget_target * budget_scale),
+                compress_below=s.text_compress_below_turns,
+                counter=self.counter,
+            )
         if removals:
             self.set_turns(kept)
         for r in removals:

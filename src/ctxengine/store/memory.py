@@ -20,7 +20,7 @@ from ctxengine.store._common import (
     check_limit,
     check_now,
     decode_message,
-    encode_messages,
+    encode_messages_utf8,
     from_json,
     to_json,
     utcnow,
@@ -39,7 +39,9 @@ from ctxengine.store.base import (
 class _Session:
     created_at: datetime
     last_active_at: datetime
-    messages: list[tuple[str, datetime]] = field(default_factory=list)
+    # JSON bodies kept as UTF-8 bytes: decoding every message to str on the hot path buys
+    # nothing, since only `load_messages` reads them back (and pydantic parses bytes).
+    messages: list[tuple[bytes, datetime]] = field(default_factory=list)
     state: dict[str, str] = field(default_factory=dict)
     events: list[tuple[str, str, datetime]] = field(default_factory=list)
 
@@ -70,9 +72,14 @@ class MemoryStore:
         return None
 
     def _ensure(self, key: SessionKey, now: datetime) -> _Session:
-        check_key(key)
-        session = self._sessions.get(key)
+        try:
+            session = self._sessions.get(key)
+        except TypeError:  # an unhashable id: say which, as for any other bad key
+            check_key(key)
+            raise
         if session is None:
+            # A key equal to a stored one passed this check when its session was created.
+            check_key(key)
             session = self._sessions[key] = _Session(created_at=now, last_active_at=now)
         return session
 
@@ -125,7 +132,7 @@ class MemoryStore:
         check_key(key)
         if not messages:
             return []
-        bodies = encode_messages(messages)  # before any change: a bad message stores nothing
+        bodies = encode_messages_utf8(messages)  # before any change: a bad message stores nothing
         session = self._ensure(key, at)
         session.last_active_at = at
         first = len(session.messages) + 1
@@ -140,10 +147,14 @@ class MemoryStore:
         session = self._sessions.get(key)
         if session is None:
             return []
-        rows = list(enumerate(session.messages, start=1))[after_seq:]
+        # Slice before numbering: a restore reads the tail of a long history.
+        start = after_seq
         if limit is not None:
-            rows = rows[max(0, len(rows) - limit) :]
-        return [StoredMessage(seq, decode_message(body), at) for seq, (body, at) in rows]
+            start = max(start, len(session.messages) - limit)
+        return [
+            StoredMessage(seq, decode_message(body), at)
+            for seq, (body, at) in enumerate(session.messages[start:], start=start + 1)
+        ]
 
     async def count_messages(self, key: SessionKey) -> int:
         check_key(key)
