@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -288,16 +289,8 @@ async def measure_all(
             for mode, emb in (("keyword", None), ("hybrid", embedder)):
                 if mode == "hybrid" and emb is None:
                     continue
-                index: IndexBase
-                if backend == "sqlite":
-                    index = SQLiteMemoryIndex(
-                        Path(tmp) / f"{mode}.db", embedder=emb, config=config, clock=clock
-                    )
-                else:
-                    index = PostgresMemoryIndex(
-                        PG_DSN, prefix=f"membench_{mode}", embedder=emb, config=config, clock=clock
-                    )
-                    await index.delete_user(files.user_id)
+                index = await _open_index(backend, mode, emb, Path(tmp), config, clock)
+                await index.delete_user(files.user_id)
                 try:
                     n, build_s, med, p99, recall = await run(index, files, targets)
                     rows.append(Row(backend, mode, int(n), build_s, med, p99, recall))
@@ -306,6 +299,22 @@ async def measure_all(
                 finally:
                     await index.close()
     return len(targets), rows
+
+
+async def _open_index(
+    backend: str,
+    mode: str,
+    embedder: Embedder | None,
+    tmp: Path,
+    config: MemoryConfig,
+    clock: Callable[[], datetime],
+) -> IndexBase:
+    """A fresh index of one backend for one mode (keyword or hybrid)."""
+    if backend == "sqlite":
+        return SQLiteMemoryIndex(tmp / f"{mode}.db", embedder=embedder, config=config, clock=clock)
+    return PostgresMemoryIndex(
+        PG_DSN, prefix=f"membench_{mode}", embedder=embedder, config=config, clock=clock
+    )
 
 
 async def main() -> None:
@@ -343,16 +352,8 @@ async def main() -> None:
             for mode, emb in (("keyword", None), ("hybrid", embedder)):
                 if mode == "hybrid" and emb is None:
                     continue
-                index: IndexBase
-                if backend == "sqlite":
-                    index = SQLiteMemoryIndex(
-                        Path(tmp) / f"{mode}.db", embedder=emb, config=config, clock=clock
-                    )
-                else:
-                    index = PostgresMemoryIndex(
-                        PG_DSN, prefix=f"membench_{mode}", embedder=emb, config=config, clock=clock
-                    )
-                    await index.delete_user(files.user_id)
+                index = await _open_index(backend, mode, emb, Path(tmp), config, clock)
+                await index.delete_user(files.user_id)
                 try:
                     # One index per mode; each hybrid weight re-ranks the same stored rows.
                     for w in weights if mode == "hybrid" else [0.0]:
