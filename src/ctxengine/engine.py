@@ -208,22 +208,22 @@ class Session:
 
     async def _feed_async(self, m: Message) -> None:
         """`_feed` with the compaction engine's model path, when one is configured."""
-        if self.distiller is None:
-            self._feed(m)
-            return
-        if m.starts_turn and not m.injected:
-            self.language = _lang_weight(m.text)
-        self.window.add(m)
-        events = await self.distiller.observe_async(m, self.window.current_index)
-        self._layer_events.extend(events)
+        self._to_window(m)
+        if self.distiller is not None:
+            events = await self.distiller.observe_async(m, self.window.current_index)
+            self._layer_events.extend(events)
 
     def _feed(self, m: Message) -> None:
-        if m.starts_turn and not m.injected:
-            self.language = _lang_weight(m.text)
-        self.window.add(m)
+        """Feed the window and the layers (rule path only: used by restore)."""
+        self._to_window(m)
         if self.distiller is not None:
             events = self.distiller.observe(m, self.window.current_index)
             self._layer_events.extend(events)
+
+    def _to_window(self, m: Message) -> None:
+        if m.starts_turn and not m.injected:
+            self.language = _lang_weight(m.text)
+        self.window.add(m)
 
     # --- the pipeline -------------------------------------------------------------------
     def _summary_cap(self) -> int:

@@ -14,6 +14,7 @@ from ctxengine.engine import ContextEngine
 from ctxengine.settings import Settings
 from ctxengine.store import SessionKey, SQLiteStore
 from ctxengine.summaries import job_messages
+from ctxengine.testing.process import reap
 
 from .conftest import tool_turn
 
@@ -75,11 +76,7 @@ async def test_sigkill_during_a_summary_loses_nothing(tmp_path: Path) -> None:
         assert "SUMMARIZING" in seen  # a summary was in flight
         os.kill(child.pid, signal.SIGKILL)
     finally:
-        child.kill()
-        child.wait()
-        for stream in (child.stdout, child.stderr):
-            if stream is not None:
-                stream.close()
+        reap(child)
     assert child.returncode == -signal.SIGKILL
 
     key = SessionKey("alice", "s1")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ctxengine.messages import Message
 from ctxengine.store import SessionKey, SQLiteStore
+from ctxengine.testing.process import reap
 
 CHILD = Path(__file__).with_name("_crash_child.py")
 
@@ -38,11 +39,7 @@ async def test_sigkill_mid_job_keeps_job_pending_and_messages(tmp_path: Path) ->
         job_id = int(line.split()[1])
         os.kill(child.pid, signal.SIGKILL)
     finally:
-        child.kill()
-        child.wait()
-        for stream in (child.stdout, child.stderr):
-            if stream is not None:
-                stream.close()
+        reap(child)
     assert child.returncode == -signal.SIGKILL
 
     store = SQLiteStore(path)
