@@ -34,6 +34,8 @@ from ctxengine.messages import Message
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "crosswoz_test.json.zip"
 DEFAULT_GROUP = 10
+# The dataset's domains (the `domain` of its goal entries).
+CROSSWOZ_DOMAINS = frozenset({"餐馆", "酒店", "景点", "地铁", "出租"})
 
 
 class CrossWOZError(ValueError):
@@ -139,6 +141,7 @@ def crosswoz_scenarios(
                 superseded_values={k: v for k, v in superseded.items() if v},
                 active_constraints=[],
                 identifiers=[],
+                ontology="crosswoz",
             )
         )
     return out

@@ -16,8 +16,11 @@ outside them. One rule for every method:
 - **superseded shown as current**: a superseded value counts once (per slot and value) when
   (a) it is written as a current value in a CONTEXT-block state section (a column-0 line
   ``key=value`` under ``[当前状态]``/``[Current state]``/``[待更新项]``/``[Pending updates]``
-  whose value, without anchors and time marker, equals it), or (b) it occurs in what the model
-  sees while the slot's current value does not occur anywhere. For (b), lines a block labels
+  whose value, without anchors and time marker, equals it, unless the line's key names another
+  CrossWOZ domain than the slot's: "酒店.评分=4.5分以上" is the hotel's current value, not the
+  restaurant's old one), or (b) it occurs in what the model
+  sees while the slot's current value (for a list slot: any of its current elements) does not
+  occur anywhere. For (b), lines a block labels
   as old (indented ``旧值:``/``was:``) are left out, and occurrences inside any current value of
   the scenario are masked (CrossWOZ's old "5分" inside a current "4.5分以上" is not a hit).
   A plain transcript that holds both values shows the change in order; one that holds only the
@@ -46,7 +49,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make the `bench` package importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.crosswoz import DEFAULT_GROUP, crosswoz_scenarios
+from bench.crosswoz import CROSSWOZ_DOMAINS, DEFAULT_GROUP, crosswoz_scenarios
 from bench.methods import (
     CtxEngine,
     Method,
@@ -60,6 +63,7 @@ from bench.scenarios import Scenario, ecommerce_scenario, own_scenarios
 from ctxengine.compaction.render import HEADERS
 from ctxengine.pipeline.pairing import unpaired
 from ctxengine.settings import Settings
+from ctxengine.tokens import TokenCounter
 
 __all__ = ["FidelityResult", "Scenario", "ecommerce_example", "evaluate", "summarize"]
 
@@ -68,6 +72,7 @@ _STATE_HEADERS = {HEADERS[lang][k] for lang in ("zh", "en") for k in ("state", "
 _ANY_HEADER = {h for lang in ("zh", "en") for h in HEADERS[lang].values()}
 _OLD_LINE = re.compile(r"^\s+(?:旧值|was):")
 _MARKER = re.compile(r"\s\[[^\]]*\]$")
+_LIST_INDEX = re.compile(r"\[\d+\]$")
 
 
 @dataclass
@@ -92,6 +97,8 @@ class FidelityResult:
     values_total: int = 0
     identifiers_total: int = 0
     superseded_total: int = 0
+    # Current values any method could show at this budget at best (see `values_ceiling`).
+    values_ceiling: int = 0
     lost_constraints: list[str] = field(default_factory=list)
     lost_values: list[str] = field(default_factory=list)
     lost_identifiers: list[str] = field(default_factory=list)
@@ -99,21 +106,38 @@ class FidelityResult:
 
 
 # --- metrics --------------------------------------------------------------------------------
-def state_values(text: str) -> list[str]:
-    """Values written as current in CONTEXT-block state sections of `text` (rule (a))."""
-    out: list[str] = []
+def state_lines(text: str) -> list[tuple[str, str]]:
+    """(key, value) written as current in CONTEXT-block state sections of `text` (rule (a))."""
+    out: list[tuple[str, str]] = []
     section = False
     for line in text.splitlines():
         if line in _ANY_HEADER:
             section = line in _STATE_HEADERS
             continue
         if section and line[:1].strip() and "=" in line:
-            value = _MARKER.sub("", line.split("=", 1)[1])
-            out.append(value)
+            key, value = line.split("=", 1)
+            value = _MARKER.sub("", value)
+            out.append((key, value))
             # `暗紫色(DARK_PURPLE)`: the anchors follow the verbatim value.
             if value.endswith(")") and "(" in value:
-                out.append(value[: value.rindex("(")])
+                out.append((key, value[: value.rindex("(")]))
     return out
+
+
+def state_values(text: str) -> list[str]:
+    """Values written as current in CONTEXT-block state sections of `text` (rule (a))."""
+    return [v for _, v in state_lines(text)]
+
+
+def _same_domain(line_key: str, truth_key: str) -> bool:
+    """Whether a block line's key may be the truth's slot: a CrossWOZ key names its domain
+    ("<dialogue>.<sub-goal>.餐馆.评分"), and a line about another known domain ("酒店.评分")
+    states that domain's value, not this one. Keys without a domain match any line."""
+    parts = truth_key.split(".")
+    if len(parts) < 4:
+        return True
+    entity = line_key.split(".", 1)[0].split("[", 1)[0]
+    return entity == parts[2] or entity not in CROSSWOZ_DOMAINS
 
 
 def _without_old_lines(text: str) -> str:
@@ -132,17 +156,22 @@ def score(
     lost_c = [c for c in scenario.active_constraints if c not in seen]
     lost_v = [f"{k}={v}" for k, v in scenario.current_values.items() if v not in seen]
     lost_i = [i for i in scenario.identifiers if i not in seen]
-    as_current = set(state_values(seen))
+    as_current = state_lines(seen)
     plain = _without_old_lines(seen)
     for v in sorted(set(scenario.current_values.values()), key=len, reverse=True):
         plain = plain.replace(v, "\0")
+    # A list slot's current values are keyed element by element ("key[0]", "key[1]").
+    currents: dict[str, list[str]] = {}
+    for k, v in scenario.current_values.items():
+        currents.setdefault(_LIST_INDEX.sub("", k), []).append(v)
     shown: list[str] = []
     total_old = 0
     for key, olds in scenario.superseded_values.items():
-        cur = scenario.current_values.get(key)
+        cur = currents.get(key, [])
         for old in olds:
             total_old += 1
-            if old in as_current or (old in plain and (cur is None or cur not in seen)):
+            stated = any(v == old and _same_domain(k, key) for k, v in as_current)
+            if stated or (old in plain and not any(c in seen for c in cur)):
                 shown.append(f"{key}={old}")
     missing, orphans = unpaired(out.messages, allow_pending=False)
     n_c, n_v, n_i = (
@@ -175,6 +204,28 @@ def score(
     )
 
 
+def values_ceiling(scenario: Scenario, budget: int, counter: TokenCounter) -> int:
+    """How many current values any method could show within `budget`, at best.
+
+    The budget must hold the latest user message (no method may drop it); what is left is
+    filled with the distinct values alone, cheapest first, one token each to separate them
+    and no key, label or other text. A method above this count is impossible; below it, the
+    gap is the method's. When the values cost more than the budget, no method reaches 100%.
+    """
+    last = next((m for m in reversed(scenario.messages) if m.starts_turn), None)
+    room = budget - counter.reply_overhead - (counter.message(last) if last else 0)
+    keys_by_value: dict[str, int] = {}
+    for v in scenario.current_values.values():
+        keys_by_value[v] = keys_by_value.get(v, 0) + 1
+    fit = 0
+    for v in sorted(keys_by_value, key=lambda v: (counter.count(v), v)):
+        room -= counter.count(v) + 1
+        if room < 0:
+            break
+        fit += keys_by_value[v]
+    return fit
+
+
 def budget_for(raw_tokens: int, ratio: float) -> int:
     """ratio x raw tokens, at least `MIN_BUDGET`."""
     return max(MIN_BUDGET, int(raw_tokens * ratio))
@@ -194,12 +245,14 @@ async def evaluate(
         raw = counter.messages(scenario.messages)
         for ratio in budget_ratios:
             budget = budget_for(raw, ratio)
+            ceiling = values_ceiling(scenario, budget, counter)
             for method in methods:
                 t0 = time.perf_counter()
-                out = await method.run(list(scenario.messages), budget)
+                out = await method.run(list(scenario.messages), budget, ontology=scenario.ontology)
                 seconds = time.perf_counter() - t0
                 r = score(scenario, out, budget_ratio=ratio, budget=budget, raw=raw)
                 r.method, r.seconds = method.name, seconds
+                r.values_ceiling = ceiling
                 results.append(r)
         if progress:
             print(f"\r  {n}/{len(scenarios)} scenarios", end="", file=sys.stderr, flush=True)

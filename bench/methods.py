@@ -18,8 +18,10 @@ the same offline `ExtractiveSummarizer` with ctxengine's default settings (no LL
   rule for injected summaries: ``min(summary_max_tokens, budget // 8)``.
 - ``ctxengine_pipeline``: a ctxengine session with ``Settings(compaction=False,
   agent_max_context_tokens=budget)``: the short-term pipeline alone.
-- ``ctxengine``: the same with the compaction engine on (every other setting at its default,
-  generic ontology).
+- ``ctxengine``: the same with the compaction engine on (every other setting at its default),
+  with the ontology the scenario names (`Scenario.ontology`: the built-in ``crosswoz`` one for
+  CrossWOZ, as a user of that domain would declare it; the generic one for the own scenarios).
+  The other methods take no ontology and ignore it.
 
 Both ctxengine methods replay the history with `ctxengine.cli.compact.replay` (the context is
 built before every assistant message, as a live agent would) on an in-memory store, then settle
@@ -69,7 +71,9 @@ class Method(Protocol):
 
     name: str
 
-    async def run(self, history: list[Message], budget: int) -> MethodOutput: ...
+    async def run(
+        self, history: list[Message], budget: int, *, ontology: str | None = None
+    ) -> MethodOutput: ...
 
 
 # --- shared helpers -------------------------------------------------------------------------
@@ -121,7 +125,9 @@ class Recency:
     counter: TokenCounter
     name: str = "recency"
 
-    async def run(self, history: list[Message], budget: int) -> MethodOutput:
+    async def run(
+        self, history: list[Message], budget: int, *, ontology: str | None = None
+    ) -> MethodOutput:
         prefix, rest = split_prefix(history)
         room = budget - sum(self.counter.message(m) for m in prefix)
         kept = drop_leading_orphans(newest_that_fit(rest, room, self.counter))
@@ -136,7 +142,9 @@ class SummaryBuffer:
     settings: Settings
     name: str = "summary_buffer"
 
-    async def run(self, history: list[Message], budget: int) -> MethodOutput:
+    async def run(
+        self, history: list[Message], budget: int, *, ontology: str | None = None
+    ) -> MethodOutput:
         s = self.settings
         cap = max(32, min(s.summary_max_tokens, s.summarizer_output_tokens, budget // 8))
         summarizer = ExtractiveSummarizer(
@@ -197,7 +205,9 @@ class LangChainTrim:
     counter: TokenCounter
     name: str = "langchain_trim"
 
-    async def run(self, history: list[Message], budget: int) -> MethodOutput:
+    async def run(
+        self, history: list[Message], budget: int, *, ontology: str | None = None
+    ) -> MethodOutput:
         from langchain_core.messages import trim_messages
 
         by_id = {m.id: m for m in history}
@@ -253,9 +263,14 @@ class CtxEngine:
     # Diagnostic variants only (e.g. the periodic reset switched off); empty in the benchmark.
     overrides: dict[str, Any] = field(default_factory=dict)
 
-    async def run(self, history: list[Message], budget: int) -> MethodOutput:
+    async def run(
+        self, history: list[Message], budget: int, *, ontology: str | None = None
+    ) -> MethodOutput:
         settings = Settings(
-            compaction=self.compaction, agent_max_context_tokens=budget, **self.overrides
+            compaction=self.compaction,
+            agent_max_context_tokens=budget,
+            ontology=ontology,
+            **self.overrides,
         )
         ctx = await replay_context(history, settings, self.counter)
         # The block and the summary are injected into the messages; anything that is not

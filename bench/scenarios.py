@@ -43,6 +43,7 @@ class Scenario:
         active_constraints: User constraints still in force, verbatim.
         identifiers: Exact strings the conversation depends on.
         early_questions: (question, expected answer substring) pairs about early turns.
+        ontology: The ontology ctxengine is configured with for this scenario (None: generic).
     """
 
     name: str
@@ -53,6 +54,9 @@ class Scenario:
     active_constraints: list[str]
     identifiers: list[str]
     early_questions: list[tuple[str, str]] = field(default_factory=list)
+    # The domain ontology a ctxengine user of this dataset would declare (issue 3's "Anchor"):
+    # a built-in name or None for the generic one. Other methods ignore it.
+    ontology: str | None = None
 
 
 # --- vocabulary -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -51,7 +51,14 @@ class Distiller(Protocol):
 
     async def observe_async(self, message: Message, turn: int) -> list[dict[str, Any]]: ...
 
-    def render(self, turn: int, language: Language) -> str: ...
+    def render(
+        self,
+        turn: int,
+        language: Language,
+        *,
+        max_tokens: int | None = None,
+        count: Callable[[str], int] | None = None,
+    ) -> str: ...
 
     def pinned_turns(self, turn: int) -> set[int]: ...
 
@@ -240,20 +247,27 @@ class Session:
         lang = self.language
         turn = self.window.current_index
         summary = self.book.injected_text(self._summary_cap())
-        block = self.distiller.render(turn, lang) if self.distiller is not None else ""
-        protected = frozenset(self.distiller.pinned_turns(turn)) if self.distiller else frozenset()
         scale = 1.0 / self.calibration.ratio if self.calibration.samples else 1.0
+        budget = int(s.agent_max_context_tokens * scale)
+        block_cap = int(budget * s.block_max_share)
+        block = self._block(turn, lang, block_cap)
+        protected = frozenset(self.distiller.pinned_turns(turn)) if self.distiller else frozenset()
 
         steps: list[StageStep] = []
         # Injections go first to go: when the latest turn alone nearly fills the budget, drop
-        # the summary, then the block, rather than the user's message.
-        for inj_summary, inj_block in ((summary, block), ("", block), ("", "")):
+        # the summary, then shrink the block to a quarter of its cap, then drop it, rather
+        # than cut the user's message.
+        ladder = ((summary, block), ("", block), ("", None), ("", ""))
+        for inj_summary, maybe_block in ladder:
+            inj_block = (
+                self._block(turn, lang, block_cap // 4) if maybe_block is None else maybe_block
+            )
             reserved = self._reserved(inj_summary, inj_block, lang)
             result = self.window.prepare(
                 reserved=reserved, language=lang, protected=protected, budget_scale=scale
             )
             steps.extend(result.steps)
-            if result.tokens <= int(s.agent_max_context_tokens * scale):
+            if result.tokens <= budget:
                 break
         for step in steps:
             await self._record_step(step, lang)
@@ -272,6 +286,11 @@ class Session:
             compacted_context=_compacted_text(inj_summary, inj_block),
             steps=steps,
         )
+
+    def _block(self, turn: int, lang: Language, cap: int) -> str:
+        if self.distiller is None:
+            return ""
+        return self.distiller.render(turn, lang, max_tokens=cap, count=self.counter.count)
 
     def _reserved(self, summary: str, block: str, lang: Language) -> int:
         n = self.counter.reply_overhead

@@ -142,7 +142,14 @@ class Settings(BaseModel):
     render_max_evidence: int = Field(12, ge=0, description="Tool-only evidence lines in a block.")
     render_max_conflicts: int = Field(5, ge=0, description="Conflict lines in a block.")
     render_max_instances: int = Field(
-        2, ge=0, description="Earlier entity instances (e.g. restaurants) shown in a block."
+        30, ge=0, description="Earlier entity instances (e.g. restaurants) shown in a block."
+    )
+    block_max_share: float = Field(
+        0.5,
+        gt=0.0,
+        le=1.0,
+        description="Most of the token budget the CONTEXT block may take; it sheds tool "
+        "fields, stated prices/dates and earlier instances to fit.",
     )
 
     @property

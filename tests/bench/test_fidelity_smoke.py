@@ -17,6 +17,7 @@ from bench.fidelity import (
     score,
     state_values,
     summarize,
+    values_ceiling,
 )
 from bench.methods import Method, MethodOutput, Recency, all_methods, shared_counter
 from bench.scenarios import ecommerce_scenario, generate
@@ -132,3 +133,36 @@ def test_crosswoz_truth_comes_from_the_dialogues() -> None:
         assert all(
             v in text and v not in current for vs in s.superseded_values.values() for v in vs
         )
+
+
+def test_values_ceiling_fills_what_the_latest_message_leaves_cheapest_first() -> None:
+    counter = shared_counter()
+    last = Message.user("那就这样吧")
+    values = {"a": "故宫", "b": "北京市东城区景山前街4号", "c": "故宫", "d": "010-85007938"}
+    s = Scenario("t", "zh", [Message.user("x"), last], values, {}, [], [])
+    costs = sorted(counter.count(v) + 1 for v in set(values.values()))
+    base = counter.reply_overhead + counter.message(last)
+    assert values_ceiling(s, base, counter) == 0
+    # The cheapest value (故宫) counts for both keys that hold it.
+    assert values_ceiling(s, base + costs[0], counter) == 2
+    assert values_ceiling(s, base + sum(costs[:2]), counter) == 3
+    assert values_ceiling(s, base + sum(costs), counter) == 4
+    assert values_ceiling(s, 10_000, counter) == 4
+
+
+def test_a_line_about_another_crosswoz_domain_is_not_the_old_value_of_this_one() -> None:
+    s = Scenario(
+        "cw",
+        "zh",
+        [Message.user("x")],
+        {"1.2.餐馆.评分": "4分"},
+        {"1.2.餐馆.评分": ["4.5分以上"]},
+        [],
+        [],
+    )
+    hotel = "[当前状态]\n酒店.评分=4.5分以上\n餐馆.评分=4分"
+    out = score(s, MethodOutput([Message.system(hotel)], 5), budget_ratio=1, budget=1, raw=1)
+    assert out.superseded_shown == []
+    same = "[当前状态]\n餐馆.评分=4.5分以上\n酒店.评分=4分"
+    out = score(s, MethodOutput([Message.system(same)], 5), budget_ratio=1, budget=1, raw=1)
+    assert out.superseded_shown == ["1.2.餐馆.评分=4.5分以上"]

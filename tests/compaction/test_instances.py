@@ -67,9 +67,9 @@ def test_the_same_name_again_moves_nothing() -> None:
 def test_block_groups_values_under_the_instance_and_caps_instances() -> None:
     s = two_restaurants()
     block = s.render(3, "zh")
-    assert "餐馆[鼎泰丰].地址=A路1号" in block
-    assert "餐馆[鼎泰丰].电话=010-1111" in block
-    assert "餐馆[鼎泰丰].名称" not in block  # the name is in the key already
+    # One line per earlier instance, its values grouped; the name is in the key already.
+    assert "餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111 [1轮前]" in block.split("\n")
+    assert "名称=鼎泰丰" not in block
     assert "餐馆.地址=B路2号" in block
     capped = SessionState.from_dict(s.to_dict())
     capped.config = CompactionConfig(render_max_instances=0)

@@ -9,6 +9,7 @@ history again.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from ctxengine.compaction.audit import AuditEvent
@@ -137,8 +138,15 @@ class CompactionDistiller:
     def last_turn(self) -> int:
         return self.state.last_turn
 
-    def render(self, turn: int, language: Language) -> str:
-        return self.state.render(turn, language)
+    def render(
+        self,
+        turn: int,
+        language: Language,
+        *,
+        max_tokens: int | None = None,
+        count: Callable[[str], int] | None = None,
+    ) -> str:
+        return self.state.render(turn, language, max_tokens=max_tokens, count=count)
 
     def pinned_turns(self, turn: int) -> set[int]:
         return self.state.pinned_turns(turn)

@@ -94,6 +94,9 @@ class SlotValue(BaseModel):
     turn: int  # when this value was set
     source: str = "user"
     confirmed: bool = False  # an assistant message came after it
+    # The user's request for this slot when the value is a differing fact the assistant gave
+    # about the current candidate ("评分5分" asked, "评分4.8分" found): both stay visible.
+    requested: str | None = None
 
 
 class Transition(BaseModel):
@@ -106,7 +109,7 @@ class Transition(BaseModel):
     source: str = "user"
 
 
-ArchiveReason = Literal["superseded", "removed", "reset", "reverted"]
+ArchiveReason = Literal["superseded", "removed", "reset", "reverted", "unmet"]
 
 
 class ArchivedValue(BaseModel):
@@ -194,6 +197,32 @@ class StateLayer(BaseModel):
         self.transitions.append(t)
         return t
 
+    def answer(self, update: SlotUpdate, turn: int) -> Transition | None:
+        """A fact for a slot the user asked a value for: the fact becomes current and the
+        request stays beside it (`SlotValue.requested`), neither archived."""
+        key = slot_key(update.entity, update.slot)
+        req = self.slots.get(key)
+        if req is None or update.value is None or req.value == update.value:
+            return None
+        asked = req.requested if req.source != "user" else req.value
+        self.slots[key] = req.model_copy(
+            update={
+                "value": update.value,
+                "raw": update.raw,
+                "enum": update.enum,
+                "entity_id": update.entity_id,
+                "turn": turn,
+                "source": "assistant",
+                "confirmed": True,
+                "requested": asked,
+            }
+        )
+        t = Transition(
+            slot=key, old=req.value, new=update.value, turn=turn, raw=update.raw, source="assistant"
+        )
+        self.transitions.append(t)
+        return t
+
     def _shelve(self, entity: str, name_slot: str, name: str) -> None:
         """A different instance is named: the current one's slots move under its name.
 
@@ -205,14 +234,36 @@ class StateLayer(BaseModel):
         cur = self.slots.get(slot_key(entity, name_slot))
         if cur is None or cur.value == name:
             return
-        self._move(entity, instance_entity(entity, cur.value))
+        # Who named the instance decides what the user's values are: a user who names it
+        # describes it ("鼎泰丰, 地址A路1号"); a name the assistant recommended answered the
+        # user's search, whose criteria ("人均100-150元") carry over to the next candidate.
+        facts_only = cur.source != "user"
+        self._move(entity, instance_entity(entity, cur.value), facts_only=facts_only)
         self._move(instance_entity(entity, name), entity)
 
-    def _move(self, src: str, dst: str) -> None:
-        for key in [k for k, v in self.slots.items() if v.entity == src]:
+    def _move(self, src: str, dst: str, *, facts_only: bool = False) -> None:
+        for key in [
+            k
+            for k, v in self.slots.items()
+            if v.entity == src and not (facts_only and v.source == "user")
+        ]:
             v = self.slots.pop(key)
             new_key = slot_key(dst, v.slot)
-            self.slots[new_key] = v.model_copy(update={"key": new_key, "entity": dst})
+            self.slots[new_key] = v.model_copy(
+                update={"key": new_key, "entity": dst, "requested": None}
+            )
+            if facts_only and v.requested is not None:
+                # The fact belongs to the candidate; the request stays for the next one.
+                self.slots[key] = v.model_copy(
+                    update={
+                        "value": v.requested,
+                        "raw": "",
+                        "enum": None,
+                        "entity_id": None,
+                        "source": "user",
+                        "requested": None,
+                    }
+                )
 
     def _archive(self, old: SlotValue, turn: int, by: str | None, reason: ArchiveReason) -> None:
         self.archive.append(
@@ -228,6 +279,12 @@ class StateLayer(BaseModel):
                 reason=reason,
             )
         )
+
+    def unmet(self, key: str, turn: int, by: str | None) -> SlotValue:
+        """The user's request for `key` could not be met: archived as `unmet`, slot freed."""
+        old = self.slots.pop(key)
+        self._archive(old, turn, by, "unmet")
+        return old
 
     def drop(self, key: str, turn: int) -> SlotValue:
         """Remove a slot without a user request (periodic reset); archived as `reset`."""

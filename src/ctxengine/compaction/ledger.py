@@ -7,6 +7,9 @@ the turn they were given and a status:
 - ``revoked``: the user lifted it ("可以显示价格了").
 - ``superseded``: a later rule on the same subject with the opposite polarity replaced it
   (or, when the user said the earlier one stands, the later rule never took effect).
+- ``relaxed``: a preference or requirement the assistant said it could not meet ("没有找到
+  推荐菜符合您要求的餐馆，推荐您去X") and the user accepted the alternative ("好的"). A
+  prohibition is never relaxed this way.
 
 Opposite polarity on the same subject is a conflict ("用顺丰" then "不用顺丰"); each one is a
 `ConflictRecord` with both sides verbatim and the resolution: ``later_wins`` unless the user said
@@ -27,7 +30,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
 
-Status = Literal["active", "revoked", "superseded"]
+Status = Literal["active", "revoked", "superseded", "relaxed"]
 Resolution = Literal["later_wins", "earlier_stands"]
 
 # Phrases by which a user says the earlier decision stands. Matched after normalization.

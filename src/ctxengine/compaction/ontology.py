@@ -50,6 +50,11 @@ class SlotDef(_Strict):
     enum: str | None = None
     # A regex whose match is this slot's value even with no slot word ("512GB" -> memory).
     value_pattern: str | None = None
+    # A search criterion (a rating, a price range): the user's value says what to look for,
+    # and a differing value the assistant gives is a fact about the candidate it found, shown
+    # beside the request (see `ctxengine.compaction.outcomes`). Otherwise (a recipient, an
+    # address) the user's value is a decision and the assistant's word never replaces it.
+    criterion: bool = False
 
 
 class EntityDef(_Strict):

@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ctxengine.compaction.answers import answer_updates, asked_slots
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.outcomes import (
+    opens_with_rejection,
+    says_contrast,
+    says_unmet,
+    unmet_slots,
+)
 from ctxengine.compaction.patterns import extract_evidence, json_evidence
 from ctxengine.compaction.references import ParseContext, extract_references
-from ctxengine.compaction.schema import Evidence, ParsedTurn
-from ctxengine.compaction.slots import extract_updates
+from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
+from ctxengine.compaction.slots import entity_for, extract_updates, focus_of
 from ctxengine.messages import Message, TextPart, ToolResultPart
 
 SchemaRole = Literal["user", "assistant", "tool", "system"]
@@ -86,15 +93,38 @@ def parse_rules(
         # What the assistant informs in a task dialogue ("地址在X", "order number Y") is state
         # too, but its word is weaker than the user's: the state applies it only where the user
         # has not set the slot (see `SessionState.apply`).
-        informed = extract_updates(text, ontology, last_slot=context.last_slot if context else None)
+        informed = extract_updates(
+            text,
+            ontology,
+            last_slot=context.last_slot if context else None,
+            focus=context.focus if context else None,
+        )
+        focus = context.focus if context else None
+        if context is not None and context.asked:
+            informed += _answers(text, context.asked, ontology, informed, focus)
         weaker = [
-            u.model_copy(update={"confidence": u.confidence * ASSISTANT_WEIGHT}) for u in informed
+            u.model_copy(
+                update={
+                    "confidence": u.confidence * ASSISTANT_WEIGHT,
+                    "criterion": _is_criterion(ontology, u.slot),
+                }
+            )
+            for u in informed
         ]
+        parsed.unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
+        parsed.contrast = says_contrast(text)
+        parsed.declines = bool(parsed.unmet) or says_unmet(text)
+        parsed.focus = focus_of(text, ontology, weaker)
         return parsed.model_copy(update={"updates": weaker}) if weaker else parsed
     constraints = extract_constraints(text)
     if role == "system":
         return parsed.model_copy(update={"constraints": constraints})
-    updates = extract_updates(text, ontology, last_slot=context.last_slot if context else None)
+    updates = extract_updates(
+        text,
+        ontology,
+        last_slot=context.last_slot if context else None,
+        focus=context.focus if context else None,
+    )
     confirmation = is_confirmation(text)
     intents = classify_intents(
         text,
@@ -109,5 +139,37 @@ def parse_rules(
             "updates": updates,
             "intents": intents,
             "is_confirmation": confirmation,
+            "focus": focus_of(text, ontology, updates),
+            "rejects": opens_with_rejection(text),
+            "asks": asked_slots(text, ontology),
         }
     )
+
+
+def _answers(
+    text: str,
+    asked: tuple[str, ...],
+    onto: Ontology,
+    informed: list[SlotUpdate],
+    focus: str | None,
+) -> list[SlotUpdate]:
+    """The reply's values for slots the user asked about and the reply does not name,
+    bound to the entity in focus (see `ctxengine.compaction.answers`)."""
+    out: list[SlotUpdate] = []
+    covered = {u.slot for u in informed}
+    for pos, u in answer_updates(text, list(asked), onto, covered=covered, confidence=0.6):
+        slot = onto.slot(u.slot)
+        if slot is None:
+            entity = u.entity
+        elif u.slot.startswith("周边") and focus is not None:
+            # "周边餐馆有A, B": the entity word names what is nearby, the owner is in focus.
+            entity = focus
+        else:
+            entity = entity_for(text, pos, slot, onto, focus)
+        out.append(u.model_copy(update={"entity": entity}))
+    return out
+
+
+def _is_criterion(onto: Ontology, name: str) -> bool:
+    slot = onto.slot(name)
+    return slot is not None and slot.criterion

@@ -40,6 +40,8 @@ class ParseContext:
         last_format: the format last used or asked for ("EXCEL", "markdown table").
         tool_name: name of the tool whose result the current message carries.
         last_slot: the slot last changed, for "use X instead" with no slot word.
+        focus: the ontology entity the latest turns were about (see `slots.focus_of`).
+        asked: slot names the latest message asked about, when it was the user's.
     """
 
     recent: Sequence[RecentItem] = ()
@@ -47,6 +49,8 @@ class ParseContext:
     last_format: str | None = None
     tool_name: str | None = None
     last_slot: str | None = None
+    focus: str | None = None
+    asked: tuple[str, ...] = ()
 
     @classmethod
     def from_turns(
@@ -55,7 +59,14 @@ class ParseContext:
         """Build a context from earlier parsed turns (oldest first)."""
         parts = [TurnItems.of(t) for t in turns]
         recent = tuple(item for p in parts for item in p.items)
-        return cls(recent, *_latest_flags(parts), tool_name, _latest_slot(parts))
+        return cls(
+            recent,
+            *_latest_flags(parts),
+            tool_name,
+            _latest_slot(parts),
+            _latest_focus(parts),
+            parts[-1].asks if parts else (),
+        )
 
 
 @dataclass(frozen=True)
@@ -75,6 +86,8 @@ class TurnItems:
     last_tool: str | None
     last_slot: str | None
     last_format: str | None
+    focus: str | None = None
+    asks: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, t: ParsedTurn) -> TurnItems:
@@ -94,7 +107,7 @@ class TurnItems:
         for key in t.entities:
             items.append(RecentItem(key, key.split(":", 1)[0]))
         latest = {item.kind: item.key for item in items}  # later items overwrite earlier ones
-        return cls(tuple(items), latest, last_tool, last_slot, last_format)
+        return cls(tuple(items), latest, last_tool, last_slot, last_format, t.focus, tuple(t.asks))
 
 
 def _latest_flags(parts: Sequence[TurnItems]) -> tuple[str | None, str | None]:
@@ -106,6 +119,10 @@ def _latest_flags(parts: Sequence[TurnItems]) -> tuple[str | None, str | None]:
 
 def _latest_slot(parts: Sequence[TurnItems]) -> str | None:
     return next((p.last_slot for p in reversed(parts) if p.last_slot is not None), None)
+
+
+def _latest_focus(parts: Sequence[TurnItems]) -> str | None:
+    return next((p.focus for p in reversed(parts) if p.focus is not None), None)
 
 
 class RecentView(Sequence[RecentItem]):
@@ -188,7 +205,12 @@ class RecentWindow:
     def context(self, *, tool_name: str | None = None) -> ParseContext:
         parts = tuple(self._parts)
         return ParseContext(
-            RecentView(parts), *_latest_flags(parts), tool_name, _latest_slot(parts)
+            RecentView(parts),
+            *_latest_flags(parts),
+            tool_name,
+            _latest_slot(parts),
+            _latest_focus(parts),
+            parts[-1].asks if parts else (),
         )
 
 

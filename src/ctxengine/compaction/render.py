@@ -18,10 +18,19 @@ Rules the format keeps:
 - Values are verbatim. A value that would break the line format (a newline, edge spaces, empty)
   is written as a JSON string literal, which is still exact and reversible.
 - One line per current slot, ``key=value``, starting at column 0. Superseded values appear only
-  on indented lines labelled ``旧值``/``was``, never after ``key=``.
+  on indented lines labelled ``旧值``/``was``, never after ``key=``. A fact the assistant found
+  that differs from what the user asked keeps the request beside it:
+  ``酒店.评分=4.8分 (用户要求: 5分)``.
 - Times are relative to the current turn ("[3轮前]", "[3 turns ago]"), never timestamps: they
   cost few tokens and are what the model can actually use.
 - Empty sections are left out; nothing to say renders as "".
+- Earlier named instances (CrossWOZ's restaurants) take one line each, values grouped:
+  ``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111``.
+- Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
+  evidence, then dates/times/amounts the conversation stated, then earlier instances, the
+  recent intents and the conflicts, oldest first within each. Current values, pending
+  updates, their old values, constraints and stated identifiers never leave: they are the
+  block's reason to exist, and when they alone exceed the cap the caller decides.
 
 `build_view` selects what to show from the layers; `render_view` only formats. Sharding reuses
 both on filtered views.
@@ -31,6 +40,7 @@ from __future__ import annotations
 
 import heapq
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ctxengine.compaction.layers import (
@@ -68,6 +78,8 @@ HEADERS: dict[Language, dict[str, str]] = {
 WORDS: dict[Language, dict[str, str]] = {
     "zh": {
         "was": "旧值",
+        "unmet": "(未能满足)",
+        "requested": "用户要求",
         "removed": "(已删除)",
         "before": "此前",
         "later_wins": "以后者为准",
@@ -75,6 +87,8 @@ WORDS: dict[Language, dict[str, str]] = {
     },
     "en": {
         "was": "was",
+        "unmet": "(could not be met)",
+        "requested": "asked for",
         "removed": "(removed)",
         "before": "before",
         "later_wins": "later wins",
@@ -104,9 +118,9 @@ class RenderOptions:
     # Slot values set longer ago than this are shown without a time marker: a marker costs
     # ~5 tokens and "set long ago" is all it would say. None marks every value.
     slot_marker_turns: int | None = 5
-    # Earlier named instances (``餐馆[A].地址``) shown, most recently touched first: each costs
-    # a few lines, and the block must fit the smallest budget or it is left out whole.
-    max_instances: int = 2
+    # Earlier named instances (``餐馆[A]: 地址=...``) shown, most recently touched first; a
+    # token cap (see `render_view`) drops the oldest first when the budget is short.
+    max_instances: int = 30
 
 
 @dataclass
@@ -125,6 +139,8 @@ class ContextView:
     constraints: list[ConstraintEntry] = field(default_factory=list)
     conflicts: list[ConflictRecord] = field(default_factory=list)
     evidence: list[EvidenceItem] = field(default_factory=list)
+    # Earlier named instances, most recently touched first: (entity key, last turn, values).
+    instances: list[tuple[str, int, list[SlotValue]]] = field(default_factory=list)
 
 
 def fmt(value: str) -> str:
@@ -151,13 +167,18 @@ def slot_display(v: SlotValue | ArchivedValue) -> str:
 
 def slot_line(v: SlotValue, current: int, language: Language, marker_turns: int | None) -> str:
     line = f"{v.key}={slot_display(v)}"
+    if v.requested is not None:
+        line += f" ({WORDS[language]['requested']}: {fmt(v.requested)})"
     if marker_turns is None or current - v.turn <= marker_turns:
         line += " " + ago(v.turn, current, language)
     return line
 
 
 def history_line(a: ArchivedValue, current: int, language: Language) -> str:
-    return f"  {WORDS[language]['was']}: {slot_display(a)} {ago(a.set_turn, current, language)}"
+    why = f" {WORDS[language]['unmet']}" if a.reason == "unmet" else ""
+    return (
+        f"  {WORDS[language]['was']}: {slot_display(a)}{why} {ago(a.set_turn, current, language)}"
+    )
 
 
 def intent_text(r: IntentRecord, current: int, language: Language) -> str:
@@ -189,11 +210,11 @@ def build_view(
         if (r.name, r.target) not in seen:
             seen.add((r.name, r.target))
             view.recent_intents.append(r)
-    shown_instances = _recent_instances(state, options.max_instances)
+    instances: dict[str, list[SlotValue]] = {}
     for v in state.slots.values():
-        hidden = v.entity not in shown_instances or v.slot in state.instance_slots
-        if _is_instance(v.entity) and hidden:
-            continue  # beyond the cap, or the instance's name, already in its key
+        if _is_instance(v.entity):
+            instances.setdefault(v.entity, []).append(v)
+            continue
         is_pending = not v.confirmed and v.turn >= last_user_turn
         (view.pending if is_pending else view.slots).append(v)
         prev = state.previous(v.key)
@@ -206,6 +227,7 @@ def build_view(
             prev = state.previous(key)
             if prev is not None:
                 view.previous[key] = prev
+    view.instances = _recent_instances(instances, state.instance_slots, options.max_instances)
     view.constraints = ledger.active()
     shown = [
         c
@@ -239,13 +261,14 @@ def _is_instance(entity: str) -> bool:
     return entity.endswith("]") and "[" in entity
 
 
-def _recent_instances(state: StateLayer, keep: int) -> set[str]:
-    latest: dict[str, int] = {}
-    for v in state.slots.values():
-        if _is_instance(v.entity):
-            latest[v.entity] = max(latest.get(v.entity, 0), v.turn)
-    ranked = sorted(latest, key=lambda e: (-latest[e], e))
-    return set(ranked[:keep])
+def _recent_instances(
+    instances: dict[str, list[SlotValue]], name_slots: list[str], keep: int
+) -> list[tuple[str, int, list[SlotValue]]]:
+    """The `keep` most recently touched instances: (entity key, last turn, values without
+    the name slot: the name is in the key already)."""
+    latest = {e: max(v.turn for v in vs) for e, vs in instances.items()}
+    ranked = sorted(latest, key=lambda e: (-latest[e], e))[:keep]
+    return [(e, latest[e], [v for v in instances[e] if v.slot not in name_slots]) for e in ranked]
 
 
 def written_in_conversation(item: EvidenceItem) -> bool:
@@ -253,65 +276,142 @@ def written_in_conversation(item: EvidenceItem) -> bool:
     return any(s in ("user", "assistant") for s in item.sources)
 
 
-def view_sections(view: ContextView) -> list[tuple[str, list[str]]]:
-    """(section key, lines) for every non-empty section, in block order."""
+# Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
+_TOOL_EVIDENCE, _SOFT_EVIDENCE, _INSTANCE, _RECENT_INTENTS, _CONFLICT = range(5)
+KEEP = 99
+# Evidence kinds a conversation states in passing (prices, times, dates): first to go among
+# what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
+SOFT_EVIDENCE_KINDS = frozenset({"amount", "date", "time"})
+
+
+@dataclass(frozen=True)
+class BlockLine:
+    """One line of the block under its section, with its drop rank."""
+
+    section: str
+    text: str
+    rank: int = KEEP
+
+
+def view_lines(view: ContextView) -> list[BlockLine]:
+    """Every line of every non-empty section, in block order (headers not included)."""
     lang, cur = view.language, view.current_turn
     words = WORDS[lang]
-    out: list[tuple[str, list[str]]] = []
+    out: list[BlockLine] = []
     if view.intent is not None:
-        lines = [intent_text(view.intent, cur, lang)]
+        out.append(BlockLine("intent", intent_text(view.intent, cur, lang)))
         if view.recent_intents:
             rest = "; ".join(intent_text(r, cur, lang) for r in view.recent_intents)
-            lines.append(f"{words['before']}: {rest}")
-        out.append(("intent", lines))
+            out.append(BlockLine("intent", f"{words['before']}: {rest}", _RECENT_INTENTS))
     for key, slots in (("state", view.slots), ("pending", view.pending)):
-        lines = []
         for v in slots:
-            lines.append(slot_line(v, cur, lang, view.slot_marker_turns))
+            out.append(BlockLine(key, slot_line(v, cur, lang, view.slot_marker_turns)))
             if v.key in view.previous:
-                lines.append(history_line(view.previous[v.key], cur, lang))
+                out.append(BlockLine(key, history_line(view.previous[v.key], cur, lang)))
+        if key == "state":
+            out += [
+                BlockLine(
+                    "state",
+                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns),
+                    _INSTANCE,
+                )
+                for e, t, vs in view.instances
+            ]
         if key == "pending":
             for k in view.removed:
-                lines.append(f"{k}: {words['removed']}")
+                out.append(BlockLine(key, f"{k}: {words['removed']}"))
                 if k in view.previous:
-                    lines.append(history_line(view.previous[k], cur, lang))
-        if lines:
-            out.append((key, lines))
-    if view.constraints:
-        out.append(
-            ("constraints", [f"- {c.text} {ago(c.turn, cur, lang)}" for c in view.constraints])
-        )
-    if view.conflicts:
-        lines = []
-        for c in view.conflicts:
-            e, la = c.earlier, c.later
-            if lang == "zh":
-                sides = (
-                    f"「{e.text}」{ago(e.turn, cur, lang)} → 「{la.text}」{ago(la.turn, cur, lang)}"
-                )
-                lines.append(f"- {c.subject}: {sides}，{words[c.resolution]}")
-            else:
-                sides = (
-                    f'"{e.text}" {ago(e.turn, cur, lang)} -> "{la.text}" {ago(la.turn, cur, lang)}'
-                )
-                lines.append(f"- {c.subject}: {sides}; {words[c.resolution]}")
-        out.append(("conflicts", lines))
-    if view.evidence:
-        lines = []
-        for ev in view.evidence:
-            name = f"{ev.kind}.{ev.field}" if ev.field else ev.kind
-            src = [s for s in ev.sources if s != "user"]
-            where = f" ({src[0]})" if src else ""
-            lines.append(f"- {name}: {fmt(ev.value)}{where} {ago(ev.last_seen, cur, lang)}")
-        out.append(("evidence", lines))
+                    out.append(BlockLine(key, history_line(view.previous[k], cur, lang)))
+    for c in view.constraints:
+        out.append(BlockLine("constraints", f"- {c.text} {ago(c.turn, cur, lang)}"))
+    for conflict in view.conflicts:
+        out.append(BlockLine("conflicts", conflict_line(conflict, cur, lang), _CONFLICT))
+    for ev in view.evidence:
+        name = f"{ev.kind}.{ev.field}" if ev.field else ev.kind
+        src = [s for s in ev.sources if s != "user"]
+        where = f" ({src[0]})" if src else ""
+        text = f"- {name}: {fmt(ev.value)}{where} {ago(ev.last_seen, cur, lang)}"
+        if not written_in_conversation(ev):
+            rank = _TOOL_EVIDENCE
+        elif ev.kind in SOFT_EVIDENCE_KINDS:
+            rank = _SOFT_EVIDENCE
+        else:
+            rank = KEEP
+        out.append(BlockLine("evidence", text, rank))
     return out
 
 
-def render_view(view: ContextView) -> str:
-    """The block text; "" when every section is empty."""
-    headers = HEADERS[view.language]
+def instance_line(
+    entity: str,
+    values: list[SlotValue],
+    current: int,
+    turn: int,
+    language: Language,
+    marker: int | None,
+) -> str:
+    """``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111 [12轮前]``: one earlier instance, last
+    touched at `turn`."""
+    body = "; ".join(f"{v.slot}={slot_display(v)}" for v in values)
+    far = marker is not None and current - turn > marker
+    mark = "" if far else f" {ago(turn, current, language)}"
+    return f"{entity}: {body}{mark}" if body else f"{entity}{mark}"
+
+
+def conflict_line(c: ConflictRecord, current: int, language: Language) -> str:
+    e, la = c.earlier, c.later
+    words = WORDS[language]
+    then, now = ago(e.turn, current, language), ago(la.turn, current, language)
+    if language == "zh":
+        return f"- {c.subject}: 「{e.text}」{then} → 「{la.text}」{now}，{words[c.resolution]}"
+    return f'- {c.subject}: "{e.text}" {then} -> "{la.text}" {now}; {words[c.resolution]}'
+
+
+def _join(lines: list[BlockLine], headers: dict[str, str]) -> str:
     parts: list[str] = []
-    for key, lines in view_sections(view):
-        parts.append(headers[key])
-        parts.extend(lines)
+    section = ""
+    for line in lines:
+        if line.section != section:
+            section = line.section
+            parts.append(headers[section])
+        parts.append(line.text)
     return "\n".join(parts)
+
+
+def render_view(
+    view: ContextView,
+    *,
+    max_tokens: int | None = None,
+    count: Callable[[str], int] | None = None,
+) -> str:
+    """The block text; "" when every section is empty.
+
+    With `max_tokens` and `count`, droppable lines leave (lowest rank first, the last of a
+    rank first: each list is newest first) until `count` of the text fits; what may not leave
+    stays even if it alone is over the cap.
+    """
+    headers = HEADERS[view.language]
+    lines = view_lines(view)
+    text = _join(lines, headers)
+    if max_tokens is None or count is None or count(text) <= max_tokens:
+        return text
+    # Estimate from per-line counts (a newline is one token) to pick what leaves in one
+    # pass, then check the real count: BPE merges across lines are rare but possible.
+    costs = [count(line.text) + 1 for line in lines]
+    order = sorted(
+        (i for i, line in enumerate(lines) if line.rank != KEEP),
+        key=lambda i: (lines[i].rank, -i),
+    )
+    total = count(text)
+    gone: set[int] = set()
+    for i in order:
+        if total <= max_tokens:
+            break
+        gone.add(i)
+        total -= costs[i]
+        section = lines[i].section
+        if all(j in gone for j, line in enumerate(lines) if line.section == section):
+            total -= count(headers[section]) + 1
+        if total <= max_tokens:
+            kept = [line for j, line in enumerate(lines) if j not in gone]
+            total = count(_join(kept, headers))
+    return _join([line for j, line in enumerate(lines) if j not in gone], headers)

@@ -44,6 +44,7 @@ class SlotUpdate(BaseModel):
     enum: str | None = None  # anchored enum member, e.g. "DARK_PURPLE"
     entity_id: str | None = None  # anchored entity id when known
     confidence: float = Field(0.8, ge=0.0, le=1.0)
+    criterion: bool = False  # the slot is a search criterion (`SlotDef.criterion`)
 
 
 class Constraint(BaseModel):
@@ -92,3 +93,13 @@ class ParsedTurn(BaseModel):
     # The user said an earlier decision stands ("还是按原来的", "keep the original"): the
     # latest conflict is resolved for the earlier side instead of the later one.
     keeps_earlier: bool = False
+    # An assistant reply about the user's request (see `ctxengine.compaction.outcomes`):
+    # slot names no candidate satisfies, and whether it offers something other than asked.
+    unmet: list[str] = Field(default_factory=list)
+    contrast: bool = False
+    declines: bool = False  # "没有找到符合您要求的", "nothing matches": a request not met
+    rejects: bool = False  # a user message that opens by turning an offer down ("不行，…")
+    # The ontology entity the message is about (see `slots.focus_of`): a later message that
+    # names none resolves a shared slot word ("电话") to it.
+    focus: str | None = None
+    asks: list[str] = Field(default_factory=list)  # slot names a user message asks about

@@ -93,7 +93,10 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?:推荐您去|推荐你去|为您推荐|为你推荐|给您推荐|给你推荐|建议您去|建议你去|"
-            r"我想去|我要去|那就去)(?![一两几这那哪些个家])" + _ZH_NAME
+            r"我想去|我要去|那就去)(?![一两几这那哪些个家])"
+            # "我想去吃饭/玩/休息": an activity, not a place's name.
+            r"(?!吃|喝|玩|逛|看看|休息|旅游|旅行|游玩|住|买|参观|散步|走走|转转|附近|周边)"
+            + _ZH_NAME
         ),
         "名称",
         0.6,
@@ -104,6 +107,7 @@ _PHRASES: tuple[Phrase, ...] = (
         0.7,
     ),
 )
+_NAME_TAIL = re.compile(r"(?:看看|玩玩|逛逛|转转|走走|玩|逛|吃饭|吃|住|一趟|一下|吧|呢|啊|呀|了)+$")
 # "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
 # otherwise (an enum member or a slot word inside the value decides first).
 _IT_IN = re.compile(r"(?i)\b(?:like|want|get|take|have|prefer)(?: it| one| them) in " + _EN_NAME)
@@ -137,7 +141,12 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
         if slot is None:
             continue
         for m in p.rx.finditer(text):
-            out.append(PhraseHit(m.start(), m.end("value"), slot, m.group("value"), p.confidence))
+            value = m.group("value")
+            if p.slot == "名称":
+                # "我想去白乙化烈士纪念馆看看": the visit is not part of the name.
+                value = _NAME_TAIL.sub("", value) or value
+            end = m.start("value") + len(value)
+            out.append(PhraseHit(m.start(), end, slot, value, p.confidence))
     for m in _IT_IN.finditer(text):
         value = m.group("value")
         members = onto.find_members(value)

@@ -19,8 +19,14 @@ from ctxengine.compaction.slot_phrases import ADDRESS_RX, ZH_INSTEAD, phrase_upd
 Op = Literal["set", "change", "remove"]
 
 _ZH_STOP = r"，,。；;！!？?\s、"
-# CrossWOZ-style ranges keep their spaces: "1小时 - 2小时".
-_ZH_VALUE = rf"(?P<value>[^{_ZH_STOP}]+(?:\s+-\s+[^{_ZH_STOP}]+)?)"
+# CrossWOZ-style ranges keep their spaces: "1小时 - 2小时"; so do times after a space:
+# "周一至周日 11:00-14:00 17:00-21:00".
+_ZH_VALUE = (
+    rf"(?P<value>[^{_ZH_STOP}]+(?:\s+-\s+[^{_ZH_STOP}]+|[ \t](?=\d{{1,2}}:\d\d)[^{_ZH_STOP}]+)*)"
+)
+_NEARBY = re.compile(r"(?:周边|附近|周围)[^，,。；;！!？?\n]*$")
+# A value ends where the next requirement is joined on: "150-500元并且有牛头这个菜".
+_ZH_JOIN = re.compile(r"(?:并且|而且|并有|同时|以及|还要|还有|另外)")
 _EN_VALUE = (
     r"(?P<value>(?:[^,;!?\n.]|\.(?=\S))+?)"
     r"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[,;!?\n]|\.(?:\s|$)|$)"
@@ -78,13 +84,18 @@ def _compile(onto: Ontology) -> _Compiled:
     )
 
 
-def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) -> list[SlotUpdate]:
+def extract_updates(
+    text: str, onto: Ontology, *, last_slot: str | None = None, focus: str | None = None
+) -> list[SlotUpdate]:
     """Slot updates stated in `text`, in reading order.
 
     Args:
         text: the message text.
         onto: the ontology whose slot words and enum values are recognized.
         last_slot: the slot changed last (from context), for "use X instead" with no slot word.
+        focus: the entity the conversation was last about (from context), for a slot word
+            several entities share and the text names none of them ("电话是X" after
+            "这家餐馆的电话是多少").
     """
     rx = onto.derived("slots", _compile)
     found: list[tuple[int, int, SlotUpdate]] = []
@@ -103,7 +114,7 @@ def extract_updates(text: str, onto: Ontology, *, last_slot: str | None = None) 
     ) -> None:
         if taken(start, end):
             return
-        entity = _entity_for(text, start, slot, onto) if slot else "task"
+        entity = entity_for(text, start, slot, onto, focus) if slot else "task"
         found.append(
             (
                 start,
@@ -230,6 +241,9 @@ def _clean_value(value: str, start: int) -> tuple[int, str]:
     cut = v.find("的")
     if cut > 0 and re.search(r"[\u4e00-\u9fff]", v[cut + 1 : cut + 2] or "x"):
         v = v[:cut]
+    join = _ZH_JOIN.search(v, 1)
+    if join is not None:
+        v = v[: join.start()]
     v = v.rstrip(_TRAIL + " ")
     return start + lead, v
 
@@ -267,12 +281,44 @@ def _starts_like_value(value: str) -> bool:
     return bool(re.match(r"[\d¥￥$€£+(]|免费", value))
 
 
-def _entity_for(text: str, pos: int, slot: SlotDef, onto: Ontology) -> str:
-    """The entity a slot belongs to: the nearest entity named in the text that has this slot."""
+def entity_for(text: str, pos: int, slot: SlotDef, onto: Ontology, focus: str | None = None) -> str:
+    """The entity a slot belongs to: the nearest entity named in the text that has this slot;
+    else the only entity that has it; else the conversation's focus if it has it."""
     best: tuple[int, str] | None = None
     for at, ent in onto.entity_mentions(text):
         if slot.name in ent.slots:
             dist = abs(at - pos)
             if best is None or dist < best[0]:
                 best = (dist, ent.name)
-    return best[1] if best else slot.entity
+    if best is not None:
+        return best[1]
+    owners = onto.derived("slot_owners", _slot_owners).get(slot.name, [])
+    if len(owners) == 1:
+        return owners[0]
+    if focus is not None and focus in owners:
+        return focus
+    return slot.entity
+
+
+def _slot_owners(onto: Ontology) -> dict[str, list[str]]:
+    """Slot name -> the entities that declare it."""
+    out: dict[str, list[str]] = {}
+    for ent in onto.entities:
+        for name in ent.slots:
+            out.setdefault(name, []).append(ent.name)
+    return out
+
+
+def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None:
+    """The entity a message is about: the last one it names, else that of its last update
+    bound to a declared entity."""
+    # "他家周边有什么景点": the restaurant is in focus, 景点 only says what is nearby.
+    mentions = [
+        (at, e)
+        for at, e in onto.entity_mentions(text)
+        if not _NEARBY.search(text, max(0, at - 10), at)
+    ]
+    if mentions:
+        return mentions[-1][1].name
+    declared = {e.name for e in onto.entities}
+    return next((u.entity for u in reversed(updates) if u.entity in declared), None)

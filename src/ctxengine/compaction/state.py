@@ -13,6 +13,7 @@ into another's context.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -94,7 +95,7 @@ class CompactionConfig(BaseModel):
     render_max_conflicts: int = Field(5, ge=0)
     conflict_turns: int = Field(10, ge=0)
     slot_marker_turns: int | None = Field(5, ge=0)
-    render_max_instances: int = Field(2, ge=0)
+    render_max_instances: int = Field(30, ge=0)
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> CompactionConfig:
@@ -165,6 +166,9 @@ class SessionState(BaseModel):
     folded: list[Fold] = Field(default_factory=list)
     last_fold_end: int = 0
     last_reset_turn: int = 0
+    # The user turn whose requests the assistant's latest reply declined (0: none pending);
+    # the next user message settles it (see `_settle_declined`).
+    declined_turn: int = 0
     # Derived indexes (not state): equal and copied empty whatever they hold, see `Memo`.
     _memo: Memo = PrivateAttr(default_factory=Memo)
 
@@ -205,6 +209,7 @@ class SessionState(BaseModel):
         self.last_turn = turn
         user = parsed.role == "user"
         if user:
+            self._settle_declined(parsed, turn)
             self.language = parsed.language
             self.last_user_turn = turn
             rec = self.intents.observe(parsed.intents, turn, self.config.recent_intents)
@@ -218,7 +223,19 @@ class SessionState(BaseModel):
             for u in parsed.updates:
                 self._update(u, turn, parsed.role)
         elif parsed.role == "assistant":
+            if parsed.declines:
+                self.declined_turn = self.last_user_turn
+            for name in parsed.unmet:
+                self._unmet([k for k, v in self.state.slots.items() if v.slot == name], turn)
             for u in parsed.updates:
+                if u.criterion and self._offers_otherwise(u):
+                    if parsed.contrast:
+                        self._unmet([slot_key(u.entity, u.slot)], turn, by=u.value)
+                    elif self._allowed(u):
+                        t = self.state.answer(u, turn)
+                        if t is not None:
+                            self.record("transition", turn, t.model_dump(mode="json"))
+                        continue
                 if self._assistant_may_set(u):
                     self._update(u, turn, "assistant")
         earlier = user and (
@@ -256,6 +273,10 @@ class SessionState(BaseModel):
         return self.audit.events[start:]
 
     def _update(self, u: SlotUpdate, turn: int, source: str, *, conflict: bool = True) -> None:
+        before = self.state.slots.get(slot_key(u.entity, u.slot))
+        # The user correcting a value the assistant or a tool gave is no contradiction of
+        # the user's own: only user-vs-user changes are conflicts.
+        conflict = conflict and (before is None or before.source == "user")
         t = self.state.apply(u, turn, source)
         if t is None:
             return
@@ -276,6 +297,38 @@ class SessionState(BaseModel):
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
 
+    def _settle_declined(self, parsed: ParsedTurn, turn: int) -> None:
+        """The user answers a declined request: going on with the alternative relaxes the
+        preferences and requirements of the declined turn; turning it down keeps them."""
+        declined, self.declined_turn = self.declined_turn, 0
+        if not declined or parsed.rejects:
+            return
+        for e in self.ledger.active():
+            if e.turn == declined and e.polarity in ("prefer", "require", "only"):
+                ch = self.ledger.set_status(e.id, "relaxed", turn, None)
+                self.record("relaxed", turn, ch.model_dump(mode="json"))
+
+    def _offers_otherwise(self, u: SlotUpdate) -> bool:
+        """The assistant gives another value for a slot the user asked a value for."""
+        if u.op == "remove" or u.value is None:
+            return False
+        if u.slot in self.state.instance_slots:
+            return False  # another name is another instance, not an unmet request
+        cur = self.state.slots.get(slot_key(u.entity, u.slot))
+        if cur is None or cur.value == u.value:
+            return False
+        # A request, or a fact standing beside a request: a new fact answers the request.
+        return cur.source == "user" or cur.requested is not None
+
+    def _unmet(self, keys: list[str], turn: int, *, by: str | None = None) -> None:
+        """The user's values of `keys` were not met: archived as unmet (see `outcomes`)."""
+        for key in keys:
+            cur = self.state.slots.get(key)
+            if cur is None or cur.source != "user" or _is_instance_key(key):
+                continue
+            self.state.unmet(key, turn, by)
+            self.record("unmet", turn, {"slot": key, "value": cur.value, "replaced_by": by})
+
     def _assistant_may_set(self, u: SlotUpdate) -> bool:
         """Whether an assistant's value may enter the state.
 
@@ -287,7 +340,15 @@ class SessionState(BaseModel):
         if u.op == "remove" or u.value is None:
             return False
         cur = self.state.slots.get(slot_key(u.entity, u.slot))
-        if cur is not None and cur.source == "user":
+        # Another name is another instance (`StateLayer._shelve`): the user's stays current
+        # for the one the user named.
+        if cur is not None and cur.source == "user" and u.slot not in self.state.instance_slots:
+            return False
+        return self._allowed(u)
+
+    def _allowed(self, u: SlotUpdate) -> bool:
+        """No active rule forbids the value."""
+        if u.value is None:
             return False
         norm = normalize_subject(u.value, self.config.subject_aliases)
         return not any(
@@ -502,8 +563,16 @@ class SessionState(BaseModel):
 
     # --- reading -----------------------------------------------------------------------------
 
-    def render(self, current_turn: int | None = None, language: Language | None = None) -> str:
-        """The CONTEXT block for `current_turn` (default: the latest turn seen)."""
+    def render(
+        self,
+        current_turn: int | None = None,
+        language: Language | None = None,
+        *,
+        max_tokens: int | None = None,
+        count: Callable[[str], int] | None = None,
+    ) -> str:
+        """The CONTEXT block for `current_turn` (default: the latest turn seen), shrunk to
+        `max_tokens` as `count` counts where it can be (see `render_view`)."""
         view = build_view(
             intents=self.intents,
             state=self.state,
@@ -514,7 +583,7 @@ class SessionState(BaseModel):
             last_user_turn=self.last_user_turn,
             options=self.config.render_options(),
         )
-        return render_view(view)
+        return render_view(view, max_tokens=max_tokens, count=count)
 
     def pinned_turns(self, current_turn: int) -> set[int]:
         """Turns the pipeline must keep verbatim (Min-Context), while their pin is live."""
@@ -577,3 +646,8 @@ class SessionState(BaseModel):
             "folded": [(f.start, f.end) for f in self.folded],
             "chain_head": self.audit.chain_head,
         }
+
+
+def _is_instance_key(key: str) -> bool:
+    """A slot of an earlier named instance (``餐馆[A].地址``): facts about it, not requests."""
+    return split_key(key)[0].endswith("]")

@@ -1,0 +1,172 @@
+"""Answers bound to the question: "电话和地址告诉我一下" -> "010-85007938；北京市东城区景山前街4号".
+
+A task dialogue's facts often come back without their slot words: the user names the slots,
+the assistant only gives the values, in the same order. `asked_slots` reads which slots a user
+message asks about; `answer_updates` binds the reply's values to those the reply does not
+name itself:
+
+- a slot phrase with a gap ("周边做菜好吃的餐馆有A, B") takes what follows its verb;
+- otherwise the reply's content segments (split at "；。" and, for several slots, at "，")
+  pair with the asked slots in order when the counts agree, or the single asked slot takes the
+  first content sentence whole (a list stays one value: "故宫, 前门大街, 恭王府").
+
+Values stay verbatim substrings of the reply; only edges are trimmed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.schema import SlotUpdate
+
+_CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]?")
+_ASKING = re.compile(
+    r"什么|多少|多钱|哪|几|吗|呢|怎么|怎样|如何|啥|咋|是否|\?|？|告诉|查一下|查查|查询|说一下|"
+    r"介绍|提供|发给|发一下|给我|想知道|(?i:\b(?:what|which|where|when|how|tell me|give me|"
+    r"do you know|could you|can you)\b)"
+)
+_SENTENCE = re.compile(r"[^；;。！!\n]+")
+# Lead-ins and courtesy that carry no value: "可以，", "好的，", "有", "是", "在".
+_FILLER = re.compile(
+    r"^(?:可以的?|好的|没问题|当然|是的|嗯|有的|您好|你好|这个|这家|它的|他家的?|她家的?)[，,]?\s*$"
+)
+_LEAD = re.compile(r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是|为|在|叫|(?<!\d)[:：](?!\d))\s*)")
+_NEARBY = r"(?:周边|附近|周围)"
+_AFTER_VERB = re.compile(r"[^；;。！!\n]*?(?:有|是|为|(?<!\d)[:：](?!\d))\s*(?P<v>[^；;。！!\n]+)")
+
+
+@dataclass(frozen=True)
+class _Rx:
+    words: re.Pattern[str]
+    nearby: re.Pattern[str] | None  # "周边…景点": slot 周边景点, when the ontology has it
+
+
+def _compile(onto: Ontology) -> _Rx:
+    words = re.compile(onto.slot_words_regex or r"(?!x)x", re.I)
+    nearby_words = [
+        w for e in onto.entities for w in e.zh if onto.slot(f"周边{e.name}") is not None
+    ]
+    nearby = None
+    if nearby_words:
+        alt = "|".join(re.escape(w) for w in sorted(nearby_words, key=len, reverse=True))
+        nearby = re.compile(rf"{_NEARBY}[^，,。；;！!？?\n]{{0,8}}?(?P<ent>{alt})")
+    return _Rx(words, nearby)
+
+
+def _nearby_slot(onto: Ontology, word: str) -> str | None:
+    ent = next((e for e in onto.entities if word in e.zh), None)
+    return f"周边{ent.name}" if ent is not None else None
+
+
+def asked_slots(text: str, onto: Ontology) -> list[str]:
+    """Slot names a user message asks about, in reading order, without repeats."""
+    rx = onto.derived("answers", _compile)
+    found: list[tuple[int, str]] = []
+    for m in _CLAUSE.finditer(text):
+        clause = m.group(0)
+        if _ASKING.search(clause) is None:
+            continue
+        base = m.start()
+        for w in rx.words.finditer(clause):
+            slot = onto.slot_for_word(w.group(0))
+            if slot is not None:
+                found.append((base + w.start(), slot.name))
+        if rx.nearby is not None:
+            for n in rx.nearby.finditer(clause):
+                name = _nearby_slot(onto, n.group("ent"))
+                if name is not None:
+                    found.append((base + n.start(), name))
+    out: list[str] = []
+    for _, name in sorted(found):
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def answer_updates(
+    text: str,
+    asked: list[str],
+    onto: Ontology,
+    *,
+    covered: set[str],
+    confidence: float,
+) -> list[tuple[int, SlotUpdate]]:
+    """(position, update) for the asked slots the reply answers without naming them.
+
+    Args:
+        text: the assistant's reply.
+        asked: slot names the user's last message asked about (`asked_slots`).
+        onto: the ontology.
+        covered: slot names the reply already stated with their own words.
+        confidence: the updates' confidence.
+    """
+    rx = onto.derived("answers", _compile)
+    rest = [s for s in asked if s not in covered]
+    out: list[tuple[int, SlotUpdate]] = []
+    if not rest:
+        return out
+    # A gapped nearby phrase names its slot: "周边做菜好吃的餐馆有A, B".
+    if rx.nearby is not None:
+        for n in rx.nearby.finditer(text):
+            name = _nearby_slot(onto, n.group("ent"))
+            if name in rest:
+                got = _value_after(text, n.end())
+                if got is not None:
+                    out.append((got[0], _update(name, got[1], text, got[0], confidence)))
+                    rest.remove(name)
+    if not rest:
+        return out
+    segments = _content_segments(text, several=len(rest) > 1, words=rx.words)
+    if len(rest) == 1 and segments:
+        pos, value = segments[0]
+        out.append((pos, _update(rest[0], value, text, pos, confidence)))
+    elif len(segments) == len(rest):
+        for name, (pos, value) in zip(rest, segments, strict=True):
+            out.append((pos, _update(name, value, text, pos, confidence)))
+    return out
+
+
+def _update(slot: str, value: str, text: str, pos: int, confidence: float) -> SlotUpdate:
+    return SlotUpdate(
+        entity="task", slot=slot, value=value, op="set", raw=value, confidence=confidence
+    )
+
+
+def _value_after(text: str, start: int) -> tuple[int, str] | None:
+    """The rest of the sentence after a verb ("有", "是") at or after `start`."""
+    m = _AFTER_VERB.match(text, start)
+    if m is None:
+        return None
+    return _trimmed(m.start("v"), m.group("v"))
+
+
+def _trimmed(pos: int, value: str) -> tuple[int, str] | None:
+    lead = len(value) - len(value.lstrip())
+    v = value.strip().rstrip("，,、 ").removesuffix("等")
+    v = re.sub(r"(?:等等|等|哦|呢|啊|吧|呀)$", "", v).rstrip("，,、 ")
+    return (pos + lead, v) if len(v) >= 2 else None
+
+
+def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> list[tuple[int, str]]:
+    """(position, value) of the reply's content pieces: sentences, or clauses when several
+    slots are asked; courtesy, lead-ins and pieces that name a slot themselves left out."""
+    out: list[tuple[int, str]] = []
+    for s in _SENTENCE.finditer(text):
+        pieces = [(s.start(), s.group(0))]
+        if several:
+            pieces = [
+                (s.start() + c.start(), c.group(0)) for c in re.finditer(r"[^，,]+", s.group(0))
+            ]
+        for pos, piece in pieces:
+            if _FILLER.match(piece.strip()) or words.search(piece):
+                continue
+            lead = _LEAD.match(piece)
+            # "有故宫, 前门大街": drop the lead-in only when something is left after it.
+            if lead is not None and lead.end() < len(piece):
+                pos, piece = pos + lead.end(), piece[lead.end() :]
+            got = _trimmed(pos, piece)
+            if got is not None:
+                out.append(got)
+    return out

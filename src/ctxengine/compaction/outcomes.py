@@ -1,0 +1,85 @@
+"""What an assistant reply says about the user's request: met, unmet, or met otherwise.
+
+A preference or requirement in the user's message before such a reply is **relaxed** when the
+user goes on with the alternative ("好的，我会去试试", "他们家电话是多少？") instead of turning
+it down ("不行，一定要有烤肠"): the ledger stops presenting it as active (see `SessionState`);
+a prohibition ("不要…") never relaxes this way, and a restated rule is a new active entry.
+
+A user's slot value is a request ("人均消费100-150元的餐馆", "a table for Friday"); what the
+assistant answers is a fact about what exists. Two replies end a request:
+
+- **unmet**: "没有找到推荐菜符合您要求的餐馆", "no rooms are available on Friday". The
+  slots named in the negated clause lose the user's value; it is archived as unmet, never
+  shown as current again.
+- **contrast**: "推荐您去铁木真，但是它家的人均消费是68元", "sorry, the earliest is 7pm".
+  The assistant's value for a slot the user set replaces the request (archived as unmet),
+  because a contrast word says the request could not be met as asked. Without such a word the
+  user's value stands (see `SessionState._assistant_may_set`): an assistant repeating a slot
+  differently is not a reason to drop what the user asked for.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ctxengine.compaction.ontology import Ontology
+
+_CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+_UNMET_ZH = re.compile(
+    r"没有找到|没找到|找不到|未找到|查不到|没有查到|没有符合|没有满足|不符合|不满足|没有合适|暂无|"
+    r"已满|已售罄|订不到|无法满足"
+)
+_UNMET_EN = re.compile(
+    r"(?i)\b(?:no|none of|not|couldn't find|could not find|can't find|cannot find|"
+    r"unavailable|sold out|fully booked)\b"
+)
+_CONTRAST = re.compile(
+    r"但是|但|不过|可惜|抱歉|遗憾|然而|只有|只能|没有找到|没找到|找不到|未找到|没有符合|"
+    r"(?i:\b(?:but|however|unfortunately|sorry|only|instead|closest|nearest)\b)"
+)
+
+
+_REJECT = re.compile(
+    r"^\s*(?:不行|不好|不要|不用|不是|不对|不可以|算了|还是要|我还是|一定要|必须|"
+    r"(?i:no\b|nope|not\b|i still|i really))"
+)
+
+
+def says_unmet(text: str) -> bool:
+    """Whether the reply says a request could not be met as asked."""
+    return any(
+        _UNMET_ZH.search(c) is not None or _UNMET_EN.search(c) is not None
+        for c in _CLAUSE.findall(text)
+    )
+
+
+def opens_with_rejection(text: str) -> bool:
+    """Whether a user message opens by turning down what was offered ("不行，一定要有烤肠")."""
+    return _REJECT.match(text) is not None
+
+
+def says_contrast(text: str) -> bool:
+    """Whether the reply marks that what it offers differs from what was asked."""
+    return _CONTRAST.search(text) is not None
+
+
+def unmet_slots(text: str, onto: Ontology) -> list[str]:
+    """Slot names the reply says no candidate satisfies, in reading order (no repeats).
+
+    A slot counts when its word stands in the same clause as an unmet phrase:
+    "没有找到推荐菜符合您要求的餐馆" -> ["推荐菜"].
+    """
+    words = onto.derived("outcomes", _slot_words)
+    out: list[str] = []
+    for clause in _CLAUSE.findall(text):
+        if _UNMET_ZH.search(clause) is None and _UNMET_EN.search(clause) is None:
+            continue
+        for m in words.finditer(clause):
+            slot = onto.slot_for_word(m.group(0))
+            if slot is not None and slot.name not in out:
+                out.append(slot.name)
+    return out
+
+
+def _slot_words(onto: Ontology) -> re.Pattern[str]:
+    return re.compile(onto.slot_words_regex or r"(?!x)x", re.I)

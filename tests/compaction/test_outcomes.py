@@ -1,0 +1,160 @@
+"""Requests apart from facts: what the assistant could not meet, offered otherwise, and what
+the user then accepted (CrossWOZ's goal changes, replayed through the real parser)."""
+
+from __future__ import annotations
+
+from ctxengine.compaction.distiller import CompactionDistiller
+from ctxengine.compaction.ontology import load_builtin
+from ctxengine.compaction.outcomes import (
+    opens_with_rejection,
+    says_contrast,
+    says_unmet,
+    unmet_slots,
+)
+from ctxengine.compaction.parse import parse_message
+from ctxengine.messages import Message
+from ctxengine.settings import Settings
+
+CROSSWOZ = load_builtin("crosswoz")
+
+
+def replay(*texts: str) -> CompactionDistiller:
+    """Alternate user / assistant messages through a distiller with the CrossWOZ ontology."""
+    d = CompactionDistiller(Settings(ontology="crosswoz"))
+    turn = 0
+    for i, text in enumerate(texts):
+        if i % 2 == 0:
+            turn += 1
+            d.observe(Message.user(text), turn)
+        else:
+            d.observe(Message.assistant(text), turn)
+    return d
+
+
+def current(d: CompactionDistiller) -> dict[str, str]:
+    return {k: v.value for k, v in d.state.state.slots.items()}
+
+
+def test_phrases() -> None:
+    text = "抱歉，没有找到推荐菜符合您要求的餐馆，推荐您去呼伦贝尔草原蒙古包美食。"
+    assert unmet_slots(text, CROSSWOZ) == ["推荐菜"]
+    assert says_unmet(text) and says_contrast(text)
+    assert unmet_slots("推荐您去全聚德，人均消费是80元。", CROSSWOZ) == []
+    assert not says_unmet("推荐您去全聚德。") and not says_contrast("推荐您去全聚德。")
+    assert says_contrast("推荐您去铁木真(温都水城店)，但是它家的人均消费是68元。")
+    assert says_unmet("Sorry, no tables are available on Friday.")
+    assert opens_with_rejection("不行，一定要有烤肠的") and opens_with_rejection("No, keep looking")
+    assert not opens_with_rejection("好的，我会去试试") and not opens_with_rejection("Nothing else")
+
+
+def test_a_contrasting_fact_replaces_the_request_which_is_archived_as_unmet() -> None:
+    d = replay(
+        "请帮我找一家人均消费是100-150元的餐馆。",
+        "推荐您去铁木真(温都水城店)，但是它家的人均消费是68元。",
+    )
+    assert current(d)["餐馆.人均消费"] == "68元"
+    (old,) = d.state.state.history("餐馆.人均消费")
+    assert (old.value, old.reason, old.replaced_by) == ("100-150元", "unmet", "68元")
+    block = d.render(1, "zh")
+    assert "餐馆.人均消费=68元" in block
+    assert "  旧值: 100-150元 (未能满足) [本轮]" in block.split("\n")
+    # The user correcting the assistant's fact is no user-vs-user conflict.
+    d.observe(Message.user("不行，人均消费要500-1000元的。"), 2)
+    assert current(d)["餐馆.人均消费"] == "500-1000元"
+    assert [c for c in d.state.ledger.conflicts if c.kind == "slot"] == []
+
+
+def test_without_a_contrast_word_a_criterion_keeps_the_request_beside_the_fact() -> None:
+    d = replay("请帮我找一家人均消费是100-150元的餐馆。", "推荐您去铁木真，人均消费是68元。")
+    v = d.state.state.slots["餐馆.人均消费"]
+    assert (v.value, v.requested, v.source) == ("68元", "100-150元", "assistant")
+    assert d.state.state.archive == []  # nothing superseded: a request and a fact
+    assert "餐馆.人均消费=68元 (用户要求: 100-150元) [本轮]" in d.render(1, "zh").split("\n")
+    # The next candidate takes the fact with it; the request stays for the search.
+    d.observe(Message.user("还有别的吗？"), 2)
+    d.observe(Message.assistant("推荐您去全聚德。"), 2)
+    slots = current(d)
+    assert slots["餐馆.人均消费"] == "100-150元"
+    assert slots["餐馆[铁木真].人均消费"] == "68元"
+    assert d.state.state.slots["餐馆[铁木真].人均消费"].requested is None
+
+
+def test_a_decision_is_never_replaced_by_the_assistants_word() -> None:
+    # 地址 is no search criterion: the user's address stands whatever the reply says.
+    d = replay("地址是北京市朝阳区建国路8号。", "但是地址是九渡河镇撞道口村。")
+    assert current(d)["task.地址"] == "北京市朝阳区建国路8号"
+
+
+def test_an_unmet_slot_without_an_alternative_value_is_archived_and_not_shown() -> None:
+    d = replay(
+        "推荐菜要烤肠。",
+        "抱歉，没有找到推荐菜符合的餐馆。",
+    )
+    assert "餐馆.推荐菜" not in current(d)
+    assert d.state.state.history("餐馆.推荐菜")[0].reason == "unmet"
+    assert "烤肠" not in d.render(1, "zh").split("[约束]")[0]
+
+
+def test_a_declined_preference_relaxes_when_the_user_goes_on_with_the_alternative() -> None:
+    d = replay(
+        "我想在附近找一个评分是4.5分以上，最好店里有烤肠的餐馆。",
+        "抱歉，没有找到推荐菜符合的餐馆，推荐您去眉州东坡(雁栖店)。",
+        "能和我说一下他们家的电话吗？",
+    )
+    (entry,) = d.state.ledger.entries
+    assert entry.text == "最好店里有烤肠的餐馆" and entry.status == "relaxed"
+    assert "烤肠" not in d.render(2, "zh")
+
+
+def test_a_declined_preference_stands_when_the_user_turns_the_offer_down() -> None:
+    d = replay(
+        "最好店里有烤肠的餐馆。",
+        "抱歉，没有找到推荐菜符合的餐馆，推荐您去眉州东坡(雁栖店)。",
+        "不行，再找找吧。",
+    )
+    (entry,) = d.state.ledger.entries
+    assert entry.status == "active"
+    assert "- 最好店里有烤肠的餐馆 [1轮前]" in d.render(2, "zh").split("\n")
+
+
+def test_a_prohibition_never_relaxes() -> None:
+    d = replay(
+        "不要推荐烧烤店，帮我找个评分4.5分以上的餐馆。",
+        "抱歉，没有找到评分符合的餐馆，推荐您去汉拿山。",
+        "好的，电话多少？",
+    )
+    assert [e.status for e in d.state.ledger.entries if e.polarity == "forbid"] == ["active"]
+
+
+def test_a_recommended_name_keeps_the_users_criteria_for_the_next_candidate() -> None:
+    d = replay(
+        "请帮我找一家人均消费是100-150元的餐馆。",
+        "推荐您去鼎泰丰。",
+        "还有别的吗？",
+        "推荐您去全聚德。",
+    )
+    slots = current(d)
+    assert slots["餐馆.名称"] == "全聚德"
+    assert slots["餐馆.人均消费"] == "100-150元"  # the search's criterion, still current
+    assert "餐馆[鼎泰丰].人均消费" not in slots
+    assert "餐馆[鼎泰丰]" in d.render(2, "zh")
+
+
+def test_a_shared_slot_word_binds_to_the_entity_in_focus() -> None:
+    d = replay("这家酒店的电话是多少？", "电话是010-64921818。")
+    assert current(d)["酒店.电话"] == "010-64921818"
+    d2 = replay("这家餐馆的电话是多少？", "电话是010-64921818。")
+    assert current(d2)["餐馆.电话"] == "010-64921818"
+
+
+def test_value_edges() -> None:
+    def values(text: str) -> dict[str, str | None]:
+        parsed = parse_message(Message.user(text), turn=1, ontology=CROSSWOZ)
+        return {u.slot: u.value for u in parsed.updates}
+
+    assert values("人均消费是150-500元并且有牛头这个菜")["人均消费"] == "150-500元"
+    assert values("我想去白乙化烈士纪念馆看看。")["名称"] == "白乙化烈士纪念馆"
+    assert "名称" not in values("你好，我想去吃饭。")
+    assert values("营业时间是周一至周日 11:00-14:00 17:00-21:00。")["营业时间"] == (
+        "周一至周日 11:00-14:00 17:00-21:00"
+    )

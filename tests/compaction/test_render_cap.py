@@ -1,0 +1,111 @@
+"""The block under a token cap: what sheds first, what never sheds, and that it fits."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ctxengine.compaction.render import HEADERS
+from ctxengine.compaction.schema import Evidence, ParsedTurn
+from ctxengine.compaction.state import SessionState
+from ctxengine.tokens import TokenCounter
+
+from ._turns import rule, upd, user
+
+COUNTER = TokenCounter()
+
+
+def busy_state(instances: int = 12) -> SessionState:
+    """A restaurant chain of `instances` named instances, a rule, an order id, tool fields
+    and stated amounts: every kind of line the cap ranks."""
+    s = SessionState(session_id="cap")
+    s.apply(
+        user(
+            1,
+            updates=[upd("order_id", "A-778812", entity="order")],
+            constraints=[rule("不要显示价格", "forbid", "价格")],
+            evidence=[Evidence(kind="order_id", value="A-778812", source="user")],
+        )
+    )
+    for i in range(instances):
+        turn = i + 2
+        s.apply(
+            user(
+                turn,
+                updates=[
+                    upd("名称", f"第{i}号餐馆", entity="餐馆"),
+                    upd("地址", f"北京市东城区某某街{i}号", entity="餐馆"),
+                ],
+                # Few stated amounts: the count cap on tool fields (`render_max_evidence`)
+                # counts stated evidence too, and this test wants tool fields shown.
+                evidence=[Evidence(kind="amount", value=f"{100 + i}元", source="user")]
+                if i < 4
+                else [],
+            )
+        )
+        s.apply(
+            ParsedTurn(
+                turn=turn,
+                role="tool",
+                language="zh",
+                evidence=[
+                    Evidence(kind="field", field=f"f{i}", value=f"tool-{i}", source="tool:x")
+                ],
+            )
+        )
+    return s
+
+
+def lines(block: str) -> list[str]:
+    return block.split("\n")
+
+
+def test_no_cap_or_a_large_one_changes_nothing() -> None:
+    s = busy_state()
+    full = s.render(20, "zh")
+    assert s.render(20, "zh", max_tokens=10_000, count=COUNTER.count) == full
+    # Without a counter the cap cannot be measured: the full block is returned.
+    assert s.render(20, "zh", max_tokens=10) == full
+
+
+def test_shedding_order_tool_fields_then_stated_amounts_then_oldest_instances() -> None:
+    s = busy_state()
+    full = s.render(20, "zh")
+    n = COUNTER.count(full)
+    assert "- field.f11: tool-11 (tool:x) [7轮前]" in lines(full)
+    assert "- amount: 100元 [18轮前]" in lines(full)
+    # Just under the full size: the oldest tool field leaves, nothing else.
+    a = s.render(20, "zh", max_tokens=n - 5, count=COUNTER.count)
+    assert COUNTER.count(a) <= n - 5
+    assert "tool-4" not in a and "tool-11" in a
+    assert "- amount: 100元" in a and "餐馆[第0号餐馆]" in a
+    # Just under the size without any tool field: they all left, then the oldest amount.
+    no_tools = "\n".join(line for line in lines(full) if "tool-" not in line)
+    b = s.render(20, "zh", max_tokens=COUNTER.count(no_tools) - 3, count=COUNTER.count)
+    assert "tool-" not in b and "- amount: 100元" not in b and "- amount: 103元" in b
+    assert "餐馆[第0号餐馆]" in b
+    # Half the size: the oldest instances leave before the newest.
+    c = s.render(20, "zh", max_tokens=n // 2, count=COUNTER.count)
+    assert COUNTER.count(c) <= n // 2
+    assert "餐馆[第0号餐馆]" not in c and "餐馆[第10号餐馆]" in c
+
+
+@settings(max_examples=40, deadline=None)
+@given(cap=st.integers(min_value=0, max_value=900), instances=st.integers(0, 15))
+def test_under_any_cap_what_matters_stays_and_the_rest_fits(cap: int, instances: int) -> None:
+    s = busy_state(instances)
+    block = s.render(20, "zh", max_tokens=cap, count=COUNTER.count)
+    # Never shed: the rule, the current values and the stated identifier.
+    assert "- 不要显示价格 [19轮前]" in lines(block)
+    assert "order.order_id=A-778812" in block
+    if instances:
+        assert f"餐馆.名称=第{instances - 1}号餐馆" in block
+        assert f"餐馆.地址=北京市东城区某某街{instances - 1}号" in block
+    # Either it fits, or only lines that may never leave are left.
+    if COUNTER.count(block) > cap:
+        assert "tool-" not in block and "元 " not in block and "餐馆[" not in block
+    # Section headers only head non-empty sections.
+    ls = lines(block)
+    for i, line in enumerate(ls):
+        if line in HEADERS["zh"].values():
+            assert i + 1 < len(ls) and ls[i + 1] not in HEADERS["zh"].values()

@@ -1,0 +1,72 @@
+"""The CONTEXT block inside the budget: at most `block_max_share` of it while anything may
+shed, shrunk before it is dropped, and never at the cost of the latest user message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ctxengine.engine import ContextEngine
+from ctxengine.messages import Message
+from ctxengine.tokens import TokenCounter
+
+from .test_session import play
+
+COUNTER = TokenCounter()
+
+
+def restaurants(n: int) -> list[list[Message]]:
+    """n restaurants recommended one after the other, each with an address and a phone: n
+    instances the block would list in full."""
+    turns = []
+    for i in range(n):
+        turns.append(
+            [
+                Message.user(f"帮我找一家餐馆，评分4分以上。第{i}家的地址和电话是多少？"),
+                Message.assistant(
+                    f"推荐您去第{i}号老字号餐馆(东城店)。地址是北京市东城区某某大街{i}号，"
+                    f"电话是010-6500{i:04d}。"
+                ),
+            ]
+        )
+    return turns
+
+
+async def test_block_stays_within_its_share_and_sheds_oldest_instances(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    budget = 1500
+    eng = make_engine(
+        ontology="crosswoz", agent_max_context_tokens=budget, agent_max_context_turns=6
+    )
+    async with eng:
+        s = await eng.session("u", "block")
+        await play(s, restaurants(40))
+        await s.add(Message.user("最后一家的电话再说一遍？"))
+        ctx = await s.context()
+        block = ctx.compacted_context
+        assert ctx.tokens <= budget
+        assert COUNTER.count(block) <= budget // 2
+        # The newest earlier instances made it, the oldest were shed first.
+        assert "餐馆[第38号老字号餐馆(东城店)]" in block
+        assert "餐馆[第0号老字号餐馆(东城店)]" not in block
+        assert ctx.messages[-1].text == "最后一家的电话再说一遍？"
+
+
+async def test_a_larger_share_shows_more_of_the_history(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    shown = []
+    for share in (0.2, 0.6):
+        eng = make_engine(
+            ontology="crosswoz",
+            agent_max_context_tokens=1500,
+            agent_max_context_turns=6,
+            block_max_share=share,
+        )
+        async with eng:
+            s = await eng.session("u", f"share-{share}")
+            await play(s, restaurants(40))
+            ctx = await s.context()
+            shown.append(ctx.compacted_context.count("老字号餐馆(东城店)]"))
+            assert COUNTER.count(ctx.compacted_context) <= int(1500 * share)
+    assert 0 < shown[0] < shown[1]
