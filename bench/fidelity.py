@@ -68,6 +68,11 @@ from ctxengine.tokens import TokenCounter
 __all__ = ["FidelityResult", "Scenario", "ecommerce_example", "evaluate", "summarize"]
 
 MIN_BUDGET = 1000
+# Budgets as shares of each scenario's raw tokens. All force compaction; the largest is 40%
+# because issue 3's token target (at least 60% fewer tokens than the raw history) is set
+# against the raw history: above 40%, a method meets it only by leaving budget unused, and
+# every retention figure would then reward sending less than the user allowed.
+BUDGET_RATIOS: tuple[float, ...] = (0.10, 0.25, 0.40)
 _STATE_HEADERS = {HEADERS[lang][k] for lang in ("zh", "en") for k in ("state", "pending")}
 _ANY_HEADER = {h for lang in ("zh", "en") for h in HEADERS[lang].values()}
 _OLD_LINE = re.compile(r"^\s+(?:旧值|was):")
@@ -234,7 +239,7 @@ def budget_for(raw_tokens: int, ratio: float) -> int:
 async def evaluate(
     methods: Sequence[Method],
     scenarios: Sequence[Scenario],
-    budget_ratios: Sequence[float] = (0.10, 0.25, 0.50),
+    budget_ratios: Sequence[float] = BUDGET_RATIOS,
     *,
     progress: bool = False,
 ) -> list[FidelityResult]:
@@ -428,7 +433,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also run ctxengine with the periodic reset off (diagnosis)",
     )
-    p.add_argument("--ratios", default="0.10,0.25,0.50", help="budget ratios, comma-separated")
+    p.add_argument(
+        "--ratios",
+        default=",".join(f"{r:.2f}" for r in BUDGET_RATIOS),
+        help="budget ratios, comma-separated",
+    )
     args = p.parse_args(argv)
     try:
         ratios = [float(x) for x in args.ratios.split(",") if x.strip()]

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bench.fidelity import BUDGET_RATIOS
 from bench.judged import JudgeConfig
 from bench.speed import SpeedConfig
 
@@ -41,7 +42,7 @@ class Preset:
     """How much each suite does in one mode (full, quick, smoke)."""
 
     name: str
-    budget_ratios: tuple[float, ...] = (0.10, 0.25, 0.50)
+    budget_ratios: tuple[float, ...] = BUDGET_RATIOS  # see bench.fidelity
     own_scenarios: str = "full"  # "full", "quick" (bench.scenarios' modes) or "smoke"
     crosswoz_dialogues: int | None = None  # None: all 500 test dialogues
     speed: SpeedConfig = field(default_factory=SpeedConfig)

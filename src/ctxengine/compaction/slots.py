@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ctxengine.compaction.ontology import Ontology, SlotDef
+from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.slot_phrases import ADDRESS_RX, ZH_INSTEAD, phrase_updates
 
@@ -159,7 +159,9 @@ def extract_updates(
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value))
         if any(s != hit.slot and rx.search(value) for s, rx in onto.value_patterns):
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
-        if value and not _QUESTION.search(value) and not _in_question(text, hit.start):
+        # A criterion asked as a question is still asked for: "能吃到香椿炒鸡蛋的餐馆吗".
+        asked = not hit.slot.criterion and _in_question(text, hit.start)
+        if value and not _QUESTION.search(value) and not asked:
             add(
                 hit.start,
                 vstart + len(value),
@@ -285,7 +287,7 @@ def entity_for(text: str, pos: int, slot: SlotDef, onto: Ontology, focus: str | 
     """The entity a slot belongs to: the nearest entity named in the text that has this slot;
     else the only entity that has it; else the conversation's focus if it has it."""
     best: tuple[int, str] | None = None
-    for at, ent in onto.entity_mentions(text):
+    for at, ent in _own_mentions(text, onto):
         if slot.name in ent.slots:
             dist = abs(at - pos)
             if best is None or dist < best[0]:
@@ -309,15 +311,20 @@ def _slot_owners(onto: Ontology) -> dict[str, list[str]]:
     return out
 
 
-def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None:
-    """The entity a message is about: the last one it names, else that of its last update
-    bound to a declared entity."""
-    # "他家周边有什么景点": the restaurant is in focus, 景点 only says what is nearby.
-    mentions = [
+def _own_mentions(text: str, onto: Ontology) -> list[tuple[int, EntityDef]]:
+    """Entity words that name what the text is about: "他家周边有什么景点" is about the
+    restaurant in focus, its 景点 only says what is nearby."""
+    return [
         (at, e)
         for at, e in onto.entity_mentions(text)
         if not _NEARBY.search(text, max(0, at - 10), at)
     ]
+
+
+def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None:
+    """The entity a message is about: the last one it names, else that of its last update
+    bound to a declared entity."""
+    mentions = _own_mentions(text, onto)
     if mentions:
         return mentions[-1][1].name
     declared = {e.name for e in onto.entities}
