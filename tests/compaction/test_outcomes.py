@@ -158,3 +158,35 @@ def test_value_edges() -> None:
     assert values("营业时间是周一至周日 11:00-14:00 17:00-21:00。")["营业时间"] == (
         "周一至周日 11:00-14:00 17:00-21:00"
     )
+
+
+def _updates(text: str, role: str = "user") -> list[tuple[str, str, str | None]]:
+    m = Message.user(text) if role == "user" else Message.assistant(text)
+    return [
+        (u.entity, u.slot, u.value) for u in parse_message(m, turn=1, ontology=CROSSWOZ).updates
+    ]
+
+
+def test_dishes_said_with_a_verb() -> None:
+    assert ("餐馆", "推荐菜", "生蚝") in _updates("我想吃生蚝，有评分在4分以上的吗")
+    assert ("餐馆", "推荐菜", "香椿炒鸡蛋") in _updates("能吃到香椿炒鸡蛋的餐馆吗？")
+    assert ("餐馆", "推荐菜", "大螃蟹") in _updates("有大螃蟹这个菜的餐馆。")
+    assert ("餐馆", "推荐菜", "查干肠, 牛肉干") in _updates(
+        "它们家的查干肠, 牛肉干味道都很不错。", "assistant"
+    )
+    assert _updates("想吃点东西") == []
+
+
+def test_places_durations_and_name_references() -> None:
+    assert ("task", "地址", "九渡河镇撞道口村") in _updates(
+        "可以，地址在九渡河镇撞道口村。", "assistant"
+    )
+    assert ("task", "地址", "北京朝阳区东三环北路29号") in _updates(
+        "地址在:北京朝阳区东三环北路29号。"
+    )
+    assert _updates("人均消费在变化") == []  # "在" needs a value-like start outside places
+    assert ("景点", "游玩时间", "3天") in _updates("可以玩3天")
+    assert ("景点", "游玩时间", "1小时 - 2小时") in _updates("游玩要1小时 - 2小时景点玩一下")
+    names = [v for _, slot, v in _updates("全聚德(顺义店)的营业时间是什么时候？") if slot == "名称"]
+    assert names == ["全聚德(顺义店)"]
+    assert [v for _, s, v in _updates("能帮我查一下它家的地址吗？") if s == "名称"] == []

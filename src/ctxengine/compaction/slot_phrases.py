@@ -129,6 +129,15 @@ _PHRASES: tuple[Phrase, ...] = (
         "推荐菜",
         0.6,
     ),
+    # How long a visit takes (CrossWOZ's 游玩时间): "可以玩3天", "能游玩1小时 - 2小时".
+    Phrase(
+        re.compile(
+            r"(?:可以|能|可|要|想)(?:游玩|游览|玩|逛)(?:的时长是|时长|时间)?\s*"
+            r"(?P<value>\d+(?:\.\d+)?(?:小时|天)(?:\s*-\s*\d+(?:\.\d+)?(?:小时|天))?)"
+        ),
+        "游玩时间",
+        0.6,
+    ),
     Phrase(
         re.compile(r"(?i)\b(?:pay|paying|pay for it) (?:with|by|using|via) " + _EN_NAME),
         "payment",
@@ -152,6 +161,7 @@ class PhraseHit:
     slot: SlotDef
     value: str
     confidence: float
+    in_question: bool = False  # read even in a question ("X的地址是多少？" names X)
 
 
 def _slot(onto: Ontology, name: str) -> SlotDef | None:
@@ -218,7 +228,7 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
     for m in rx.finditer(text):
         value = m.group("value")
         if not _NOT_A_NAME.search(value):
-            out.append(PhraseHit(m.start("value"), m.end("value"), slot, value, 0.5))
+            out.append(PhraseHit(m.start("value"), m.end("value"), slot, value, 0.5, True))
     return out
 
 

@@ -35,7 +35,9 @@ _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
 )
-_ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在|写|填|留|:|：|=|"
+_ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|写|填|留|:|：|=|"
+# Slots whose value follows "在" ("地址在北京市…"); for others "在" needs a value-like start.
+_PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
 _EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
 _QUESTION = re.compile(
     r"什么|多少|多钱|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
@@ -143,11 +145,23 @@ def extract_updates(
                 continue
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
+            if _starts_like_value(value):
+                # "1小时 - 2小时景点玩一下": a number's value ends where an entity word starts.
+                words = onto.entity_words(value)
+                if words and words[0].start() > 0:
+                    value = value[: words[0].start()]
             if slot.name == "address" and (a := ADDRESS_RX.match(text, vstart)) is not None:
                 value = max(value, a.group("value"), key=len)  # runs through its commas
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
-            if pat is rx.zh_set and m.group("verb") in ("", "在") and not _starts_like_value(value):
+            verb0 = (m.groupdict().get("verb") or "").rstrip(":：")
+            place = slot.name in _PLACE_SLOTS and verb0 == "在"
+            if (
+                pat is rx.zh_set
+                and verb0 in ("", "在")
+                and not place
+                and not _starts_like_value(value)
+            ):
                 continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
             verb = (m.groupdict().get("verb") or "").lower()
             real_op: Op = (
@@ -160,7 +174,7 @@ def extract_updates(
         if any(s != hit.slot and rx.search(value) for s, rx in onto.value_patterns):
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
         # A criterion asked as a question is still asked for: "能吃到香椿炒鸡蛋的餐馆吗".
-        asked = not hit.slot.criterion and _in_question(text, hit.start)
+        asked = not (hit.slot.criterion or hit.in_question) and _in_question(text, hit.start)
         if value and not _QUESTION.search(value) and not asked:
             add(
                 hit.start,
