@@ -34,7 +34,9 @@ _FILLER = re.compile(
 )
 _LEAD = re.compile(r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是|为|在|叫|(?<!\d)[:：](?!\d))\s*)")
 _NEARBY = r"(?:周边|附近|周围)"
-_AFTER_VERB = re.compile(r"[^；;。！!\n]*?(?:有|是|为|(?<!\d)[:：](?!\d))\s*(?P<v>[^；;。！!\n]+)")
+_AFTER_VERB = re.compile(
+    r"[^，,；;。！!？?\n]{0,6}?(?:有|是|为|(?<!\d)[:：](?!\d))\s*(?P<v>[^；;。！!？?\n]+)"
+)
 
 
 @dataclass(frozen=True)
@@ -108,14 +110,10 @@ def answer_updates(
     if not rest:
         return out
     # A gapped nearby phrase names its slot: "周边做菜好吃的餐馆有A, B".
-    if rx.nearby is not None:
-        for n in rx.nearby.finditer(text):
-            name = _nearby_slot(onto, n.group("ent"))
-            if name in rest:
-                got = _value_after(text, n.end())
-                if got is not None:
-                    out.append((got[0], _update(name, got[1], text, got[0], confidence)))
-                    rest.remove(name)
+    for pos, u in nearby_updates(text, onto, confidence=confidence):
+        if u.slot in rest:
+            out.append((pos, u))
+            rest.remove(u.slot)
     if not rest:
         return out
     segments = _content_segments(text, several=len(rest) > 1, words=rx.words)
@@ -125,6 +123,21 @@ def answer_updates(
     elif len(segments) == len(rest):
         for name, (pos, value) in zip(rest, segments, strict=True):
             out.append((pos, _update(name, value, text, pos, confidence)))
+    return out
+
+
+def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tuple[int, SlotUpdate]]:
+    """(position, update) for "周边/附近 … <entity word> 有 A, B": what is nearby, listed, for
+    ontologies with ``周边<entity>`` slots, asked about or not."""
+    rx = onto.derived("answers", _compile)
+    out: list[tuple[int, SlotUpdate]] = []
+    if rx.nearby is None:
+        return out
+    for n in rx.nearby.finditer(text):
+        name = _nearby_slot(onto, n.group("ent"))
+        got = _value_after(text, n.end()) if name is not None else None
+        if name is not None and got is not None and name not in {u.slot for _, u in out}:
+            out.append((got[0], _update(name, got[1], text, got[0], confidence)))
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ctxengine.compaction.answers import answer_updates, asked_slots
+from ctxengine.compaction.answers import answer_updates, asked_slots, nearby_updates
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.ontology import Ontology
@@ -102,6 +102,7 @@ def parse_rules(
         focus = context.focus if context else None
         if context is not None and context.asked:
             informed += _answers(text, context.asked, ontology, informed, focus)
+        informed += _nearby(text, ontology, informed, focus)
         weaker = [
             u.model_copy(
                 update={
@@ -173,3 +174,15 @@ def _answers(
 def _is_criterion(onto: Ontology, name: str) -> bool:
     slot = onto.slot(name)
     return slot is not None and slot.criterion
+
+
+def _nearby(
+    text: str, onto: Ontology, informed: list[SlotUpdate], focus: str | None
+) -> list[SlotUpdate]:
+    """ "附近的餐馆有A、B" in a reply, asked about or not, for the entity in focus."""
+    covered = {u.slot for u in informed}
+    return [
+        u.model_copy(update={"entity": focus or u.entity})
+        for _, u in nearby_updates(text, onto, confidence=0.6)
+        if u.slot not in covered
+    ]
