@@ -144,6 +144,25 @@ async def test_extractive_keeps_first_and_last_user_request_when_space_is_short(
     assert "Now roll it out to production" in summary
 
 
+async def test_extractive_skips_courtesy_even_when_it_opens_a_request() -> None:
+    messages = [
+        Message.user("好的。"),
+        Message.assistant("不客气！"),
+        Message.user("嗯呢。北京观唐假日酒店的电话告诉我一下。"),
+        Message.assistant("电话是010-64921818。"),
+        Message.user("Thanks!"),
+    ]
+    summary = ExtractiveSummarizer(COUNTER).summarize_now(messages, language="zh")
+    lines = summary.splitlines()[1:]
+    assert "- 用户：北京观唐假日酒店的电话告诉我一下。" in lines
+    assert "- 助手：电话是010-64921818。" in lines
+    assert not any(x in summary for x in ("好的", "不客气", "嗯呢", "Thanks"))
+    only = ExtractiveSummarizer(COUNTER).summarize_now(
+        [Message.user("好的，谢谢！")], language="zh"
+    )
+    assert only == ""
+
+
 async def test_extractive_of_nothing_is_empty() -> None:
     assert await ExtractiveSummarizer(COUNTER).summarize([], language="en") == ""
 

@@ -31,6 +31,14 @@ _IDENTIFIER = re.compile(
     r"\b[A-Z]{2,}[-_]?\d+\b"
 )
 _NUMBER = re.compile(r"\d")
+# A sentence that is only courtesy or assent ("好的。", "嗯呢", "Thanks!") says nothing a summary
+# could keep, even as the first words of a request.
+_COURTESY = re.compile(
+    r"^(?:(?:好的?|好吧|好啊|嗯+|嗯呢|恩|哦|噢|行|可以|收到|知道了|谢谢(?:你|您|啦|了)?|非常感谢|"
+    r"感谢|多谢|不客气|不用谢|再见|拜拜|您好|你好|ok(?:ay)?|thanks?(?: you)?|thank you|sure|"
+    r"got it|great|bye|hi|hello)[\s，,。.！!~～]*)+$",
+    re.IGNORECASE,
+)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -120,7 +128,7 @@ class ExtractiveSummarizer:
             role = "note" if message.injected else message.role
             for text in _message_texts(message):
                 for n, sentence in enumerate(split_sentences(text)):
-                    if sentence in seen:
+                    if sentence in seen or _COURTESY.match(sentence):
                         continue
                     seen.add(sentence)
                     score = _score(sentence, role)
