@@ -15,7 +15,8 @@ outside them. One rule for every method:
   the aggregates count items, so such scenarios weigh nothing.
 - **superseded shown as current**: a superseded value counts once (per slot and value) when
   (a) it is written as a current value in a CONTEXT-block state section (a column-0 line
-  ``key=value`` under ``[当前状态]``/``[Current state]``/``[待更新项]``/``[Pending updates]``
+  ``key=value``, or each ``slot=value`` of an instance line ``entity[name]: slot=value; ...``,
+  under ``[当前状态]``/``[Current state]``/``[待更新项]``/``[Pending updates]``
   whose value, without anchors and time marker, equals it, unless the line's key names another
   CrossWOZ domain than the slot's: "酒店.评分=4.5分以上" is the hotel's current value, not the
   restaurant's old one), or (b) it occurs in what the model
@@ -120,13 +121,28 @@ def state_lines(text: str) -> list[tuple[str, str]]:
             section = line in _STATE_HEADERS
             continue
         if section and line[:1].strip() and "=" in line:
-            key, value = line.split("=", 1)
-            value = _MARKER.sub("", value)
-            out.append((key, value))
-            # `暗紫色(DARK_PURPLE)`: the anchors follow the verbatim value.
-            if value.endswith(")") and "(" in value:
-                out.append((key, value[: value.rindex("(")]))
+            for key, value in _pairs(_MARKER.sub("", line)):
+                out.append((key, value))
+                # `暗紫色(DARK_PURPLE)`: the anchors follow the verbatim value; a differing
+                # fact keeps the request after it: `4.8分 (用户要求: 5分)`.
+                if value.endswith(")") and "(" in value:
+                    out.append((key, value[: value.rindex("(")].rstrip()))
     return out
+
+
+def _pairs(line: str) -> list[tuple[str, str]]:
+    """`餐馆.评分=4分` -> one pair; an instance line `餐馆[A]: 地址=X; 电话=Y` -> one pair per
+    value, keyed `餐馆[A].地址`. Values may hold "; " only in a plain line."""
+    head, sep, rest = line.partition(": ")
+    if sep and "=" not in head and "=" in rest:
+        pairs = []
+        for item in rest.split("; "):
+            slot, eq, value = item.partition("=")
+            if eq:
+                pairs.append((f"{head}.{slot}", value))
+        return pairs
+    key, _, value = line.partition("=")
+    return [(key, value)]
 
 
 def state_values(text: str) -> list[str]:

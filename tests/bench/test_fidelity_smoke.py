@@ -166,3 +166,17 @@ def test_a_line_about_another_crosswoz_domain_is_not_the_old_value_of_this_one()
     same = "[当前状态]\n餐馆.评分=4.5分以上\n酒店.评分=4分"
     out = score(s, MethodOutput([Message.system(same)], 5), budget_ratio=1, budget=1, raw=1)
     assert out.superseded_shown == ["1.2.餐馆.评分=4.5分以上"]
+
+
+def test_instance_lines_are_read_value_by_value() -> None:
+    block = (
+        "[当前状态]\n餐馆.评分=4.8分 (用户要求: 5分) [本轮]\n"
+        "餐馆[鼎泰丰]: 人均消费=100-150元; 电话=010-1111 [3轮前]\n  早先: 81732276"
+    )
+    from bench.fidelity import state_lines
+
+    lines = state_lines(block)
+    assert ("餐馆.评分", "4.8分") in lines
+    assert ("餐馆[鼎泰丰].人均消费", "100-150元") in lines
+    assert ("餐馆[鼎泰丰].电话", "010-1111") in lines
+    assert not any(v == "81732276" or v == "5分" for _, v in lines)

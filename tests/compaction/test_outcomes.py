@@ -190,3 +190,19 @@ def test_places_durations_and_name_references() -> None:
     names = [v for _, slot, v in _updates("全聚德(顺义店)的营业时间是什么时候？") if slot == "名称"]
     assert names == ["全聚德(顺义店)"]
     assert [v for _, s, v in _updates("能帮我查一下它家的地址吗？") if s == "名称"] == []
+
+
+def test_a_fact_a_newer_fact_replaced_stays_as_earlier_but_a_changed_wish_does_not() -> None:
+    d = replay(
+        "这家餐馆的电话是多少？",
+        "电话是81732276。",
+        "那另一家呢？电话是多少？",
+        "电话是010-64921818。",
+    )
+    # Just replaced: the previous value shows as such; later it stays as an earlier fact.
+    assert "  旧值: 81732276 [1轮前]" in d.render(2, "zh").split("\n")
+    lines = d.render(8, "zh").split("\n")
+    assert "餐馆.电话=010-64921818" in lines
+    assert "  早先: 81732276" in lines
+    d2 = replay("收货人是李娜。", "好的。", "把收货人改成张伟。", "好的。")
+    assert "早先" not in d2.render(2, "zh")

@@ -122,6 +122,7 @@ class ArchivedValue(BaseModel):
     superseded_turn: int
     replaced_by: str | None  # None when removed or dropped
     reason: ArchiveReason = "superseded"
+    source: str = "user"  # who had set the value
 
 
 def instance_entity(entity: str, name: str) -> str:
@@ -277,6 +278,7 @@ class StateLayer(BaseModel):
                 superseded_turn=turn,
                 replaced_by=by,
                 reason=reason,
+                source=old.source,
             )
         )
 
@@ -310,21 +312,32 @@ class StateLayer(BaseModel):
         """The latest archived value of one slot (`history(key)[-1]`), or None."""
         return self._archive_index()[0].get(key)
 
+    def earlier_facts(self, key: str) -> list[ArchivedValue]:
+        """Facts (values the assistant or a tool gave) a newer fact of `key` replaced, oldest
+        first: about earlier candidates, not superseded wishes of the user."""
+        return self._archive_index()[2].get(key, [])
+
     def archived_values(self) -> set[str]:
         """Every value ever archived (a copy)."""
         return set(self._archive_index()[1])
 
-    def _archive_index(self) -> tuple[dict[str, ArchivedValue], set[str]]:
+    def _archive_index(
+        self,
+    ) -> tuple[dict[str, ArchivedValue], set[str], dict[str, list[ArchivedValue]]]:
         m = self._memo.values
         if m.get("archive") is not self.archive or m.get("indexed", 0) > len(self.archive):
             m["archive"], m["indexed"], m["last"], m["values"] = self.archive, 0, {}, set()
+            m["facts"] = {}
         last: dict[str, ArchivedValue] = m["last"]
         values: set[str] = m["values"]
+        facts: dict[str, list[ArchivedValue]] = m["facts"]
         for a in self.archive[m["indexed"] :]:  # only what was appended since the last read
             last[a.key] = a
             values.add(a.value)
+            if a.reason == "superseded" and a.source != "user":
+                facts.setdefault(a.key, []).append(a)
         m["indexed"] = len(self.archive)
-        return last, values
+        return last, values, facts
 
 
 # --- L3 --------------------------------------------------------------------------------------

@@ -26,8 +26,11 @@ Rules the format keeps:
 - Empty sections are left out; nothing to say renders as "".
 - Earlier named instances (CrossWOZ's restaurants) take one line each, values grouped:
   ``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111``.
+- Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
+  indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
-  evidence, then dates/times/amounts the conversation stated, then earlier instances, the
+  evidence, then dates/times/amounts the conversation stated, then earlier facts and
+  earlier instances, the
   recent intents and the conflicts, oldest first within each. Current values, pending
   updates, their old values, constraints and stated identifiers never leave: they are the
   block's reason to exist, and when they alone exceed the cap the caller decides.
@@ -80,6 +83,7 @@ WORDS: dict[Language, dict[str, str]] = {
         "was": "旧值",
         "unmet": "(未能满足)",
         "requested": "用户要求",
+        "earlier": "早先",
         "removed": "(已删除)",
         "before": "此前",
         "later_wins": "以后者为准",
@@ -89,6 +93,7 @@ WORDS: dict[Language, dict[str, str]] = {
         "was": "was",
         "unmet": "(could not be met)",
         "requested": "asked for",
+        "earlier": "earlier",
         "removed": "(removed)",
         "before": "before",
         "later_wins": "later wins",
@@ -118,6 +123,8 @@ class RenderOptions:
     # Slot values set longer ago than this are shown without a time marker: a marker costs
     # ~5 tokens and "set long ago" is all it would say. None marks every value.
     slot_marker_turns: int | None = 5
+    # Facts a newer fact replaced (an earlier candidate's phone), shown per slot, newest first.
+    max_earlier: int = 3
     # Earlier named instances (``餐馆[A]: 地址=...``) shown, most recently touched first; a
     # token cap (see `render_view`) drops the oldest first when the budget is short.
     max_instances: int = 30
@@ -139,6 +146,8 @@ class ContextView:
     constraints: list[ConstraintEntry] = field(default_factory=list)
     conflicts: list[ConflictRecord] = field(default_factory=list)
     evidence: list[EvidenceItem] = field(default_factory=list)
+    # Facts newer facts replaced, per current slot key, newest first (`earlier_line`).
+    earlier: dict[str, list[ArchivedValue]] = field(default_factory=dict)
     # Earlier named instances, most recently touched first: (entity key, last turn, values).
     instances: list[tuple[str, int, list[SlotValue]]] = field(default_factory=list)
 
@@ -181,6 +190,12 @@ def history_line(a: ArchivedValue, current: int, language: Language) -> str:
     )
 
 
+def earlier_line(facts: list[ArchivedValue], language: Language) -> str:
+    """``  早先: 81732276; 010-1111``: what the slot held for earlier candidates, newest first
+    (not superseded wishes: those are ``旧值`` lines or gone)."""
+    return f"  {WORDS[language]['earlier']}: " + "; ".join(slot_display(a) for a in facts)
+
+
 def intent_text(r: IntentRecord, current: int, language: Language) -> str:
     name = INTENT_NAMES_ZH.get(r.name, r.name) if language == "zh" else r.name
     target = f" {r.target}" if r.target else ""
@@ -221,6 +236,14 @@ def build_view(
         recent = prev is not None and prev.superseded_turn >= current_turn - options.history_turns
         if prev is not None and (is_pending or recent):
             view.previous[v.key] = prev
+        was = view.previous.get(v.key)
+        facts = [
+            a
+            for a in state.earlier_facts(v.key)[-options.max_earlier :]
+            if a.value != v.value and a is not was
+        ]
+        if facts:
+            view.earlier[v.key] = facts[::-1]
     for key, turn in state.removed.items():
         if turn >= last_user_turn:
             view.removed.append(key)
@@ -277,7 +300,7 @@ def written_in_conversation(item: EvidenceItem) -> bool:
 
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
-_TOOL_EVIDENCE, _SOFT_EVIDENCE, _INSTANCE, _RECENT_INTENTS, _CONFLICT = range(5)
+_TOOL_EVIDENCE, _SOFT_EVIDENCE, _EARLIER, _INSTANCE, _RECENT_INTENTS, _CONFLICT = range(6)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -308,6 +331,8 @@ def view_lines(view: ContextView) -> list[BlockLine]:
             out.append(BlockLine(key, slot_line(v, cur, lang, view.slot_marker_turns)))
             if v.key in view.previous:
                 out.append(BlockLine(key, history_line(view.previous[v.key], cur, lang)))
+            if v.key in view.earlier:
+                out.append(BlockLine(key, earlier_line(view.earlier[v.key], lang), _EARLIER))
         if key == "state":
             out += [
                 BlockLine(
