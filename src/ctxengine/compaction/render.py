@@ -29,9 +29,9 @@ Rules the format keeps:
 - Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
-  evidence, then dates/times/amounts the conversation stated, then earlier facts and
-  earlier instances, the
-  recent intents and the conflicts, oldest first within each. Current values, pending
+  evidence, then dates/times/amounts the conversation stated, the recent intents, the
+  conflicts (their later side is the current value already), then earlier facts and earlier
+  instances, oldest first within each. Current values, pending
   updates, their old values, constraints and stated identifiers never leave: they are the
   block's reason to exist, and when they alone exceed the cap the caller decides.
 
@@ -300,7 +300,7 @@ def written_in_conversation(item: EvidenceItem) -> bool:
 
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
-_TOOL_EVIDENCE, _SOFT_EVIDENCE, _EARLIER, _INSTANCE, _RECENT_INTENTS, _CONFLICT = range(6)
+_TOOL_EVIDENCE, _SOFT_EVIDENCE, _RECENT_INTENTS, _CONFLICT, _EARLIER, _INSTANCE = range(6)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.

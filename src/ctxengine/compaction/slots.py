@@ -145,6 +145,8 @@ def extract_updates(
                 continue
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
+            if slot.name in _PLACE_SLOTS and value.startswith("在") and len(value) > 3:
+                vstart, value = vstart + 1, value[1:]  # "地址是在北京市…"
             if _starts_like_value(value):
                 # "1小时 - 2小时景点玩一下": a number's value ends where an entity word starts.
                 words = onto.entity_words(value)
