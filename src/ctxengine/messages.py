@@ -146,7 +146,10 @@ class Message(BaseModel):
     @property
     def text(self) -> str:
         """The text parts joined by newlines."""
-        return "\n".join(p.text for p in self.parts if isinstance(p, TextPart))
+        parts = self.parts
+        if len(parts) == 1 and isinstance(parts[0], TextPart):
+            return parts[0].text  # the usual single text part: no generator, no join
+        return "\n".join([p.text for p in parts if isinstance(p, TextPart)])
 
     @property
     def tool_calls(self) -> list[ToolCallPart]:
@@ -163,12 +166,20 @@ class Message(BaseModel):
     @property
     def starts_turn(self) -> bool:
         """A turn starts at a user message with user text that is not a tool result or a note."""
-        return (
-            self.role == "user"
-            and not self.injected
-            and not any(isinstance(p, ToolResultPart) for p in self.parts)
-            and (self.has_user_text or any(isinstance(p, ImagePart) for p in self.parts))
-        )
+        if self.role != "user" or self.injected:
+            return False
+        # One pass, no generators: asked several times per message on the hot path.
+        # `text and not text.isspace()` is `bool(text.strip())` without copying the text.
+        content = False
+        for p in self.parts:
+            if isinstance(p, ToolResultPart):
+                return False
+            if not content:
+                if isinstance(p, TextPart):
+                    content = bool(p.text) and not p.text.isspace()
+                else:
+                    content = isinstance(p, ImagePart)
+        return content
 
     def char_count(self) -> int:
         n = 0
@@ -180,6 +191,23 @@ class Message(BaseModel):
             elif isinstance(p, ToolResultPart):
                 n += len(p.content)
         return n
+
+
+def _init_private(self: Message, context: Any, /) -> None:
+    """Pydantic's `init_private_attributes` for `Message`, without its generic path.
+
+    That path resolves every private default through `inspect.signature` of its factory,
+    ~20-40 us per message, more than the rest of construction; the defaults are known here.
+    Installed after the class exists: pydantic wraps a `model_post_init` defined in the body
+    around its own initializer, which would still run.
+    """
+    if getattr(self, "__pydantic_private__", None) is None:
+        object.__setattr__(self, "__pydantic_private__", {"_tokens": {}, "_seq": None})
+
+
+# pydantic-core calls `model_post_init` by name on every validated construction (the class is
+# already marked as having one, for its private attributes).
+setattr(Message, "model_post_init", _init_private)  # noqa: B010
 
 
 MessageList = TypeAdapter(list[Message])

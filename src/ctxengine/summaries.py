@@ -9,6 +9,7 @@ pending and is retried with backoff; every failure is logged and recorded as an 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -68,6 +69,8 @@ class SummaryBook:
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _version: int = 0
     _injected: tuple[int, int, str] | None = None  # (version, max_tokens, text)
+    # `records` in conversation order (see `injected_text`).
+    _ordered: list[SummaryRecord] = field(default_factory=list)
     # Bumped by `/context clear`: a summary of an earlier generation still reaches the memory
     # files when it finishes, but is never injected after the boundary.
     generation: int = 0
@@ -161,7 +164,9 @@ class SummaryBook:
             path = await asyncio.to_thread(self.files.append_daily, text, title=title)
             injected = generation == self.generation
             if injected:
-                self.records.append(SummaryRecord(job_id, stage, turns, text, str(path)))
+                record = SummaryRecord(job_id, stage, turns, text, str(path))
+                self.records.append(record)
+                bisect.insort(self._ordered, record, key=_conversation_order)
                 self._version += 1
                 await self.save()
             await self.store.complete_job(job_id)
@@ -207,6 +212,7 @@ class SummaryBook:
     def restore(self, state: dict[str, Any] | None) -> None:
         if state:
             self.records = [SummaryRecord.from_dict(d) for d in state.get("records", [])]
+            self._ordered = sorted(self.records, key=_conversation_order)
             self.generation = int(state.get("generation", 0))
             self._version += 1
 
@@ -214,6 +220,7 @@ class SummaryBook:
         """After `/context clear`: nothing written before comes back into the context, not
         even a summary still running (it reaches the memory file only)."""
         self.records = []
+        self._ordered = []
         self.generation += 1
         self._version += 1
         await self.save()
@@ -224,13 +231,16 @@ class SummaryBook:
         Older ones stay in the daily memory files and in memory search; the compaction layers
         hold the facts that must stay in view whatever their age.
         """
-        if self._injected and self._injected[:2] == (self._version, max_tokens):
-            return self._injected[2]
+        cached = self._injected  # asked on every context() call: no tuples built to compare
+        if cached is not None and cached[0] == self._version and cached[1] == max_tokens:
+            return cached[2]
         picked: list[str] = []
         used = 0
-        # Summaries finish in any order; present them in conversation order.
-        ordered = sorted(self.records, key=lambda r: (min(r.turns) if r.turns else 0, r.job_id))
-        for r in reversed(ordered):
+        # Summaries finish in any order; present them in conversation order. Kept sorted as
+        # they land: sorting every record again on each landing grew with the session.
+        if len(self._ordered) != len(self.records):
+            self._ordered = sorted(self.records, key=_conversation_order)
+        for r in reversed(self._ordered):
             if r.tokens < 0:
                 r.tokens = self.counter.count(r.text)
             n = r.tokens
@@ -241,6 +251,10 @@ class SummaryBook:
         text = "\n\n".join(reversed(picked))
         self._injected = (self._version, max_tokens, text)
         return text
+
+
+def _conversation_order(r: SummaryRecord) -> tuple[int, int]:
+    return (min(r.turns) if r.turns else 0, r.job_id)
 
 
 def _seq_of(message: Message) -> int | None:

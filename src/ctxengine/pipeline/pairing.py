@@ -23,7 +23,7 @@ def unpaired(messages: list[Message], *, allow_pending: bool = True) -> tuple[se
     return PairingScan().unpaired(messages, allow_pending=allow_pending)
 
 
-@dataclass
+@dataclass(slots=True)
 class PairingScan:
     """`unpaired` over a message list that only grows: each call reads the new messages only.
 
@@ -35,13 +35,38 @@ class PairingScan:
     answered: set[str] = field(default_factory=set)
     orphans: set[str] = field(default_factory=set)
     scanned: int = 0  # messages[:scanned] are in the sets above
+    # The longest tool result content in messages[:scanned] (characters): stage 1 skips a turn
+    # whose results are all under its limit without looking at its messages again.
+    longest_result: int = 0
 
     def unpaired(
         self, messages: list[Message], *, allow_pending: bool = True
     ) -> tuple[set[str], set[str]]:
         """`unpaired(messages)`, given that `messages` extends the list seen last time."""
+        self.advance(messages)
+        missing = self.issued - self.answered
+        if allow_pending and missing:
+            missing -= _pending_calls(messages)
+        return missing, set(self.orphans)
+
+    def paired(self, messages: list[Message], *, allow_pending: bool = True) -> bool:
+        """`unpaired(messages)` finds nothing: the same answer without building the sets.
+
+        Asked on every context() call; almost always every call is answered, which the sizes
+        of the sets tell (`answered` only ever holds issued ids).
+        """
+        self.advance(messages)
+        if self.orphans:
+            return False
+        if len(self.answered) == len(self.issued):
+            return True
+        return allow_pending and self.issued - self.answered <= _pending_calls(messages)
+
+    def advance(self, messages: list[Message]) -> None:
+        """Take in `messages[scanned:]` (or start over when `messages` is shorter)."""
         if len(messages) < self.scanned:  # not the list seen last time: start over
             self.issued, self.answered, self.orphans, self.scanned = set(), set(), set(), 0
+            self.longest_result = 0
         issued, answered, orphans = self.issued, self.answered, self.orphans
         # One pass over the parts, no per-message lists (`m.tool_results` / `m.tool_calls`
         # would build two per message). A message's results are checked against calls issued
@@ -50,6 +75,8 @@ class PairingScan:
             calls: list[str] | None = None
             for p in messages[i].parts:
                 if isinstance(p, ToolResultPart):
+                    if len(p.content) > self.longest_result:
+                        self.longest_result = len(p.content)
                     if p.call_id in issued:
                         answered.add(p.call_id)
                     else:
@@ -62,10 +89,6 @@ class PairingScan:
             if calls:
                 issued.update(calls)
         self.scanned = len(messages)
-        missing = issued - answered
-        if allow_pending and missing:
-            missing -= _pending_calls(messages)
-        return missing, set(orphans)
 
 
 def _pending_calls(messages: list[Message]) -> set[str]:

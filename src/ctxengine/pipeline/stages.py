@@ -56,7 +56,11 @@ def with_parts(message: Message, parts: list[Part]) -> Message:
 
 
 def _truncate_results(message: Message, limit: int, language: Language) -> Message:
-    if not any(isinstance(p, ToolResultPart) and len(p.content) > limit for p in message.parts):
+    # A plain loop: stage 1 looks at every message of every turn once (most have nothing to cut).
+    for p in message.parts:
+        if isinstance(p, ToolResultPart) and len(p.content) > limit:
+            break
+    else:
         return message
     parts: list[Part] = []
     for p in message.parts:
@@ -71,8 +75,14 @@ def _truncate_results(message: Message, limit: int, language: Language) -> Messa
 
 def truncate_turn(turn: Turn, limit: int, language: Language, counter: TokenCounter) -> Turn:
     """Stage 1 on one historical turn. Returns the same object when nothing is over the limit."""
-    new = [_truncate_results(m, limit, language) for m in turn.messages]
-    if all(a is b for a, b in zip(new, turn.messages, strict=True)):
+    new: list[Message] | None = None  # a copy only once something was cut
+    for i, m in enumerate(turn.messages):
+        cut = _truncate_results(m, limit, language)
+        if cut is not m:
+            if new is None:
+                new = list(turn.messages)
+            new[i] = cut
+    if new is None:
         turn.truncated = True
         return turn
     out = turn.with_messages(new, counter)

@@ -37,8 +37,15 @@ class Turn:
     def add(self, message: Message, counter: TokenCounter) -> None:
         self.messages.append(message)
         self.tokens += counter.message(message)
-        self.paired = None
-        self.paired_pending = None
+        # The pairing scan advances over the message while it is at hand, and settles
+        # `paired` and, in the usual case, `paired_pending`: the check every context() call
+        # makes then reads two flags. Only calls still unanswered leave `paired_pending` to
+        # `Window.is_paired` (it depends on what follows the calls).
+        scan = self.pairing
+        scan.advance(self.messages)
+        complete = not scan.orphans and len(scan.answered) == len(scan.issued)
+        self.paired = complete
+        self.paired_pending = True if complete else (False if scan.orphans else None)
 
     @classmethod
     def of(cls, index: int, messages: Iterable[Message], counter: TokenCounter) -> Turn:

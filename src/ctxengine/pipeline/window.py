@@ -66,8 +66,11 @@ class Window:
         self._paired_upto = 0
 
     # --- feeding ------------------------------------------------------------------------
-    def add(self, message: Message) -> None:
-        if message.starts_turn:
+    def add(self, message: Message, starts_turn: bool | None = None) -> None:
+        """Append `message`; `starts_turn` is `message.starts_turn` when the caller knows it."""
+        if starts_turn is None:
+            starts_turn = message.starts_turn
+        if starts_turn:
             self.turns.append(Turn(index=self.next_index))
             self.next_index += 1
         elif not self.turns:
@@ -77,9 +80,10 @@ class Window:
                 self._flat = None
                 return
             self.turns.append(Turn(index=0))
-        before = self.turns[-1].tokens
-        self.turns[-1].add(message, self.counter)
-        self._turn_tokens += self.turns[-1].tokens - before
+        turn = self.turns[-1]
+        before = turn.tokens
+        turn.add(message, self.counter)
+        self._turn_tokens += turn.tokens - before
         if self._flat is not None:
             self._flat.append(message)
 
@@ -105,16 +109,14 @@ class Window:
         for i in range(self._paired_upto, len(turns) - 1):
             t = turns[i]
             if t.paired is None:
-                missing, orphans = t.pairing.unpaired(t.messages, allow_pending=False)
-                t.paired = not missing and not orphans
+                t.paired = t.pairing.paired(t.messages, allow_pending=False)
             if not t.paired:
                 return False
             self._paired_upto = i + 1
         if self.turns:
             last = self.turns[-1]
             if last.paired_pending is None:
-                missing, orphans = last.pairing.unpaired(last.messages)
-                last.paired_pending = not missing and not orphans
+                last.paired_pending = last.pairing.paired(last.messages)
             return last.paired_pending
         return True
 
@@ -134,6 +136,10 @@ class Window:
         for i in range(min(self._truncated_upto, historical), historical):
             t = self.turns[i]
             if t.truncated:
+                continue
+            scan = t.pairing
+            if scan.scanned == len(t.messages) and scan.longest_result <= limit:
+                t.truncated = True  # what `truncate_turn` finds, read off the add-time scan
                 continue
             nt = truncate_turn(t, limit, language, self.counter)
             if nt is not t:
@@ -164,19 +170,24 @@ class Window:
         """
         s = self.settings
         steps: list[StageStep] = []
-        step = self._truncate_history(language)
-        if step:
-            steps.append(step)
-        kept, dropped = trim_turns(self.turns, s.agent_max_context_turns, protected)
-        if dropped:
-            tb, nb = self.tokens + reserved, len(self.turns)
-            self.set_turns(kept)
-            steps.append(self._step("trim", nb, tb, Removal("trim", turns=dropped), reserved))
+        # Called before every model call, mostly with nothing to do: each stage is entered only
+        # when its cheap test says there is work (new historical turns / too many turns / over
+        # budget), and then does what it always did.
+        if self._truncated_upto < len(self.turns) - 1:
+            step = self._truncate_history(language)
+            if step:
+                steps.append(step)
+        if len(self.turns) > s.agent_max_context_turns:
+            kept, dropped = trim_turns(self.turns, s.agent_max_context_turns, protected)
+            if dropped:
+                tb, nb = self.tokens + reserved, len(self.turns)
+                self.set_turns(kept)
+                steps.append(self._step("trim", nb, tb, Removal("trim", turns=dropped), reserved))
 
         budget = int(s.agent_max_context_tokens * budget_scale)
         removals: list[Removal] = []
         # The running total answers "over budget?" without summing the turns on every call.
-        if self.tokens + reserved > budget:
+        if self._prefix_tokens + self._turn_tokens + reserved > budget:
             kept, removals = fit_budget(
                 self.turns,
                 reserved=reserved + self._prefix_tokens,
@@ -199,7 +210,9 @@ class Window:
                     removed_turns=[t.index for t in r.turns] + r.indexes,
                 )
             )
-        return WindowResult(self.messages(), self.tokens + reserved, steps)
+        return WindowResult(
+            self.messages(), self._prefix_tokens + self._turn_tokens + reserved, steps
+        )
 
     def overflow(self, language: Language) -> StageStep:
         """Stage 4: aggressive trim after the provider reported an overflow."""

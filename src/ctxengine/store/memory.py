@@ -83,6 +83,19 @@ class MemoryStore:
             session = self._sessions[key] = _Session(created_at=now, last_active_at=now)
         return session
 
+    def _lookup(self, key: SessionKey) -> _Session | None:
+        """The stored session of a checked `key` (None if new): a stored key was checked when
+        its session was created, so only a new one is checked again (once per call is enough
+        on the hot path)."""
+        try:
+            session = self._sessions.get(key)
+        except TypeError:
+            check_key(key)
+            raise
+        if session is None:
+            check_key(key)
+        return session
+
     def _info(self, key: SessionKey, s: _Session) -> SessionInfo:
         return SessionInfo(key, s.created_at, s.last_active_at, len(s.messages))
 
@@ -129,14 +142,17 @@ class MemoryStore:
         self, key: SessionKey, messages: list[Message], *, now: datetime | None = None
     ) -> list[int]:
         at = check_now(now)
-        check_key(key)
+        session = self._lookup(key)
         if not messages:
             return []
         bodies = encode_messages_utf8(messages)  # before any change: a bad message stores nothing
-        session = self._ensure(key, at)
+        if session is None:
+            session = self._ensure(key, at)
         session.last_active_at = at
-        first = len(session.messages) + 1
-        session.messages.extend((body, at) for body in bodies)
+        rows = session.messages
+        first = len(rows) + 1
+        for body in bodies:
+            rows.append((body, at))
         return list(range(first, first + len(bodies)))
 
     async def load_messages(
@@ -171,7 +187,11 @@ class MemoryStore:
     async def set_state(self, key: SessionKey, name: str, value: dict[str, Any]) -> None:
         check_dict(value, f"state {name!r}")
         text = to_json(value, f"state {name!r}")
-        self._ensure(key, utcnow()).state[name] = text
+        # The time only dates a session created here (state does not mark activity).
+        session = self._lookup(key)
+        if session is None:
+            session = self._ensure(key, utcnow())
+        session.state[name] = text
 
     # audit events
     async def add_events(
