@@ -263,34 +263,49 @@ class Session:
     async def _context(self) -> Context:
         s = self.settings
         lang = self.language
-        turn = self.window.current_index
+        window = self.window
         summary = self.book.injected_text(self._summary_cap())
         scale = 1.0 / self.calibration.ratio if self.calibration.samples else 1.0
         budget = int(s.agent_max_context_tokens * scale)
-        block_cap = int(budget * s.block_max_share)
-        block = self._block(turn, lang, block_cap)
-        protected = frozenset(self.distiller.pinned_turns(turn)) if self.distiller else frozenset()
+        distiller = self.distiller
+        if distiller is None:
+            turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
+        else:
+            turn = window.current_index
+            block_cap = int(budget * s.block_max_share)
+            block = self._block(turn, lang, block_cap)
+            protected = frozenset(distiller.pinned_turns(turn))
 
-        steps: list[StageStep] = []
-        # Injections go first to go: when the latest turn alone nearly fills the budget, drop
-        # the summary, then shrink the block to a quarter of its cap, then drop it, rather
-        # than cut the user's message.
-        ladder = ((summary, block), ("", block), ("", None), ("", ""))
-        for inj_summary, maybe_block in ladder:
-            inj_block = (
-                self._block(turn, lang, block_cap // 4) if maybe_block is None else maybe_block
-            )
-            reserved = self._reserved(inj_summary, inj_block, lang)
-            result = self.window.prepare(
-                reserved=reserved, language=lang, protected=protected, budget_scale=scale
-            )
-            steps.extend(result.steps)
-            if result.tokens <= budget:
-                break
+        inj_summary, inj_block = summary, block
+        result = window.prepare(
+            reserved=self._reserved(summary, block, lang),
+            language=lang,
+            protected=protected,
+            budget_scale=scale,
+        )
+        steps: list[StageStep] = list(result.steps)
+        if result.tokens > budget:
+            # Injections go first to go: when the latest turn alone nearly fills the budget,
+            # drop the summary, then shrink the block to a quarter of its cap, then drop it,
+            # rather than cut the user's message.
+            for inj_summary, maybe_block in (("", block), ("", None), ("", "")):
+                if maybe_block is None:
+                    inj_block = self._block(turn, lang, block_cap // 4)
+                else:
+                    inj_block = maybe_block
+                result = window.prepare(
+                    reserved=self._reserved(inj_summary, inj_block, lang),
+                    language=lang,
+                    protected=protected,
+                    budget_scale=scale,
+                )
+                steps.extend(result.steps)
+                if result.tokens <= budget:
+                    break
         for step in steps:
             await self._record_step(step, lang)
         messages = self._inject(result.messages, inj_summary, inj_block, lang)
-        if self.window.is_paired():
+        if window.is_paired():
             # The window's running total plus what was reserved for the injections: no
             # recount of the whole context on every call (the estimate errs on the high side).
             tokens = result.tokens
@@ -358,7 +373,11 @@ class Session:
         out = messages
         if not summary and not block:
             return out
-        first_user = next((i for i, m in enumerate(out) if m.starts_turn), None)
+        first_user = None
+        for i, m in enumerate(out):  # a loop, not next(genexpr): this runs on every call
+            if m.starts_turn:
+                first_user = i
+                break
         if summary and first_user is not None:
             out[first_user] = self._with_prefix(out[first_user], summary, lang)
         if block:
@@ -580,6 +599,9 @@ def _prepend_text(prefix: str, m: Message) -> list[Part]:
         first = m.parts[0]
         return [first.model_copy(update={"text": prefix + first.text}), *m.parts[1:]]
     return [TextPart(text=prefix), *m.parts]
+
+
+_NO_TURNS: frozenset[int] = frozenset()
 
 
 def _compacted_text(summary: str, block: str) -> str:
