@@ -476,9 +476,10 @@ def render_report(results: dict[str, Any], plots: dict[str, Path], base: Path) -
         "A budget caps what any method may send at that share of the raw tokens; the largest "
         "budget is 40% because the token target is set against the raw history (above 40% a "
         "method meets it only by leaving budget unused). CrossWOZ budgets are at least 1,000 "
-        "tokens, about 24% of a session, so its 10% and 25% budgets coincide; where the "
-        "current values alone cost more than the budget, the *values ceiling* in the tables "
-        "below shows the most any method could keep.",
+        "tokens, about 24% of a session, so its 10% and 25% budgets coincide. The *values "
+        "ceiling* in the tables below is the most any method could keep at each budget (the "
+        "values alone, cheapest first): retention far below it is the method's loss, not the "
+        "budget's.",
         "",
     ]
     missed = [t.name for t in targets(results) if t.met is False]
