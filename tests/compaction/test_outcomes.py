@@ -3,8 +3,10 @@ the user then accepted (CrossWOZ's goal changes, replayed through the real parse
 
 from __future__ import annotations
 
+import pytest
+
 from ctxengine.compaction.distiller import CompactionDistiller
-from ctxengine.compaction.ontology import load_builtin
+from ctxengine.compaction.ontology import EntityDef, Ontology, load_builtin
 from ctxengine.compaction.outcomes import (
     opens_with_rejection,
     says_contrast,
@@ -206,3 +208,24 @@ def test_a_fact_a_newer_fact_replaced_stays_as_earlier_but_a_changed_wish_does_n
     assert "  早先: 81732276" in lines
     d2 = replay("收货人是李娜。", "好的。", "把收货人改成张伟。", "好的。")
     assert "早先" not in d2.render(2, "zh")
+
+
+def test_entity_words_are_scanned_once_per_message_not_once_per_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = 0
+    real = Ontology.entity_mentions
+
+    def counting(self: Ontology, text: str) -> list[tuple[int, EntityDef]]:
+        nonlocal calls
+        calls += 1
+        return real(self, text)
+
+    monkeypatch.setattr(Ontology, "entity_mentions", counting)
+    text = "，".join(
+        f"餐馆的电话是010-6500{i:04d}，地址在北京市东城区某某大街{i}号" for i in range(40)
+    )
+    parsed = parse_message(Message.assistant(text), turn=1, ontology=CROSSWOZ)
+    assert len(parsed.updates) >= 2
+    # extract_updates once, focus once: not one scan per value found.
+    assert calls <= 3

@@ -14,7 +14,7 @@ from typing import Literal
 from ctxengine.compaction.answers import answer_updates, asked_slots, nearby_updates
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
-from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.ontology import EntityDef, Ontology
 from ctxengine.compaction.outcomes import (
     opens_with_rejection,
     says_contrast,
@@ -24,7 +24,7 @@ from ctxengine.compaction.outcomes import (
 from ctxengine.compaction.patterns import extract_evidence, json_evidence
 from ctxengine.compaction.references import ParseContext, extract_references
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
-from ctxengine.compaction.slots import entity_for, extract_updates, focus_of
+from ctxengine.compaction.slots import entity_for, extract_updates, focus_of, own_mentions
 from ctxengine.messages import Message, TextPart, ToolResultPart
 
 SchemaRole = Literal["user", "assistant", "tool", "system"]
@@ -158,6 +158,7 @@ def _answers(
     bound to the entity in focus (see `ctxengine.compaction.answers`)."""
     out: list[SlotUpdate] = []
     covered = {u.slot for u in informed}
+    mentions: list[tuple[int, EntityDef]] | None = None
     for pos, u in answer_updates(text, list(asked), onto, covered=covered, confidence=0.6):
         slot = onto.slot(u.slot)
         if slot is None:
@@ -166,7 +167,9 @@ def _answers(
             # "周边餐馆有A, B": the entity word names what is nearby, the owner is in focus.
             entity = focus
         else:
-            entity = entity_for(text, pos, slot, onto, focus)
+            if mentions is None:
+                mentions = own_mentions(text, onto)
+            entity = entity_for(text, pos, slot, onto, focus, mentions)
         out.append(u.model_copy(update={"entity": entity}))
     return out
 

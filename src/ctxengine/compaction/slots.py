@@ -102,6 +102,8 @@ def extract_updates(
     rx = onto.derived("slots", _compile)
     found: list[tuple[int, int, SlotUpdate]] = []
 
+    mentions: list[tuple[int, EntityDef]] | None = None
+
     def taken(start: int, end: int) -> bool:
         return any(start < e and s < end for s, e, _ in found)
 
@@ -116,7 +118,10 @@ def extract_updates(
     ) -> None:
         if taken(start, end):
             return
-        entity = entity_for(text, start, slot, onto, focus) if slot else "task"
+        nonlocal mentions
+        if slot is not None and mentions is None:
+            mentions = own_mentions(text, onto)
+        entity = entity_for(text, start, slot, onto, focus, mentions) if slot else "task"
         found.append(
             (
                 start,
@@ -299,11 +304,22 @@ def _starts_like_value(value: str) -> bool:
     return bool(re.match(r"[\d¥￥$€£+(]|免费", value))
 
 
-def entity_for(text: str, pos: int, slot: SlotDef, onto: Ontology, focus: str | None = None) -> str:
+def entity_for(
+    text: str,
+    pos: int,
+    slot: SlotDef,
+    onto: Ontology,
+    focus: str | None = None,
+    mentions: list[tuple[int, EntityDef]] | None = None,
+) -> str:
     """The entity a slot belongs to: the nearest entity named in the text that has this slot;
-    else the only entity that has it; else the conversation's focus if it has it."""
+    else the only entity that has it; else the conversation's focus if it has it.
+
+    `mentions` is `own_mentions(text, onto)` when the caller already has it: a long text
+    with many values would otherwise be scanned once per value.
+    """
     best: tuple[int, str] | None = None
-    for at, ent in _own_mentions(text, onto):
+    for at, ent in own_mentions(text, onto) if mentions is None else mentions:
         if slot.name in ent.slots:
             dist = abs(at - pos)
             if best is None or dist < best[0]:
@@ -327,7 +343,7 @@ def _slot_owners(onto: Ontology) -> dict[str, list[str]]:
     return out
 
 
-def _own_mentions(text: str, onto: Ontology) -> list[tuple[int, EntityDef]]:
+def own_mentions(text: str, onto: Ontology) -> list[tuple[int, EntityDef]]:
     """Entity words that name what the text is about: "他家周边有什么景点" is about the
     restaurant in focus, its 景点 only says what is nearby."""
     return [
@@ -340,7 +356,7 @@ def _own_mentions(text: str, onto: Ontology) -> list[tuple[int, EntityDef]]:
 def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None:
     """The entity a message is about: the last one it names, else that of its last update
     bound to a declared entity."""
-    mentions = _own_mentions(text, onto)
+    mentions = own_mentions(text, onto)
     if mentions:
         return mentions[-1][1].name
     declared = {e.name for e in onto.entities}
