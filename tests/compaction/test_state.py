@@ -202,7 +202,22 @@ def test_tool_results_are_evidence_with_source() -> None:
 def test_subtask_evidence_goes_through_add_evidence() -> None:
     s = SessionState()
     item = s.add_evidence(Evidence(kind="flight", value="CA1501"), 3, "subtask:x")
-    assert s.audit.events[-1].data["id"] == item.id
+    assert s.audit.events[-1].data["items"] == [
+        {"id": item.id, "kind": "flight", "value": "CA1501"}
+    ]
+
+
+def test_a_message_s_new_evidence_is_one_audit_event() -> None:
+    s = SessionState()
+    fields = [
+        Evidence(kind="field", field=f"f{i}", value=f"v{i}", source="tool:x") for i in range(40)
+    ]
+    events = s.apply(ParsedTurn(turn=1, role="tool", language="en", evidence=fields))
+    [ev] = [e for e in events if e.kind == "evidence"]
+    assert [i["value"] for i in ev.data["items"]] == [f"v{i}" for i in range(40)]
+    # Evidence already known adds nothing, not even an empty event.
+    again = s.apply(ParsedTurn(turn=1, role="tool", language="en", evidence=fields[:3]))
+    assert [e for e in again if e.kind == "evidence"] == []
 
 
 def test_bad_turns_give_one_line_errors() -> None:

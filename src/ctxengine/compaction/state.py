@@ -254,12 +254,16 @@ class SessionState(BaseModel):
                 handled = handled or len(self.ledger.conflicts) > before
             if earlier and not handled:
                 self._reinstate_latest(turn)
+        # One event per message for all the evidence it brought: a tool result with forty
+        # fields is one fact ("this result arrived"), and an event per field cost more than
+        # parsing the result.
+        added = []
         for ev in parsed.evidence:
             item, new = self.evidence.add(ev, turn, parsed.role)
             if new:
-                self.record(
-                    "evidence", turn, {"id": item.id, "kind": item.kind, "value": item.value}
-                )
+                added.append({"id": item.id, "kind": item.kind, "value": item.value})
+        if added:
+            self.record("evidence", turn, {"items": added})
         for r in parsed.references:
             if r.resolved_to:
                 self.evidence.touch(r.resolved_to, turn)
@@ -622,7 +626,11 @@ class SessionState(BaseModel):
         """Record evidence from outside a parsed turn (a sub-task's result)."""
         item, new = self.evidence.add(ev, turn, source)
         if new:
-            self.record("evidence", turn, {"id": item.id, "kind": item.kind, "value": item.value})
+            self.record(
+                "evidence",
+                turn,
+                {"items": [{"id": item.id, "kind": item.kind, "value": item.value}]},
+            )
         return item
 
     def snapshot(self) -> dict[str, Any]:
