@@ -210,21 +210,28 @@ class Ontology(_Strict):
             if rxs:
                 self._intent_rx.append((it, tuple(rxs)))
 
+    # The lookups below run thousands of times per message: they read the private attributes'
+    # dict once (`_pv`), since each `self._x` goes through pydantic's __getattr__ (~2-5 us).
+
     @property
     def slot_words_regex(self) -> str:
         """An alternation of every slot word (names and synonyms), longest first."""
-        return self._slot_words_rx
+        rx: str = _pv(self)["_slot_words_rx"]
+        return rx
 
     def slot_for_word(self, word: str) -> SlotDef | None:
         """The slot a word names: "收件人" -> recipient."""
-        return self._slot_by_word.get(word.lower())
+        index: dict[str, SlotDef] = _pv(self)["_slot_by_word"]
+        return index.get(word.lower())
 
     def slot(self, name: str) -> SlotDef | None:
-        return self._slot_by_name.get(name)
+        index: dict[str, SlotDef] = _pv(self)["_slot_by_name"]
+        return index.get(name)
 
     def enum_member(self, enum: str, value: str) -> str | None:
         """The member of `enum` that `value` names (exact synonym, else the longest contained)."""
-        index = self._enum_index.get(enum)
+        enums: dict[str, dict[str, str]] = _pv(self)["_enum_index"]
+        index = enums.get(enum)
         if not index:
             return None
         low = value.strip().lower()
@@ -235,52 +242,71 @@ class Ontology(_Strict):
 
     def find_members(self, text: str) -> list[tuple[re.Match[str], SlotDef, str]]:
         """Enum values named anywhere in `text`, with the slot they belong to."""
-        if self._member_rx is None:
+        pv = _pv(self)
+        rx: re.Pattern[str] | None = pv["_member_rx"]
+        if rx is None:
             return []
+        slots: dict[str, tuple[SlotDef, str]] = pv["_member_slot"]
         out = []
-        for m in self._member_rx.finditer(text):
-            slot, member = self._member_slot[m.group(0).lower()]
+        for m in rx.finditer(text):
+            slot, member = slots[m.group(0).lower()]
             out.append((m, slot, member))
         return out
 
     @property
     def id_patterns(self) -> list[tuple[str, re.Pattern[str]]]:
         """(kind, regex) of the declared identifiers and entity ids, for evidence extraction."""
-        return self._id_patterns + [(e.name + "_id", rx) for e, rx in self._entity_ids]
+        pv = _pv(self)
+        declared: list[tuple[str, re.Pattern[str]]] = pv["_id_patterns"]
+        ids: list[tuple[EntityDef, re.Pattern[str]]] = pv["_entity_ids"]
+        return declared + [(e.name + "_id", rx) for e, rx in ids]
 
     @property
     def value_patterns(self) -> list[tuple[SlotDef, re.Pattern[str]]]:
-        return self._value_patterns
+        patterns: list[tuple[SlotDef, re.Pattern[str]]] = _pv(self)["_value_patterns"]
+        return patterns
 
     @property
     def intent_matchers(self) -> list[tuple[DomainIntent, tuple[re.Pattern[str], ...]]]:
-        return self._intent_rx
+        matchers: list[tuple[DomainIntent, tuple[re.Pattern[str], ...]]] = _pv(self)["_intent_rx"]
+        return matchers
 
     def entity_mentions(self, text: str) -> list[tuple[int, EntityDef]]:
         """(position, entity) for every entity word in `text`: "这家酒店" -> 酒店."""
-        if self._entity_rx is None:
+        pv = _pv(self)
+        rx: re.Pattern[str] | None = pv["_entity_rx"]
+        if rx is None:
             return []
-        return [
-            (m.start(), self._entity_by_word[m.group(0).lower()])
-            for m in self._entity_rx.finditer(text)
-        ]
+        by_word: dict[str, EntityDef] = pv["_entity_by_word"]
+        return [(m.start(), by_word[m.group(0).lower()]) for m in rx.finditer(text)]
 
     def entity_words(self, text: str) -> list[re.Match[str]]:
         """Matches of entity words in `text`."""
-        return list(self._entity_rx.finditer(text)) if self._entity_rx is not None else []
+        rx: re.Pattern[str] | None = _pv(self)["_entity_rx"]
+        return list(rx.finditer(text)) if rx is not None else []
 
     def derived(self, key: str, build: Callable[[Ontology], T]) -> T:
         """A value computed once per ontology by another module (its compiled regexes)."""
-        if key not in self._derived:
-            self._derived[key] = build(self)
-        return cast(T, self._derived[key])
+        cache: dict[str, Any] = _pv(self)["_derived"]
+        if key not in cache:
+            cache[key] = build(self)
+        return cast(T, cache[key])
 
     def entity_for_id(self, value: str) -> EntityDef | None:
         """The entity whose id pattern matches all of `value`."""
-        for ent, rx in self._entity_ids:
+        ids: list[tuple[EntityDef, re.Pattern[str]]] = _pv(self)["_entity_ids"]
+        for ent, rx in ids:
             if rx.fullmatch(value):
                 return ent
         return None
+
+
+def _pv(o: Ontology) -> dict[str, Any]:
+    """`o`'s private attributes (set in `model_post_init`, so never None after it)."""
+    pv = o.__pydantic_private__
+    if pv is None:
+        raise OntologyError("ontology: used before it was built")
+    return pv
 
 
 def _compile(rx: str, where: str) -> re.Pattern[str]:
