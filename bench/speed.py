@@ -5,7 +5,8 @@ that costs per turn depends on how the method is used:
 
 - **ctxengine** and **ctxengine_pipeline** keep state across turns, so a synthetic agent session
   (`bench/_sessions.py`) is replayed turn by turn through one engine `Session` (compaction on and
-  off) and every turn is timed: all its `add()` and `context()` calls.
+  off) and every turn is timed: all its `add()` and `context()` calls. The median at a history
+  length L is over the last max(L / 10, 20) turns up to L.
 - **recency**, **langchain_trim** and **summary_buffer** are stateless: a user of those recomputes
   the context from the whole history before every model call. At a sampled turn t their per-turn
   cost is the time of `Method.run(history so far, budget)` once per assistant message of turn t.
@@ -41,6 +42,8 @@ from ctxengine.store.memory import MemoryStore
 from ctxengine.tokens import TokenCounter
 
 TARGET_RATIO = 2.0
+# Fewest turns behind a session method's median at one history length.
+SESSION_WINDOW = 20
 # Methods replayed through an engine session, and whether the compaction engine is on.
 SESSION_METHODS: dict[str, bool] = {"ctxengine_pipeline": False, "ctxengine": True}
 
@@ -268,9 +271,10 @@ async def run_speed(
                     compaction = SESSION_METHODS[method.name]
                     costs, tok = await replay_session(turns, compaction, config.budget, ws)
                     for n in config.lengths:
-                        # Every turn is timed anyway: use the last 10% up to n (at least the
-                        # stateless methods' sample) for steadier medians.
-                        lo = max(0, n - max(config.samples, n // 10))
+                        # Every turn is timed anyway: use the last 10% up to n, at least
+                        # SESSION_WINDOW turns (turn shapes vary: a median of five short
+                        # turns says little) and the stateless methods' sample.
+                        lo = max(0, n - max(config.samples, n // 10, SESSION_WINDOW))
                         result.rows.append(_row(method.name, lang, n, costs[lo:n], tok[lo:n]))
                 else:
                     per = await time_stateless(method, turns, timed, config.budget)
