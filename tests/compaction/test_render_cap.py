@@ -97,10 +97,10 @@ def test_under_any_cap_what_matters_stays_and_the_rest_fits(cap: int, instances:
     block = s.render(20, "zh", max_tokens=cap, count=COUNTER.count)
     # Never shed: the rule, the current values and the stated identifier.
     assert "- 不要显示价格 [19轮前]" in lines(block)
-    assert "order.order_id=A-778812" in block
+    assert "order_id=A-778812" in block
     if instances:
-        assert f"餐馆.名称=第{instances - 1}号餐馆" in block
-        assert f"餐馆.地址=北京市东城区某某街{instances - 1}号" in block
+        assert f"名称=第{instances - 1}号餐馆" in block
+        assert f"地址=北京市东城区某某街{instances - 1}号" in block
     # Either it fits, or only lines that may never leave are left.
     if COUNTER.count(block) > cap:
         assert "tool-" not in block and "元 " not in block and "餐馆[" not in block
@@ -109,3 +109,15 @@ def test_under_any_cap_what_matters_stays_and_the_rest_fits(cap: int, instances:
     for i, line in enumerate(ls):
         if line in HEADERS["zh"].values():
             assert i + 1 < len(ls) and ls[i + 1] not in HEADERS["zh"].values()
+
+
+def test_over_the_cap_the_compact_form_comes_before_any_shedding() -> None:
+    s = busy_state(3)
+    full = s.render(20, "zh")
+    compact = s.render(20, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    # Every value is still there; one line per entity, no time markers on state lines.
+    assert "餐馆: 名称=第2号餐馆; 地址=北京市东城区某某街2号" in lines(compact)
+    assert "order: order_id=A-778812" in lines(compact)
+    for value in ("tool-2", "- amount: 100元", "餐馆[第0号餐馆]: 地址=北京市东城区某某街0号"):
+        assert value in compact
+    assert COUNTER.count(compact) < COUNTER.count(full)

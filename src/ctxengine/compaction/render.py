@@ -44,7 +44,7 @@ from __future__ import annotations
 import heapq
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ctxengine.compaction.layers import (
     ArchivedValue,
@@ -316,8 +316,15 @@ class BlockLine:
     rank: int = KEEP
 
 
-def view_lines(view: ContextView) -> list[BlockLine]:
-    """Every line of every non-empty section, in block order (headers not included)."""
+def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
+    """Every line of every non-empty section, in block order (headers not included).
+
+    `compact` (for a block over its cap, before anything is shed): the current values of one
+    entity share a line, ``餐馆: 名称=X; 电话=Y``, old and earlier values name their slot
+    (``  旧值: 电话=Z``), and state lines carry no time marker.
+    """
+    if compact:
+        view = replace(view, slot_marker_turns=-1)  # a marker on no line
     lang, cur = view.language, view.current_turn
     words = WORDS[lang]
     out: list[BlockLine] = []
@@ -327,6 +334,9 @@ def view_lines(view: ContextView) -> list[BlockLine]:
             rest = "; ".join(intent_text(r, cur, lang) for r in view.recent_intents)
             out.append(BlockLine("intent", f"{words['before']}: {rest}", _RECENT_INTENTS))
     for key, slots in (("state", view.slots), ("pending", view.pending)):
+        if compact:
+            out += _grouped_lines(key, slots, view)
+            slots = []
         for v in slots:
             out.append(BlockLine(key, slot_line(v, cur, lang, view.slot_marker_turns)))
             if v.key in view.previous:
@@ -363,6 +373,34 @@ def view_lines(view: ContextView) -> list[BlockLine]:
         else:
             rank = KEEP
         out.append(BlockLine("evidence", text, rank))
+    return out
+
+
+def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
+    """`view_lines`' compact state: one line per entity, then its slots' old values."""
+    words = WORDS[view.language]
+    by_entity: dict[str, list[SlotValue]] = {}
+    for v in slots:
+        by_entity.setdefault(v.entity, []).append(v)
+    out: list[BlockLine] = []
+    for entity, values in by_entity.items():
+        items = []
+        for v in values:
+            item = f"{v.slot}={slot_display(v)}"
+            if v.requested is not None:
+                item += f" ({words['requested']}: {fmt(v.requested)})"
+            items.append(item)
+        out.append(BlockLine(section, f"{entity}: " + "; ".join(items)))
+        for v in values:
+            if v.key in view.previous:
+                a = view.previous[v.key]
+                why = f" {words['unmet']}" if a.reason == "unmet" else ""
+                text = f"  {words['was']}: {v.slot}={slot_display(a)}{why}"
+                out.append(BlockLine(section, text))
+            if v.key in view.earlier:
+                facts = "; ".join(slot_display(a) for a in view.earlier[v.key])
+                text = f"  {words['earlier']}: {v.slot}={facts}"
+                out.append(BlockLine(section, text, _EARLIER))
     return out
 
 
@@ -418,6 +456,11 @@ def render_view(
     lines = view_lines(view)
     text = _join(lines, headers)
     if max_tokens is None or count is None or count(text) <= max_tokens:
+        return text
+    # Over the cap: the compact form first (it loses no value), then shed lines.
+    lines = view_lines(view, compact=True)
+    text = _join(lines, headers)
+    if count(text) <= max_tokens:
         return text
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
     # pass, then check the real count: BPE merges across lines are rare but possible.
