@@ -229,3 +229,25 @@ def test_entity_words_are_scanned_once_per_message_not_once_per_value(
     assert len(parsed.updates) >= 2
     # extract_updates once, focus once: not one scan per value found.
     assert calls <= 3
+
+
+def test_a_second_fact_for_a_requested_slot_keeps_the_first_as_earlier() -> None:
+    d = replay(
+        "帮我找一个游玩时长是0.5小时 - 1小时的景点。",
+        "您看宋庄画家村画廊行吗，游玩时间1小时 - 2小时。",
+        "那颐和园呢？游玩时间是多少？",
+        "游玩时间是3小时 - 6小时。",
+    )
+    v = d.state.state.slots["景点.游玩时间"]
+    assert (v.value, v.requested) == ("3小时 - 6小时", "0.5小时 - 1小时")
+    assert [a.value for a in d.state.state.earlier_facts("景点.游玩时间")] == ["1小时 - 2小时"]
+    assert "1小时 - 2小时" in d.render(9, "zh")
+
+
+def test_a_value_given_in_a_question_is_requested_not_asked() -> None:
+    parsed = parse_message(
+        Message.user("麻烦你再帮我找一个评分是4分以上，票价是20-50元的景点吗？"),
+        turn=1,
+        ontology=CROSSWOZ,
+    )
+    assert "门票" not in parsed.asks and "评分" not in parsed.asks

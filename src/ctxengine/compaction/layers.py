@@ -206,6 +206,9 @@ class StateLayer(BaseModel):
         if req is None or update.value is None or req.value == update.value:
             return None
         asked = req.requested if req.source != "user" else req.value
+        if req.source != "user":
+            # A fact about the previous candidate: kept as an earlier fact, not lost.
+            self._archive(req, turn, update.value, "superseded")
         self.slots[key] = req.model_copy(
             update={
                 "value": update.value,

@@ -142,7 +142,9 @@ def parse_rules(
             "is_confirmation": confirmation,
             "focus": focus_of(text, ontology, updates),
             "rejects": opens_with_rejection(text),
-            "asks": asked_slots(text, ontology),
+            # A slot the message gives a value for is requested, not asked about:
+            # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
+            "asks": [a for a in asked_slots(text, ontology) if a not in {u.slot for u in updates}],
         }
     )
 
