@@ -145,7 +145,7 @@ class Settings(BaseModel):
         30, ge=0, description="Earlier entity instances (e.g. restaurants) shown in a block."
     )
     block_max_share: float = Field(
-        0.7,
+        0.8,
         gt=0.0,
         le=1.0,
         description="Most of the token budget the CONTEXT block may take; it sheds tool "
