@@ -46,7 +46,7 @@ class _Rx:
 
 
 def _compile(onto: Ontology) -> _Rx:
-    words = re.compile(onto.slot_words_regex or r"(?!x)x", re.I)
+    words = onto.slot_word_pattern()
     nearby_words = [
         w for e in onto.entities for w in e.zh if onto.slot(f"周边{e.name}") is not None
     ]

@@ -125,6 +125,11 @@ class ArchivedValue(BaseModel):
     source: str = "user"  # who had set the value
 
 
+def is_instance(entity: str) -> bool:
+    """An earlier named instance (``餐馆[A]``), shelved by `StateLayer`."""
+    return entity.endswith("]") and "[" in entity
+
+
 def instance_entity(entity: str, name: str) -> str:
     """The entity key of one named instance: ``餐馆[鼎泰丰]``."""
     return f"{entity}[{name}]"

@@ -219,6 +219,13 @@ class Ontology(_Strict):
         rx: str = _pv(self)["_slot_words_rx"]
         return rx
 
+    def slot_word_pattern(self) -> re.Pattern[str]:
+        """`slot_words_regex` compiled case-insensitively, once (a never-matching pattern
+        when there are no slot words)."""
+        return self.derived(
+            "slot_words", lambda o: re.compile(o.slot_words_regex or r"(?!x)x", re.IGNORECASE)
+        )
+
     def slot_for_word(self, word: str) -> SlotDef | None:
         """The slot a word names: "收件人" -> recipient."""
         index: dict[str, SlotDef] = _pv(self)["_slot_by_word"]

@@ -69,7 +69,7 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
     A slot counts when its word stands in the same clause as an unmet phrase:
     "没有找到推荐菜符合您要求的餐馆" -> ["推荐菜"].
     """
-    words = onto.derived("outcomes", _slot_words)
+    words = onto.slot_word_pattern()
     out: list[str] = []
     for clause in _CLAUSE.findall(text):
         if _UNMET_ZH.search(clause) is None and _UNMET_EN.search(clause) is None:
@@ -79,7 +79,3 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
             if slot is not None and slot.name not in out:
                 out.append(slot.name)
     return out
-
-
-def _slot_words(onto: Ontology) -> re.Pattern[str]:
-    return re.compile(onto.slot_words_regex or r"(?!x)x", re.I)

@@ -54,6 +54,7 @@ from ctxengine.compaction.layers import (
     IntentRecord,
     SlotValue,
     StateLayer,
+    is_instance,
     said_in_conversation,
 )
 from ctxengine.compaction.ledger import ConflictRecord, ConstraintEntry, Ledger
@@ -174,26 +175,38 @@ def slot_display(v: SlotValue | ArchivedValue) -> str:
     return fmt(v.value) + (f"({', '.join(tags)})" if tags else "")
 
 
-def slot_line(v: SlotValue, current: int, language: Language, marker_turns: int | None) -> str:
-    line = f"{v.key}={slot_display(v)}"
+def value_text(v: SlotValue, language: Language) -> str:
+    """The value with its anchors and, for a fact found against a request, the request."""
+    text = slot_display(v)
     if v.requested is not None:
-        line += f" ({WORDS[language]['requested']}: {fmt(v.requested)})"
+        text += f" ({WORDS[language]['requested']}: {fmt(v.requested)})"
+    return text
+
+
+def slot_line(v: SlotValue, current: int, language: Language, marker_turns: int | None) -> str:
+    line = f"{v.key}={value_text(v, language)}"
     if marker_turns is None or current - v.turn <= marker_turns:
         line += " " + ago(v.turn, current, language)
     return line
 
 
-def history_line(a: ArchivedValue, current: int, language: Language) -> str:
+def history_line(
+    a: ArchivedValue, current: int, language: Language, *, slot: str | None = None
+) -> str:
+    """``  旧值: 李娜 [8轮前]``; with `slot` (the compact form) ``  旧值: 收货人=李娜``."""
     why = f" {WORDS[language]['unmet']}" if a.reason == "unmet" else ""
+    if slot is not None:
+        return f"  {WORDS[language]['was']}: {slot}={slot_display(a)}{why}"
     return (
         f"  {WORDS[language]['was']}: {slot_display(a)}{why} {ago(a.set_turn, current, language)}"
     )
 
 
-def earlier_line(facts: list[ArchivedValue], language: Language) -> str:
+def earlier_line(facts: list[ArchivedValue], language: Language, slot: str | None = None) -> str:
     """``  早先: 81732276; 010-1111``: what the slot held for earlier candidates, newest first
-    (not superseded wishes: those are ``旧值`` lines or gone)."""
-    return f"  {WORDS[language]['earlier']}: " + "; ".join(slot_display(a) for a in facts)
+    (not superseded wishes: those are ``旧值`` lines or gone); `slot` names it (compact form)."""
+    values = "; ".join(slot_display(a) for a in facts)
+    return f"  {WORDS[language]['earlier']}: " + (f"{slot}={values}" if slot else values)
 
 
 def intent_text(r: IntentRecord, current: int, language: Language) -> str:
@@ -227,7 +240,7 @@ def build_view(
             view.recent_intents.append(r)
     instances: dict[str, list[SlotValue]] = {}
     for v in state.slots.values():
-        if _is_instance(v.entity):
+        if is_instance(v.entity):
             instances.setdefault(v.entity, []).append(v)
             continue
         is_pending = not v.confirmed and v.turn >= last_user_turn
@@ -277,11 +290,6 @@ def build_view(
         key=lambda e: (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id),
     )
     return view
-
-
-def _is_instance(entity: str) -> bool:
-    """An earlier named instance (``餐馆[A]``), shelved by `StateLayer`."""
-    return entity.endswith("]") and "[" in entity
 
 
 def _recent_instances(
@@ -378,29 +386,21 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
 
 def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
     """`view_lines`' compact state: one line per entity, then its slots' old values."""
-    words = WORDS[view.language]
+    lang, cur = view.language, view.current_turn
     by_entity: dict[str, list[SlotValue]] = {}
     for v in slots:
         by_entity.setdefault(v.entity, []).append(v)
     out: list[BlockLine] = []
     for entity, values in by_entity.items():
-        items = []
-        for v in values:
-            item = f"{v.slot}={slot_display(v)}"
-            if v.requested is not None:
-                item += f" ({words['requested']}: {fmt(v.requested)})"
-            items.append(item)
-        out.append(BlockLine(section, f"{entity}: " + "; ".join(items)))
+        items = "; ".join(f"{v.slot}={value_text(v, lang)}" for v in values)
+        out.append(BlockLine(section, f"{entity}: {items}"))
         for v in values:
             if v.key in view.previous:
-                a = view.previous[v.key]
-                why = f" {words['unmet']}" if a.reason == "unmet" else ""
-                text = f"  {words['was']}: {v.slot}={slot_display(a)}{why}"
-                out.append(BlockLine(section, text))
+                line = history_line(view.previous[v.key], cur, lang, slot=v.slot)
+                out.append(BlockLine(section, line))
             if v.key in view.earlier:
-                facts = "; ".join(slot_display(a) for a in view.earlier[v.key])
-                text = f"  {words['earlier']}: {v.slot}={facts}"
-                out.append(BlockLine(section, text, _EARLIER))
+                line = earlier_line(view.earlier[v.key], lang, slot=v.slot)
+                out.append(BlockLine(section, line, _EARLIER))
     return out
 
 

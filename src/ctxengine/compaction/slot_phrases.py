@@ -244,9 +244,5 @@ _NOT_A_NAME = re.compile(
 
 
 def _slot_in(text: str, onto: Ontology) -> SlotDef | None:
-    words = onto.slot_words_regex
-    if not words:
-        return None
-    rx = onto.derived("slot_phrases.words", lambda o: re.compile(words, re.I))
-    m = rx.search(text)
+    m = onto.slot_word_pattern().search(text)
     return onto.slot_for_word(m.group(0)) if m else None

@@ -78,7 +78,7 @@ def _compile(onto: Ontology) -> _Compiled:
             rf"(?P<slot>{slots})\s+"
             rf"(?:to|into|as|=)\s+{_EN_VALUE}"
         ),
-        slot_word=re.compile(slots, re.I),
+        slot_word=onto.slot_word_pattern(),
         en_set=re.compile(
             rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
             rf"=|:)\s*{_EN_VALUE}"

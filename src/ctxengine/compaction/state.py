@@ -25,6 +25,7 @@ from ctxengine.compaction.layers import (
     IntentLayer,
     SlotValue,
     StateLayer,
+    is_instance,
     refers_to,
     said_in_conversation,
     slot_key,
@@ -328,7 +329,7 @@ class SessionState(BaseModel):
         """The user's values of `keys` were not met: archived as unmet (see `outcomes`)."""
         for key in keys:
             cur = self.state.slots.get(key)
-            if cur is None or cur.source != "user" or _is_instance_key(key):
+            if cur is None or cur.source != "user" or is_instance(split_key(key)[0]):
                 continue
             self.state.unmet(key, turn, by)
             self.record("unmet", turn, {"slot": key, "value": cur.value, "replaced_by": by})
@@ -654,8 +655,3 @@ class SessionState(BaseModel):
             "folded": [(f.start, f.end) for f in self.folded],
             "chain_head": self.audit.chain_head,
         }
-
-
-def _is_instance_key(key: str) -> bool:
-    """A slot of an earlier named instance (``餐馆[A].地址``): facts about it, not requests."""
-    return split_key(key)[0].endswith("]")
