@@ -157,9 +157,30 @@ def _value_after(text: str, start: int) -> tuple[int, str] | None:
 
 def _trimmed(pos: int, value: str) -> tuple[int, str] | None:
     lead = len(value) - len(value.lstrip())
-    v = value.strip().rstrip("，,、 ").removesuffix("等")
+    # "有的，白家大院、…": the "的" of "有的" (yes, there are) is no part of the list.
+    if (m := _YES_LEAD.match(value, lead)) is not None:
+        lead = m.end()
+    v = value[lead:].strip()
+    # "A、B、C，附近的酒店有D": the list ends where the next clause begins.
+    if (m := _NEXT_CLAUSE.search(v)) is not None:
+        v = v[: m.start()]
+    v = _LIST_TAIL.sub("", v)
+    v = v.rstrip("，,、 ").removesuffix("等")
+    if _ABOUT_NEARBY.search(v):
+        return None  # "周边很方便": a remark about the place, not what is there
     v = re.sub(r"(?:等等|等|哦|呢|啊|吧|呀)$", "", v).rstrip("，,、 ")
     return (pos + lead, v) if len(v) >= 2 else None
+
+
+_YES_LEAD = re.compile(r"\s*的[，,]\s*")
+_NEXT_CLAUSE = re.compile(
+    r"[，,](?=\s*[^，,、\s]{0,4}?(?:有|是|在|附近|周边|周围|都是|都在|都很|没有|可以|您|你|距离|不过|但))"
+)
+# "…都在这附近", "…都是不错的选择": the list's own comment.
+_LIST_TAIL = re.compile(r"(?:都在这附近|都在附近|都在周边|都是[^，,、]*|都不错|等等|等)$")
+# A reply that says there is nothing ("抱歉，它家周边没有酒店") answers with no value.
+_ABOUT_NEARBY = re.compile(r"周边|附近|周围")
+_NOTHING = re.compile(r"没有|没找到|抱歉|不好意思|对不起|很遗憾")
 
 
 def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> list[tuple[int, str]]:
@@ -167,6 +188,8 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
     slots are asked; courtesy, lead-ins and pieces that name a slot themselves left out."""
     out: list[tuple[int, str]] = []
     for s in _SENTENCE.finditer(text):
+        if _NOTHING.search(s.group(0)):
+            continue
         pieces = [(s.start(), s.group(0))]
         if several:
             pieces = [

@@ -97,6 +97,7 @@ class SlotValue(BaseModel):
     # The user's request for this slot when the value is a differing fact the assistant gave
     # about the current candidate ("评分5分" asked, "评分4.8分" found): both stay visible.
     requested: str | None = None
+    criterion: bool = False  # a search criterion (`SlotDef.criterion`), not a description
 
 
 class Transition(BaseModel):
@@ -189,6 +190,7 @@ class StateLayer(BaseModel):
             source=source,
             # Tool results are facts from the system, not requests awaiting the assistant.
             confirmed=source != "user",
+            criterion=update.criterion,
         )
         self.removed.pop(key, None)
         t = Transition(
@@ -246,16 +248,23 @@ class StateLayer(BaseModel):
         # Who named the instance decides what the user's values are: a user who names it
         # describes it ("鼎泰丰, 地址A路1号"); a name the assistant recommended answered the
         # user's search, whose criteria ("人均100-150元") carry over to the next candidate.
+        # Either way, the criteria the user gave after naming it ("在它周边找评分4.5分以上的")
+        # search for the next candidate; they do not describe this one.
         facts_only = cur.source != "user"
-        self._move(entity, instance_entity(entity, cur.value), facts_only=facts_only)
+        self._move(
+            entity, instance_entity(entity, cur.value), facts_only=facts_only, named=cur.turn
+        )
         self._move(instance_entity(entity, name), entity)
 
-    def _move(self, src: str, dst: str, *, facts_only: bool = False) -> None:
-        for key in [
-            k
-            for k, v in self.slots.items()
-            if v.entity == src and not (facts_only and v.source == "user")
-        ]:
+    def _move(
+        self, src: str, dst: str, *, facts_only: bool = False, named: int | None = None
+    ) -> None:
+        def stays(v: SlotValue) -> bool:
+            if v.source != "user":
+                return False
+            return facts_only or (named is not None and v.criterion and v.turn > named)
+
+        for key in [k for k, v in self.slots.items() if v.entity == src and not stays(v)]:
             v = self.slots.pop(key)
             new_key = slot_key(dst, v.slot)
             self.slots[new_key] = v.model_copy(

@@ -63,6 +63,9 @@ class EntityDef(_Strict):
     slots: list[str] = Field(default_factory=list)
     zh: list[str] = Field(default_factory=list)
     en: list[str] = Field(default_factory=list)
+    # How its instances' names end ("酒店", "公园"): a name says what it is even when the
+    # sentence names another entity ("在鑫亮亮海鲜酒楼的周边景点里" is about a restaurant).
+    name_suffixes: list[str] = Field(default_factory=list)
 
 
 class IdentifierPattern(_Strict):
@@ -292,6 +295,19 @@ class Ontology(_Strict):
         rx: re.Pattern[str] | None = _pv(self)["_entity_rx"]
         return list(rx.finditer(text)) if rx is not None else []
 
+    def entity_of_name(self, name: str) -> EntityDef | None:
+        """The entity whose `name_suffixes` end `name` (a bracketed branch aside:
+        "7天连锁酒店(北京首都机场店)" is a 酒店); the longest suffix wins; None if none."""
+        table = self.derived("ontology.name_suffixes", _suffix_table)
+        if not table:
+            return None
+        base = _BRANCH.sub("", name.strip())
+        for suffix, entity in table:
+            if base.endswith(suffix):
+                # "酒店" alone is the entity word, not a name ending in "店".
+                return entity if len(base) > len(suffix) else None
+        return None
+
     def derived(self, key: str, build: Callable[[Ontology], T]) -> T:
         """A value computed once per ontology by another module (its compiled regexes)."""
         cache: dict[str, Any] = _pv(self)["_derived"]
@@ -306,6 +322,14 @@ class Ontology(_Strict):
             if rx.fullmatch(value):
                 return ent
         return None
+
+
+_BRANCH = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+
+
+def _suffix_table(onto: Ontology) -> list[tuple[str, EntityDef]]:
+    pairs = [(s, e) for e in onto.entities for s in e.name_suffixes]
+    return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
 
 
 def _pv(o: Ontology) -> dict[str, Any]:

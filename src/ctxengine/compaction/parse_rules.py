@@ -126,6 +126,10 @@ def parse_rules(
         last_slot=context.last_slot if context else None,
         focus=context.focus if context else None,
     )
+    updates = [
+        u.model_copy(update={"criterion": True}) if _is_criterion(ontology, u.slot) else u
+        for u in updates
+    ]
     confirmation = is_confirmation(text)
     intents = classify_intents(
         text,

@@ -44,7 +44,10 @@ _ZH_DATE = (
 
 
 # One dish or a short list of them; a dish name has no particle "的" and no punctuation.
-_DISH = r"(?!有|点|东西|饭|什么|啥|一下|一顿)[^，,。；;！!？?\s的、和与吗呢吧啊]{2,12}?"
+_DISH = (
+    r"(?!有|点|东西|饭|什么|啥|一下|一顿|我|你|您|它|他|她|菜品|菜肴|饭菜|口味|味道)"
+    r"[^，,。；;！!？?\s的、和与吗呢吧啊]{2,12}?"
+)
 _DISHES = (
     rf"(?P<value>{_DISH}(?:\s*(?:、|和|与|, )\s*{_DISH})*)"
     r"(?=\s*(?:这|那|的|味道|做得|很|都|，|,|。|？|\?|！|$|吗|呢|吧|\s))"
@@ -101,9 +104,11 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?:推荐您去|推荐你去|为您推荐|为你推荐|给您推荐|给你推荐|建议您去|建议你去|"
-            r"我想去|我要去|那就去)(?![一两几这那哪些个家])"
+            r"建议你们去|您可以去|你可以去|您去|你去|我想去|我要去|我就去|那就去|还是去|决定去|打算去|"
+            r"准备去|(?:^|[，,。！!])(?:那|好|好的|行)[，,]?去)(?![一两几这那哪些个家])"
             # "我想去吃饭/玩/休息": an activity, not a place's name.
-            r"(?!吃|喝|玩|逛|看看|休息|旅游|旅行|游玩|住|买|参观|散步|走走|转转|附近|周边"
+            r"(?!吃|喝|玩|逛|看|休息|旅游|旅行|游玩|住|买|参观|散步|走走|转转|附近|周边|骑|带|爬|跑|听"
+            r"|度假|出差|办事|上班|开会|约会|购物"
             r"|餐馆|餐厅|饭店|酒店|宾馆|景点|景区)" + _ZH_NAME
         ),
         "名称",
@@ -113,14 +118,14 @@ _PHRASES: tuple[Phrase, ...] = (
     # 鸡蛋的餐馆", "有大螃蟹这个菜", "它们家的查干肠, 牛肉干味道都很不错".
     Phrase(
         re.compile(
-            r"(?:想吃|爱吃|去吃|要吃|能吃到|吃到|尝尝|品尝一下|品尝)(?:它|他|她)?(?:们)?(?:家的)?\s*"
-            + _DISHES
+            r"(?:想吃|爱吃|去吃|要吃|能吃到|吃到|尝尝|品尝一下|品尝)(?:它|他|她)?(?:们)?"
+            r"(?:家)?(?:做的|的)?\s*" + _DISHES
         ),
         "推荐菜",
         0.6,
     ),
     Phrase(
-        re.compile(r"有\s*" + _DISHES + r"(?=\s*(?:这|那)(?:个|道|两个|两道|几道)菜)"),
+        re.compile(r"(?<![没])有\s*" + _DISHES + r"(?=\s*(?:这|那)(?:个|道|两个|两道|几道)菜)"),
         "推荐菜",
         0.6,
     ),
@@ -146,7 +151,34 @@ _PHRASES: tuple[Phrase, ...] = (
         0.7,
     ),
 )
-_NAME_TAIL = re.compile(r"(?:看看|玩玩|逛逛|转转|走走|玩|逛|吃饭|吃|住|一趟|一下|吧|呢|啊|呀|了)+$")
+_NAME_TAIL = re.compile(
+    r"(?:看看|看一看|玩玩|玩一玩|玩一下|逛逛|逛一逛|转转|转一转|走走|游玩|游览|玩|逛|用餐|就餐|吃饭|"
+    r"尝尝|尝一尝|吃|住宿|入住|住|一趟|一下|就行|就好|就可以|去|吧|呢|啊|呀|了)+$"
+)
+# A branch in brackets ends a name: "如家商旅酒店(北京牡丹园地铁站店)就行" -> up to ")".
+_AFTER_BRANCH = re.compile(r"[)）][^()（）]+$")
+# Names said with a naming verb or a suggestion: "名叫胖子小馆的餐馆", "您看金海龙泉虹鳟鱼烧烤城
+# 怎么样", "蟹岛嘉年华就是非常不错的景点", "只为您找到一家是玉林串串香(怀柔店)".
+_NAME_SAID = re.compile(
+    r"(?:名叫|名字叫|叫做|名为)(?P<value>[^，,。；;！!？?\s、的]{2,30})(?=的)"
+    r"|(?:您看|你看|那|就)(?P<v2>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)(?=怎么样|如何|可以吗|行吗)"
+    r"|(?:^|[，,。！!])(?P<v3>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
+    r"(?=就是(?:一个|一家)?(?:非常|很|特别|挺)?(?:不错|好)的)"
+    r"|找到(?:一家|一个)(?:是|叫)(?P<v4>[^，,。；;！!？?\s、]{2,30})"
+    r"|(?:^|[，,。！!]|只有)(?P<v5>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
+    r"(?=(?:这个|这家)?(?:景点|餐馆|酒店|餐厅|宾馆|地方)?(?:最|就|很|正好)?符合)"
+)
+# "从鬼味烤翅到北京华尔顿酒店(原鸿坤国际大酒店)": a ride's or a trip's two ends (CrossWOZ's
+# 出发地 and 目的地, for the taxi or the metro the sentence names).
+_FROM_TO = re.compile(
+    r"从(?P<a>[^，,。；;！!？?\n、从]{2,30}?)(?:出发)?(?:到|去|至)(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
+    r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|\s)"
+)
+# Metro stations with their exit: "角门东地铁站A口", "崇文门地铁站A1口".
+_STATION = re.compile(
+    r"(?:(?![从在到是有为的])[A-Za-z0-9\u4e00-\u9fff]){1,12}?地铁站(?:[A-Z]\d?口)?"
+)
+_NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为)")
 # "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
 # otherwise (an enum member or a slot word inside the value decides first).
 _IT_IN = re.compile(r"(?i)\b(?:like|want|get|take|have|prefer)(?: it| one| them) in " + _EN_NAME)
@@ -164,6 +196,7 @@ class PhraseHit:
     value: str
     confidence: float
     in_question: bool = False  # read even in a question ("X的地址是多少？" names X)
+    entity: str | None = None  # the phrase knows whose slot it is
 
 
 def _slot(onto: Ontology, name: str) -> SlotDef | None:
@@ -183,10 +216,12 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
         for m in p.rx.finditer(text):
             value = m.group("value")
             if p.slot == "名称":
-                # "我想去白乙化烈士纪念馆看看": the visit is not part of the name.
-                value = _NAME_TAIL.sub("", value) or value
+                value = _name_only(value)
             end = m.start("value") + len(value)
             out.append(PhraseHit(m.start(), end, slot, value, p.confidence))
+    out += _names_said(text, onto)
+    out += _from_to(text, onto)
+    out += _station_pair(text, onto)
     for m in _IT_IN.finditer(text):
         value = m.group("value")
         members = onto.find_members(value)
@@ -204,6 +239,79 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
             if slot is not None:
                 out.append(PhraseHit(m.start(), m.end("value"), slot, m.group("value"), 0.7))
     return out
+
+
+def _name_only(value: str) -> str:
+    """ "我想去白乙化烈士纪念馆看看", "如家商旅酒店(北京牡丹园地铁站店)就行": the visit or the
+    assent after a name is not part of it."""
+    value = _NAMED.sub("", _AFTER_BRANCH.sub(lambda m: m.group(0)[0], value))
+    return _NAME_TAIL.sub("", value) or value
+
+
+def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
+    slot = onto.slot("名称")
+    if slot is None:
+        return []
+    out: list[PhraseHit] = []
+    for m in _NAME_SAID.finditer(text):
+        group = next(g for g in ("value", "v2", "v3", "v4", "v5") if m.group(g))
+        value = _name_only(m.group(group))
+        if len(value) >= 2 and not _NOT_A_NAME.search(value):
+            start = m.start(group)
+            out.append(PhraseHit(start, start + len(value), slot, value, 0.5, True))
+    return out
+
+
+def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
+    start_slot, end_slot = onto.slot("出发地"), onto.slot("目的地")
+    if start_slot is None or end_slot is None:
+        return []
+    out: list[PhraseHit] = []
+    for m in _FROM_TO.finditer(text):
+        a, b = _name_only(m.group("a")), _name_only(m.group("b"))
+        if _NOT_A_PLACE.search(a) or _NOT_A_PLACE.search(b):
+            continue
+        ride = _ride(text, onto)
+        out.append(PhraseHit(m.start("a"), m.start("a") + len(a), start_slot, a, 0.6, True, ride))
+        out.append(PhraseHit(m.start("b"), m.start("b") + len(b), end_slot, b, 0.6, True, ride))
+    return out
+
+
+def _ride(text: str, onto: Ontology) -> str | None:
+    """The entity a trip's ends belong to: one named in the text ("乘地铁"), else the one whose
+    own slots the text asks about ("把车型与车牌告诉我" is a taxi's)."""
+    rides = {e.name for e in onto.entities if "出发地" in e.slots}
+    for _, e in onto.entity_mentions(text):
+        if e.name in rides:
+            return e.name
+    for w in onto.slot_word_pattern().finditer(text):
+        slot = onto.slot_for_word(w.group(0))
+        owners = [e.name for e in onto.entities if slot is not None and slot.name in e.slots]
+        if len(owners) == 1 and owners[0] in rides:
+            return owners[0]
+    return None
+
+
+# "从这里到那", "从酒店到景点": pronouns and bare entity words are no trip ends.
+_NOT_A_PLACE = re.compile(
+    r"^(?:这|那|哪|它|他|她|我|你|您|酒店$|餐馆$|景点$|餐厅$|宾馆$)|^(?:这里|那里|这儿|那儿)$"
+)
+
+
+def _station_pair(text: str, onto: Ontology) -> list[PhraseHit]:
+    """ "从苹果园地铁站B口上地铁，在灯市口地铁站A口下地铁": two stations named without their
+    slot words are the trip's start and end, in that order."""
+    start_slot, end_slot = onto.slot("出发地附近地铁站"), onto.slot("目的地附近地铁站")
+    if start_slot is None or end_slot is None or "地铁站" not in text:
+        return []
+    found = list(_STATION.finditer(text))
+    if len(found) != 2 or onto.slot_word_pattern().search(text) is not None:
+        return []
+    a, b = found
+    return [
+        PhraseHit(a.start(), a.end(), start_slot, a.group(0), 0.6, True),
+        PhraseHit(b.start(), b.end(), end_slot, b.group(0), 0.6, True),
+    ]
 
 
 def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:

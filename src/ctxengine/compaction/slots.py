@@ -65,6 +65,7 @@ class _Compiled:
     en_change: re.Pattern[str]
     en_set: re.Pattern[str]
     slot_word: re.Pattern[str]
+    own_patterns: dict[str, re.Pattern[str]]
 
 
 def _compile(onto: Ontology) -> _Compiled:
@@ -79,6 +80,7 @@ def _compile(onto: Ontology) -> _Compiled:
             rf"(?:to|into|as|=)\s+{_EN_VALUE}"
         ),
         slot_word=onto.slot_word_pattern(),
+        own_patterns={slot.name: vrx for slot, vrx in onto.value_patterns},
         en_set=re.compile(
             rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
             rf"=|:)\s*{_EN_VALUE}"
@@ -115,13 +117,21 @@ def extract_updates(
         value: str | None,
         op: Op,
         conf: float,
+        known: str | None = None,
     ) -> None:
         if taken(start, end):
             return
         nonlocal mentions
-        if slot is not None and mentions is None:
+        if slot is not None and mentions is None and known is None:
             mentions = own_mentions(text, onto)
-        entity = entity_for(text, start, slot, onto, focus, mentions) if slot else "task"
+        if known is not None:
+            entity = known
+        else:
+            entity = entity_for(text, start, slot, onto, focus, mentions) if slot else "task"
+        if slot is not None and value and slot.name == "名称":
+            named = onto.entity_of_name(value)
+            if named is not None and slot.name in named.slots:
+                entity = named.name
         found.append(
             (
                 start,
@@ -150,6 +160,9 @@ def extract_updates(
                 continue
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
+            own = rx.own_patterns.get(slot.name)
+            if own is not None and (head := own.match(value)) is not None:
+                value = head.group(0)  # "4.5分以上有这两个菜": the slot's own pattern ends it
             if slot.name in _PLACE_SLOTS and value.startswith("在") and len(value) > 3:
                 vstart, value = vstart + 1, value[1:]  # "地址是在北京市…"
             if _starts_like_value(value):
@@ -191,6 +204,7 @@ def extract_updates(
                 value,
                 "set",
                 hit.confidence,
+                hit.entity,
             )
 
     # Words naming an entity ("出租车") hide enum values inside them ("租车").
@@ -301,7 +315,8 @@ def _in_question(text: str, pos: int) -> bool:
 
 
 def _starts_like_value(value: str) -> bool:
-    return bool(re.match(r"[\d¥￥$€£+(]|免费", value))
+    # "#CP": CrossWOZ's placeholder for a plate; "京A12345" starts with a letter-digit code.
+    return bool(re.match(r"[\d¥￥$€£+(#]|免费|[A-Z]+\d", value))
 
 
 def entity_for(

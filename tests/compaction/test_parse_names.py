@@ -1,0 +1,144 @@
+"""Names, trip ends, stations and lists as CrossWOZ dialogues say them (sentences from its
+test set), and the criteria a user gives after naming a place."""
+
+from __future__ import annotations
+
+from ctxengine.compaction.answers import nearby_updates
+from ctxengine.compaction.ontology import generic_ontology, load_builtin
+from ctxengine.compaction.parse import parse_message
+from ctxengine.compaction.schema import SlotUpdate
+from ctxengine.compaction.state import SessionState
+from ctxengine.messages import Message
+
+from ._turns import user
+
+ONTO = load_builtin("crosswoz")
+
+
+def said(text: str, role: str = "user") -> list[tuple[str, str, str | None]]:
+    msg = Message.user(text) if role == "user" else Message.assistant(text)
+    return [(u.entity, u.slot, u.value) for u in parse_message(msg, turn=1, ontology=ONTO).updates]
+
+
+def test_names_said_with_a_naming_verb_or_a_suggestion() -> None:
+    assert ("餐馆", "名称", "胖子小馆") in said("你好，我要去名叫胖子小馆的餐馆用餐")
+    assert ("景点", "名称", "蟹岛嘉年华") in said("没问题啊，蟹岛嘉年华就是非常不错的景点呢。", "a")
+    assert ("景点", "名称", "南海子麋鹿苑") in said("南海子麋鹿苑这个景点符合您的要求。", "a")
+    names = [v for _, s, v in said("您看金海龙泉虹鳟鱼烧烤城怎么样，他家自制凉粉是特色菜", "a")]
+    assert "金海龙泉虹鳟鱼烧烤城" in names
+    assert [v for _, s, v in said("那去颐和园，它的门票价格是多少") if s == "名称"] == ["颐和园"]
+
+
+def test_what_follows_a_name_is_not_part_of_it() -> None:
+    assert ("酒店", "名称", "北京京仪大酒店") in said("推荐您去北京京仪大酒店住宿。", "a")
+    hotel = said("无所谓，我就去如家商旅酒店(北京牡丹园地铁站店)就行，它家价格是多少啊？")
+    assert ("酒店", "名称", "如家商旅酒店(北京牡丹园地铁站店)") in hotel
+    assert any(v == "锦府盐帮" for _, s, v in said("不过你可以去锦府盐帮去吃饭。", "a"))
+
+
+def test_an_activity_is_not_a_name() -> None:
+    assert all(
+        s != "名称" for _, s, _ in said("我和几个小伙伴打算去骑行，给我推荐一个经济型的酒店吧")
+    )
+
+
+def test_a_name_says_what_it_is_when_the_sentence_names_something_else() -> None:
+    got = said("在鑫亮亮海鲜酒楼的周边景点里，哪个的评分是5分")
+    assert ("餐馆", "名称", "鑫亮亮海鲜酒楼") in got
+    onto = ONTO
+    hotel = onto.entity_of_name("7天连锁酒店(北京首都机场店)")
+    assert hotel is not None and hotel.name == "酒店"
+    park = onto.entity_of_name("颐和园")
+    assert park is not None and park.name == "景点"
+    assert onto.entity_of_name("金鼎轩·南北菜") is None
+    assert onto.entity_of_name("酒店") is None  # a bare suffix is no name
+    assert generic_ontology().entity_of_name("北京饭店") is None
+
+
+def test_trip_ends_belong_to_the_ride_the_sentence_names() -> None:
+    taxi = said("帮我叫下车，从鬼味烤翅到北京华尔顿酒店(原鸿坤国际大酒店)，把车型与车牌告诉我。")
+    assert ("出租", "出发地", "鬼味烤翅") in taxi
+    assert ("出租", "目的地", "北京华尔顿酒店(原鸿坤国际大酒店)") in taxi
+    metro = said("我想乘地铁从维也纳3好酒店(北京南站洋桥店)到大董(南新仓店)，请告诉我")
+    assert ("地铁", "出发地", "维也纳3好酒店(北京南站洋桥店)") in metro
+    assert ("地铁", "目的地", "大董(南新仓店)") in metro
+    assert all(s not in ("出发地", "目的地") for _, s, _ in said("从这里到那里要多久？"))
+
+
+def test_two_stations_are_the_start_and_the_end_in_order() -> None:
+    got = said("您从苹果园地铁站B口上地铁，在灯市口地铁站A口下地铁就可以哦。", "a")
+    assert ("地铁", "出发地附近地铁站", "苹果园地铁站B口") in got
+    assert ("地铁", "目的地附近地铁站", "灯市口地铁站A口") in got
+    # With slot words, the slot words decide.
+    worded = said("出发地地铁站是天坛东门地铁站B口，目的地地铁站是黄村西大街地铁站B口。", "a")
+    assert ("地铁", "出发地附近地铁站", "天坛东门地铁站B口") in worded
+    assert ("地铁", "目的地附近地铁站", "黄村西大街地铁站B口") in worded
+
+
+def test_placeholder_plate_and_type_are_values() -> None:
+    got = said("车型 #CX，车牌 #CP。", "a")
+    assert ("出租", "车型", "#CX") in got and ("出租", "车牌", "#CP") in got
+
+
+def test_dishes_said_with_a_verb_but_not_denied_or_generic() -> None:
+    assert any(v == "骄子肥牛" for _, s, v in said("推荐你尝尝它家做的骄子肥牛，很美味。", "a"))
+    denied = said("那您去金鼎轩·南北菜(地坛店)吃饭吧，不过这家没有甜品这个菜的，可以吗？", "a")
+    assert all(s != "推荐菜" for _, s, _ in denied)
+    assert all(s != "推荐菜" for _, s, _ in said("大董(工体店)怎么样，他家的菜品都非常精致。", "a"))
+    assert all(v != "我想要" for _, _, v in said("但能吃到我想要的，能帮我查一下吗？"))
+
+
+def test_a_slot_with_its_own_pattern_ends_where_the_pattern_ends() -> None:
+    got = said("请帮我推荐一家评分是4.5分以上有这两个菜的餐馆。")
+    assert ("餐馆", "评分", "4.5分以上") in got
+
+
+def test_a_nearby_list_ends_at_the_next_clause_but_not_inside_a_name() -> None:
+    def nearby(text: str) -> list[str | None]:
+        return [u.value for _, u in nearby_updates(text, ONTO, confidence=0.5)]
+
+    assert nearby("周边的餐馆有北新桥卤煮老店、铃木食堂(小菊儿胡同店)，附近的酒店有北京丽晶酒店。")[
+        0
+    ] == ("北新桥卤煮老店、铃木食堂(小菊儿胡同店)")
+    assert nearby("附近酒店有北京天伦王朝酒店, 北京饭店和北京首都宾馆等。") == [
+        "北京天伦王朝酒店, 北京饭店和北京首都宾馆"
+    ]
+
+
+def test_a_reply_about_the_neighbourhood_or_saying_nothing_is_no_list() -> None:
+    for reply in ("有的，周边很方便。", "抱歉，它家周边没有酒店。"):
+        ctx_values = [
+            v
+            for _, s, v in [
+                (u.entity, u.slot, u.value)
+                for u in parse_message(
+                    Message.assistant(reply), turn=2, ontology=ONTO, context=None
+                ).updates
+            ]
+            if s == "周边酒店"
+        ]
+        assert ctx_values == []
+
+
+def crit(slot: str, value: str) -> SlotUpdate:
+    return SlotUpdate(
+        entity="餐馆", slot=slot, value=value, op="set", raw=value, confidence=0.8, criterion=True
+    )
+
+
+def fact(slot: str, value: str) -> SlotUpdate:
+    return SlotUpdate(entity="餐馆", slot=slot, value=value, op="set", raw=value, confidence=0.8)
+
+
+def test_criteria_given_after_naming_a_place_search_for_the_next_one() -> None:
+    s = SessionState(session_id="n")
+    s.apply(user(1, updates=[fact("名称", "鑫亮亮海鲜酒楼"), fact("电话", "010-1")]))
+    # "在鑫亮亮海鲜酒楼的周边餐馆里，哪个的人均消费是150-500元": a search, not a description.
+    s.apply(user(2, updates=[crit("人均消费", "150-500元"), fact("地址", "A路1号")]))
+    s.apply(user(3, updates=[fact("名称", "锦府盐帮")]))
+    slots = {k: v.value for k, v in s.state.slots.items()}
+    assert slots["餐馆.人均消费"] == "150-500元"  # stays with the search
+    assert "餐馆[鑫亮亮海鲜酒楼].人均消费" not in slots
+    # Descriptions the user gave of the named place move with it, whenever they were given.
+    assert slots["餐馆[鑫亮亮海鲜酒楼].电话"] == "010-1"
+    assert slots["餐馆[鑫亮亮海鲜酒楼].地址"] == "A路1号"
