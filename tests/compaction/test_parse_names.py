@@ -142,3 +142,31 @@ def test_criteria_given_after_naming_a_place_search_for_the_next_one() -> None:
     # Descriptions the user gave of the named place move with it, whenever they were given.
     assert slots["餐馆[鑫亮亮海鲜酒楼].电话"] == "010-1"
     assert slots["餐馆[鑫亮亮海鲜酒楼].地址"] == "A路1号"
+
+
+def test_modifiers_copulas_and_kind_words_around_a_name_are_cut() -> None:
+    assert ("餐馆", "名称", "护国寺小吃店（护国寺总店）") in said(
+        "推荐您去评分4.3分的护国寺小吃店（护国寺总店）吃羊杂汤这道菜。", "a"
+    )
+    got = said("我其实想问的是铁木真(温都水城店)的周边餐馆里哪个的人均消费是500-1000元")
+    assert [v for _, s, v in got if s == "名称"] == ["铁木真(温都水城店)"]
+    assert [v for _, s, v in said("天安门广场这个景点的周边有酒店吗？") if s == "名称"] == [
+        "天安门广场"
+    ]
+    assert ("餐馆", "名称", "大鸭梨烤鸭店(观音寺店)") in said(
+        "有一家店符合您的要求：大鸭梨烤鸭店(观音寺店)。", "a"
+    )
+    assert [v for _, s, v in said("只有一家是金榜缘符合您的要求。", "a") if s == "名称"] == [
+        "金榜缘"
+    ]
+
+
+def test_spans_that_are_no_names_are_left_alone() -> None:
+    for text in (
+        "抱歉，评分没有符合您要求的。",  # a negation, not a place
+        "可以，北京万达文华酒店和北京人卫酒店都符合。",  # two places: which one is unknown
+        "帮我找一家酒店",
+        "这家酒店的电话是多少",
+        "出发地的地铁站是哪个？",
+    ):
+        assert all(s != "名称" for _, s, _ in said(text, "a")), text

@@ -160,7 +160,7 @@ def _trimmed(pos: int, value: str) -> tuple[int, str] | None:
     # "有的，白家大院、…": the "的" of "有的" (yes, there are) is no part of the list.
     if (m := _YES_LEAD.match(value, lead)) is not None:
         lead = m.end()
-    v = value[lead:].strip()
+    v = _ONE_OF.sub("", value[lead:].strip())
     # "A、B、C，附近的酒店有D": the list ends where the next clause begins.
     if (m := _NEXT_CLAUSE.search(v)) is not None:
         v = v[: m.start()]
@@ -173,6 +173,8 @@ def _trimmed(pos: int, value: str) -> tuple[int, str] | None:
 
 
 _YES_LEAD = re.compile(r"\s*的[，,]\s*")
+# "只有一家是北京温都水城": the count before a single answer.
+_ONE_OF = re.compile(r"^(?:只有|就)?(?:一家|一个|一处)(?:是|叫)?")
 _NEXT_CLAUSE = re.compile(
     r"[，,](?=\s*[^，,、\s]{0,4}?(?:有|是|在|附近|周边|周围|都是|都在|都很|没有|可以|您|你|距离|不过|但))"
 )

@@ -262,7 +262,7 @@ class StateLayer(BaseModel):
         def stays(v: SlotValue) -> bool:
             if v.source != "user":
                 return False
-            return facts_only or (named is not None and v.criterion and v.turn > named)
+            return facts_only or (named is not None and v.criterion and v.turn >= named)
 
         for key in [k for k, v in self.slots.items() if v.entity == src and not stays(v)]:
             v = self.slots.pop(key)

@@ -153,7 +153,7 @@ _PHRASES: tuple[Phrase, ...] = (
 )
 _NAME_TAIL = re.compile(
     r"(?:看看|看一看|玩玩|玩一玩|玩一下|逛逛|逛一逛|转转|转一转|走走|游玩|游览|玩|逛|用餐|就餐|吃饭|"
-    r"尝尝|尝一尝|吃|住宿|入住|住|一趟|一下|就行|就好|就可以|去|吧|呢|啊|呀|了)+$"
+    r"尝尝|尝一尝|吃|住宿|入住|住|一趟|一下|就行|就好|就可以|去|都|吧|呢|啊|呀|哟|哦|嘛|呗|了)+$"
 )
 # A branch in brackets ends a name: "如家商旅酒店(北京牡丹园地铁站店)就行" -> up to ")".
 _AFTER_BRANCH = re.compile(r"[)）][^()（）]+$")
@@ -163,10 +163,14 @@ _NAME_SAID = re.compile(
     r"(?:名叫|名字叫|叫做|名为)(?P<value>[^，,。；;！!？?\s、的]{2,30})(?=的)"
     r"|(?:您看|你看|那|就)(?P<v2>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)(?=怎么样|如何|可以吗|行吗)"
     r"|(?:^|[，,。！!])(?P<v3>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
-    r"(?=就是(?:一个|一家)?(?:非常|很|特别|挺)?(?:不错|好)的)"
+    r"(?=(?:就是|是|也是)(?:一个|一家)?(?:非常|很|特别|挺)?(?:不错|好)的|挺不错|还不错|还是不错"
+    r"|(?:您|你)可以考虑)"
     r"|找到(?:一家|一个)(?:是|叫)(?P<v4>[^，,。；;！!？?\s、]{2,30})"
-    r"|(?:^|[，,。！!]|只有)(?P<v5>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
+    r"|(?:只有(?:一家|一个)?(?:是)?|^|[，,。！!])(?P<v5>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
     r"(?=(?:这个|这家)?(?:景点|餐馆|酒店|餐厅|宾馆|地方)?(?:最|就|很|正好)?符合)"
+    r"|符合(?:您|你)的要求[:：]\s*(?P<v6>[^，,。；;！!？?\s、]{2,30})"
+    r"|(?:推荐(?:您|你)入住|(?:您|你)可以到|只能去|只有)(?P<v7>[^，,。；;！!？?\s、]{2,30}?)"
+    r"(?=了|去|吃|住|玩|[，,。；;！!？?]|$)"
 )
 # "从鬼味烤翅到北京华尔顿酒店(原鸿坤国际大酒店)": a ride's or a trip's two ends (CrossWOZ's
 # 出发地 and 目的地, for the taxi or the metro the sentence names).
@@ -179,6 +183,8 @@ _STATION = re.compile(
     r"(?:(?![从在到是有为的])[A-Za-z0-9\u4e00-\u9fff]){1,12}?地铁站(?:[A-Z]\d?口)?"
 )
 _NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为)")
+# "我其实想问的是铁木真(温都水城店)的周边": the copula before a name is not part of it.
+_LEAD_VERB = re.compile(r"^(?:就是|也是|是|在|去)(?=..)")
 # "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
 # otherwise (an enum member or a slot word inside the value decides first).
 _IT_IN = re.compile(r"(?i)\b(?:like|want|get|take|have|prefer)(?: it| one| them) in " + _EN_NAME)
@@ -216,7 +222,10 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
         for m in p.rx.finditer(text):
             value = m.group("value")
             if p.slot == "名称":
-                value = _name_only(value)
+                hit = _name_hit(m, "value", onto, slot)
+                if hit is not None:
+                    out.append(PhraseHit(hit.start, hit.end, slot, hit.value, p.confidence))
+                continue
             end = m.start("value") + len(value)
             out.append(PhraseHit(m.start(), end, slot, value, p.confidence))
     out += _names_said(text, onto)
@@ -243,9 +252,44 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
 
 def _name_only(value: str) -> str:
     """ "我想去白乙化烈士纪念馆看看", "如家商旅酒店(北京牡丹园地铁站店)就行": the visit or the
-    assent after a name is not part of it."""
+    assent after a name is not part of it; nor is a modifier before it ("评分4.3分的护国寺小吃店")
+    or the entity word after it ("天安门广场这个景点")."""
     value = _NAMED.sub("", _AFTER_BRANCH.sub(lambda m: m.group(0)[0], value))
-    return _NAME_TAIL.sub("", value) or value
+    value = _LEAD_VERB.sub("", value) or value
+    value = _NAME_TAIL.sub("", value) or value
+    head = value.rfind("的")
+    if 0 < head < len(value) - 2 and "(" not in value[:head] and "（" not in value[:head]:
+        value = _LEAD_VERB.sub("", value[head + 1 :]) or value[head + 1 :]
+    return _KIND_AFTER.sub("", value) or value
+
+
+# "天安门广场这个景点", "八达岭长城景点": the kind named after the name.
+_KIND_AFTER = re.compile(r"(?:(?:这个|这家|那个|那家)(?:酒店|宾馆|餐馆|餐厅|景点|地方)|景点|餐馆)$")
+# Words no name holds: negations, pronouns, plans ("评分没有", "溜达完我打算在景点"), and
+# two names joined ("北京万达文华酒店和北京人卫酒店": which one is meant is unknown).
+_NOT_IN_NAME = re.compile(
+    r"没有|其他|其它|别处|别的|外面|这些|试试|尝尝|建议|打算|不过|我|你|您|(?<=.)(?:和|与|或)(?=..)"
+)
+
+
+def _plausible_name(value: str, onto: Ontology) -> bool:
+    return (
+        len(value) >= 2
+        and not _NOT_A_NAME.search(value)
+        and not _NOT_IN_NAME.search(value)
+        and onto.slot_word_pattern().search(value) is None
+    )
+
+
+def _name_hit(
+    m: re.Match[str], group: str, onto: Ontology, slot: SlotDef, *, said: bool = False
+) -> PhraseHit | None:
+    raw = m.group(group)
+    value = _name_only(raw)
+    if not _plausible_name(value, onto) or (said and _REQUEST_CHARS.search(value)):
+        return None
+    start = m.start(group) + max(raw.find(value), 0)
+    return PhraseHit(start, start + len(value), slot, value, 0.5, True)
 
 
 def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
@@ -254,11 +298,10 @@ def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
         return []
     out: list[PhraseHit] = []
     for m in _NAME_SAID.finditer(text):
-        group = next(g for g in ("value", "v2", "v3", "v4", "v5") if m.group(g))
-        value = _name_only(m.group(group))
-        if len(value) >= 2 and not _NOT_A_NAME.search(value):
-            start = m.start(group)
-            out.append(PhraseHit(start, start + len(value), slot, value, 0.5, True))
+        group = next(g for g in ("value", "v2", "v3", "v4", "v5", "v6", "v7") if m.group(g))
+        hit = _name_hit(m, group, onto, slot)
+        if hit is not None:
+            out.append(hit)
     return out
 
 
@@ -331,24 +374,28 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
         lambda o: re.compile(
             r"(?:^|[，,。；;！!？?\s]|好的|那么|那|请问|麻烦你?|我选|就选|选|就去|去)"
             r"(?:在|从|到|把)?(?P<value>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
-            rf"(?=的(?:{words}|周边|附近|周围|具体)|在哪|怎么样|周边|附近有)"
+            rf"(?=的(?:{words}|周边|附近|周围|具体)|在哪|怎么样|周边|附近(?:都|还)?有|附近的"
+            rf"|(?:{words})(?:是|为|怎么样|多少|如何))"
         ),
     )
     out: list[PhraseHit] = []
     for m in rx.finditer(text):
-        value = m.group("value")
-        if not _NOT_A_NAME.search(value):
-            out.append(PhraseHit(m.start("value"), m.end("value"), slot, value, 0.5, True))
+        hit = _name_hit(m, "value", onto, slot, said=True)
+        if hit is not None:
+            out.append(hit)
     return out
 
 
 # Spans before "的地址" that are phrases, pronouns or bare entity words, not names.
 _NOT_A_NAME = re.compile(
-    r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有没有|请|帮|想|要|还|再|一家|一个|附近|周边|"
+    r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有|只有|请|帮|想|要|还|再|一家|一个|附近|周边|"
     r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便)"
-    r"|(?:酒店|餐馆|景点|餐厅|宾馆|地方|的|家|它|他|她|评分|地址|是|消费|位置|出租车)$"
-    r"|[找推荐想要帮查看说告诉知道能最好然后]"
+    # A bare entity word with a determiner ("这家酒店") is no name; "北京瑰丽酒店" is.
+    r"|^.{0,2}(?:酒店|餐馆|景点|餐厅|宾馆|地方)$|(?:的|家|它|他|她|评分|地址|是|消费|位置|出租车)$"
 )
+# A span the user says before "的地址" with one of these in it is a request ("帮我查一下它家"),
+# not a name; a name the assistant recommends may hold them ("锦府盐帮", "好伦哥").
+_REQUEST_CHARS = re.compile(r"[找推荐想要帮查看说告诉知道能最好然后]")
 
 
 def _slot_in(text: str, onto: Ontology) -> SlotDef | None:
