@@ -6,6 +6,7 @@ from __future__ import annotations
 from ctxengine.compaction.answers import nearby_updates
 from ctxengine.compaction.ontology import generic_ontology, load_builtin
 from ctxengine.compaction.parse import parse_message
+from ctxengine.compaction.references import RecentWindow
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.state import SessionState
 from ctxengine.messages import Message
@@ -170,3 +171,31 @@ def test_spans_that_are_no_names_are_left_alone() -> None:
         "出发地的地铁站是哪个？",
     ):
         assert all(s != "名称" for _, s, _ in said(text, "a")), text
+
+
+def test_a_value_that_runs_into_the_next_slot_word_leaves_that_slot_its_own() -> None:
+    got = said("我想找一个评分4.5分以上的可有游玩时间4小时 - 5小时的景点游玩，给我推荐一个吧。")
+    assert ("景点", "评分", "4.5分以上") in got
+    assert ("景点", "游玩时间", "4小时 - 5小时") in got
+
+
+def answer(question: str, reply: str) -> list[tuple[str, str, str | None]]:
+    recent = RecentWindow(4)
+    recent.append(parse_message(Message.user(question), turn=1, ontology=ONTO))
+    parsed = parse_message(
+        Message.assistant(reply), turn=1, ontology=ONTO, context=recent.context()
+    )
+    return [(u.entity, u.slot, u.value) for u in parsed.updates]
+
+
+def test_a_list_after_a_remark_or_given_as_examples_is_the_answer() -> None:
+    got = answer(
+        "我喜欢北京欢乐谷，你知道这个景点周边的酒店都是什么吗？",
+        "那可多了，有北京龙鼎华鼎云酒店, 北京人卫酒店, 北京万达文华酒店。",
+    )
+    assert ("景点", "周边酒店", "北京龙鼎华鼎云酒店, 北京人卫酒店, 北京万达文华酒店") in got
+    got = answer(
+        "我想先了解一下这个酒店周边都有哪些餐馆，你知道吗？",
+        "周边餐馆实在太多了，比如说京味斋烤鸭店(劲松店), 东来顺(朝阳双井店)。",
+    )
+    assert ("酒店", "周边餐馆", "京味斋烤鸭店(劲松店), 东来顺(朝阳双井店)") in got

@@ -35,7 +35,9 @@ _FILLER = re.compile(
 _LEAD = re.compile(r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是|为|在|叫|(?<!\d)[:：](?!\d))\s*)")
 _NEARBY = r"(?:周边|附近|周围)"
 _AFTER_VERB = re.compile(
-    r"[^，,；;。！!？?\n]{0,6}?(?:有|是|为|(?<!\d)[:：](?!\d))\s*(?P<v>[^；;。！!？?\n]+)"
+    r"(?:[^，,；;。！!？?\n]{0,6}?(?:有|是|为|(?<!\d)[:：](?!\d))"
+    # "周边餐馆实在太多了，比如说A, B": the examples after a remark.
+    r"|[^；;。！!？?\n]{0,10}?(?:比如说|比如|例如|像是))\s*(?P<v>[^；;。！!？?\n]+)"
 )
 
 
@@ -181,6 +183,7 @@ _NEXT_CLAUSE = re.compile(
 # "…都在这附近", "…都是不错的选择": the list's own comment.
 _LIST_TAIL = re.compile(r"(?:都在这附近|都在附近|都在周边|都是[^，,、]*|都不错|等等|等)$")
 # A reply that says there is nothing ("抱歉，它家周边没有酒店") answers with no value.
+_REMARK = re.compile(r"^[^，,\d]{0,6}(?:了|的|啊|呢|吧|哦|呀)[，,]\s*")
 _ABOUT_NEARBY = re.compile(r"周边|附近|周围")
 _NOTHING = re.compile(r"没有|没找到|抱歉|不好意思|对不起|很遗憾")
 
@@ -197,6 +200,9 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
             pieces = [
                 (s.start() + c.start(), c.group(0)) for c in re.finditer(r"[^，,]+", s.group(0))
             ]
+        if not several and (lead := _REMARK.match(s.group(0))) is not None:
+            # "那可多了，有A, B": the remark before the answer is no part of it.
+            pieces = [(s.start() + lead.end(), s.group(0)[lead.end() :])]
         for pos, piece in pieces:
             if _FILLER.match(piece.strip()) or words.search(piece):
                 continue

@@ -154,7 +154,7 @@ def extract_updates(
         (rx.en_set, "set", 0.75),
     )
     for pat, op, conf in rules:
-        for m in pat.finditer(text):
+        for m in _matches(pat, text, rx.slot_word):
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None:
                 continue
@@ -269,6 +269,19 @@ def extract_updates(
 
     found.sort(key=lambda t: t[0])
     return [u for _, _, u in found]
+
+
+def _matches(pat: re.Pattern[str], text: str, slot_word: re.Pattern[str]) -> list[re.Match[str]]:
+    """`pat.finditer(text)`, except that a value running into the next slot word
+    ("评分4.5分以上的可有游玩时间4小时") ends there and the search goes on from that word."""
+    out: list[re.Match[str]] = []
+    pos = 0
+    while (m := pat.search(text, pos)) is not None:
+        out.append(m)
+        nxt = slot_word.search(m.group("value"), 1)
+        pos = m.start("value") + nxt.start() if nxt is not None else m.end()
+        pos = max(pos, m.start() + 1)
+    return out
 
 
 def _clean_value(value: str, start: int) -> tuple[int, str]:
