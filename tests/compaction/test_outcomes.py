@@ -251,3 +251,48 @@ def test_a_value_given_in_a_question_is_requested_not_asked() -> None:
         ontology=CROSSWOZ,
     )
     assert "门票" not in parsed.asks and "评分" not in parsed.asks
+
+
+def test_going_on_with_an_offered_fact_relaxes_the_preference() -> None:
+    # CrossWOZ 8008: the place offered plays 2-3 hours, the user asked 2-4, then accepts it.
+    d = replay(
+        "你看看这个虎峪的评分够4.5分以上吗，最好是可能玩2小时 - 4小时。",
+        "我查了一下，这个景点的游玩时间是2小时 - 3小时，评分为4分，你看行吗？",
+        "可以啊，把这个景点的电话也给我一下吧。",
+    )
+    (entry,) = d.state.ledger.entries
+    assert entry.text == "最好是可能玩2小时 - 4小时" and entry.status == "relaxed"
+    # The request stays beside the fact it was answered with, marked as the user's.
+    assert "景点.游玩时间=2小时 - 3小时 (用户要求: 2小时 - 4小时)" in d.render(2, "zh")
+
+
+def test_turning_the_offered_fact_down_keeps_the_preference() -> None:
+    d = replay(
+        "最好是可能玩2小时 - 4小时的景点。",
+        "我查了一下，这个景点的游玩时间是2小时 - 3小时，你看行吗？",
+        "不行，还是要2小时 - 4小时的。",
+    )
+    (entry,) = d.state.ledger.entries
+    assert entry.status == "active"
+    assert d.state.state.slots["景点.游玩时间"].requested == "2小时 - 4小时"
+
+
+def test_a_request_the_reply_says_nothing_has_is_unmet() -> None:
+    d = replay(
+        "麻烦帮我查一下恭王府附近的餐馆里哪家可以吃到灶台鱼？",
+        "不好意思，恭王府附近的餐馆都没有灶台鱼这道菜。",
+    )
+    assert "餐馆.推荐菜" not in current(d)
+    assert d.state.state.history("餐馆.推荐菜")[-1].reason == "unmet"
+    # Nothing is listed nearby, and the place asked about is no restaurant's name.
+    assert "餐馆.周边餐馆" not in current(d) and "餐馆.名称" not in current(d)
+
+
+def test_values_said_to_be_absent_are_not_set() -> None:
+    for text in (
+        "八达岭长城的票价是35元，这附近应该没有票价200元以上的景点了。",
+        "周边没有能吃到酸枣汁的餐馆，给您推荐大鸭梨烤鸭店(回龙观店)。",
+    ):
+        values = [v for _, _, v in _updates(text, "assistant")]
+        assert "200元以上" not in values and "酸枣汁" not in values, values
+    assert ("酒店", "价格", "100元") in _updates("没有的话，价格100元也行")

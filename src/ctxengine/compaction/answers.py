@@ -152,8 +152,8 @@ def _update(slot: str, value: str, text: str, pos: int, confidence: float) -> Sl
 def _value_after(text: str, start: int) -> tuple[int, str] | None:
     """The rest of the sentence after a verb ("有", "是") at or after `start`."""
     m = _AFTER_VERB.match(text, start)
-    if m is None:
-        return None
+    if m is None or "没" in text[start : m.start("v")]:
+        return None  # "附近的餐馆都没有X这道菜": nothing is listed
     return _trimmed(m.start("v"), m.group("v"))
 
 

@@ -79,3 +79,18 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
             if slot is not None and slot.name not in out:
                 out.append(slot.name)
     return out
+
+
+_DENY = re.compile(r"(?:都没有|没有|没|并无|无|不提供|不供应)")
+
+
+def denied_spans(text: str) -> list[str]:
+    """What follows a negation in each clause of a reply ("恭王府附近的餐馆都没有灶台鱼这道菜"
+    -> "灶台鱼这道菜"): a request the reply says nothing has, when the request is in it."""
+    out: list[str] = []
+    for clause in _CLAUSE.findall(text):
+        for m in _DENY.finditer(clause):
+            span = clause[m.end() : m.end() + 16].rstrip("，,。；;！!？? ")
+            if len(span) >= 2:
+                out.append(span)
+    return out

@@ -16,6 +16,7 @@ from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.ontology import EntityDef, Ontology
 from ctxengine.compaction.outcomes import (
+    denied_spans,
     opens_with_rejection,
     says_contrast,
     says_unmet,
@@ -115,6 +116,7 @@ def parse_rules(
         parsed.unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
         parsed.contrast = says_contrast(text)
         parsed.declines = bool(parsed.unmet) or says_unmet(text)
+        parsed.denied = denied_spans(text)
         parsed.focus = focus_of(text, ontology, weaker)
         return parsed.model_copy(update={"updates": weaker}) if weaker else parsed
     constraints = extract_constraints(text)

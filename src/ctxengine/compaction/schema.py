@@ -98,6 +98,7 @@ class ParsedTurn(BaseModel):
     unmet: list[str] = Field(default_factory=list)
     contrast: bool = False
     declines: bool = False  # "没有找到符合您要求的", "nothing matches": a request not met
+    denied: list[str] = Field(default_factory=list)  # what a reply says is absent, verbatim
     rejects: bool = False  # a user message that opens by turning an offer down ("不行，…")
     # The ontology entity the message is about (see `slots.focus_of`): a later message that
     # names none resolves a shared slot word ("电话") to it.

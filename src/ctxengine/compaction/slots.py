@@ -158,6 +158,8 @@ def extract_updates(
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None:
                 continue
+            if pat is rx.zh_set and _ABSENT_ZH.search(text, max(0, m.start() - 24), m.start()):
+                continue  # "没有票价200元以上的景点": a value said to be absent is not set
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
             own = rx.own_patterns.get(slot.name)
@@ -190,6 +192,8 @@ def extract_updates(
             add(m.start(), vstart + len(value), slot, slot.name, value, real_op, conf)
 
     for hit in phrase_updates(text, onto):
+        if _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
+            continue  # "周边没有能吃到酸枣汁的餐馆"
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value))
         if any(s != hit.slot and rx.search(value) for s, rx in onto.value_patterns):
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
@@ -294,8 +298,12 @@ def _clean_value(value: str, start: int) -> tuple[int, str]:
     join = _ZH_JOIN.search(v, 1)
     if join is not None:
         v = v[: join.start()]
-    v = v.rstrip(_TRAIL + " ")
+    v = _ASSENT_TAIL.sub("", v).rstrip(_TRAIL + " ")
     return start + lead, v
+
+
+# "价格100元也行": the assent after a value is not part of it.
+_ASSENT_TAIL = re.compile(r"(?:也行|也可以|就行|就可以|也好|都行|都可以)$")
 
 
 def _cut_at_slot_word(value: str, slot_word: re.Pattern[str]) -> str:

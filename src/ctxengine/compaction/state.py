@@ -228,6 +228,16 @@ class SessionState(BaseModel):
                 self.declined_turn = self.last_user_turn
             for name in parsed.unmet:
                 self._unmet([k for k, v in self.state.slots.items() if v.slot == name], turn)
+            if parsed.denied:
+                # "附近的餐馆都没有灶台鱼这道菜": the user's value, said to be absent.
+                self._unmet(
+                    [
+                        k
+                        for k, v in self.state.slots.items()
+                        if v.source == "user" and any(v.value in d for d in parsed.denied)
+                    ],
+                    turn,
+                )
             for u in parsed.updates:
                 if u.criterion and self._offers_otherwise(u):
                     if parsed.contrast:
@@ -236,6 +246,8 @@ class SessionState(BaseModel):
                         t = self.state.answer(u, turn)
                         if t is not None:
                             self.record("transition", turn, t.model_dump(mode="json"))
+                            # An alternative offered: the user's next word settles it.
+                            self.declined_turn = self.last_user_turn
                         continue
                 if self._assistant_may_set(u):
                     self._update(u, turn, "assistant")
@@ -326,7 +338,10 @@ class SessionState(BaseModel):
         return cur.source == "user" or cur.requested is not None
 
     def _unmet(self, keys: list[str], turn: int, *, by: str | None = None) -> None:
-        """The user's values of `keys` were not met: archived as unmet (see `outcomes`)."""
+        """The user's values of `keys` were not met: archived as unmet (see `outcomes`); the
+        user's next word on the alternative settles the turn's preferences."""
+        if keys:
+            self.declined_turn = self.last_user_turn
         for key in keys:
             cur = self.state.slots.get(key)
             if cur is None or cur.source != "user" or is_instance(split_key(key)[0]):
