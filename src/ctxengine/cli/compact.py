@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ctxengine.cli._common import CommandError, read_input
+from ctxengine.compaction.distiller import load_ontology
+from ctxengine.compaction.ontology import OntologyError
 from ctxengine.convert import InputError, from_openai, parse_json_input, to_openai
 from ctxengine.engine import ContextEngine, Session
 from ctxengine.messages import Message
@@ -84,13 +86,17 @@ def _load_settings(args: argparse.Namespace, config: dict[str, Any] | None) -> S
             _validate(file_data, f"config file {args.config}")
         if config:
             _validate(config, 'input "config"')
-        return load_settings(
+        settings = load_settings(
             config={**file_data, **(config or {})},
             agent_max_context_tokens=args.max_context_tokens,
             agent_max_context_turns=args.max_context_turns,
             workspace=args.workspace,
         )
-    except SettingsError as exc:
+        if settings.compaction:
+            # A malformed ontology file is bad input, reported before anything runs.
+            load_ontology(settings.ontology)
+        return settings
+    except (SettingsError, OntologyError) as exc:
         raise CommandError(str(exc)) from None
 
 

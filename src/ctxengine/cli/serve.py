@@ -6,6 +6,8 @@ import argparse
 from typing import Any
 
 from ctxengine.cli._common import CommandError
+from ctxengine.compaction.distiller import load_ontology
+from ctxengine.compaction.ontology import OntologyError
 from ctxengine.settings import SettingsError, load_settings
 
 
@@ -26,7 +28,9 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         settings = load_settings(args.config, db=args.db, workspace=args.workspace)
-    except SettingsError as exc:
+        if settings.compaction:
+            load_ontology(settings.ontology)  # a malformed ontology stops the start, not a request
+    except (SettingsError, OntologyError) as exc:
         raise CommandError(str(exc)) from None
     import uvicorn
 

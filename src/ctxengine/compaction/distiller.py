@@ -55,11 +55,14 @@ def _finite(value: object) -> bool:
     return True
 
 
+BUILTIN_ONTOLOGIES = ("generic", "ecommerce", "crosswoz")
+
+
 def load_ontology(spec: str | None) -> Ontology:
     """An ontology from a built-in name ("generic", "ecommerce", "crosswoz") or a YAML path."""
     if not spec:
         return generic_ontology()
-    if spec in ("generic", "ecommerce", "crosswoz"):
+    if spec in BUILTIN_ONTOLOGIES:
         return load_builtin(spec)
     return Ontology.from_yaml(spec)
 

@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ctxengine.cli.compact import compact, split_input
 from ctxengine.commands import handle_command
+from ctxengine.compaction.distiller import BUILTIN_ONTOLOGIES
 from ctxengine.convert import InputError, from_openai, parse_json_input
 from ctxengine.engine import Context, ContextEngine, Session
 from ctxengine.retention import RetentionRun, RetentionTask
@@ -174,6 +175,13 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         blocked = sorted(SERVER_ONLY_SETTINGS & set(config or {}))
         if blocked:
             raise BadRequest(f'body "config": {blocked[0]!r} cannot be set over HTTP')
+        onto = (config or {}).get("ontology")
+        if onto is not None and onto not in BUILTIN_ONTOLOGIES:
+            # A path would read the server's files: over HTTP only a built-in one is named.
+            raise BadRequest(
+                'body "config": "ontology" over HTTP must be one of '
+                + ", ".join(BUILTIN_ONTOLOGIES)
+            )
         try:
             run_settings = settings.updated(**config) if config else settings
         except SettingsError as exc:
