@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -25,7 +26,7 @@ from ctxengine.language import Language, detect_language
 from ctxengine.memory.files import MemoryFiles
 from ctxengine.memory.search import MemoryHit
 from ctxengine.messages import Message, Part, TextPart, dump_messages, load_messages
-from ctxengine.pipeline.notes import note
+from ctxengine.pipeline.notes import note, note_parts
 from ctxengine.pipeline.pairing import repair
 from ctxengine.pipeline.stages import compress_turn, with_parts
 from ctxengine.pipeline.turns import split_turns
@@ -99,6 +100,81 @@ class ContextOverflowUnrecoverable(RuntimeError):
     """Even the latest user message alone does not fit the model's window."""
 
 
+def _set_seq(m: Message, seq: int) -> None:
+    # Straight into pydantic's private-attribute dict: its __setattr__ costs ~10x.
+    private = m.__pydantic_private__
+    if private is None:
+        m._seq = seq
+    else:
+        private["_seq"] = seq
+
+
+class TurnLock:
+    """A FIFO asyncio lock whose uncontended acquire is a plain call, not a coroutine.
+
+    Every add() and context() takes the session's lock, almost always free: `asyncio.Lock`
+    builds and runs a coroutine just to find that out. Here the caller asks `try_acquire` and
+    awaits `acquire` only when the lock is held. A release hands the lock straight to the
+    longest waiter (it stays locked meanwhile), so a caller arriving later cannot barge in.
+    Use `async with lock:` or::
+
+        if not lock.try_acquire():
+            await lock.acquire()
+        try: ...
+        finally: lock.release()
+    """
+
+    __slots__ = ("_locked", "_waiters")
+
+    def __init__(self) -> None:
+        self._locked = False
+        self._waiters: deque[asyncio.Future[None]] = deque()
+
+    def locked(self) -> bool:
+        return self._locked
+
+    def try_acquire(self) -> bool:
+        """Take the lock if it is free (no waiter can be queued then); never waits."""
+        if self._locked:
+            return False
+        self._locked = True
+        return True
+
+    async def acquire(self) -> None:
+        """Wait for the lock, after those already waiting."""
+        if self.try_acquire():
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                # Handed the lock just as we were cancelled: pass it on, or it stays held.
+                self.release()
+            elif waiter in self._waiters:
+                self._waiters.remove(waiter)
+            raise
+
+    def release(self) -> None:
+        if not self._locked:
+            raise RuntimeError("TurnLock is not acquired")
+        waiters = self._waiters
+        while waiters:
+            waiter = waiters.popleft()
+            if not waiter.done():  # a cancelled waiter is skipped (it cleans up after itself)
+                waiter.set_result(None)
+                return
+        self._locked = False
+
+    async def __aenter__(self) -> None:
+        if not self.try_acquire():
+            await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+
+
 def _lang_weight(text: str) -> Language:
     # Without a non-ASCII character there is no CJK one, so `detect_language` says "en";
     # `isascii` answers that in constant time (the regex scans cost ~10 us per turn).
@@ -132,8 +208,12 @@ class Session:
         )
         self.audit: list[dict[str, Any]] = []
         self._inject_cache: dict[tuple[str, int], Message] = {}
-        self._summary_count: tuple[tuple[int, str, int] | None, int] = (None, 0)
-        self._lock = asyncio.Lock()
+        self._quick: _Quick | None = None
+        # (summary text, language, tokens of its note) for `_summary_tokens`.
+        self._summary_count: tuple[str | None, Language | None, int] = (None, None, 0)
+        self._lock = TurnLock()
+        # The turn count `meta` was last written with (at first, due at the first turn).
+        self._meta_turns = -_META_EVERY_TURNS
         # (ids of the prefix messages, their dumped form) for `_save_meta`.
         self._prefix_dump: tuple[tuple[str, ...], list[dict[str, Any]]] = ((), [])
         self._daily_path: tuple[MemoryFiles | None, date | None, str] = (None, None, "")
@@ -148,34 +228,39 @@ class Session:
         """Append messages (internal or OpenAI dicts) to history, then to the context."""
         # Dicts are converted one by one; pairing is the window's concern (repair), and a tool
         # result arriving alone is normal here.
-        msgs = [
-            m if isinstance(m, Message) else from_openai([m], check_pairing=False)[0]
-            for m in messages
-        ]
-        # acquire/release rather than `async with`: two coroutines fewer on every call.
-        await self._lock.acquire()
+        if len(messages) == 1 and isinstance(messages[0], Message):
+            msgs = [messages[0]]  # the usual call: no comprehension (a frame of its own)
+        else:
+            msgs = [
+                m if isinstance(m, Message) else from_openai([m], check_pairing=False)[0]
+                for m in messages
+            ]
+        lock = self._lock
+        if not lock.try_acquire():
+            await lock.acquire()
         try:
             seqs = await self.engine.store.append_messages(self.key, msgs)
             if seqs:
                 self.last_seq = seqs[-1]
-            for m, seq in zip(msgs, seqs, strict=True):
-                # Straight into pydantic's private-attribute dict: its __setattr__ costs ~10x.
-                private = m.__pydantic_private__
-                if private is None:
-                    m._seq = seq
-                else:
-                    private["_seq"] = seq
             window = self.window
             turns, prefix = window.next_index, len(window.prefix)
             if self.distiller is None:
                 # No compaction engine: nothing to await per message (one coroutine less each),
-                # and `_to_window` inline (this runs for every message).
-                for m in msgs:
+                # and `_to_window` inline, in the same pass as the seq (this runs for every
+                # message).
+                for m, seq in zip(msgs, seqs, strict=True):
+                    private = m.__pydantic_private__  # `_set_seq` inline: once per message
+                    if private is None:
+                        m._seq = seq
+                    else:
+                        private["_seq"] = seq
                     starts = m.starts_turn  # never true of an injected note
                     if starts:
                         self.language = _lang_weight(m.text)
                     window.add(m, starts)
             else:
+                for m, seq in zip(msgs, seqs, strict=True):
+                    _set_seq(m, seq)
                 for m in msgs:
                     await self._feed_async(m)
                 if seqs:
@@ -183,12 +268,14 @@ class Session:
             if self._layer_events:
                 await self._flush_layer_events()
             if window.next_index != turns or len(window.prefix) != prefix:
-                await self._save_meta()
                 n = window.next_index - 1
+                # The count in `meta` may lag: restore adds the turns stored after its seq.
+                if len(window.prefix) != prefix or n - self._meta_turns >= _META_EVERY_TURNS:
+                    await self._save_meta()
                 if self.distiller and n % self.settings.compaction_persist_every_turns == 0:
                     await self.save_layers()
         finally:
-            self._lock.release()
+            lock.release()
 
     async def _flush_layer_events(self) -> None:
         if self._layer_events:
@@ -253,36 +340,61 @@ class Session:
 
     async def context(self) -> Context:
         """Run the pipeline and return what the model would be sent next."""
-        # acquire/release rather than `async with`: two coroutines fewer on every call.
-        await self._lock.acquire()
+        lock = self._lock
+        if not lock.try_acquire():
+            await lock.acquire()
         try:
             return await self._context()
         finally:
-            self._lock.release()
+            lock.release()
 
     async def _context(self) -> Context:
         s = self.settings
         lang = self.language
         window = self.window
-        summary = self.book.injected_text(self._summary_cap())
-        scale = 1.0 / self.calibration.ratio if self.calibration.samples else 1.0
-        budget = int(s.agent_max_context_tokens * scale)
         distiller = self.distiller
-        if distiller is None:
+        q = self._quick_injections()
+        if q is not None:
+            # What goes around the turns is as last time: only the stages may have work.
+            summary, scale, budget, reserved = q.summary, q.scale, q.budget, q.reserved
+            version, samples = q.version, q.samples
             turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
+            result = window.prepare(reserved=reserved, language=lang, budget_scale=scale)
+            if not result.steps and result.tokens <= budget and window.is_paired():
+                messages = result.messages
+                if q.injected is not None:
+                    messages[q.first] = q.injected
+                return Context(
+                    messages=messages,
+                    tokens=result.tokens,
+                    budget=s.agent_max_context_tokens,
+                    compacted_context=summary,
+                    steps=[],
+                )
+            # The stages changed the turns (or a repair is due): on as the full run would,
+            # from this result.
         else:
-            turn = window.current_index
-            block_cap = int(budget * s.block_max_share)
-            block = self._block(turn, lang, block_cap)
-            protected = frozenset(distiller.pinned_turns(turn))
+            # Taken before the awaits below, during which a summary may land.
+            version, samples = self.book.version, self.calibration.samples
+            summary = self.book.injected_text(self._summary_cap())
+            scale = 1.0 / self.calibration.ratio if samples else 1.0
+            budget = int(s.agent_max_context_tokens * scale)
+            if distiller is None:
+                turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
+            else:
+                turn = window.current_index
+                block_cap = int(budget * s.block_max_share)
+                block = self._block(turn, lang, block_cap)
+                protected = frozenset(distiller.pinned_turns(turn))
+            reserved = self._reserved(summary, block, lang)
+            result = window.prepare(
+                reserved=reserved,
+                language=lang,
+                protected=protected,
+                budget_scale=scale,
+            )
 
         inj_summary, inj_block = summary, block
-        result = window.prepare(
-            reserved=self._reserved(summary, block, lang),
-            language=lang,
-            protected=protected,
-            budget_scale=scale,
-        )
         steps: list[StageStep] = list(result.steps)
         if result.tokens > budget:
             # Injections go first to go: when the latest turn alone nearly fills the budget,
@@ -309,9 +421,13 @@ class Session:
             # The window's running total plus what was reserved for the injections: no
             # recount of the whole context on every call (the estimate errs on the high side).
             tokens = result.tokens
+            if distiller is None and tokens <= budget:
+                key = (version, s, samples, lang)
+                self._remember_injections(key, messages, reserved, scale, budget, summary)
         else:
             messages = repair(messages, lang)
             tokens = self.counter.messages(messages)
+            self._quick = None
         return Context(
             messages=messages,
             tokens=tokens,
@@ -319,6 +435,66 @@ class Session:
             compacted_context=_compacted_text(inj_summary, inj_block),
             steps=steps,
         )
+
+    def _remember_injections(
+        self,
+        key: tuple[int, Settings, int, Language],
+        messages: list[Message],
+        reserved: int,
+        scale: float,
+        budget: int,
+        summary: str,
+    ) -> None:
+        """Keep what this call put around the turns, for the calls after it (no compaction
+        engine): it holds until the window's layout, the summaries, the settings, the
+        calibration or the language change, all as `key` (version, settings, calibration
+        samples, language) had them when this call began (see `_quick_injections`)."""
+        first, injected = 0, None
+        if summary:
+            for i, m in enumerate(messages):
+                if m.starts_turn:  # the first user message, prefixed by `_inject`
+                    first, injected = i, m
+                    break
+            else:
+                # Nothing to prefix yet: the next user message will be, so work it out again.
+                self._quick = None
+                return
+        version, settings, samples, lang = key
+        self._quick = _Quick(
+            self.window.layout,
+            version,
+            settings,
+            samples,
+            lang,
+            reserved,
+            scale,
+            budget,
+            first,
+            injected,
+            summary,
+        )
+
+    def _quick_injections(self) -> _Quick | None:
+        """The injections of the last call, if they still hold (no compaction engine).
+
+        Between two calls the window mostly just grows: messages and turns appended. The
+        summary then is the same text, so is what it reserves, and the first user message it
+        prefixes is the same message at the same place (the prefixed copy is cached by id).
+        Anything else (turns replaced or dropped, a summary landed, new settings, calibration
+        or language) works them out again. The stages still run on every call.
+        """
+        q = self._quick
+        if (
+            q is None
+            or self.distiller is not None
+            or q.layout != self.window.layout
+            or q.version != self.book.version
+            or q.settings is not self.settings
+            or q.samples != self.calibration.samples
+            or q.language != self.language
+        ):
+            return None
+        return q
 
     def _block(self, turn: int, lang: Language, cap: int) -> str:
         if self.distiller is None:
@@ -328,12 +504,7 @@ class Session:
     def _reserved(self, summary: str, block: str, lang: Language) -> int:
         n = self.counter.reply_overhead
         if summary:
-            # The injected summary changes only when a summary lands: count it once per change.
-            key = (self.book.version, lang, len(summary))
-            if self._summary_count[0] != key:
-                tokens = self.counter.count(note("summary_header", lang, summary=summary))
-                self._summary_count = (key, tokens)
-            n += self._summary_count[1]
+            n += self._summary_tokens(summary, lang)
         if block:
             n += self.counter.count(block) + self.counter.message_overhead
         return n
@@ -391,6 +562,20 @@ class Session:
                 out.insert(pos, Message.system(block, injected=True))
         return out
 
+    def _summary_tokens(self, summary: str, lang: Language) -> int:
+        """Tokens of the injected summary note: they change only when a summary lands, and
+        then come from counts kept per summary (`SummaryBook.note_tokens`) where exact."""
+        # Keyed by the text itself (the same object on every call until a summary lands).
+        text, language, tokens = self._summary_count
+        if language == lang and (text is summary or text == summary):
+            return tokens
+        head, tail = note_parts("summary_header", lang, "summary")
+        counted = self.book.note_tokens(head, tail, summary)
+        if counted is None:
+            counted = self.counter.count(note("summary_header", lang, summary=summary))
+        self._summary_count = (summary, lang, counted)
+        return counted
+
     def _with_prefix(self, m: Message, summary: str, lang: Language) -> Message:
         key = (m.id, self.book.version)
         cached = self._inject_cache.get(key)
@@ -399,8 +584,8 @@ class Session:
             cached = with_parts(m, _prepend_text(prefix, m))
             # Count without re-tokenizing the summary each turn: parts add up (the prefix ends
             # in a blank line, so no BPE merge crosses the seam).
-            cached._tokens[self.counter.encoding] = self.counter.message(m) + self.counter.count(
-                prefix
+            cached._tokens[self.counter.encoding] = self.counter.message(m) + self._summary_tokens(
+                summary, lang
             )
             self._inject_cache = {key: cached}
         return cached
@@ -571,6 +756,11 @@ class Session:
         # A partial load starts mid-turn: that fragment (index 0) is not a turn.
         keep = [t for t in turns if t.index != 0 or full][-want:]
         total_turns = int(meta.get("turns", len(turns)))
+        if "seq" in meta:
+            # `meta` is written every few turns with the seq it counts up to (an older `meta`
+            # without one was written every turn): count the turns stored after it.
+            later = await store.load_messages(self.key, after_seq=int(meta["seq"]))
+            total_turns += sum(1 for r in later if r.message.starts_turn)
         self.window.next_index = max(total_turns - len(keep), 0) + 1
         for t in keep:
             compact, _ = compress_turn(t, self.counter)
@@ -580,17 +770,26 @@ class Session:
         await self._emit("restored", {"turns": len(keep), "boundary_seq": boundary})
 
     async def _save_meta(self) -> None:
-        # Saved once per turn, but the prefix (system prompts) almost never changes: dump it
-        # again only when its messages did.
+        """Store the prefix and the turn count up to `last_seq` (see `_restore`).
+
+        Written when the prefix changes and every `_META_EVERY_TURNS` turns rather than on
+        every turn: the count of the turns after `seq` is in the history itself, so a restore
+        after a crash recounts them (a few turns of messages) instead of every turn paying a
+        state write.
+        """
+        # The prefix (system prompts) almost never changes: dump it again only when its
+        # messages did.
         prefix = self.window.prefix
         ids = tuple([m.id for m in prefix]) if prefix else ()
         if self._prefix_dump[0] != ids:
             self._prefix_dump = (ids, dump_messages(prefix))
+        turns = self.window.next_index - 1
         await self.engine.store.set_state(
             self.key,
             "meta",
-            {"turns": self.window.next_index - 1, "prefix": self._prefix_dump[1]},
+            {"turns": turns, "seq": self.last_seq, "prefix": self._prefix_dump[1]},
         )
+        self._meta_turns = turns
 
 
 def _prepend_text(prefix: str, m: Message) -> list[Part]:
@@ -602,6 +801,25 @@ def _prepend_text(prefix: str, m: Message) -> list[Part]:
 
 
 _NO_TURNS: frozenset[int] = frozenset()
+# How often (in turns) the `meta` state is written when only the turn count changed.
+_META_EVERY_TURNS = 16
+
+
+@dataclass(slots=True)
+class _Quick:
+    """What `Session._quick_injections` reuses, and the state it holds for."""
+
+    layout: int
+    version: int
+    settings: Settings
+    samples: int
+    language: Language
+    reserved: int
+    scale: float
+    budget: int
+    first: int  # where the first user message (prefixed with the summary) is
+    injected: Message | None  # that prefixed message (None without a summary)
+    summary: str
 
 
 def _compacted_text(summary: str, block: str) -> str:

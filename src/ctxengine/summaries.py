@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import logging
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,10 @@ class SummaryRecord:
     text: str
     path: str
     tokens: int = -1  # counted once, on first use
+    # Tokens of `text` + "\n\n" (followed by another summary) and of `text` + "\n" (the last
+    # one before the note's end), counted once each, on first use (see `note_tokens`).
+    sep_tokens: int = -1
+    end_tokens: int = -1
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,6 +74,7 @@ class SummaryBook:
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _version: int = 0
     _injected: tuple[int, int, str] | None = None  # (version, max_tokens, text)
+    _picked: list[SummaryRecord] = field(default_factory=list)  # what that text joins
     # `records` in conversation order (see `injected_text`).
     _ordered: list[SummaryRecord] = field(default_factory=list)
     # Bumped by `/context clear`: a summary of an earlier generation still reaches the memory
@@ -162,9 +168,12 @@ class SummaryBook:
                 text = "(no content)"
             title = _title(turns, lang)
             path = await asyncio.to_thread(self.files.append_daily, text, title=title)
+            # Counted here once, for the event and for `injected_text` (which would otherwise
+            # count it again inside the next context() call).
+            tokens = self.counter.count(text)
             injected = generation == self.generation
             if injected:
-                record = SummaryRecord(job_id, stage, turns, text, str(path))
+                record = SummaryRecord(job_id, stage, turns, text, str(path), tokens)
                 self.records.append(record)
                 bisect.insort(self._ordered, record, key=_conversation_order)
                 self._version += 1
@@ -177,7 +186,7 @@ class SummaryBook:
                     "stage": stage,
                     "turns": turns,
                     "path": str(path),
-                    "tokens": self.counter.count(text),
+                    "tokens": tokens,
                     "messages": len(messages),
                     "injected": injected,
                 },
@@ -234,7 +243,7 @@ class SummaryBook:
         cached = self._injected  # asked on every context() call: no tuples built to compare
         if cached is not None and cached[0] == self._version and cached[1] == max_tokens:
             return cached[2]
-        picked: list[str] = []
+        picked: list[SummaryRecord] = []
         used = 0
         # Summaries finish in any order; present them in conversation order. Kept sorted as
         # they land: sorting every record again on each landing grew with the session.
@@ -246,11 +255,79 @@ class SummaryBook:
             n = r.tokens
             if used + n > max_tokens:
                 break
-            picked.append(r.text)
+            picked.append(r)
             used += n
-        text = "\n\n".join(reversed(picked))
+        picked.reverse()
+        text = "\n\n".join([r.text for r in picked])
         self._injected = (self._version, max_tokens, text)
+        self._picked = picked
         return text
+
+    def note_tokens(self, head: str, tail: str, text: str) -> int | None:
+        """Tokens of `head + text + tail`, where `text` is what `injected_text` last returned,
+        added up from counts kept per summary; None when that cannot be exact.
+
+        Counting the whole note again each time a summary lands would re-tokenize every
+        injected summary. BPE never merges across a pre-token boundary, and with every
+        tokenizer here one falls right after a newline that is followed by a character that
+        is neither whitespace nor "/" (o200k lets "/" join a punctuation run ending in
+        newlines). So when `head` ends in a newline, `tail` is a newline and such a text, and
+        each summary starts with such a character and ends in a non-space, the note splits
+        into `head`, each summary with its "\n\n" separator, the last with the newline, and
+        the rest of `tail`, each counted on its own.
+        """
+        cached = self._injected
+        picked = self._picked
+        if cached is None or cached[2] is not text or not picked:
+            return None
+        if not (head.endswith("\n") and tail[:1] == "\n" and _starts_a_piece(tail[1:])):
+            return None
+        count = self.counter.count
+        n = count(head) + count(tail[1:])
+        last = picked[-1]
+        for r in picked:
+            if not _starts_a_piece(r.text) or r.text[-1].isspace():
+                return None
+            if r is last:
+                if r.end_tokens < 0:
+                    r.end_tokens = self._with_newlines(r, "\n")
+                n += r.end_tokens
+            else:
+                if r.sep_tokens < 0:
+                    r.sep_tokens = self._with_newlines(r, "\n\n")
+                n += r.sep_tokens
+        return n
+
+    def _with_newlines(self, r: SummaryRecord, newlines: str) -> int:
+        """Tokens of `r.text + newlines`, from `r.tokens` where the text's end allows.
+
+        Newlines after a letter or a digit are a pre-token of their own; after a run of
+        punctuation that follows a letter or a digit, they join that run and nothing before
+        it. Either way only that end is counted again, not the summary.
+        """
+        count = self.counter.count
+        if r.tokens < 0:
+            r.tokens = count(r.text)
+        run = _trailing_punctuation(r.text)
+        if run is None:
+            return count(r.text + newlines)
+        return r.tokens - count(run) + count(run + newlines)
+
+
+def _trailing_punctuation(text: str) -> str | None:
+    """The punctuation/symbol run `text` ends with ("" after a letter or digit), when the
+    character before it is a letter or a digit; None otherwise (a mark, a space, ...)."""
+    i = len(text)
+    while i > 0 and unicodedata.category(text[i - 1])[0] in "PS":
+        i -= 1
+    if i == 0 or unicodedata.category(text[i - 1])[0] not in "LN":
+        return None
+    return text[i:]
+
+
+def _starts_a_piece(text: str) -> bool:
+    """Whether a pre-token boundary falls right before `text` when a newline precedes it."""
+    return bool(text) and not text[0].isspace() and text[0] != "/"
 
 
 def _conversation_order(r: SummaryRecord) -> tuple[int, int]:

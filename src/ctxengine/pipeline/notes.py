@@ -38,3 +38,9 @@ _NOTES: dict[str, dict[Language, str]] = {
 
 def note(name: str, language: Language, **values: object) -> str:
     return _NOTES[name][language].format(**values)
+
+
+def note_parts(name: str, language: Language, field: str) -> tuple[str, str]:
+    """The text of note `name` before and after its `{field}` placeholder."""
+    head, _, tail = _NOTES[name][language].partition("{" + field + "}")
+    return head, tail

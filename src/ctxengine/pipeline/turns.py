@@ -34,18 +34,25 @@ class Turn:
     # Pairing state of `messages` so far, advanced as messages are added (see `is_paired`).
     pairing: PairingScan = field(default_factory=PairingScan, compare=False, repr=False)
 
-    def add(self, message: Message, counter: TokenCounter) -> None:
-        self.messages.append(message)
-        self.tokens += counter.message(message)
+    def add(self, message: Message, counter: TokenCounter) -> int:
+        """Append `message`; returns its tokens (what `tokens` grew by)."""
+        messages = self.messages
+        messages.append(message)
+        n = counter.message(message)
+        self.tokens += n
         # The pairing scan advances over the message while it is at hand, and settles
         # `paired` and, in the usual case, `paired_pending`: the check every context() call
         # makes then reads two flags. Only calls still unanswered leave `paired_pending` to
         # `Window.is_paired` (it depends on what follows the calls).
         scan = self.pairing
-        scan.advance(self.messages)
-        complete = not scan.orphans and len(scan.answered) == len(scan.issued)
-        self.paired = complete
-        self.paired_pending = True if complete else (False if scan.orphans else None)
+        scan.advance(messages)
+        if scan.orphans:
+            self.paired = self.paired_pending = False
+        elif len(scan.answered) == len(scan.issued):
+            self.paired = self.paired_pending = True
+        else:
+            self.paired, self.paired_pending = False, None
+        return n
 
     @classmethod
     def of(cls, index: int, messages: Iterable[Message], counter: TokenCounter) -> Turn:

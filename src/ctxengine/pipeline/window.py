@@ -64,6 +64,10 @@ class Window:
         # looks at the turns after these only (turns are only ever appended between resets).
         self._truncated_upto = 0
         self._paired_upto = 0
+        # Bumped by every change but messages and turns appended (the prefix changed, turns
+        # replaced): while it stands, the turns seen at the last context() call are still
+        # there, unchanged but for the last one growing (see `Session._quick_injections`).
+        self.layout = 0
 
     # --- feeding ------------------------------------------------------------------------
     def add(self, message: Message, starts_turn: bool | None = None) -> None:
@@ -74,24 +78,24 @@ class Window:
             self.turns.append(Turn(index=self.next_index))
             self.next_index += 1
         elif not self.turns:
+            self.layout += 1
             if is_prefix_message(message):
                 self.prefix.append(message)
                 self._prefix_tokens += self.counter.message(message)
                 self._flat = None
                 return
             self.turns.append(Turn(index=0))
-        turn = self.turns[-1]
-        before = turn.tokens
-        turn.add(message, self.counter)
-        self._turn_tokens += turn.tokens - before
-        if self._flat is not None:
-            self._flat.append(message)
+        self._turn_tokens += self.turns[-1].add(message, self.counter)
+        flat = self._flat
+        if flat is not None:
+            flat.append(message)
 
     def set_turns(self, turns: list[Turn]) -> None:
         self.turns = turns
         self._turn_tokens = sum(t.tokens for t in turns)
         self._flat = None
         self._truncated_upto = self._paired_upto = 0
+        self.layout += 1
 
     # --- views --------------------------------------------------------------------------
     @property
@@ -147,6 +151,7 @@ class Window:
                 self._turn_tokens += nt.tokens - t.tokens
                 self.turns[i] = nt
                 self._flat = None
+                self.layout += 1
                 self._paired_upto = min(self._paired_upto, i)  # a new turn object, unchecked
         self._truncated_upto = historical
         if not cut:

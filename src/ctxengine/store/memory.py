@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from ctxengine.messages import Message
@@ -141,8 +141,14 @@ class MemoryStore:
     async def append_messages(
         self, key: SessionKey, messages: list[Message], *, now: datetime | None = None
     ) -> list[int]:
-        at = check_now(now)
-        session = self._lookup(key)
+        at = datetime.now(UTC) if now is None else check_now(now)
+        try:  # `_lookup` inline: once per message added
+            session = self._sessions.get(key)
+        except TypeError:
+            check_key(key)
+            raise
+        if session is None:
+            check_key(key)
         if not messages:
             return []
         bodies = encode_messages_utf8(messages)  # before any change: a bad message stores nothing
@@ -151,8 +157,10 @@ class MemoryStore:
         session.last_active_at = at
         rows = session.messages
         first = len(rows) + 1
-        for body in bodies:
-            rows.append((body, at))
+        if len(bodies) == 1:  # the usual add() of one message: no range, no loop
+            rows.append((bodies[0], at))
+            return [first]
+        rows.extend([(body, at) for body in bodies])
         return list(range(first, first + len(bodies)))
 
     async def load_messages(
@@ -185,8 +193,9 @@ class MemoryStore:
         return None if text is None else dict(from_json(text))
 
     async def set_state(self, key: SessionKey, name: str, value: dict[str, Any]) -> None:
-        check_dict(value, f"state {name!r}")
-        text = to_json(value, f"state {name!r}")
+        what = f"state {name!r}"  # written every turn: the name is formatted once
+        check_dict(value, what)
+        text = to_json(value, what)
         # The time only dates a session created here (state does not mark activity).
         session = self._lookup(key)
         if session is None:
