@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_openai
 from ctxengine.language import Language, detect_language
@@ -36,6 +36,9 @@ from ctxengine.store.base import SessionKey, Store
 from ctxengine.summaries import SummaryBook
 from ctxengine.summarize import Summarizer, summarizer_from_settings
 from ctxengine.tokens import Calibration, TokenCounter
+
+if TYPE_CHECKING:
+    from ctxengine.compaction.ontology import Ontology
 
 log = logging.getLogger("ctxengine")
 
@@ -70,12 +73,16 @@ class Distiller(Protocol):
     async def aclose(self) -> None: ...
 
 
-def make_distiller(settings: Settings, session_id: str) -> Distiller | None:
+def make_distiller(
+    settings: Settings, session_id: str, ontology: Ontology | None = None
+) -> Distiller | None:
+    """The compaction engine of one session (None with compaction off); `ontology`, when
+    given, is used instead of the one `settings.ontology` names."""
     if not settings.compaction:
         return None
     from ctxengine.compaction.distiller import CompactionDistiller
 
-    return CompactionDistiller(settings, session_id=session_id)
+    return CompactionDistiller(settings, session_id=session_id, ontology=ontology)
 
 
 @dataclass
@@ -194,7 +201,7 @@ class Session:
         self.window = Window(settings, engine.counter)
         self.calibration = Calibration(settings.calibration_smoothing)
         self.language: Language = "en"
-        self.distiller: Distiller | None = make_distiller(settings, key.session_id)
+        self.distiller: Distiller | None = make_distiller(settings, key.session_id, engine.ontology)
         self._layer_events: list[dict[str, Any]] = []
         self.last_seq = 0
         self.book = SummaryBook(
@@ -295,7 +302,7 @@ class Session:
         so layers lost in a crash are rebuilt from the append-only history)."""
         if self.distiller is None:
             return
-        self.distiller = make_distiller(self.settings, self.key.session_id)
+        self.distiller = make_distiller(self.settings, self.key.session_id, self.engine.ontology)
         assert self.distiller is not None
         data = await self.engine.store.get_state(self.key, "compaction")
         if data:
@@ -662,7 +669,9 @@ class Session:
             if self.distiller is not None:
                 # The structured layers hold facts of the cleared turns: start them afresh.
                 await self.distiller.aclose()
-                self.distiller = make_distiller(self.settings, self.key.session_id)
+                self.distiller = make_distiller(
+                    self.settings, self.key.session_id, self.engine.ontology
+                )
                 if self.distiller is not None:
                     self.distiller.observed_seq = self.last_seq
                 await self.save_layers()
@@ -848,8 +857,12 @@ class ContextEngine:
         summarizer: Summarizer | None = None,
         counter: TokenCounter | None = None,
         workspace: str | Path | None = None,
+        ontology: Ontology | None = None,
     ) -> None:
         self.settings = settings or load_settings()
+        # A domain ontology built in Python (a Pydantic model): every session's compaction
+        # engine anchors to it, whatever `settings.ontology` names.
+        self.ontology = ontology
         if workspace is not None:
             self.settings = self.settings.updated(workspace=Path(workspace))
         self.workspace = Path(self.settings.workspace)
