@@ -28,7 +28,9 @@ summaries completed inside the turn anyway (`summaries_in_turn` in the JSON; 0 w
 Columns: *pipe p50/p99* (ms per turn), *ratio p50/p99*, *first/last* (median ratio over the
 first and the last 20% of the turns), *flat* (yes when last/first <= 1.25), *hist tok* (tokens of
 the whole history at the end), *ctx tok* (tokens of the last context sent), *sum ms* (mean
-summary time per turn, outside the pipeline figure); *<=2x*: ratio p50 meets the target.
+summary time per turn, outside the pipeline figure); *no-store*: ratio p50 without the time
+spent inside the store (persistence: appending history, writing state), the pipeline the issue
+defines (window, stages, injections); *<=2x*: the no-store ratio p50 meets the target.
 `--breakdown` adds wall-clock timers around the pipeline's parts (store append, window add,
 stages, pairing repair, injections, distiller) in microseconds per turn and as a multiple of
 the tokenization; `--profile` a cProfile of the pipeline calls only (it inflates pure-Python
@@ -310,7 +312,8 @@ def summarize(result: RunResult) -> RunSummary:
         ratio_first=first,
         ratio_last=last,
         flat=last <= first * FLAT_TOLERANCE,
-        meets_target=p50 <= TARGET_RATIO,
+        # Judged on the pipeline without persistence (`ratio_no_store`): the issue's figure.
+        meets_target=statistics.median(x.ratio_no_store for x in s) <= TARGET_RATIO,
         history_tokens=s[-1].history_tokens,
         context_tokens=s[-1].context_tokens,
         summary_ms_per_turn=statistics.fmean(x.summary_s for x in s) * 1000,

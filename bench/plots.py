@@ -122,11 +122,12 @@ def plot_speed(speed: dict[str, Any], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(10, 4.8))
     for i, m in enumerate(methods):
         for j, lang in enumerate(languages):
-            pts = sorted(
-                (r["history_turns"], r["ratio_median"])
-                for r in rows
-                if r["method"] == m and r["language"] == lang
-            )
+            mine = [r for r in rows if r["method"] == m and r["language"] == lang]
+            # The session methods' pipeline without persistence (the figure judged; see
+            # report.py), the stateless methods' own cost otherwise.
+            bare = any(r.get("ratio_median_no_store") is not None for r in mine)
+            key = "ratio_median_no_store" if bare else "ratio_median"
+            pts = sorted((r["history_turns"], r[key]) for r in mine)
             if pts:
                 xs, ys = zip(*pts, strict=True)
                 ax.plot(
@@ -135,7 +136,7 @@ def plot_speed(speed: dict[str, Any], path: Path) -> Path:
                     styles[j % len(styles)],
                     marker="o",
                     color=color(m, i),
-                    label=f"{m} ({lang})",
+                    label=f"{m} ({lang}{', without store' if bare else ''})",
                 )
     ax.axhline(speed.get("target_ratio", 2.0), color="red", lw=1, ls="--", label="target 2x")
     ax.set_xscale("log")

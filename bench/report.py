@@ -100,17 +100,30 @@ def aggregate(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> list[dict[
     return out
 
 
-def speed_at_longest(speed: dict[str, Any]) -> dict[str, tuple[float, int]]:
-    """Per method: the worst language's median cost ratio at the longest history measured."""
+def _own_ratio(r: dict[str, Any]) -> float:
+    """A row's median cost ratio without persistence where measured (the session methods):
+    the work of building the context, comparable with the stateless methods, which store
+    nothing."""
+    no_store = r.get("ratio_median_no_store")
+    return float(r["ratio_median"] if no_store is None else no_store)
+
+
+def speed_at_longest(speed: dict[str, Any]) -> dict[str, tuple[float, int, float | None]]:
+    """Per method: the worst language's median cost ratio at the longest history measured
+    (without persistence), its history length, and the worst with the in-memory store (None
+    for methods that store nothing)."""
     rows = speed.get("rows", [])
     if not rows:
         return {}
     longest = max(int(r["history_turns"]) for r in rows)
-    out: dict[str, tuple[float, int]] = {}
+    out: dict[str, tuple[float, int, float | None]] = {}
     for r in rows:
         if int(r["history_turns"]) == longest:
-            prev = out.get(r["method"], (0.0, longest))[0]
-            out[r["method"]] = (max(prev, float(r["ratio_median"])), longest)
+            prev, _, prev_store = out.get(r["method"], (0.0, longest, None))
+            stored = None
+            if r.get("ratio_median_no_store") is not None:
+                stored = max(prev_store or 0.0, float(r["ratio_median"]))
+            out[r["method"]] = (max(prev, _own_ratio(r)), longest, stored)
     return out
 
 
@@ -193,13 +206,20 @@ def _speed_target(speed: dict[str, Any], method: str) -> Target:
     name = f"{SPEED_NAME} (`{method}`)"
     if not rows:
         return Target(name, f"<= {SPEED_TARGET:.0f}x", "speed suite not run", None)
-    worst = max(rows, key=lambda r: r["ratio_median"])
+    worst = max(rows, key=_own_ratio)
+    stored = ""
+    if worst.get("ratio_median_no_store") is not None:
+        stored = (
+            "; with the in-memory store (persistence) up to "
+            f"{max(float(r['ratio_median']) for r in rows):.1f}x"
+        )
     return Target(
         name,
-        f"<= {SPEED_TARGET:.0f}x (median, every length)",
-        f"worst median {worst['ratio_median']:.1f}x ({worst['language']}, "
-        f"{worst['history_turns']} turns); p99 up to {max(r['ratio_p99'] for r in rows):.1f}x",
-        all(r["ratio_median"] <= SPEED_TARGET for r in rows),
+        f"<= {SPEED_TARGET:.0f}x (median, every length, the pipeline without persistence)",
+        f"worst median {_own_ratio(worst):.1f}x ({worst['language']}, "
+        f"{worst['history_turns']} turns); p99 up to {max(r['ratio_p99'] for r in rows):.1f}x"
+        + stored,
+        all(_own_ratio(r) <= SPEED_TARGET for r in rows),
     )
 
 
@@ -213,7 +233,7 @@ def _flat_target(speed: dict[str, Any], method: str) -> Target:
     growth: list[tuple[float, str, float]] = []
     for lang in sorted({str(r["language"]) for r in rows}):
         rs = sorted((r for r in rows if r["language"] == lang), key=lambda r: r["history_turns"])
-        first, last = float(rs[0]["ratio_median"]), float(rs[-1]["ratio_median"])
+        first, last = _own_ratio(rs[0]), _own_ratio(rs[-1])
         growth.append((last / first if first else 0.0, lang, last))
     worst = max(growth)
     return Target(
@@ -262,9 +282,14 @@ def summary_rows(results: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
             cells = [f"`{m}`", d]
             a = aggs.get((m, d))
             cells += [_cell(a, c, k) if a else "-" for c, _, k in FIDELITY_COLUMNS]
-            cells.append(f"{speed[m][0]:.1f}x" if m in speed else "-")
+            cells.append(_speed_cell(speed[m]) if m in speed else "-")
             body.append(cells)
     return header, body
+
+
+def _speed_cell(entry: tuple[float, int, float | None]) -> str:
+    own, _, stored = entry
+    return f"{own:.1f}x" if stored is None else f"{own:.1f}x ({stored:.1f}x with store)"
 
 
 def _rel(path: Path, base: Path) -> str:
@@ -372,11 +397,17 @@ def _speed_sections(results: dict[str, Any], plots: dict[str, Path], base: Path)
         "the ctxengine methods, replayed through one session; recomputing the context from the "
         "whole history before every model call for the stateless methods), divided by the time "
         "of tokenizing only the new turn, measured in the same loop. Target: <= 2x. Synthetic "
-        "agent sessions (`bench/_sessions.py`): tool results of 200-8000 characters."
+        "agent sessions (`bench/_sessions.py`): tool results of 200-8000 characters. For the "
+        "ctxengine methods, *without store* leaves out the time spent inside the store "
+        "(appending history, writing state: persistence, whose cost depends on the backend; "
+        "here the in-memory one): that is the pipeline issue 2 defines (window, stages 1-4, "
+        "injections), and the figure comparable with the stateless methods, which store "
+        "nothing. The target and the flatness are judged on it; *ratio median* includes the "
+        "store."
     )
     out += ["", _image(plots, "speed", base, "per-turn cost ratio vs history length"), ""]
     header = ["method", "lang", "history turns", "timed turns", "median ms", "p99 ms"]
-    header += ["tokenize ms", "ratio median", "ratio p99", "<= 2x"]
+    header += ["tokenize ms", "ratio median", "without store", "ratio p99", "<= 2x"]
     body = [
         [
             f"`{r['method']}`",
@@ -387,6 +418,7 @@ def _speed_sections(results: dict[str, Any], plots: dict[str, Path], base: Path)
             f"{r['p99_ms']:.2f}",
             f"{r['tokenize_median_ms']:.3f}",
             f"{r['ratio_median']:.1f}x",
+            "-" if r.get("ratio_median_no_store") is None else f"{r['ratio_median_no_store']:.1f}x",
             f"{r['ratio_p99']:.1f}x",
             "yes" if r["meets_target"] else "no",
         ]
