@@ -405,13 +405,19 @@ class Session:
         steps: list[StageStep] = list(result.steps)
         if result.tokens > budget:
             # Injections go first to go: when the latest turn alone nearly fills the budget,
-            # drop the summary, then shrink the block to a quarter of its cap, then drop it,
-            # rather than cut the user's message.
-            for inj_summary, maybe_block in (("", block), ("", None), ("", "")):
-                if maybe_block is None:
-                    inj_block = self._block(turn, lang, block_cap // 4)
-                else:
-                    inj_block = maybe_block
+            # drop the summary, then shrink the block by what is still over (its lowest
+            # ranks go first), then to a quarter of its cap, then drop it, rather than cut
+            # the user's message.
+            inj_summary = ""
+            caps: list[int | None] = [None]
+            if block:
+                caps += [-1, block_cap // 4, 0]
+            for cap in caps:
+                if cap is not None:
+                    if cap < 0:  # by the overflow of the previous try
+                        over = result.tokens - budget
+                        cap = self.counter.count(inj_block) - over - _BLOCK_SLACK_TOKENS
+                    inj_block = self._block(turn, lang, cap) if cap > 0 else ""
                 result = window.prepare(
                     reserved=self._reserved(inj_summary, inj_block, lang),
                     language=lang,
@@ -810,6 +816,8 @@ def _prepend_text(prefix: str, m: Message) -> list[Part]:
 
 
 _NO_TURNS: frozenset[int] = frozenset()
+# Below what a shrunk block must save: line breaks and markers shift a few tokens.
+_BLOCK_SLACK_TOKENS = 8
 # How often (in turns) the `meta` state is written when only the turn count changed.
 _META_EVERY_TURNS = 16
 

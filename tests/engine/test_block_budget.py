@@ -71,3 +71,27 @@ async def test_a_larger_share_shows_more_of_the_history(
             shown.append(ctx.compacted_context.count("老字号餐馆(东城店)]"))
             assert COUNTER.count(ctx.compacted_context) <= int(1500 * share)
     assert 0 < shown[0] < shown[1]
+
+
+async def test_a_long_latest_message_shrinks_the_block_by_what_it_needs_not_to_a_quarter(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    budget = 1500
+    cap = int(budget * Settings().block_max_share)
+    eng = make_engine(
+        ontology="crosswoz", agent_max_context_tokens=budget, agent_max_context_turns=6
+    )
+    async with eng:
+        s = await eng.session("u", "shrink")
+        await play(s, restaurants(40))
+        # About 450 tokens: with the block at its cap the request would not fit.
+        long_text = "请再核对一下这些餐馆的信息。" + "我们一共八个人，需要包间和停车位。" * 30
+        await s.add(Message.user(long_text))
+        ctx = await s.context()
+        block = ctx.compacted_context
+        assert ctx.tokens <= budget
+        assert ctx.messages[-1].text == long_text  # never cut
+        used = COUNTER.count(block)
+        assert used < cap  # it shrank ...
+        assert used > cap // 4  # ... by what the message needs, not to a quarter of its cap
+        assert "餐馆[第38号老字号餐馆(东城店)]" in block
