@@ -15,8 +15,10 @@ distiller on (the default) and off (`compaction=False`, the short-term pipeline 
 
 - **pipeline**: the wall time of all `add()` and `context()` calls of the turn;
 - **tokenize**: in the same loop, right before or after (the order alternates, so machine noise
-  and cache warmth hit both alike), the time a fresh `TokenCounter` takes to count copies of
-  only the new turn's messages (no cached counts);
+  hits both alike), the time a fresh `TokenCounter` takes to count copies of only the new
+  turn's messages (no cached counts); both sides get their own copies with new string objects
+  (`cold_copies`), as a message arriving from the wire is: shared strings would let the side
+  that ran first warm them for the other;
 - **ratio** = pipeline / tokenize. The issue's target: at most 2x, flat as history grows.
 
 Background summaries run in the same event loop (their CPU work in a worker thread). They are
@@ -155,14 +157,17 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def _fresh_copies(messages: list[Message]) -> list[Message]:
-    # `replace()` builds a new message whose token cache is empty.
-    return [m.replace() for m in messages]
+def cold_copies(messages: list[Message]) -> list[Message]:
+    """Copies with an empty token cache and new string objects, as messages arriving from the
+    wire are: a str caches its UTF-8 form once encoded (Chinese text) and the tokenizer reads
+    that form, so strings shared between the pipeline and the baseline (or between repeats)
+    would let whichever ran first warm them for the other."""
+    return [Message.model_validate_json(m.model_dump_json()) for m in messages]
 
 
 def _tokenize(messages: list[Message]) -> tuple[float, int]:
     counter = TokenCounter()  # fresh: nothing cached, like a new turn arriving
-    copies = _fresh_copies(messages)
+    copies = cold_copies(messages)
     start = time.perf_counter()
     n = sum(counter.message(m) for m in copies)
     return time.perf_counter() - start, n
@@ -370,7 +375,7 @@ async def run_all(
                     runs = []
                     for k in range(repeat):
                         # Fresh messages every run: counts cached by an earlier run must not help.
-                        turns = [_fresh_copies(t) for t in session]
+                        turns = [cold_copies(t) for t in session]
                         ws = Path(tmp) / f"{lang}-{n}-{mode}-{k}"
                         title = f"{lang}, {n} turns, compaction {'on' if mode else 'off'}"
                         if k == 0 and profile:

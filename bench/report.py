@@ -195,9 +195,34 @@ def targets(results: dict[str, Any], method: str = TARGET_METHOD) -> list[Target
         for name in ("fidelity targets",):
             out.append(Target(name, "see issue 3", "fidelity suite not run", None))
     speed = suites.get("speed", {})
-    out.append(_speed_target(speed, SPEED_METHOD))
+    pipeline = [r for r in suites.get("pipeline", {}).get("rows", []) if not r["compaction"]]
+    if pipeline:
+        out.append(_pipeline_target(pipeline))
+    else:
+        out.append(_speed_target(speed, SPEED_METHOD))
     out.append(_flat_target(speed, method))
     return out
+
+
+def _pipeline_target(rows: list[dict[str, Any]]) -> Target:
+    """Issue 2's target on its own benchmark (`bench/bench_pipeline.py`, the pipeline suite):
+    the median over every turn of each session, without persistence (see `_own_ratio`)."""
+    name = f"{SPEED_NAME} (`{SPEED_METHOD}`)"
+
+    def bare(r: dict[str, Any]) -> float:
+        return float(r.get("ratio_no_store_p50") or r["ratio_p50"])
+
+    worst = max(rows, key=bare)
+    with_store = max(float(r["ratio_p50"]) for r in rows)
+    return Target(
+        name,
+        f"<= {SPEED_TARGET:.0f}x (median over each session's turns, every length, the pipeline "
+        "without persistence)",
+        f"worst median {bare(worst):.1f}x ({worst['language']}, {worst['turns']} turns); p99 up "
+        f"to {max(float(r['ratio_p99']) for r in rows):.1f}x; with the in-memory store "
+        f"(persistence) up to {with_store:.1f}x",
+        all(bare(r) <= SPEED_TARGET for r in rows),
+    )
 
 
 def _speed_target(speed: dict[str, Any], method: str) -> Target:
@@ -402,8 +427,9 @@ def _speed_sections(results: dict[str, Any], plots: dict[str, Path], base: Path)
         "(appending history, writing state: persistence, whose cost depends on the backend; "
         "here the in-memory one): that is the pipeline issue 2 defines (window, stages 1-4, "
         "injections), and the figure comparable with the stateless methods, which store "
-        "nothing. The target and the flatness are judged on it; *ratio median* includes the "
-        "store."
+        "nothing, and what issue 2's target is judged on: on the pipeline suite (its own "
+        "benchmark, the median over every turn of each session) when that ran, else on this "
+        "table; *ratio median* includes the store."
     )
     out += ["", _image(plots, "speed", base, "per-turn cost ratio vs history length"), ""]
     header = ["method", "lang", "history turns", "timed turns", "median ms", "p99 ms"]

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bench._sessions import Language, agent_session
-from bench.bench_pipeline import TimedStore
+from bench.bench_pipeline import TimedStore, cold_copies
 from ctxengine.engine import ContextEngine, Session
 from ctxengine.messages import Message
 from ctxengine.settings import Settings
@@ -139,7 +139,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 def tokenize_seconds(messages: list[Message]) -> float:
     """Time for a fresh counter to count fresh copies of `messages` (nothing cached)."""
     counter = TokenCounter()
-    copies = [m.replace() for m in messages]
+    copies = cold_copies(messages)
     start = time.perf_counter()
     for m in copies:
         counter.message(m)
@@ -287,8 +287,9 @@ async def run_speed(
             session = agent_session(longest, lang)
             for method in methods:
                 tick(f"speed {method.name} {lang} {longest} turns")
-                # Fresh copies per method: token counts cached by one must not help the next.
-                turns = [[m.replace() for m in t] for t in session]
+                # Cold copies per method: token counts and strings' UTF-8 forms cached by one
+                # must not help the next.
+                turns = [cold_copies(t) for t in session]
                 if method.name in SESSION_METHODS:
                     ws = Path(tmp) / f"{method.name}-{lang}"
                     compaction = SESSION_METHODS[method.name]
@@ -312,7 +313,7 @@ async def run_speed(
             result.memory_turns = n
             for method in methods:
                 tick(f"memory {method.name} {lang} {n} turns")
-                turns = [[m.replace() for m in t] for t in session]
+                turns = [cold_copies(t) for t in session]
                 ws = Path(tmp) / f"mem-{method.name}"
                 result.peak_memory[method.name] = await peak_memory(
                     method, turns, config.budget, ws

@@ -359,3 +359,31 @@ def test_the_cost_target_is_judged_without_persistence_and_says_both() -> None:
     assert by_name["per-turn cost / tokenizing the new turn (`ctxengine_pipeline`)"].met is False
     _header, body = summary_rows({"suites": {"speed": {"rows": rows}}})
     assert body[0][-1] == "2.1x (2.4x with store)"
+
+
+def test_the_cost_target_reads_the_pipeline_suite_when_it_ran() -> None:
+    def row(lang: str, turns: int, total: float, bare: float) -> dict[str, Any]:
+        return {
+            "language": lang,
+            "turns": turns,
+            "compaction": False,
+            "ratio_p50": total,
+            "ratio_no_store_p50": bare,
+            "ratio_p99": total * 3,
+        }
+
+    speed = [_speed("ctxengine_pipeline", "en", 200, 5.0)]  # not what is judged then
+    pipeline = [row("en", 20, 2.2, 1.8), row("zh", 500, 2.0, 1.7)]
+    on = {**row("en", 20, 40.0, 39.0), "compaction": True}  # the compaction engine: not this
+    results = {"suites": {"speed": {"rows": speed}, "pipeline": {"rows": [*pipeline, on]}}}
+    cost = {t.name: t for t in targets(results)}[
+        "per-turn cost / tokenizing the new turn (`ctxengine_pipeline`)"
+    ]
+    assert cost.met is True
+    assert "1.8x (en, 20 turns)" in cost.measured and "2.2x" in cost.measured
+    pipeline[1] = row("zh", 500, 2.4, 2.05)
+    results = {"suites": {"speed": {"rows": speed}, "pipeline": {"rows": [*pipeline, on]}}}
+    cost = {t.name: t for t in targets(results)}[
+        "per-turn cost / tokenizing the new turn (`ctxengine_pipeline`)"
+    ]
+    assert cost.met is False
