@@ -199,3 +199,14 @@ def test_a_list_after_a_remark_or_given_as_examples_is_the_answer() -> None:
         "周边餐馆实在太多了，比如说京味斋烤鸭店(劲松店), 东来顺(朝阳双井店)。",
     )
     assert ("酒店", "周边餐馆", "京味斋烤鸭店(劲松店), 东来顺(朝阳双井店)") in got
+
+
+def test_a_kind_word_before_a_name_and_a_location_for_a_neighbourhood_are_cut() -> None:
+    assert [v for _, s, v in said("推荐您去景点中国国家话剧院。", "a") if s == "名称"] == [
+        "中国国家话剧院"
+    ]
+    got = answer(
+        "这家酒店周边有什么景点？",
+        "北京鹏润国际大酒店在北京朝阳区霄云路26号，交通很方便。",
+    )
+    assert all(s != "周边景点" for _, s, _ in got), got

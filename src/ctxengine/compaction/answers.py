@@ -121,7 +121,9 @@ def answer_updates(
     segments = _content_segments(text, several=len(rest) > 1, words=rx.words)
     if len(rest) == 1 and segments:
         pos, value = segments[0]
-        out.append((pos, _update(rest[0], value, text, pos, confidence)))
+        # "X在北京朝阳区霄云路26号": where the place is, not what is near it.
+        if not (rest[0].startswith("周边") and _WHERE.search(value)):
+            out.append((pos, _update(rest[0], value, text, pos, confidence)))
     elif len(segments) == len(rest):
         for name, (pos, value) in zip(rest, segments, strict=True):
             out.append((pos, _update(name, value, text, pos, confidence)))
@@ -184,6 +186,7 @@ _NEXT_CLAUSE = re.compile(
 _LIST_TAIL = re.compile(r"(?:都在这附近|都在附近|都在周边|都是[^，,、]*|都不错|等等|等)$")
 # A reply that says there is nothing ("抱歉，它家周边没有酒店") answers with no value.
 _REMARK = re.compile(r"^[^，,\d]{0,6}(?:了|的|啊|呢|吧|哦|呀)[，,]\s*")
+_WHERE = re.compile(r"在[^，,、]*?(?:\d+号|路|街|区)")
 _ABOUT_NEARBY = re.compile(r"周边|附近|周围")
 _NOTHING = re.compile(r"没有|没找到|抱歉|不好意思|对不起|很遗憾")
 

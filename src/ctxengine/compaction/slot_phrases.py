@@ -256,6 +256,7 @@ def _name_only(value: str) -> str:
     or the entity word after it ("天安门广场这个景点")."""
     value = _NAMED.sub("", _AFTER_BRANCH.sub(lambda m: m.group(0)[0], value))
     value = _LEAD_VERB.sub("", value) or value
+    value = _KIND_BEFORE.sub("", value) or value
     value = _NAME_TAIL.sub("", value) or value
     head = value.rfind("的")
     if 0 < head < len(value) - 2 and "(" not in value[:head] and "（" not in value[:head]:
@@ -263,6 +264,8 @@ def _name_only(value: str) -> str:
     return _KIND_AFTER.sub("", value) or value
 
 
+# "景点中国国家话剧院": the kind named before it.
+_KIND_BEFORE = re.compile(r"^(?:景点|餐馆|餐厅)(?=...)")
 # "天安门广场这个景点", "八达岭长城景点": the kind named after the name.
 _KIND_AFTER = re.compile(r"(?:(?:这个|这家|那个|那家)(?:酒店|宾馆|餐馆|餐厅|景点|地方)|景点|餐馆)$")
 # Words no name holds: negations, pronouns, plans ("评分没有", "溜达完我打算在景点"), and
