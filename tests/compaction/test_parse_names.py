@@ -202,9 +202,8 @@ def test_a_list_after_a_remark_or_given_as_examples_is_the_answer() -> None:
 
 
 def test_a_kind_word_before_a_name_and_a_location_for_a_neighbourhood_are_cut() -> None:
-    assert [v for _, s, v in said("推荐您去景点中国国家话剧院。", "a") if s == "名称"] == [
-        "中国国家话剧院"
-    ]
+    reply = "它周边的景点中国国家话剧院正好符合您的要求。"
+    assert [v for _, s, v in said(reply, "a") if s == "名称"] == ["中国国家话剧院"]
     got = answer(
         "这家酒店周边有什么景点？",
         "北京鹏润国际大酒店在北京朝阳区霄云路26号，交通很方便。",

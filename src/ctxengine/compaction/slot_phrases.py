@@ -261,6 +261,7 @@ def _name_only(value: str) -> str:
     head = value.rfind("的")
     if 0 < head < len(value) - 2 and "(" not in value[:head] and "（" not in value[:head]:
         value = _LEAD_VERB.sub("", value[head + 1 :]) or value[head + 1 :]
+        value = _KIND_BEFORE.sub("", value) or value
     return _KIND_AFTER.sub("", value) or value
 
 
