@@ -401,8 +401,24 @@ class Session:
                 budget_scale=scale,
             )
 
-        inj_summary, inj_block = summary, block
         steps: list[StageStep] = list(result.steps)
+        if block and any(st.stage in _BUDGET_STAGES for st in result.steps):
+            # A budget compaction leaves `min_free_ratio` of the budget free, the block
+            # included (else it would run again on the next turn): when the turns alone
+            # cannot make that room, the block sheds its lowest ranks to.
+            target = int(budget * (1.0 - s.min_free_ratio))
+            block_tokens = self.counter.count(block) + self.counter.message_overhead
+            room = target - (result.tokens - block_tokens) - self.counter.message_overhead
+            if result.tokens > target and room < block_tokens:
+                block = self._block(turn, lang, room) if room > 0 else ""
+                result = window.prepare(
+                    reserved=self._reserved(summary, block, lang),
+                    language=lang,
+                    protected=protected,
+                    budget_scale=scale,
+                )
+                steps.extend(result.steps)
+        inj_summary, inj_block = summary, block
         if result.tokens > budget:
             # Injections go first to go: when the latest turn alone nearly fills the budget,
             # drop the summary, then shrink the block by what is still over (its lowest
@@ -816,6 +832,7 @@ def _prepend_text(prefix: str, m: Message) -> list[Part]:
 
 
 _NO_TURNS: frozenset[int] = frozenset()
+_BUDGET_STAGES = frozenset({"budget_trim", "budget_compress"})
 # Below what a shrunk block must save: line breaks and markers shift a few tokens.
 _BLOCK_SLACK_TOKENS = 8
 # How often (in turns) the `meta` state is written when only the turn count changed.

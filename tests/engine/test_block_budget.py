@@ -95,3 +95,27 @@ async def test_a_long_latest_message_shrinks_the_block_by_what_it_needs_not_to_a
         assert used < cap  # it shrank ...
         assert used > cap // 4  # ... by what the message needs, not to a quarter of its cap
         assert "餐馆[第38号老字号餐馆(东城店)]" in block
+
+
+async def test_a_budget_compaction_leaves_a_quarter_free_with_the_block_counted(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    # A block at its cap (80%) cannot leave a quarter free by dropping turns alone: it sheds
+    # its lowest ranks at the compaction, so the compaction does not fire turn after turn.
+    budget = 1500
+    eng = make_engine(
+        ontology="crosswoz", agent_max_context_tokens=budget, agent_max_context_turns=30
+    )
+    async with eng:
+        s = await eng.session("u", "quarter")
+        target = s.settings.budget_target
+        compactions = 0
+        for turn in restaurants(40):
+            for m in turn:
+                if m.role == "assistant":
+                    ctx = await s.context()
+                    if any(st.stage in ("budget_trim", "budget_compress") for st in ctx.steps):
+                        compactions += 1
+                        assert ctx.tokens <= target, (ctx.tokens, target)
+                await s.add(m)
+        assert compactions >= 3
