@@ -405,12 +405,13 @@ class Session:
         if block and any(st.stage in _BUDGET_STAGES for st in result.steps):
             # A budget compaction leaves `min_free_ratio` of the budget free, the block
             # included (else it would run again on the next turn): when the turns alone
-            # cannot make that room, the block sheds its lowest ranks to.
+            # cannot make that room, the block sheds its lowest ranks too.
             target = int(budget * (1.0 - s.min_free_ratio))
             block_tokens = self.counter.count(block) + self.counter.message_overhead
             room = target - (result.tokens - block_tokens) - self.counter.message_overhead
             if result.tokens > target and room < block_tokens:
-                block = self._block(turn, lang, room) if room > 0 else ""
+                # Never below what it never sheds (values, constraints, identifiers).
+                block = self._block(turn, lang, max(room, 1))
                 result = window.prepare(
                     reserved=self._reserved(summary, block, lang),
                     language=lang,

@@ -47,6 +47,25 @@ async def _check(session: object, s: Settings) -> None:
     assert exact <= ctx.tokens <= exact + 8, "the reported count is exact or a safe estimate"
     if alone <= s.agent_max_context_tokens:
         assert exact <= s.agent_max_context_tokens, (exact, alone)
+    budget_steps = [st for st in ctx.steps if st.stage in ("budget_trim", "budget_compress")]
+    if budget_steps and exact > s.budget_target and session.distiller is not None:
+        # A budget compaction leaves a quarter free, the CONTEXT block counted, unless
+        # nothing more can go: the turns are down to the current one and the block to what
+        # it never sheds.
+        assert len(window.turns) <= 1, ("less than a quarter free", exact, s.budget_target)
+        count = session.counter.count
+        minimal = count(
+            session.distiller.render(
+                window.current_index, session.language, max_tokens=1, count=count
+            )
+        )
+        summary = session.book.injected_text(session._summary_cap())
+        block = ctx.compacted_context
+        if summary and block.endswith(summary):
+            block = block[: -len(summary)].rstrip("\n")
+        # What it never sheds may not fit at all: then the overflow steps shrank or dropped it.
+        fits = alone + minimal + session.counter.message_overhead <= s.agent_max_context_tokens
+        assert count(block) <= minimal + 16 or not fits, "the block could have shed more"
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
