@@ -256,11 +256,7 @@ class Session:
                 # and `_to_window` inline, in the same pass as the seq (this runs for every
                 # message).
                 for m, seq in zip(msgs, seqs, strict=True):
-                    private = m.__pydantic_private__  # `_set_seq` inline: once per message
-                    if private is None:
-                        m._seq = seq
-                    else:
-                        private["_seq"] = seq
+                    _set_seq(m, seq)
                     starts = m.starts_turn  # never true of an injected note
                     if starts:
                         self.language = _lang_weight(m.text)
@@ -395,10 +391,7 @@ class Session:
                 protected = frozenset(distiller.pinned_turns(turn))
             reserved = self._reserved(summary, block, lang)
             result = window.prepare(
-                reserved=reserved,
-                language=lang,
-                protected=protected,
-                budget_scale=scale,
+                reserved=reserved, language=lang, protected=protected, budget_scale=scale
             )
 
         steps: list[StageStep] = list(result.steps)
@@ -412,11 +405,9 @@ class Session:
             if result.tokens > target and room < block_tokens:
                 # Never below what it never sheds (values, constraints, identifiers).
                 block = self._block(turn, lang, max(room, 1))
+                reserved = self._reserved(summary, block, lang)
                 result = window.prepare(
-                    reserved=self._reserved(summary, block, lang),
-                    language=lang,
-                    protected=protected,
-                    budget_scale=scale,
+                    reserved=reserved, language=lang, protected=protected, budget_scale=scale
                 )
                 steps.extend(result.steps)
         inj_summary, inj_block = summary, block
@@ -451,7 +442,8 @@ class Session:
             # The window's running total plus what was reserved for the injections: no
             # recount of the whole context on every call (the estimate errs on the high side).
             tokens = result.tokens
-            if distiller is None and tokens <= budget:
+            # Only injections this call did not have to drop are worth reusing.
+            if distiller is None and tokens <= budget and inj_summary is summary:
                 key = (version, s, samples, lang)
                 self._remember_injections(key, messages, reserved, scale, budget, summary)
         else:

@@ -52,3 +52,15 @@ async def test_an_ontology_built_in_python_reaches_every_session(tmp_path: Path)
             ctx = await session.context()
             assert "order.recipient=张伟" in ctx.compacted_context
             assert "SO-123456" in ctx.compacted_context
+
+
+def test_a_yaml_ontology_is_read_once_per_version_of_the_file(tmp_path: Path) -> None:
+    from ctxengine.compaction.distiller import load_ontology
+
+    path = tmp_path / "shop.yaml"
+    path.write_text(doc_yaml(), encoding="utf-8")
+    first = load_ontology(str(path))
+    assert load_ontology(str(path)) is first  # every session shares the compiled one
+    path.write_text(doc_yaml().replace("name: shop", "name: shop2"), encoding="utf-8")
+    second = load_ontology(str(path))
+    assert second is not first and second.name == "shop2"

@@ -54,3 +54,16 @@ def histories(draw: st.DrawFn, min_turns: int = 1, max_turns: int = 30) -> list[
     for i in range(n):
         out.extend(draw(turn(i)))
     return out
+
+
+# Single messages over four call ids, in any order: calls answered, unanswered, answered
+# twice, results with no call (for the pairing checks, which must agree on every mix).
+_CALL_IDS = st.sampled_from(["a", "b", "c", "d"])
+pairing_messages = st.one_of(
+    st.builds(lambda t: Message.user(t), st.sampled_from(["hi", "", "next"])),
+    st.builds(
+        lambda cs: Message.assistant("x", tool_calls=[ToolCallPart(id=c, name="f") for c in cs]),
+        st.lists(_CALL_IDS, max_size=3),
+    ),
+    st.builds(lambda c, n: Message.tool(c, "r" * n), _CALL_IDS, st.integers(0, 50)),
+)

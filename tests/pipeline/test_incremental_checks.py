@@ -14,19 +14,11 @@ from ctxengine.pipeline.window import Window
 from ctxengine.settings import Settings
 from ctxengine.tokens import TokenCounter
 
-from .histories import histories
+from .histories import histories, pairing_messages
 
 C = TokenCounter()
 
-ids = st.sampled_from(["a", "b", "c", "d"])
-messages = st.one_of(
-    st.builds(lambda t: Message.user(t), st.sampled_from(["hi", "", "next"])),
-    st.builds(
-        lambda cs: Message.assistant("x", tool_calls=[ToolCallPart(id=c, name="f") for c in cs]),
-        st.lists(ids, max_size=3),
-    ),
-    st.builds(lambda c, n: Message.tool(c, "r" * n), ids, st.integers(0, 50)),
-)
+messages = pairing_messages
 
 
 def _clean(msgs: list[Message], *, allow_pending: bool) -> bool:

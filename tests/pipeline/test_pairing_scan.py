@@ -5,18 +5,12 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ctxengine.messages import Message, ToolCallPart
+from ctxengine.messages import Message
 from ctxengine.pipeline.pairing import PairingScan, unpaired
 
-ids = st.sampled_from(["a", "b", "c", "d"])
-messages = st.one_of(
-    st.builds(lambda t: Message.user(t), st.sampled_from(["hi", "", "next"])),
-    st.builds(
-        lambda cs: Message.assistant("x", tool_calls=[ToolCallPart(id=c, name="f") for c in cs]),
-        st.lists(ids, max_size=3),
-    ),
-    st.builds(lambda c: Message.tool(c, "out"), ids),
-)
+from .histories import pairing_messages
+
+messages = pairing_messages
 
 
 @given(history=st.lists(messages, max_size=12), pending=st.booleans())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ctxengine.compaction.audit import AuditEvent
@@ -64,7 +65,26 @@ def load_ontology(spec: str | None) -> Ontology:
         return generic_ontology()
     if spec in BUILTIN_ONTOLOGIES:
         return load_builtin(spec)
-    return Ontology.from_yaml(spec)
+    return _load_yaml(Path(spec))
+
+
+# path -> ((mtime_ns, size), ontology): every session's compaction engine (and the CLI's check
+# before it) asks for the same file; it is read and compiled again only when it changed.
+_YAML_ONTOLOGIES: dict[Path, tuple[tuple[int, int], Ontology]] = {}
+
+
+def _load_yaml(path: Path) -> Ontology:
+    try:
+        st = path.stat()
+    except OSError:
+        return Ontology.from_yaml(path)  # names the problem (missing, unreadable)
+    stamp = (st.st_mtime_ns, st.st_size)
+    cached = _YAML_ONTOLOGIES.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    onto = Ontology.from_yaml(path)
+    _YAML_ONTOLOGIES[path] = (stamp, onto)
+    return onto
 
 
 class CompactionDistiller:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ctxengine.messages import Message
@@ -141,14 +141,8 @@ class MemoryStore:
     async def append_messages(
         self, key: SessionKey, messages: list[Message], *, now: datetime | None = None
     ) -> list[int]:
-        at = datetime.now(UTC) if now is None else check_now(now)
-        try:  # `_lookup` inline: once per message added
-            session = self._sessions.get(key)
-        except TypeError:
-            check_key(key)
-            raise
-        if session is None:
-            check_key(key)
+        at = check_now(now)
+        session = self._lookup(key)
         if not messages:
             return []
         bodies = encode_messages_utf8(messages)  # before any change: a bad message stores nothing
@@ -157,9 +151,6 @@ class MemoryStore:
         session.last_active_at = at
         rows = session.messages
         first = len(rows) + 1
-        if len(bodies) == 1:  # the usual add() of one message: no range, no loop
-            rows.append((bodies[0], at))
-            return [first]
         rows.extend([(body, at) for body in bodies])
         return list(range(first, first + len(bodies)))
 
@@ -193,7 +184,7 @@ class MemoryStore:
         return None if text is None else dict(from_json(text))
 
     async def set_state(self, key: SessionKey, name: str, value: dict[str, Any]) -> None:
-        what = f"state {name!r}"  # written every turn: the name is formatted once
+        what = f"state {name!r}"  # formatted once for both checks
         check_dict(value, what)
         text = to_json(value, what)
         # The time only dates a session created here (state does not mark activity).
