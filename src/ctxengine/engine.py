@@ -388,6 +388,13 @@ class Session:
                 turn = window.current_index
                 block_cap = int(budget * s.block_max_share)
                 block = self._block(turn, lang, block_cap)
+                if summary and (
+                    self.counter.count(block) + self._summary_tokens(summary, lang) > block_cap
+                ):
+                    # The injections share one allowance, the block first: the summary
+                    # yields (the block holds the same turns distilled, every value and
+                    # rule verbatim).
+                    summary = ""
                 protected = frozenset(distiller.pinned_turns(turn))
             reserved = self._reserved(summary, block, lang)
             result = window.prepare(
@@ -402,9 +409,15 @@ class Session:
             target = int(budget * (1.0 - s.min_free_ratio))
             block_tokens = self.counter.count(block) + self.counter.message_overhead
             room = target - (result.tokens - block_tokens) - self.counter.message_overhead
+            if result.tokens > target and room < block_tokens and summary:
+                # The summary goes before the block sheds anything: the block holds the
+                # same turns distilled, with every value and rule verbatim.
+                room += self._summary_tokens(summary, lang)
+                summary = ""
             if result.tokens > target and room < block_tokens:
                 # Never below what it never sheds (values, constraints, identifiers).
                 block = self._block(turn, lang, max(room, 1))
+            if reserved != self._reserved(summary, block, lang):
                 reserved = self._reserved(summary, block, lang)
                 result = window.prepare(
                     reserved=reserved, language=lang, protected=protected, budget_scale=scale

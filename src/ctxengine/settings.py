@@ -145,11 +145,12 @@ class Settings(BaseModel):
         30, ge=0, description="Earlier entity instances (e.g. restaurants) shown in a block."
     )
     block_max_share: float = Field(
-        0.8,
+        0.9,
         gt=0.0,
         le=1.0,
-        description="Most of the token budget the CONTEXT block may take; it sheds tool "
-        "fields, stated prices/dates and earlier instances to fit.",
+        description="Most of the token budget the CONTEXT block and the summary take "
+        "together, the block first (the summary yields); the block sheds tool fields, "
+        "stated prices/dates and earlier instances to fit.",
     )
 
     @property

@@ -5,12 +5,14 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ctxengine.compaction.distiller import CompactionDistiller
 from ctxengine.compaction.layers import instance_entity, slot_key, split_key
 from ctxengine.compaction.ontology import generic_ontology, load_builtin
 from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.schema import ParsedTurn, SlotUpdate
 from ctxengine.compaction.state import CompactionConfig, SessionState
 from ctxengine.messages import Message
+from ctxengine.settings import Settings
 
 from ._turns import upd, user
 
@@ -105,3 +107,69 @@ def test_recommendation_names_an_instance_only_where_the_ontology_has_names() ->
     assert all(u.slot != "名称" for u in generic.updates)
     vague = parse_message(Message.assistant("推荐您去一家川菜馆。"), turn=1, ontology=CROSSWOZ)
     assert all(u.slot != "名称" for u in vague.updates)
+
+
+# --- a search the user went on from ---------------------------------------------------------
+def replay_crosswoz(turns: list[tuple[str, str]]) -> tuple[SessionState, list[str]]:
+    """(role, text) pairs through the rule parser and the state, a user turn per user text:
+    the state and the kinds of the audit events, in order."""
+    d = CompactionDistiller(Settings(ontology="crosswoz"))
+    turn, kinds = 0, []
+    for role, text in turns:
+        turn += role == "user"
+        m = Message.user(text) if role == "user" else Message.assistant(text)
+        kinds += [e["kind"] for e in d.observe(m, turn)]
+    return d.state, kinds
+
+
+FOUND = [
+    ("user", "帮我找一家评分4分以上的餐馆"),
+    ("assistant", "您看鼎泰丰怎么样？"),
+    ("user", "好的，他家电话是多少？"),
+    ("assistant", "电话是010-12345678。"),
+]
+
+
+def test_a_new_search_after_going_on_with_the_found_place_keeps_its_criteria_with_it() -> None:
+    s, events = replay_crosswoz([*FOUND, ("user", "再帮我找一家评分4.5分以上的餐馆")])
+    slots = {k: v.value for k, v in s.state.slots.items()}
+    # The first search's criterion is part of what was found, not a superseded wish.
+    assert slots["餐馆[鼎泰丰].评分"] == "4分以上"
+    assert slots["餐馆[鼎泰丰].电话"] == "010-12345678"
+    assert slots["餐馆.评分"] == "4.5分以上"
+    assert "餐馆.名称" not in slots  # the new search has found nothing yet
+    assert s.state.archive == []
+    assert [c for c in s.ledger.conflicts if c.kind == "slot"] == []
+    assert events.count("search_closed") == 1
+    block = s.render()
+    assert "餐馆[鼎泰丰]: 评分=4分以上; 电话=010-12345678" in block
+
+
+def test_turning_the_found_place_down_refines_the_same_search() -> None:
+    s, _ = replay_crosswoz([*FOUND, ("user", "这家不太合适，换一家评分4.5分以上的吧")])
+    slots = {k: v.value for k, v in s.state.slots.items()}
+    assert slots["餐馆.评分"] == "4.5分以上"
+    assert "餐馆[鼎泰丰].评分" not in slots
+    assert [(a.key, a.value, a.reason) for a in s.state.archive] == [
+        ("餐馆.评分", "4分以上", "superseded")
+    ]
+
+
+def test_a_criterion_in_the_turn_right_after_the_recommendation_narrows_that_search() -> None:
+    s, _ = replay_crosswoz([*FOUND[:2], ("user", "评分要4.5分以上的")])
+    slots = {k: v.value for k, v in s.state.slots.items()}
+    assert slots["餐馆.名称"] == "鼎泰丰"
+    assert slots["餐馆.评分"] == "4.5分以上"
+    assert [a.value for a in s.state.history("餐馆.评分")] == ["4分以上"]
+
+
+def test_the_users_criteria_stay_with_the_search_when_the_user_names_another_place() -> None:
+    s = SessionState(session_id="i")
+    s.apply(user(1, updates=[r("名称", "鼎泰丰"), r("地址", "A路1号")]))
+    crit = r("人均消费", "100元以内").model_copy(update={"criterion": True})
+    s.apply(user(2, updates=[crit]))
+    s.apply(user(3, updates=[r("名称", "全聚德")]))
+    slots = {k: v.value for k, v in s.state.slots.items()}
+    assert slots["餐馆[鼎泰丰].地址"] == "A路1号"  # the user described this place
+    assert slots["餐馆.人均消费"] == "100元以内"  # the search's criterion goes on
+    assert "餐馆[鼎泰丰].人均消费" not in slots

@@ -121,3 +121,25 @@ def test_over_the_cap_the_compact_form_comes_before_any_shedding() -> None:
     for value in ("tool-2", "- amount: 100元", "餐馆[第0号餐馆]: 地址=北京市东城区某某街0号"):
         assert value in compact
     assert COUNTER.count(compact) < COUNTER.count(full)
+
+
+def test_the_compact_form_writes_verbatim_values_without_their_anchors() -> None:
+    s = SessionState(session_id="anchors")
+    s.apply(
+        user(
+            1,
+            updates=[
+                upd("名称", "云景酒店", entity="酒店"),
+                upd("酒店设施", "无烟房", entity="酒店", enum="NON_SMOKING"),
+            ],
+        )
+    )
+    s.apply(user(2, updates=[upd("名称", "松风酒店", entity="酒店")]))
+    s.apply(user(3, updates=[upd("颜色", "暗紫色", enum="DARK_PURPLE")]))
+    full = s.render(3, "zh")
+    assert "无烟房(NON_SMOKING)" in full and "暗紫色(DARK_PURPLE)" in full
+    compact = s.render(3, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    # The anchors go, the verbatim values the conversation said stay.
+    assert "酒店[云景酒店]: 酒店设施=无烟房" in lines(compact)
+    assert "order: 颜色=暗紫色" in lines(compact)
+    assert "NON_SMOKING" not in compact and "DARK_PURPLE" not in compact

@@ -119,3 +119,44 @@ async def test_a_budget_compaction_leaves_a_quarter_free_with_the_block_counted(
                         assert ctx.tokens <= target, (ctx.tokens, target)
                 await s.add(m)
         assert compactions >= 3
+
+
+async def test_the_summary_yields_its_room_to_a_block_that_needs_it(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    budget = 1500
+    share = Settings().block_max_share
+    eng = make_engine(
+        ontology="crosswoz", agent_max_context_tokens=budget, agent_max_context_turns=6
+    )
+    async with eng:
+        s = await eng.session("u", "yield")
+        await play(s, restaurants(40))
+        await s.flush()  # the trimmed turns' summaries have landed
+        assert s.book.injected_text(budget)  # there is a summary to inject
+        ctx = await s.context()
+        block = ctx.compacted_context
+        assert "此前对话摘要" not in block  # the summary gave way ...
+        assert COUNTER.count(block) <= int(budget * share)  # ... within the one allowance
+        assert "餐馆[第38号老字号餐馆(东城店)]" in block
+
+
+async def test_a_small_block_leaves_the_summary_in(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    budget = 1500
+    eng = make_engine(
+        ontology="crosswoz", agent_max_context_tokens=budget, agent_max_context_turns=6
+    )
+    chat = [
+        [Message.user(f"第{i}个问题：今天适合出门散步吗？"), Message.assistant("适合，天气不错。")]
+        for i in range(12)
+    ]
+    async with eng:
+        s = await eng.session("u", "small")
+        await play(s, restaurants(1) + chat)
+        await s.flush()
+        ctx = await s.context()
+        assert "此前对话摘要" in ctx.compacted_context
+        assert "第0号老字号餐馆(东城店)" in ctx.compacted_context
+        assert COUNTER.count(ctx.compacted_context) <= int(budget * Settings().block_max_share)

@@ -247,22 +247,39 @@ class StateLayer(BaseModel):
             return
         # Who named the instance decides what the user's values are: a user who names it
         # describes it ("鼎泰丰, 地址A路1号"); a name the assistant recommended answered the
-        # user's search, whose criteria ("人均100-150元") carry over to the next candidate.
-        # Either way, the criteria the user gave after naming it ("在它周边找评分4.5分以上的")
-        # search for the next candidate; they do not describe this one.
+        # user's search. Either way the user's criteria ("人均100-150元", "在它周边找评分
+        # 4.5分以上的") belong to the search and carry over to the next candidate; a search
+        # the user went on from moves whole (`close_search`).
         facts_only = cur.source != "user"
-        self._move(
-            entity, instance_entity(entity, cur.value), facts_only=facts_only, named=cur.turn
-        )
+        self._move(entity, instance_entity(entity, cur.value), facts_only=facts_only, keep=True)
         self._move(instance_entity(entity, name), entity)
 
-    def _move(
-        self, src: str, dst: str, *, facts_only: bool = False, named: int | None = None
-    ) -> None:
+    def found(self, entity: str) -> SlotValue | None:
+        """The name of the instance `entity`'s current slots describe, if one is named."""
+        for name_slot in self.instance_slots:
+            v = self.slots.get(slot_key(entity, name_slot))
+            if v is not None:
+                return v
+        return None
+
+    def close_search(self, entity: str) -> str | None:
+        """The search for the named current instance is over: all its slots, the user's
+        criteria it was found by included, move under its name (``餐馆[A].评分=4分以上``)
+        and the entity starts empty for the next search. Returns the instance key, or None
+        when nothing is named."""
+        name = self.found(entity)
+        if name is None or is_instance(entity):
+            return None
+        dst = instance_entity(entity, name.value)
+        self._move(entity, dst)
+        return dst
+
+    def _move(self, src: str, dst: str, *, facts_only: bool = False, keep: bool = False) -> None:
+        """Move `src`'s slots under `dst`; with `keep`, the user's criteria (with
+        `facts_only`, all the user's values) stay where they are."""
+
         def stays(v: SlotValue) -> bool:
-            if v.source != "user":
-                return False
-            return facts_only or (named is not None and v.criterion and v.turn >= named)
+            return keep and v.source == "user" and (facts_only or v.criterion)
 
         for key in [k for k, v in self.slots.items() if v.entity == src and not stays(v)]:
             v = self.slots.pop(key)

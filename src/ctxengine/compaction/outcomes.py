@@ -53,6 +53,19 @@ def says_unmet(text: str) -> bool:
     )
 
 
+# "看来这个酒店不太合适，帮我再找一家吧": the offered candidate is turned down anywhere in the
+# message, so the criteria that follow refine the same search.
+_TURN_DOWN = re.compile(
+    r"不太?合适|不太?满意|不太?喜欢|不太?行|不想要|换一家|换个|换一个|另外一家|别的吗|其他的吗|"
+    r"(?i:\b(?:doesn't suit|not suitable|don't like|another one|something else)\b)"
+)
+
+
+def turns_down(text: str) -> bool:
+    """Whether a user message turns down what was offered, at its start or later on."""
+    return opens_with_rejection(text) or _TURN_DOWN.search(text) is not None
+
+
 def opens_with_rejection(text: str) -> bool:
     """Whether a user message opens by turning down what was offered ("不行，一定要有烤肠")."""
     return _REJECT.match(text) is not None

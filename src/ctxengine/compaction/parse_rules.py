@@ -20,6 +20,7 @@ from ctxengine.compaction.outcomes import (
     opens_with_rejection,
     says_contrast,
     says_unmet,
+    turns_down,
     unmet_slots,
 )
 from ctxengine.compaction.patterns import extract_evidence, json_evidence
@@ -148,6 +149,7 @@ def parse_rules(
             "is_confirmation": confirmation,
             "focus": focus_of(text, ontology, updates),
             "rejects": opens_with_rejection(text),
+            "turns_down": turns_down(text),
             # A slot the message gives a value for is requested, not asked about:
             # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
             "asks": [a for a in asked_slots(text, ontology) if a not in {u.slot for u in updates}],

@@ -169,15 +169,16 @@ def ago(turn: int, current: int, language: Language) -> str:
     return "[1 turn ago]" if d == 1 else f"[{d} turns ago]"
 
 
-def slot_display(v: SlotValue | ArchivedValue) -> str:
-    """The value followed by its anchors: ``暗紫色(DARK_PURPLE)``."""
-    tags = [t for t in (v.enum, v.entity_id) if t and t != v.value]
+def slot_display(v: SlotValue | ArchivedValue, *, anchors: bool = True) -> str:
+    """The value followed by its anchors: ``暗紫色(DARK_PURPLE)``; without `anchors` (the
+    compact form) the verbatim value alone, which is what the conversation said."""
+    tags = [t for t in (v.enum, v.entity_id) if anchors and t and t != v.value]
     return fmt(v.value) + (f"({', '.join(tags)})" if tags else "")
 
 
-def value_text(v: SlotValue, language: Language) -> str:
+def value_text(v: SlotValue, language: Language, *, anchors: bool = True) -> str:
     """The value with its anchors and, for a fact found against a request, the request."""
-    text = slot_display(v)
+    text = slot_display(v, anchors=anchors)
     if v.requested is not None:
         text += f" ({WORDS[language]['requested']}: {fmt(v.requested)})"
     return text
@@ -196,7 +197,7 @@ def history_line(
     """``  旧值: 李娜 [8轮前]``; with `slot` (the compact form) ``  旧值: 收货人=李娜``."""
     why = f" {WORDS[language]['unmet']}" if a.reason == "unmet" else ""
     if slot is not None:
-        return f"  {WORDS[language]['was']}: {slot}={slot_display(a)}{why}"
+        return f"  {WORDS[language]['was']}: {slot}={slot_display(a, anchors=False)}{why}"
     return (
         f"  {WORDS[language]['was']}: {slot_display(a)}{why} {ago(a.set_turn, current, language)}"
     )
@@ -205,7 +206,7 @@ def history_line(
 def earlier_line(facts: list[ArchivedValue], language: Language, slot: str | None = None) -> str:
     """``  早先: 81732276; 010-1111``: what the slot held for earlier candidates, newest first
     (not superseded wishes: those are ``旧值`` lines or gone); `slot` names it (compact form)."""
-    values = "; ".join(slot_display(a) for a in facts)
+    values = "; ".join(slot_display(a, anchors=slot is None) for a in facts)
     return f"  {WORDS[language]['earlier']}: " + (f"{slot}={values}" if slot else values)
 
 
@@ -355,7 +356,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
             out += [
                 BlockLine(
                     "state",
-                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns),
+                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns, anchors=not compact),
                     _INSTANCE,
                 )
                 for e, t, vs in view.instances
@@ -392,7 +393,7 @@ def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> l
         by_entity.setdefault(v.entity, []).append(v)
     out: list[BlockLine] = []
     for entity, values in by_entity.items():
-        items = "; ".join(f"{v.slot}={value_text(v, lang)}" for v in values)
+        items = "; ".join(f"{v.slot}={value_text(v, lang, anchors=False)}" for v in values)
         out.append(BlockLine(section, f"{entity}: {items}"))
         for v in values:
             if v.key in view.previous:
@@ -411,10 +412,12 @@ def instance_line(
     turn: int,
     language: Language,
     marker: int | None,
+    *,
+    anchors: bool = True,
 ) -> str:
     """``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111 [12轮前]``: one earlier instance, last
     touched at `turn`."""
-    body = "; ".join(f"{v.slot}={slot_display(v)}" for v in values)
+    body = "; ".join(f"{v.slot}={slot_display(v, anchors=anchors)}" for v in values)
     far = marker is not None and current - turn > marker
     mark = "" if far else f" {ago(turn, current, language)}"
     return f"{entity}: {body}{mark}" if body else f"{entity}{mark}"

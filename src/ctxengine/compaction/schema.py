@@ -100,6 +100,9 @@ class ParsedTurn(BaseModel):
     declines: bool = False  # "没有找到符合您要求的", "nothing matches": a request not met
     denied: list[str] = Field(default_factory=list)  # what a reply says is absent, verbatim
     rejects: bool = False  # a user message that opens by turning an offer down ("不行，…")
+    # A user message that turns the offered candidate down anywhere ("这家不太合适，…"): its
+    # criteria refine the search that found it rather than start a new one.
+    turns_down: bool = False
     # The ontology entity the message is about (see `slots.focus_of`): a later message that
     # names none resolves a shared slot word ("电话") to it.
     focus: str | None = None

@@ -221,8 +221,9 @@ class SessionState(BaseModel):
             if done:
                 self.record("confirm", turn, {"slots": done})
         if parsed.role in ("user", "tool"):
+            may_close = user and not parsed.turns_down
             for u in parsed.updates:
-                self._update(u, turn, parsed.role)
+                self._update(u, turn, parsed.role, may_close=may_close)
         elif parsed.role == "assistant":
             if parsed.declines:
                 self.declined_turn = self.last_user_turn
@@ -289,7 +290,19 @@ class SessionState(BaseModel):
                 self._decide(d)
         return self.audit.events[start:]
 
-    def _update(self, u: SlotUpdate, turn: int, source: str, *, conflict: bool = True) -> None:
+    def _update(
+        self,
+        u: SlotUpdate,
+        turn: int,
+        source: str,
+        *,
+        conflict: bool = True,
+        may_close: bool = False,
+    ) -> None:
+        if may_close and u.criterion and u.value is not None and self._search_over(u, turn):
+            shelved = self.state.close_search(u.entity.strip())
+            if shelved is not None:
+                self.record("search_closed", turn, {"entity": u.entity.strip(), "to": shelved})
         before = self.state.slots.get(slot_key(u.entity, u.slot))
         # The user correcting a value the assistant or a tool gave is no contradiction of
         # the user's own: only user-vs-user changes are conflicts.
@@ -313,6 +326,20 @@ class SessionState(BaseModel):
             )
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
+
+    def _search_over(self, u: SlotUpdate, turn: int) -> bool:
+        """A user criterion for an entity whose named instance the user already went on
+        with: a new search ("再帮我找个评分4.5分以上的餐馆"), not a change to the last one.
+
+        Going on with it means a whole user turn passed after it was named (the user asked
+        about it, booked it, moved to another task); a criterion in the very next turn
+        ("可以玩1小时吗？") still narrows the search that found it.
+        """
+        entity = u.entity.strip()
+        if u.slot.strip() in self.state.instance_slots or is_instance(entity):
+            return False
+        name = self.state.found(entity)
+        return name is not None and turn >= name.turn + 2
 
     def _settle_declined(self, parsed: ParsedTurn, turn: int) -> None:
         """The user answers a declined request: going on with the alternative relaxes the
