@@ -142,7 +142,10 @@ class Settings(BaseModel):
     render_max_evidence: int = Field(12, ge=0, description="Tool-only evidence lines in a block.")
     render_max_conflicts: int = Field(5, ge=0, description="Conflict lines in a block.")
     render_max_instances: int = Field(
-        30, ge=0, description="Earlier entity instances (e.g. restaurants) shown in a block."
+        100,
+        ge=0,
+        description="Earlier entity instances (e.g. restaurants) a block considers, most "
+        "recently touched first; the token cap (block_max_share) sheds the oldest of them.",
     )
     block_max_share: float = Field(
         0.9,

@@ -165,7 +165,6 @@ def test_modifiers_copulas_and_kind_words_around_a_name_are_cut() -> None:
 def test_spans_that_are_no_names_are_left_alone() -> None:
     for text in (
         "抱歉，评分没有符合您要求的。",  # a negation, not a place
-        "可以，北京万达文华酒店和北京人卫酒店都符合。",  # two places: which one is unknown
         "帮我找一家酒店",
         "这家酒店的电话是多少",
         "出发地的地铁站是哪个？",
@@ -209,3 +208,85 @@ def test_a_kind_word_before_a_name_and_a_location_for_a_neighbourhood_are_cut() 
         "北京鹏润国际大酒店在北京朝阳区霄云路26号，交通很方便。",
     )
     assert all(s != "周边景点" for _, s, _ in got), got
+
+
+def names(text: str, role: str = "a") -> list[str | None]:
+    return [v for _, s, v in said(text, role) if s == "名称"]
+
+
+def test_a_name_at_a_clause_start_that_ends_as_names_end() -> None:
+    # A kind suffix the ontology declares ("公园", "酒店") or a branch in brackets marks it.
+    assert names("朝阳体育公园的门票多少钱？", "u") == ["朝阳体育公园"]
+    assert names("华宇大酒店电话给我一下。", "u") == ["华宇大酒店"]
+    assert names("好的，湘味轩(望京店)在哪里？", "u") == ["湘味轩(望京店)"]
+    assert names("北京自然历史博物馆电话是多少？", "u") == ["北京自然历史博物馆"]
+    # The kind word said again after the name is not part of it.
+    assert names("华宇精品酒店酒店是什么类型？", "u") == ["华宇精品酒店"]
+
+
+def test_a_name_after_a_cue_inside_a_clause() -> None:
+    assert names("推荐西山红叶公园，票价30元，评分4.5分。") == ["西山红叶公园"]
+    assert names("我再给您推荐一个吧，海淀水族馆(西门店)，他家门票是80元。") == [
+        "海淀水族馆(西门店)"
+    ]
+    assert names("符合您要求的酒店是华宇大酒店。") == ["华宇大酒店"]
+    assert names("请在华宇大酒店周边的餐馆里给我推荐一家。", "u") == ["华宇大酒店"]
+    assert names("推荐您去评分4分的湘味轩(望京店)用餐。") == ["湘味轩(望京店)"]
+
+
+def test_every_name_of_a_list_is_a_hit_in_order() -> None:
+    # The state takes the last one as current; each is its own instance.
+    assert names("如家快捷酒店(望京店)和华宇大酒店都是不错的选择哦！") == [
+        "如家快捷酒店(望京店)",
+        "华宇大酒店",
+    ]
+    # After a name that ends as names end, a member may end otherwise where the list ends.
+    assert names("湘味轩(望京店)、老张烤串都挺好的！") == ["湘味轩(望京店)", "老张烤串"]
+    assert names("您可以去西山红叶公园或者东湖湿地公园。") == ["西山红叶公园", "东湖湿地公园"]
+
+
+def test_names_listed_as_neighbours_are_not_recommendations() -> None:
+    for text in (
+        "它周边的景点有西山红叶公园、东湖湿地公园。",
+        "西山红叶公园, 东湖湿地公园, 朝阳体育公园。",  # a database-style list
+        "西山红叶公园、东湖湿地公园都在附近。",
+        "有啊，西山红叶公园, 东湖湿地公园。",
+        "餐馆周边只有西山红叶公园。",
+    ):
+        assert names(text) == [], text
+
+
+def test_ordinary_sentences_are_no_names() -> None:
+    for text, role in (
+        ("推荐一下吧。", "u"),
+        ("推荐您去看看。", "a"),
+        ("只有180元，性价比很高。", "a"),
+        ("地址在朝阳区望京街道10号。", "a"),
+        ("营业时间是10:00-22:00。", "a"),
+        ("豪华型酒店都没有这个价格。", "a"),
+        ("周边店酒店没有符合要求的。", "a"),
+        ("是连锁店啊，挺好。", "u"),
+        ("那的营业时间是什么时候？", "u"),
+        ("它的详细地址是朝阳区望京街道10号。", "a"),
+    ):
+        assert names(text, role) == [], text
+
+
+def test_a_plan_after_a_name_is_cut() -> None:
+    assert names("我想去西山红叶公园爬山。", "u") == ["西山红叶公园"]
+    assert names("好的，我想去老张烤串溜达一圈。", "u") == ["老张烤串"]
+    assert names("推荐您去湘味轩(望京店)吃剁椒鱼头这道菜。") == ["湘味轩(望京店)"]
+    assert names("华宇大酒店正符合您的要求。") == ["华宇大酒店"]
+    assert names("查询后华宇大酒店符合您的要求。") == ["华宇大酒店"]
+
+
+def test_after_a_strong_cue_a_name_may_end_any_way() -> None:
+    assert names("建议你们去老张烤串或王记铁锅炖，都很地道。") == ["老张烤串", "王记铁锅炖"]
+    assert names("好啊，就去老张烤串好了，它家周边有酒店吗？", "u") == ["老张烤串"]
+    # What one does there, or a kind of place, is no name.
+    for text, role in (
+        ("建议您去休息一下。", "a"),
+        ("我想去酒店住宿，帮我找一家。", "u"),
+        ("推荐您去走走看看。", "a"),
+    ):
+        assert names(text, role) == [], text

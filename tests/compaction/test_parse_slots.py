@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
-from ctxengine.compaction.ontology import generic_ontology
+from ctxengine.compaction.ontology import generic_ontology, load_builtin
 from ctxengine.compaction.parse import ParseContext, parse_message
 from ctxengine.messages import Message
 
@@ -41,6 +43,13 @@ def test_generic_updates_are_anchored_to_enum_members() -> None:
     assert by_slot["color"].enum == "DARK_PURPLE"
     assert by_slot["shipping"].op == "remove"
     assert "顺丰" in by_slot["shipping"].raw
+
+
+def test_an_english_place_slot_is_set_without_a_zh_verb() -> None:
+    # The place rule looks at the verb only where the pattern has one (en_set has none).
+    assert updates("my address is 12 Main Street, Springfield.") == [
+        ("address", "12 Main Street, Springfield", "set")
+    ]
 
 
 def test_questions_are_not_values() -> None:
@@ -135,3 +144,156 @@ def test_confirmation_with_content_is_not_bare(text: str) -> None:
 )
 def test_language(text: str, lang: str) -> None:
     assert detect_language(text) == lang
+
+
+# CrossWOZ-style values (the crosswoz ontology): example sentences in the dataset's shapes.
+CW = load_builtin("crosswoz")
+
+
+def cw(
+    text: str, *, role: str = "user", context: ParseContext | None = None
+) -> list[tuple[str, str, str | None]]:
+    msg = Message.user(text) if role == "user" else Message.assistant(text)
+    parsed = parse_message(msg, turn=1, ontology=CW, context=context)
+    return [(u.entity, u.slot, u.value) for u in parsed.updates if u.slot != "名称"]
+
+
+def cw_values(text: str, slot: str, **kw: Any) -> list[str | None]:
+    return [v for _, s, v in cw(text, **kw) if s == slot]
+
+
+def test_phone_answers_take_the_number_or_nothing() -> None:
+    asked = ParseContext(asked=("电话",), focus="酒店")
+    assert cw_values("您可以拨打010-12345678。", "电话", role="a", context=asked) == [
+        "010-12345678"
+    ]
+    # "谁家提供免费市内电话？" -> "都不提供呢。": no number, no phone.
+    assert cw_values("都不提供呢。", "电话", role="a", context=asked) == []
+    assert cw_values("某某酒店符合您的要求。", "电话", role="a", context=asked) == []
+
+
+def test_phone_numbers_in_a_row_are_one_statement_and_lose_the_colon() -> None:
+    # Two numbers for one place: the first is the slot's value, the second no change of it.
+    assert cw_values("电话是010-11112222,010-33334444。", "电话", role="a") == ["010-11112222"]
+    assert cw_values("电话有两个，分别是87654321和12345678。", "电话", role="a") == ["87654321"]
+    assert cw_values("电话是：010-11112222。", "电话", role="a") == ["010-11112222"]
+    # Only the phone's own shape: a price in the same reply stays a price.
+    assert cw_values("价格是322元，电话是87654321。", "电话", role="a") == ["87654321"]
+
+
+def test_an_answer_skips_the_value_of_a_slot_not_asked() -> None:
+    asked = ParseContext(asked=("电话", "地址"), focus="景点")
+    got = cw("010-12345678；北京市东城区某某街4号。", role="a", context=asked)
+    assert ("景点", "地址", "北京市东城区某某街4号") in got
+    assert all(v != "010-12345678" for _, s, v in got if s == "地址")
+
+
+def test_dishes_listed_after_the_slot_word_stay_one_value() -> None:
+    assert cw_values("推荐菜有红烧鱼, 小炒肉。", "推荐菜", role="a") == ["红烧鱼, 小炒肉"]
+    assert cw_values("它家推荐菜很多有年糕、凉面、豆汁。", "推荐菜", role="a") == [
+        "年糕、凉面、豆汁"
+    ]
+    assert cw_values("推荐菜有 蛋炒饭, 酸辣汤……", "推荐菜", role="a") == ["蛋炒饭, 酸辣汤"]
+    assert cw_values("帮我找个推荐菜有烤鸭的餐馆吧。", "推荐菜") == ["烤鸭"]
+    # "有" followed by no value.
+    assert cw_values("电话有两个。", "电话", role="a") == []
+    assert cw_values("人均消费有点高。", "人均消费") == []
+    assert cw_values("帮我查一下它家的推荐菜都有啥？", "推荐菜") == []
+
+
+def test_nearby_entity_the_message_looks_for_owns_the_values() -> None:
+    assert ("景点", "评分", "4.5分以上") in cw("在某某酒店周边的景点里，找个评分4.5分以上的。")
+    assert ("酒店", "评分", "4分以上") in cw("我想在景点附近找个评分是4分以上的酒店住宿。")
+    # The name before "的周边" is the anchor's, not the sought place's.
+    parsed = parse_message(
+        Message.user("在北京某某城的周边餐馆里，哪个评分是5分？"), turn=1, ontology=CW
+    )
+    assert {(u.entity, u.slot) for u in parsed.updates} >= {("餐馆", "评分")}
+    assert all(u.entity != "餐馆" for u in parsed.updates if u.slot == "名称")
+
+
+def test_a_value_belongs_to_the_entity_word_it_modifies() -> None:
+    got = cw("逛完景点，帮我找个评分4.5分以上，人均消费50-100元的餐馆。")
+    assert ("餐馆", "评分", "4.5分以上") in got
+
+
+def test_a_place_word_inside_an_address_names_no_entity() -> None:
+    ctx = ParseContext(focus="餐馆")
+    got = cw("地址是某某大街2号某某酒店66层。", role="a", context=ctx)
+    assert got == [("餐馆", "地址", "某某大街2号某某酒店66层")]
+    assert cw_values("地址：北京市某区某路26号。", "地址", role="a") == ["北京市某区某路26号"]
+
+
+def test_facilities_as_features_not_as_names() -> None:
+    assert cw_values("想找一家酒店各处提供wifi的酒店。", "酒店设施") == ["酒店各处提供wifi"]
+    assert cw_values("推荐您去什刹海酒吧街转转。", "酒店设施", role="a") == []
+    assert cw_values("周边餐馆有小王饭馆, 酒吧, 老李面馆。", "酒店设施", role="a") == []
+    assert cw_values("推荐您入住北京某某温泉酒店。", "酒店设施", role="a") == []
+    # "无烟房" is a feature, not "无" + something absent.
+    assert cw_values("帮我推荐一个能提供无烟房的经济型酒店。", "酒店设施") == ["无烟房"]
+
+
+def test_facility_questions_search_or_ask() -> None:
+    # Looking for a place with it: a criterion.
+    assert cw_values("哪家酒店有会议室呢？", "酒店设施") == ["会议室"]
+    # Asking whether the place in focus has it: no value.
+    assert cw_values("这家酒店有会议室吗？", "酒店设施") == []
+    assert cw_values("帮确定下酒店设施是否包含健身房。", "酒店设施") == []
+
+
+def test_free_tickets_and_amounts() -> None:
+    assert cw_values("帮我找一个免费的景点。", "门票") == ["免费"]
+    assert cw_values("请推荐一个门票不免费的景点。", "门票") == ["不免费"]
+    assert cw_values("想找一个提供早餐服务免费的酒店。", "门票") == []
+    assert cw_values("找一个票价在20-50元之间的景点。", "门票") == ["20-50元"]
+    assert cw_values("门票1元钱。", "门票", role="a") == ["1元"]
+    assert cw_values("门票也只有20元。", "门票", role="a") == ["20元"]
+    assert cw_values("价格也是不错的。", "价格", role="a") == []
+    # "是不是" asks; the copula takes no "不是5分" (the rating's own shape may still read 5分).
+    assert "不是5分" not in cw_values("评分是不是5分？", "评分")
+
+
+def test_opening_hours_keep_all_their_ranges() -> None:
+    hours = "周一至周日 10:00-14:00 17:00-21:00 非营业时段 2018-01-01至2018-01-03 全天"
+    assert cw_values(f"营业时间是{hours}。", "营业时间", role="a") == [hours]
+    asked = ParseContext(asked=("营业时间",), focus="餐馆")
+    assert cw_values("周一至周日 10:00-22:00。", "营业时间", role="a", context=asked) == [
+        "周一至周日 10:00-22:00"
+    ]
+
+
+def test_nearby_answers_drop_the_assent_and_take_the_examples() -> None:
+    asked = ParseContext(asked=("周边景点",), focus="餐馆")
+    assert cw_values("没问题，餐馆周边只有某某艺术馆。", "周边景点", role="a", context=asked) == [
+        "某某艺术馆"
+    ]
+    got = cw_values("有，还都是有名的景点呢，如甲公园, 乙寺。", "周边景点", role="a", context=asked)
+    assert got == ["甲公园, 乙寺"]
+
+
+def test_a_good_place_to_eat_is_no_attraction() -> None:
+    # "地方" (a place) says nothing about which kind: the rating stays with the restaurant.
+    ctx = ParseContext(focus="餐馆")
+    got = cw("某某包子铺是个不错的地方呢，这里评分是3.5分。", role="a", context=ctx)
+    assert ("餐馆", "评分", "3.5分") in got
+
+
+def test_a_branch_name_in_brackets_names_no_entity() -> None:
+    parsed = parse_message(
+        Message.user("就选某某连锁酒店(某某门地铁站店)吧，它的电话是多少？"), turn=1, ontology=CW
+    )
+    assert parsed.focus == "酒店"
+
+
+def test_station_slots_said_as_the_start_or_end_station() -> None:
+    got = cw("起点的地铁站为甲地铁站B口，终点的地铁站为乙地铁站D2口。", role="a")
+    assert ("地铁", "出发地附近地铁站", "甲地铁站B口") in got
+    assert ("地铁", "目的地附近地铁站", "乙地铁站D2口") in got
+
+
+def test_nearby_list_after_a_remark() -> None:
+    ctx = ParseContext(focus="餐馆")
+    got = cw_values(
+        "它家周边餐馆还挺多呢，有甲烤鸭店, 乙面馆等。", "周边餐馆", role="a", context=ctx
+    )
+    assert got == ["甲烤鸭店, 乙面馆"]

@@ -143,3 +143,21 @@ def test_the_compact_form_writes_verbatim_values_without_their_anchors() -> None
     assert "酒店[云景酒店]: 酒店设施=无烟房" in lines(compact)
     assert "order: 颜色=暗紫色" in lines(compact)
     assert "NON_SMOKING" not in compact and "DARK_PURPLE" not in compact
+
+
+def test_an_instance_with_nothing_but_its_name_sheds_before_those_with_values() -> None:
+    s = SessionState(session_id="bare")
+    for i in range(3):
+        s.apply(user(i + 1, updates=[upd("名称", f"第{i}号餐馆", entity="餐馆")]))
+        s.apply(user(i + 1, updates=[upd("地址", f"某某街{i}号", entity="餐馆")]))
+    # The newest earlier instance: a candidate named and passed over, no value of its own.
+    s.apply(user(4, updates=[upd("名称", "路过的餐馆", entity="餐馆")]))
+    s.apply(user(5, updates=[upd("名称", "最后的餐馆", entity="餐馆")]))
+    full = s.render(5, "zh")
+    compact = s.render(5, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    assert "餐馆[路过的餐馆]" in compact
+    # One token under the compact form: one line goes, the bare one, though the newest.
+    shed = s.render(5, "zh", max_tokens=COUNTER.count(compact) - 1, count=COUNTER.count)
+    assert "餐馆[路过的餐馆]" not in shed
+    for i in range(3):
+        assert f"餐馆[第{i}号餐馆]: 地址=某某街{i}号" in lines(shed)

@@ -32,12 +32,16 @@ _SENTENCE = re.compile(r"[^；;。！!\n]+")
 _FILLER = re.compile(
     r"^(?:可以的?|好的|没问题|当然|是的|嗯|有的|您好|你好|这个|这家|它的|他家的?|她家的?)[，,]?\s*$"
 )
-_LEAD = re.compile(r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是|为|在|叫|(?<!\d)[:：](?!\d))\s*)")
+_LEAD = re.compile(
+    r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是在|就在|位于|是|为|在|叫|(?<!\d)[:：](?!\d))\s*)"
+)
 _NEARBY = r"(?:周边|附近|周围)"
 _AFTER_VERB = re.compile(
     r"(?:[^，,；;。！!？?\n]{0,6}?(?:有|是|为|(?<!\d)[:：](?!\d))"
     # "周边餐馆实在太多了，比如说A, B": the examples after a remark.
-    r"|[^；;。！!？?\n]{0,10}?(?:比如说|比如|例如|像是))\s*(?P<v>[^；;。！!？?\n]+)"
+    r"|[^；;。！!？?\n]{0,10}?(?:比如说|比如|例如|像是)"
+    # "它家周边餐馆还挺多呢，有A, B": the list after a remark.
+    r"|[^，,；;。！!？?\n]{0,8}?[了呢啊哦呀][，,]\s*(?:还有|有|像))\s*(?P<v>[^；;。！!？?\n]+)"
 )
 
 
@@ -118,15 +122,28 @@ def answer_updates(
             rest.remove(u.slot)
     if not rest:
         return out
-    segments = _content_segments(text, several=len(rest) > 1, words=rx.words)
+    own = dict((slot.name, vrx) for slot, vrx in onto.value_patterns)
+    segments = [
+        (pos, value)
+        for pos, value in _content_segments(text, several=len(rest) > 1, words=rx.words)
+        # "010-85007938；北京市东城区景山前街4号" for the address: the number is the phone's.
+        if not any(n not in rest and vrx.fullmatch(value) for n, vrx in own.items())
+    ]
+    pairs: list[tuple[str, tuple[int, str]]] = []
     if len(rest) == 1 and segments:
-        pos, value = segments[0]
         # "X在北京朝阳区霄云路26号": where the place is, not what is near it.
-        if not (rest[0].startswith("周边") and _WHERE.search(value)):
-            out.append((pos, _update(rest[0], value, text, pos, confidence)))
+        if not (rest[0].startswith("周边") and _WHERE.search(segments[0][1])):
+            pairs.append((rest[0], segments[0]))
     elif len(segments) == len(rest):
-        for name, (pos, value) in zip(rest, segments, strict=True):
-            out.append((pos, _update(name, value, text, pos, confidence)))
+        pairs = list(zip(rest, segments, strict=True))
+    for name, (pos, value) in pairs:
+        if (vrx := own.get(name)) is not None:
+            # A slot with its own value shape takes only that: "您可以拨打010-85221888" gives
+            # the number, "都不提供呢" gives no phone at all.
+            if (m := vrx.search(value)) is None:
+                continue
+            pos, value = pos + m.start(), m.group(0)
+        out.append((pos, _update(name, value, text, pos, confidence)))
     return out
 
 
@@ -184,6 +201,11 @@ _NEXT_CLAUSE = re.compile(
 )
 # "…都在这附近", "…都是不错的选择": the list's own comment.
 _LIST_TAIL = re.compile(r"(?:都在这附近|都在附近|都在周边|都是[^，,、]*|都不错|等等|等)$")
+# The assent before an answer ("没问题，…") and the examples a remark leads to ("…，如A, B").
+_COURTESY = re.compile(
+    r"^\s*(?:没问题|好的|可以的?|当然(?:了|可以)?|是的|嗯|有的|有啊|有|行|对)[，,！!]\s*"
+)
+_EXAMPLES = re.compile(r"[，,](?:比如说|比如|例如|如(?!果|何|此|今|下)|像是)\s*")
 # A reply that says there is nothing ("抱歉，它家周边没有酒店") answers with no value.
 _REMARK = re.compile(r"^[^，,\d]{0,6}(?:了|的|啊|呢|吧|哦|呀)[，,]\s*")
 _WHERE = re.compile(r"在[^，,、]*?(?:\d+号|路|街|区)")
@@ -206,6 +228,12 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
         if not several and (lead := _REMARK.match(s.group(0))) is not None:
             # "那可多了，有A, B": the remark before the answer is no part of it.
             pieces = [(s.start() + lead.end(), s.group(0)[lead.end() :])]
+        if not several and (lead := _COURTESY.match(pieces[0][1])) is not None:
+            # "没问题，餐馆周边只有A": the assent before the answer neither.
+            pieces = [(pieces[0][0] + lead.end(), pieces[0][1][lead.end() :])]
+        if not several and (ex := _EXAMPLES.search(pieces[0][1])) is not None:
+            # "还都是有名的景点呢，如A, B": the examples are the answer.
+            pieces = [(pieces[0][0] + ex.end(), pieces[0][1][ex.end() :])]
         for pos, piece in pieces:
             if _FILLER.match(piece.strip()) or words.search(piece):
                 continue

@@ -298,14 +298,17 @@ class Ontology(_Strict):
     def entity_of_name(self, name: str) -> EntityDef | None:
         """The entity whose `name_suffixes` end `name` (a bracketed branch aside:
         "7天连锁酒店(北京首都机场店)" is a 酒店); the longest suffix wins; None if none."""
-        table = self.derived("ontology.name_suffixes", _suffix_table)
+        lengths, table = self.derived("ontology.name_suffixes", _suffix_table)
         if not table:
             return None
         base = _BRANCH.sub("", name.strip())
-        for suffix, entity in table:
-            if base.endswith(suffix):
+        # One dict lookup per suffix length, longest first (the parser asks this of every
+        # span it weighs as a name).
+        for n in lengths:
+            entity = table.get(base[-n:]) if len(base) >= n else None
+            if entity is not None:
                 # "酒店" alone is the entity word, not a name ending in "店".
-                return entity if len(base) > len(suffix) else None
+                return entity if len(base) > n else None
         return None
 
     def derived(self, key: str, build: Callable[[Ontology], T]) -> T:
@@ -327,9 +330,14 @@ class Ontology(_Strict):
 _BRANCH = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 
 
-def _suffix_table(onto: Ontology) -> list[tuple[str, EntityDef]]:
-    pairs = [(s, e) for e in onto.entities for s in e.name_suffixes]
-    return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+def _suffix_table(onto: Ontology) -> tuple[list[int], dict[str, EntityDef]]:
+    """(suffix lengths, longest first; suffix -> entity, the first entity declaring it)."""
+    table: dict[str, EntityDef] = {}
+    for e in onto.entities:
+        for suffix in e.name_suffixes:
+            if suffix:
+                table.setdefault(suffix, e)
+    return sorted({len(s) for s in table}, reverse=True), table
 
 
 def _pv(o: Ontology) -> dict[str, Any]:

@@ -128,7 +128,7 @@ class RenderOptions:
     max_earlier: int = 3
     # Earlier named instances (``餐馆[A]: 地址=...``) shown, most recently touched first; a
     # token cap (see `render_view`) drops the oldest first when the budget is short.
-    max_instances: int = 30
+    max_instances: int = 100
 
 
 @dataclass
@@ -309,7 +309,11 @@ def written_in_conversation(item: EvidenceItem) -> bool:
 
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
-_TOOL_EVIDENCE, _SOFT_EVIDENCE, _RECENT_INTENTS, _CONFLICT, _EARLIER, _INSTANCE = range(6)
+# An instance with nothing but its name (a candidate offered beside the one pursued) goes
+# before earlier facts and before instances that hold values.
+_TOOL_EVIDENCE, _SOFT_EVIDENCE, _RECENT_INTENTS, _CONFLICT, _BARE_INSTANCE, _EARLIER, _INSTANCE = (
+    range(7)
+)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -357,7 +361,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
                 BlockLine(
                     "state",
                     instance_line(e, vs, cur, t, lang, view.slot_marker_turns, anchors=not compact),
-                    _INSTANCE,
+                    _INSTANCE if vs else _BARE_INSTANCE,
                 )
                 for e, t, vs in view.instances
             ]

@@ -153,7 +153,8 @@ _PHRASES: tuple[Phrase, ...] = (
 )
 _NAME_TAIL = re.compile(
     r"(?:看看|看一看|玩玩|玩一玩|玩一下|逛逛|逛一逛|转转|转一转|走走|游玩|游览|玩|逛|用餐|就餐|吃饭|"
-    r"尝尝|尝一尝|吃|住宿|入住|住|一趟|一下|就行|就好|就可以|去|都|吧|呢|啊|呀|哟|哦|嘛|呗|了)+$"
+    r"尝尝|尝一尝|(?<!小)吃|住宿|入住|住|一趟|一下|就行|就好|就可以|去|都|都能|(?<![串酒])吧|呢|啊|呀|哟|哦"
+    r"|嘛|呗|好了|了|就比较|比较|刚好|正|是完全|完全|就)+$"
 )
 # A branch in brackets ends a name: "如家商旅酒店(北京牡丹园地铁站店)就行" -> up to ")".
 _AFTER_BRANCH = re.compile(r"[)）][^()（）]+$")
@@ -161,7 +162,7 @@ _AFTER_BRANCH = re.compile(r"[)）][^()（）]+$")
 # 怎么样", "蟹岛嘉年华就是非常不错的景点", "只为您找到一家是玉林串串香(怀柔店)".
 _NAME_SAID = re.compile(
     r"(?:名叫|名字叫|叫做|名为)(?P<value>[^，,。；;！!？?\s、的]{2,30})(?=的)"
-    r"|(?:您看|你看|那|就)(?P<v2>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)(?=怎么样|如何|可以吗|行吗)"
+    r"|(?:您看看|你看看|您看|你看|那|就)(?P<v2>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)(?=怎么样|如何|可以吗|行吗)"
     r"|(?:^|[，,。！!])(?P<v3>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
     r"(?=(?:就是|是|也是)(?:一个|一家)?(?:非常|很|特别|挺)?(?:不错|好)的|挺不错|还不错|还是不错"
     r"|(?:您|你)可以考虑)"
@@ -184,7 +185,7 @@ _STATION = re.compile(
 )
 _NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为)")
 # "我其实想问的是铁木真(温都水城店)的周边": the copula before a name is not part of it.
-_LEAD_VERB = re.compile(r"^(?:就是|也是|是|在|去)(?=..)")
+_LEAD_VERB = re.compile(r"^(?:就是|也是|是|在|去|查询后|其中|当然是)(?=..)")
 # "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
 # otherwise (an enum member or a slot word inside the value decides first).
 _IT_IN = re.compile(r"(?i)\b(?:like|want|get|take|have|prefer)(?: it| one| them) in " + _EN_NAME)
@@ -238,6 +239,7 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
         if slot is not None:
             out.append(PhraseHit(m.start(), m.end("value"), slot, value, 0.5))
     out += _name_references(text, onto)
+    out += _name_lists(text, onto)  # after the phrases: a phrase reads its span better
     words = onto.slot_words_regex
     if words:
         rx = onto.derived(
@@ -268,11 +270,14 @@ def _name_only(value: str) -> str:
 # "景点中国国家话剧院": the kind named before it.
 _KIND_BEFORE = re.compile(r"^(?:景点|餐馆|餐厅)(?=...)")
 # "天安门广场这个景点", "八达岭长城景点": the kind named after the name.
-_KIND_AFTER = re.compile(r"(?:(?:这个|这家|那个|那家)(?:酒店|宾馆|餐馆|餐厅|景点|地方)|景点|餐馆)$")
+_KIND_AFTER = re.compile(
+    r"(?:(?:这个|这家|那个|那家)(?:酒店|宾馆|餐馆|餐厅|景点|地方)?|景点|餐馆|[.．]|(?<=酒店)酒店)$"
+)
 # Words no name holds: negations, pronouns, plans ("评分没有", "溜达完我打算在景点"), and
-# two names joined ("北京万达文华酒店和北京人卫酒店": which one is meant is unknown).
+# two names joined ("北京万达文华酒店和北京人卫酒店": `_name_lists` splits them), a price.
 _NOT_IN_NAME = re.compile(
-    r"没有|其他|其它|别处|别的|外面|这些|试试|尝尝|建议|打算|不过|我|你|您|(?<=.)(?:和|与|或)(?=..)"
+    r"没有|其他|其它|别处|别的|外面|这些|试试|尝尝|建议|打算|不过|我|你|您|详细|具体|营业|剩下|抱歉|"
+    r"而且|吃完|过没|^\d+(?:\.\d+)?(?:元|分|块|小时|天)?$|(?<=.)(?:和|与|或|跟)(?=..)"
 )
 
 
@@ -290,10 +295,31 @@ def _name_hit(
 ) -> PhraseHit | None:
     raw = m.group(group)
     value = _name_only(raw)
+    # "箭扣长城爬长城", "翰风餐厅吃香葱鱼片": a name that ends as names do, then a plan.
+    end = _shortest_name(value, 0, onto, verified=True)
+    if end is not None and _PLAN.match(value, end):
+        value = value[:end]
+    elif onto.entity_of_name(value) is None and (plan := _PLAN.search(value)) is not None:
+        value = value[: plan.start()]  # "恭王府溜达一圈"
     if not _plausible_name(value, onto) or (said and _REQUEST_CHARS.search(value)):
         return None
     start = m.start(group) + max(raw.find(value), 0)
+    # "北京贵都大" + "酒店符合": a lazy match stopped before the name's own kind word.
+    kind = _KIND_NEXT.match(m.string, start + len(value))
+    if (
+        kind is not None
+        and onto.entity_of_name(value) is None
+        and onto.entity_of_name(value + kind.group(0)) is not None
+    ):
+        value += kind.group(0)
     return PhraseHit(start, start + len(value), slot, value, 0.5, True)
+
+
+_KIND_NEXT = re.compile(r"酒店|宾馆|饭店|餐厅|餐馆")
+# What one goes to a place to do, after its name: "恭王府溜达一圈", "先声画廊看画展".
+_PLAN = re.compile(
+    r"(?<=..)(?:溜达|看|逛|转|玩|(?<!小)吃|住|用餐|尝|参观|游玩|游览|爬|请|聚餐|相对|一个|一家)"
+)
 
 
 def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
@@ -303,6 +329,8 @@ def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
     out: list[PhraseHit] = []
     for m in _NAME_SAID.finditer(text):
         group = next(g for g in ("value", "v2", "v3", "v4", "v5", "v6", "v7") if m.group(g))
+        if group in ("v5", "v7") and _nearby_before(text, m.start(group)):
+            continue  # "餐馆周边只有X": the only neighbour, not the place recommended
         hit = _name_hit(m, group, onto, slot)
         if hit is not None:
             out.append(hit)
@@ -399,9 +427,166 @@ _NOT_A_NAME = re.compile(
 )
 # A span the user says before "的地址" with one of these in it is a request ("帮我查一下它家"),
 # not a name; a name the assistant recommends may hold them ("锦府盐帮", "好伦哥").
-_REQUEST_CHARS = re.compile(r"[找推荐想要帮查看说告诉知道能最好然后]")
+_REQUEST_CHARS = re.compile(r"[找推荐想要帮查看说能最好]|告诉|知道|然后")
 
 
 def _slot_in(text: str, onto: Ontology) -> SlotDef | None:
     m = onto.slot_word_pattern().search(text)
     return onto.slot_for_word(m.group(0)) if m else None
+
+
+# A name's own characters: a Latin word, digits, Han; a bracketed branch is read separately.
+_NAME_CHAR = re.compile(r"[A-Za-z0-9\u4e00-\u9fff·'&]")
+# Where a clause starts, after the words that introduce a name ("比如", "推荐您去").
+_CLAUSE_START = re.compile(
+    r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
+    r"(?:(?:好的|好(?=[，,])|嗯|恩|哦|那么|那(?!家)|其中|比如|当然是|我选|就选|选|那就去|就去|我想去|我要去|去|"
+    r"推荐(?:您|你)?(?:去)?|(?:为|给)(?:您|你)推荐(?:了)?|建议(?:您|你)?去|(?:您|你)可以去|还有|和|或者|以及)"
+    r"[，,]?\s*)?"
+)
+# Words that a name follows inside a clause: "请在X周边", "推荐您去X", "符合的酒店是X".
+_NAME_CUE = re.compile(
+    r"(?:推荐(?:您|你|你们)?|建议(?:您|你|你们)?|(?:您|你|你们)可以|就|我们|先|带孩子)?去(?:吃)?"
+    r"|推荐(?:您|你|你们)?|(?:为|给)(?:您|你|你们)推荐(?:几个)?|(?:就|就是|都是|应该是|非)?是"
+    r"|在|到|选择?|比如|喜欢|觉得|感觉|告诉我(?:一下)?|查一下|确认一下|看看|找到(?:了)?(?:一家|一个)?"
+    r"|只有(?:一家|一个)?|的|住"
+)
+# Cues strong enough that the name after them may end any way: "建议你们去鱼大厨美食城或X".
+_STRONG_CUE = re.compile(
+    r"(?:推荐|建议)(?:您|你|你们)?(?:带孩子)?去|(?:您|你|你们)可以去|(?:就|那就|我就|我们)去"
+    r"|我想去|我要去|(?:就|我)选(?:择)?"
+)
+# What one does rather than where: "建议您去休息一下", "推荐您去走走".
+_ACTIVITY = re.compile(
+    r"^(?:吃|喝|玩|逛|看|休息|旅游|旅行|游玩|住|买|参观|散步|走|转|骑|爬|跑|听|度假|购物|别处"
+    r"|酒店|宾馆|餐馆|餐厅|饭店|景点|景区|地方)"
+    r"|一下|一些|一趟|的"
+)
+# What may follow a name: a clause end, a list joiner, or the words saying something of it.
+_AFTER_NAME = re.compile(
+    r"[，,。；;！!？?\s、：:]|$|和|跟|与|或|及|的|是|在|就|都|也|吧|啊|呀|哦|还|这|怎么|如何|可以"
+    r"|符合|附近|周边|地址|电话|门票|评分|价格|营业|人均|提供|有没有|离|距离|挺|很|不错|比较|正|刚好"
+    r"|等|看|玩|逛|转|吃|住|用餐|尝|溜达|游玩|参观|请|莫属|爬|相对|一个|一家"
+    r"|景点(?=[，,。！!？?]|$)"
+)
+# Joiners of a list of names: "A、B和C都是不错的选择".
+_NAME_JOIN = re.compile(r"\s*(?:、|和|跟|与|或者|或是|或|以及|及)\s*")
+# Words no name holds but a description of a kind does: "经济型酒店", "周边店", "一些酒店".
+_GENERIC = re.compile(
+    # an address: "通州区觅西路路口西侧1千米"
+    r"区.*[路街]|\d+号|千米|"
+    r"周边|附近|其他|其它|别的|这|那|哪|什么|些|型|档|星级|所有|任何|每|各|几|有|离|而且|一点"
+    # and a verb or adverb before the name: "查询后X", "感觉还是X", "带妈妈去X".
+    r"|后|把|是|在|去|要|了|还|感觉|带|朋友|已经|希望|查询|叫|等|从|到|的|听说|找|聚餐|好多|特色|可以|选择"
+    r"|找到|一家|一个|^像|^但|^家|^一下|^.{1,2}店$"
+)
+# "周边景点有A, B, C": names listed as a place's neighbours are that place's 周边 values.
+# So are names in an answer that lists what there is ("有啊，比如A, B, C").
+_NEARBY = re.compile(r"周边|附近|周围|离|^\s*(?:还|也)?有|, |比如有|例如|像")
+
+
+def _name_end(text: str, start: int, onto: Ontology, *, verified: bool) -> int | None:
+    end = _shortest_name(text, start, onto, verified=True)
+    if end is None and not verified:
+        end = _shortest_name(text, start, onto, verified=False)
+    return end
+
+
+# A list member that does not end like a name ends where the list does: "A、B都不错".
+_LIST_END = re.compile(
+    r"[，,。；;！!？?、]|$|和|跟|与|或|及|等|这(?:两|几|些)|都(?:是|能|可|挺|很|在|不错|符合|还)"
+    r"|(?:吧|好了|了)(?![\u4e00-\u9fff])|游玩|用餐|住宿"
+)
+
+
+def _shortest_name(text: str, start: int, onto: Ontology, *, verified: bool) -> int | None:
+    """The end of the shortest name at `start` that a boundary follows; a name must end in a
+    kind suffix the ontology knows ("…酒店", "…公园") or a branch ("…(西单店)") unless
+    `verified` is False (a list member after a verified one)."""
+    e, n = start, len(text)
+    while e < n and e - start <= 30:
+        ch = text[e]
+        if ch in "(（":
+            close = _BRANCH_REST.match(text, e + 1)
+            if close is None:
+                return None
+            e = close.end()
+            # A branch ends a name: "好伦哥(永定路店)用餐" is no longer one.
+            value = text[start:e]
+            ok = _ends_name(text, e, verified) and _name_shaped(value, onto, verified)
+            return e if ok else None
+        elif _NAME_CHAR.match(ch):
+            e += 1
+        else:
+            break
+        value = text[start:e]
+        if e - start >= 2 and _ends_name(text, e, verified) and _name_shaped(value, onto, verified):
+            return e
+    return None
+
+
+_BRANCH_REST = re.compile(r"[^()（），,。！!？?]{1,20}[)）]")
+
+
+def _ends_name(text: str, end: int, verified: bool) -> bool:
+    if (_AFTER_NAME if verified else _LIST_END).match(text, end):
+        return True
+    # "北京X精品酒店酒店是什么类型": the kind said again after the name.
+    again = _KIND_NEXT.match(text, end)
+    return again is not None and text.endswith(again.group(0), 0, end)
+
+
+def _name_shaped(value: str, onto: Ontology, verified: bool) -> bool:
+    if verified and not value.endswith((")", "）")) and onto.entity_of_name(value) is None:
+        return False
+    if not verified and (len(value) < 3 or _ACTIVITY.search(value) or _PLAN.search(value)):
+        return False
+    # "经济型酒店" holds an enum member: a kind of place, not one place.
+    return not (_GENERIC.search(value) or onto.find_members(value)) and _plausible_name(value, onto)
+
+
+def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
+    """Names at a clause's start, alone or listed: "北京欢乐谷的门票多少", "A(西单店)和B都不错".
+
+    Without a phrase around it a span counts as a name only when it ends the way names end
+    (a kind suffix the ontology declares, or a branch in brackets); a list member after such
+    a name may end otherwise ("松子日本料理(亮马桥店)和鱼师傅都能满足"). Each member is its own
+    hit: the state takes the last one as the current instance."""
+    slot = onto.slot("名称")
+    if slot is None or not onto.entities:
+        return []
+    out: list[PhraseHit] = []
+    starts = [(m, True) for m in [*_CLAUSE_START.finditer(text), *_NAME_CUE.finditer(text)]]
+    starts += [(m, False) for m in _STRONG_CUE.finditer(text)]
+    for m, verified in starts:
+        if _nearby_before(text, m.start()):
+            continue
+        pos, listed = m.end(), 0
+        while (end := _name_end(text, pos, onto, verified=verified)) is not None:
+            if text.startswith(", ", end):
+                break  # "故宫, 天坛, 恭王府": a database-style list is a place's neighbours
+            out.append(PhraseHit(pos, end, slot, text[pos:end], 0.5, True))
+            listed += 1
+            join = _NAME_JOIN.match(text, end)
+            if join is None or join.end() == end:
+                break
+            pos, verified = join.end(), False
+        if listed and _NEAR_AFTER.match(text, out[-1].end):
+            del out[-listed:]  # "A、B都在附近": neighbours, not recommendations
+    return out
+
+
+# "A、B都在附近", "X就在附近": names said to be near, not recommended.
+_NEAR_AFTER = re.compile(r"(?:都|也|就)?(?:在|离)(?:它|他家|这|那)?(?:附近|周边|不远)")
+
+
+_SENTENCE_END = re.compile(r"[。！!？?；;]")
+
+
+def _nearby_before(text: str, pos: int) -> bool:
+    """Whether the sentence holding `pos` talks about what is near before `pos`."""
+    # Searched from its start, no scan back for each end mark: called for every candidate.
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, pos):
+        start = m.end()
+    return _NEARBY.search(text, start, pos) is not None

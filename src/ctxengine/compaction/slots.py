@@ -25,6 +25,10 @@ _ZH_VALUE = (
     rf"(?P<value>[^{_ZH_STOP}]+(?:\s+-\s+[^{_ZH_STOP}]+|[ \t](?=\d{{1,2}}:\d\d)[^{_ZH_STOP}]+)*)"
 )
 _NEARBY = re.compile(r"(?:周边|附近|周围)[^，,。；;！!？?\n]*$")
+# "周边酒店有北京天伦王朝酒店、…, 布丁酒店(…)": the names listed after "有" are nearby too.
+_NEARBY_LIST = re.compile(
+    r"(?:周边|附近|周围)[^，,。；;！!？?\n]{0,8}?有(?:[^，,。；;！!？?\n]|, )*$"
+)
 # A value ends where the next requirement is joined on: "150-500元并且有牛头这个菜".
 _ZH_JOIN = re.compile(r"(?:并且|而且|并有|同时|以及|还要|还有|另外)")
 _EN_VALUE = (
@@ -62,6 +66,8 @@ _MAKE_IT = re.compile(r"(?i)\bmake it\s+" + _EN_VALUE)
 class _Compiled:
     zh_change: re.Pattern[str]
     zh_set: re.Pattern[str]
+    zh_has: re.Pattern[str]
+    zh_gap: re.Pattern[str]
     en_change: re.Pattern[str]
     en_set: re.Pattern[str]
     slot_word: re.Pattern[str]
@@ -73,6 +79,17 @@ def _compile(onto: Ontology) -> _Compiled:
     return _Compiled(
         zh_change=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_CHANGE})\s*{_ZH_VALUE}", re.I),
         zh_set=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}", re.I),
+        # "推荐菜有嘎鱼, 酸菜灶台鹅", "推荐菜里要有回锅肉": what the slot holds.
+        zh_has=re.compile(
+            rf"(?P<slot>{slots})(?:里|中)?(?:也|还|都|要|很多|主要)?(?P<verb>有)\s*{_ZH_VALUE}",
+            re.I,
+        ),
+        # "门票也只有20元", "评分略低为3.5分": a few words between the slot and its amount.
+        zh_gap=re.compile(
+            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在)"
+            rf"\s*{_ZH_VALUE}",
+            re.I,
+        ),
         en_change=re.compile(
             # One modifier word may precede the slot word: "the delivery date".
             rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?:[a-z]+ )?"
@@ -105,6 +122,7 @@ def extract_updates(
     found: list[tuple[int, int, SlotUpdate]] = []
 
     mentions: list[tuple[int, EntityDef]] | None = None
+    anchors: list[tuple[int, EntityDef]] | None = None  # for names: see `own_mentions`
 
     def taken(start: int, end: int) -> bool:
         return any(start < e and s < end for s, e, _ in found)
@@ -121,13 +139,21 @@ def extract_updates(
     ) -> None:
         if taken(start, end):
             return
-        nonlocal mentions
-        if slot is not None and mentions is None and known is None:
+        nonlocal mentions, anchors
+        if slot is not None and slot.name == "名称" and anchors is None and known is None:
+            anchors = own_mentions(text, onto, sought=False)
+        elif slot is not None and mentions is None and known is None:
             mentions = own_mentions(text, onto)
         if known is not None:
             entity = known
+        elif slot is not None and slot.name == "名称":
+            entity = entity_for(text, start, slot, onto, focus, anchors)
+        elif slot is not None:
+            # "地址是建国门外大街2号柏悦酒店66层": a place word inside the value is no mention.
+            outside = [(at, e) for at, e in mentions or [] if not start < at < end]
+            entity = entity_for(text, start, slot, onto, focus, outside)
         else:
-            entity = entity_for(text, start, slot, onto, focus, mentions) if slot else "task"
+            entity = "task"
         if slot is not None and value and slot.name == "名称":
             named = onto.entity_of_name(value)
             if named is not None and slot.name in named.slots:
@@ -151,6 +177,8 @@ def extract_updates(
         (rx.zh_change, "change", 0.85),
         (rx.en_change, "change", 0.85),
         (rx.zh_set, "set", 0.75),
+        (rx.zh_has, "set", 0.7),
+        (rx.zh_gap, "set", 0.65),
         (rx.en_set, "set", 0.75),
     )
     for pat, op, conf in rules:
@@ -163,8 +191,11 @@ def extract_updates(
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
             own = rx.own_patterns.get(slot.name)
-            if own is not None and (head := own.match(value)) is not None:
+            if own is not None and (head := own.match(text, vstart)) is not None:
                 value = head.group(0)  # "4.5分以上有这两个菜": the slot's own pattern ends it
+            amount = _AMOUNT.match(value) if slot.criterion else None
+            if amount is not None and re.match(r"[\u4e00-\u9fff]", value[amount.end() :]):
+                value = amount.group(0)  # "20-50元之间", "1元钱", "20-50元可以游玩": the amount
             if slot.name in _PLACE_SLOTS and value.startswith("在") and len(value) > 3:
                 vstart, value = vstart + 1, value[1:]  # "地址是在北京市…"
             if _starts_like_value(value):
@@ -176,8 +207,19 @@ def extract_updates(
                 value = max(value, a.group("value"), key=len)  # runs through its commas
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
+            if m.groupdict().get("verb") == "是" and _YES_NO.match(value):
+                continue  # "设施是否包含…", "评分是不是5分": a question
+            if pat is rx.zh_gap and not _starts_like_value(value):
+                continue  # only an amount bridges the gap: "价格也是不错的" is no value
+            if pat is rx.zh_has and not _has_value(value, slot, own):
+                continue  # "电话有两个", "人均消费有点高": no value
+            if pat in (rx.zh_set, rx.zh_has) and _list_slot(slot, own):
+                value = _with_list(text, vstart, value, rx.slot_word)
             verb0 = (m.groupdict().get("verb") or "").rstrip(":：")
-            place = slot.name in _PLACE_SLOTS and verb0 == "在"
+            # "地址在X", "地址：X": a place follows these verbs whatever it starts with.
+            place = slot.name in _PLACE_SLOTS and (
+                verb0 == "在" or m.groupdict().get("verb") in (":", "：")
+            )
             if (
                 pat is rx.zh_set
                 and verb0 in ("", "在")
@@ -189,7 +231,16 @@ def extract_updates(
             real_op: Op = (
                 "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
             )
-            add(m.start(), vstart + len(value), slot, slot.name, value, real_op, conf)
+            end = vstart + len(value)
+            add(
+                m.start(),
+                _more_of(own, text, end) if own else end,
+                slot,
+                slot.name,
+                value,
+                real_op,
+                conf,
+            )
 
     for hit in phrase_updates(text, onto):
         if _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
@@ -199,7 +250,9 @@ def extract_updates(
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
         # A criterion asked as a question is still asked for: "能吃到香椿炒鸡蛋的餐馆吗".
         asked = not (hit.slot.criterion or hit.in_question) and _in_question(text, hit.start)
-        if value and not _QUESTION.search(value) and not asked:
+        # "它家的推荐菜都有啥": a slot word is no value of its own.
+        named = bool(value) and onto.slot_for_word(value) is not None
+        if value and not _QUESTION.search(value) and not asked and not named:
             add(
                 hit.start,
                 vstart + len(value),
@@ -213,9 +266,16 @@ def extract_updates(
 
     # Words naming an entity ("出租车") hide enum values inside them ("租车").
     entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)]
-    for m, slot, _member in onto.find_members(text):
+    members = onto.find_members(text)
+    member_spans = [m.span() for m, _, _ in members]
+    for m, slot, _member in members:
         if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
             continue
+        # "门票免费": led by its own slot word, a value; "金龙建国温泉酒店": a name.
+        word = rx.slot_word.search(text, max(0, m.start() - 6), m.start())
+        led = word is not None and word.end() == m.start() and onto.slot_for_word(word[0]) is slot
+        if not led and _in_name(text, m.start(), m.end()):
+            continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
             neg = _NEG_ZH.search(before) or _NEG_EN.search(before)
@@ -230,10 +290,14 @@ def extract_updates(
             start = m.start() - (len(before) - pos.start())
             end = _with_slot_word(text, m.end(), slot, rx.slot_word, onto)
             add(start, end, slot, slot.name, text[m.start() : end], "change", 0.75)
-        elif _ABSENT_ZH.search(text[max(0, m.start() - 24) : m.start()]):
+        elif _absent(text, m.start(), member_spans):
             continue
-        elif not _in_question(text, m.start()):
-            # A bare mention informs only outside a question: "有租车服务吗？" asks.
+        elif (
+            not _in_question(text, m.start()) and not _WHETHER.search(_clause_before(text, m))
+        ) or (slot.criterion and _seeks(text, m.start())):
+            # A bare mention informs only outside a question: "有租车服务吗？", "设施是否包含
+            # 健身房" ask; a search criterion in a question that looks for a place is still
+            # wanted: "哪家酒店有会议室？".
             end = _with_slot_word(text, m.end(), slot, rx.slot_word, onto)
             add(m.start(), end, slot, slot.name, text[m.start() : end], "set", 0.6)
 
@@ -269,10 +333,83 @@ def extract_updates(
 
     for slot, vrx in onto.value_patterns:
         for m in vrx.finditer(text):
-            add(m.start(), m.end(), slot, slot.name, m.group(0), "set", 0.6)
+            add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
 
     found.sort(key=lambda t: t[0])
     return [u for _, _, u in found]
+
+
+def _clause_before(text: str, m: re.Match[str]) -> str:
+    start = max((text.rfind(c, 0, m.start()) for c in "，,。；;！!？?\n"), default=-1) + 1
+    return text[start : m.start()]
+
+
+_WHETHER = re.compile(r"是否|是不是|有没有")
+
+
+def _seeks(text: str, pos: int) -> bool:
+    """Whether the sentence around `pos` looks for a place ("哪家…", "帮我找…") rather
+    than asks about the one in focus ("这家酒店有会议室吗？")."""
+    start = max((text.rfind(c, 0, pos) for c in "。！!？?\n"), default=-1) + 1
+    ends = [i for i in (text.find(c, pos) for c in "。！!？?\n") if i != -1]
+    return _SEEK.search(text, start, min(ends, default=len(text))) is not None
+
+
+_SEEK = re.compile(r"哪|谁家|找|推荐|的(?:酒店|宾馆)")
+
+
+def _absent(text: str, pos: int, member_spans: list[tuple[int, int]]) -> bool:
+    """ "没有你要的棋牌室" says the value is absent; the "无" of a feature's own name
+    ("提供无烟房的经济型酒店") says nothing."""
+    start = max(0, pos - 24)
+    neg = _ABSENT_ZH.search(text[start:pos])
+    return neg is not None and not any(s <= start + neg.start() < e for s, e in member_spans)
+
+
+def _in_name(text: str, start: int, end: int) -> bool:
+    """Whether the word at start:end is part of a place's name or of a list of nearby places,
+    not a feature: led by a character that is no verb or joint, or followed by a place word."""
+    if _NAME_AFTER.match(text, end) or _NEARBY_LIST.search(text, max(0, start - 80), start):
+        return True
+    before = text[start - 1 : start]
+    return bool(re.match(r"[\u4e00-\u9fff]", before)) and before not in _FEATURE_LEAD
+
+
+_NAME_AFTER = re.compile(r"(?:街|城|度假|公寓|会馆|山庄|中心|广场|公园)")
+# The characters before a feature named as one: "有温泉", "提供wifi", "和租车", "带室内游泳池".
+_FEATURE_LEAD = frozenset("有供带和及与是要含括在或个种些没无的用找需望家于属间为择选订住")
+
+
+def _has_value(value: str, slot: SlotDef, own: re.Pattern[str] | None) -> bool:
+    """Whether "<slot word>有<value>" gives a value: a number-like one, or a word (a dish)
+    for a slot that takes words; never an enum's ("酒店设施有…" is read member by member)."""
+    if slot.enum is not None or _NOT_HELD.match(value):
+        return False
+    if own is not None:
+        return own.match(value) is not None
+    return _starts_like_value(value) or slot.criterion
+
+
+_NOT_HELD = re.compile(r"点|些|一点|很|多|没|几|优惠|变化|要求|限制")
+
+
+def _list_slot(slot: SlotDef, own: re.Pattern[str] | None) -> bool:
+    # A criterion held in words (dishes), not a number, an enum or a patterned value.
+    return slot.criterion and slot.enum is None and own is None
+
+
+def _with_list(text: str, vstart: int, value: str, slot_word: re.Pattern[str]) -> str:
+    """A word value followed by more of its kind: "嘎鱼, 酸菜灶台鹅", "年糕、豆腐脑、凉面"."""
+    end = vstart + len(value)
+    if _starts_like_value(value) or text[end : end + 1] not in (",", "、"):
+        return value
+    while (m := _LIST_MORE.match(text, end)) is not None and not slot_word.search(m.group(0)):
+        end = m.end()
+    return _LIST_END.sub("", text[vstart:end])
+
+
+_LIST_MORE = re.compile(r"(?:\s*、\s*|, ?)[^，,。；;！!？?\s、的]{2,16}")
+_LIST_END = re.compile(r"(?:等等|等|…+|\.+)$")
 
 
 def _matches(pat: re.Pattern[str], text: str, slot_word: re.Pattern[str]) -> list[re.Match[str]]:
@@ -290,8 +427,9 @@ def _matches(pat: re.Pattern[str], text: str, slot_word: re.Pattern[str]) -> lis
 
 def _clean_value(value: str, start: int) -> tuple[int, str]:
     """Trim spaces, trailing particles and a trailing '的 + noun' modifier; keep the offset."""
-    lead = len(value) - len(value.lstrip())
-    v = value.strip()
+    # "电话是：010-…": the colon after the verb is no part of the value.
+    lead = len(value) - len(value.lstrip(" \t:："))
+    v = value[lead:].strip()
     cut = v.find("的")
     if cut > 0 and re.search(r"[\u4e00-\u9fff]", v[cut + 1 : cut + 2] or "x"):
         v = v[:cut]
@@ -302,6 +440,12 @@ def _clean_value(value: str, start: int) -> tuple[int, str]:
     return start + lead, v
 
 
+_YES_NO = re.compile(r"否|不是")
+_NUM = r"\d+(?:\.\d+)?"
+# An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下".
+_AMOUNT = re.compile(
+    rf"{_NUM}(?:元|分|小时|天)?(?:\s*-\s*{_NUM})?(?:元|分|小时|天)(?:以上|以下|左右|以内|之内)?"
+)
 # "价格100元也行": the assent after a value is not part of it.
 _ASSENT_TAIL = re.compile(r"(?:也行|也可以|就行|就可以|也好|都行|都可以)$")
 
@@ -325,6 +469,19 @@ def _with_slot_word(
     if m is not None and onto.slot_for_word(m.group(0)) is slot:
         return m.end()
     return end
+
+
+def _more_of(own: re.Pattern[str], text: str, end: int) -> int:
+    """Where a run of further values of the same shape ends: "电话是010-62754070,010-62756110"
+    states one phone slot (the first number), not a change to the second."""
+    while (sep := _LIST_SEP.match(text, end)) is not None and (
+        more := own.match(text, sep.end())
+    ) is not None:
+        end = more.end()
+    return end
+
+
+_LIST_SEP = re.compile(r"\s*(?:[,，、;；或和及]|以及|或者)\s*")
 
 
 def _in_question(text: str, pos: int) -> bool:
@@ -355,7 +512,18 @@ def entity_for(
     with many values would otherwise be scanned once per value.
     """
     best: tuple[int, str] | None = None
-    for at, ent in own_mentions(text, onto) if mentions is None else mentions:
+    if mentions is None:
+        mentions = own_mentions(text, onto, sought=slot.name != "名称")
+    # "找个评分4.5分以上，人均50-100元的餐馆": the value modifies the entity word after it.
+    for at, ent in mentions:
+        if (
+            at > pos
+            and slot.name in ent.slots
+            and slot.name != "名称"
+            and _MODIFIES.fullmatch(text, pos, at)
+        ):
+            return ent.name
+    for at, ent in mentions:
         if slot.name in ent.slots:
             dist = abs(at - pos)
             if best is None or dist < best[0]:
@@ -370,6 +538,9 @@ def entity_for(
     return slot.entity
 
 
+_MODIFIES = re.compile(r"[^。；;！!？?\n]*的[^，,。；;！!？?\n的]{0,4}")
+
+
 def _slot_owners(onto: Ontology) -> dict[str, list[str]]:
     """Slot name -> the entities that declare it."""
     out: dict[str, list[str]] = {}
@@ -379,14 +550,32 @@ def _slot_owners(onto: Ontology) -> dict[str, list[str]]:
     return out
 
 
-def own_mentions(text: str, onto: Ontology) -> list[tuple[int, EntityDef]]:
+def own_mentions(text: str, onto: Ontology, *, sought: bool = True) -> list[tuple[int, EntityDef]]:
     """Entity words that name what the text is about: "他家周边有什么景点" is about the
-    restaurant in focus, its 景点 only says what is nearby."""
-    return [
-        (at, e)
-        for at, e in onto.entity_mentions(text)
-        if not _NEARBY.search(text, max(0, at - 10), at)
-    ]
+    restaurant in focus, its 景点 only says what is nearby. With `sought`, what is nearby
+    counts when the text looks for it ("在X周边的景点里找…"); a place's name is still the
+    anchor's, not the sought one's, so names are bound without it."""
+    return [(at, e) for at, e in onto.entity_mentions(text) if _own_mention(text, at, e, sought)]
+
+
+def _own_mention(text: str, at: int, ent: EntityDef, sought: bool) -> bool:
+    opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
+    if opened > max(text.rfind(")", 0, at), text.rfind("）", 0, at)):
+        return False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
+    near = _NEARBY.search(text, max(0, at - 10), at)
+    if near is None:
+        return _NEARBY_LIST.search(text, max(0, at - 80), at) is None
+    if not sought:
+        return False
+    # "在X酒店周边的景点里找…", "在景点附近找个…的酒店": what is nearby is what the message
+    # looks for, so its values are that entity's.
+    words = sorted(ent.zh + ent.en, key=len, reverse=True)
+    after = at + next((len(w) for w in words if text[at : at + len(w)].lower() == w.lower()), 0)
+    return bool(_IN_GROUP.match(text, after) or _SEARCH.search(near.group(0)))
+
+
+_IN_GROUP = re.compile(r"(?:里|中|当中|哪)")
+_SEARCH = re.compile(r"找|推荐|这些|这几")
 
 
 def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None:

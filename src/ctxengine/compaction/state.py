@@ -96,7 +96,7 @@ class CompactionConfig(BaseModel):
     render_max_conflicts: int = Field(5, ge=0)
     conflict_turns: int = Field(10, ge=0)
     slot_marker_turns: int | None = Field(5, ge=0)
-    render_max_instances: int = Field(30, ge=0)
+    render_max_instances: int = Field(100, ge=0)
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> CompactionConfig:
