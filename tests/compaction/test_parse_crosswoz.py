@@ -157,3 +157,22 @@ def test_system_hours_and_phones_match_dialog_acts_whole(slot: str) -> None:
         hit += len(values & {u.value for u in parsed.updates if u.slot == slot})
     assert total >= 20
     assert hit / total >= 0.9
+
+
+def test_names_are_typed_as_the_dialog_acts_type_them() -> None:
+    """A name the annotation informs (名称 of 餐馆/酒店/景点) is parsed as that domain's, with no
+    context: from its ending, a branch's stem, the kind word after it or the words around it
+    (≈87% on the slice; ≈75% when every name ending in "店" was a restaurant's)."""
+    agree = total = 0
+    for role in ("usr", "sys"):
+        for text, acts in turns(role):
+            names = {a[3]: a[1] for a in acts if a[2] == "名称" and a[0] in ("Inform", "Recommend")}
+            if not names:
+                continue
+            msg = Message.user(text) if role == "usr" else Message.assistant(text)
+            for u in parse_message(msg, turn=1, ontology=ONTO).updates:
+                if u.slot == "名称" and u.value in names:
+                    total += 1
+                    agree += u.entity == names[u.value]
+    assert total >= 300
+    assert agree / total >= 0.83

@@ -290,3 +290,61 @@ def test_after_a_strong_cue_a_name_may_end_any_way() -> None:
         ("推荐您去走走看看。", "a"),
     ):
         assert names(text, role) == [], text
+
+
+def test_a_name_recommended_among_neighbours_is_no_recommendation() -> None:
+    # "X附近吃的地方很多，您可以去A": A is one of X's neighbours.
+    assert names("颐和园附近吃饭的地方很多，您可以去好运来饺子馆。") == ["颐和园"]
+    # After "nothing near" the place recommended is the answer.
+    assert "好运来饺子馆" in names("抱歉，周边没有合适的餐馆，推荐您去好运来饺子馆。")
+    # "A，B，C都在附近": a comma list of neighbours.
+    got = names("白云观，青龙湖公园，玉渊潭公园都在附近，您还有什么要求吗？")
+    assert "青龙湖公园" not in got and "玉渊潭公园" not in got
+
+
+def test_a_name_with_a_space_in_it_is_not_read_from_its_middle() -> None:
+    assert names("请问Happy Noodle小面馆(望京店)的电话是多少？", "u") == []
+    assert names("我想查一下喜乐拉面 Rāmen Bar(国贸店)的地址。", "u") == []
+    # A list joined with a space after the joiner still lists.
+    assert "春华秋实餐厅" in names("建议您去金鼎公园或 春华秋实餐厅。")
+
+
+def test_a_ride_destination_and_a_trip_end_are_not_the_place_of_the_task() -> None:
+    got = said("我想从北京天坛饭店出发，坐出租车去中国航空博物馆，请告诉我车型。")
+    assert ("出租", "出发地", "北京天坛饭店") in got
+    assert ("出租", "目的地", "中国航空博物馆") in got
+    assert all(s != "名称" for _, s, _ in got)
+
+
+def test_example_marker_and_a_plan_word_inside_a_name() -> None:
+    assert names("带孩子的话推荐大众口味的餐厅，如松鹤楼餐厅。") == ["松鹤楼餐厅"]
+    assert "潘家园古玩城" in names("您可以去潘家园古玩城逛一逛。")
+    # 如家 is a name of its own, not "such as 家…".
+    assert names("如家酒店(北京西站店)的价格是多少？", "u") == ["如家酒店(北京西站店)"]
+
+
+def test_names_that_start_like_that_place_or_are_short() -> None:
+    got = names("符合要求的有两家：那家小馆（望京店），那家小馆(丰台店)。")
+    assert got == ["那家小馆（望京店）", "那家小馆(丰台店)"]
+    assert names("推荐您去那家小馆(永安里店)吃饭。") == ["那家小馆(永安里店)"]
+    assert names("推荐您去故宫餐厅。") == ["故宫餐厅"]
+    # A determiner or a count before the kind word is no name, cued or not.
+    assert names("推荐您去这家餐厅吧。") == []
+    assert names("两个酒店都提供热水。") == []
+    assert names("既然酒店周边没有餐馆，您可以去别处。") == []
+
+
+def test_the_ride_between_the_two_ends_is_neither() -> None:
+    for ride in ("乘坐地铁", "坐地铁", "乘地铁", "坐"):
+        got = said(f"我想从白塔寺{ride}到北京国际饭店，请告诉我附近的地铁站。")
+        assert ("地铁", "出发地", "白塔寺") in got, (ride, got)
+        assert ("地铁", "目的地", "北京国际饭店") in got, (ride, got)
+    for ride in ("打车", "坐出租车", "叫车"):
+        got = said(f"我想从白塔寺{ride}去北京国际饭店，请告诉我车型和车牌。")
+        assert ("出租", "出发地", "白塔寺") in got, (ride, got)
+        assert ("出租", "目的地", "北京国际饭店") in got, (ride, got)
+
+
+def test_a_ride_word_inside_a_name_does_not_pick_the_ride() -> None:
+    got = said("如果我从汉庭酒店(北京西单地铁站店)到鸿宾楼，坐出租车过去，车型是什么？")
+    assert ("出租", "出发地", "汉庭酒店(北京西单地铁站店)") in got

@@ -297,3 +297,92 @@ def test_nearby_list_after_a_remark() -> None:
         "它家周边餐馆还挺多呢，有甲烤鸭店, 乙面馆等。", "周边餐馆", role="a", context=ctx
     )
     assert got == ["甲烤鸭店, 乙面馆"]
+
+
+def cw_names(
+    text: str, *, role: str = "user", context: ParseContext | None = None
+) -> list[tuple[str, str | None]]:
+    msg = Message.user(text) if role == "user" else Message.assistant(text)
+    parsed = parse_message(msg, turn=1, ontology=CW, context=context)
+    return [(u.entity, u.value) for u in parsed.updates if u.slot == "名称"]
+
+
+def test_a_branch_store_takes_the_kind_of_its_stem() -> None:
+    # A bare "店" ends a branch: the stem before it says hotel or restaurant.
+    assert cw_names("推荐您去某某酒店北京西站第二店。", role="a") == [
+        ("酒店", "某某酒店北京西站第二店")
+    ]
+    assert cw_names("推荐您去某某民宿公寓北京国贸店。", role="a") == [
+        ("酒店", "某某民宿公寓北京国贸店")
+    ]
+    assert cw_names("推荐您去老王小吃店。", role="a") == [("餐馆", "老王小吃店")]
+
+
+def test_a_chain_branch_in_brackets_is_no_attraction() -> None:
+    # "…谷" would say attraction; a branch "(…店)" says a chain store.
+    assert cw_names("推荐您去和美谷(西单店)。", role="a") == [("餐馆", "和美谷(西单店)")]
+    assert cw_names("推荐您去某某旅馆连锁(西单店)。", role="a") == [
+        ("酒店", "某某旅馆连锁(西单店)")
+    ]
+
+
+def test_a_street_of_snacks_is_an_attraction() -> None:
+    assert cw_names("推荐您去鬼街小吃。", role="a") == [("景点", "鬼街小吃")]
+
+
+def test_the_kind_word_after_a_name_types_it() -> None:
+    # "…园" would say attraction; the word after the name says restaurant.
+    assert ("餐馆", "杏花园") in cw_names("杏花园餐馆周边有哪些酒店呢？")
+
+
+def test_an_anchor_name_is_not_typed_by_what_is_sought_after_it() -> None:
+    ctx = ParseContext(focus="餐馆")
+    text = "在某某居(西单店)周边的酒店里，找个评分4.5分以上的高档型酒店。"
+    assert cw_names(text, context=ctx) == [("餐馆", "某某居(西单店)")]
+    assert ("酒店", "评分", "4.5分以上") in cw(text, context=ctx)
+
+
+def test_an_entity_word_inside_a_name_names_no_entity() -> None:
+    # "饭店" inside "北京某某饭店" (a hotel's name) is no mention of a restaurant.
+    got = cw("北京某某饭店电话是010-12345678。", role="a", context=ParseContext(focus="餐馆"))
+    assert got == [("酒店", "电话", "010-12345678")]
+
+
+def test_a_named_place_owns_the_values_after_it() -> None:
+    got = cw("去某某湖吧，评分是4.6分。", role="a", context=ParseContext(focus="酒店"))
+    assert got == [("景点", "评分", "4.6分")]
+
+
+def test_a_bar_ending_a_name_is_kept() -> None:
+    assert cw_names("推荐您去冰城串吧。", role="a") == [("餐馆", "冰城串吧")]
+    # A particle 吧 still goes.
+    assert cw_names("推荐您去某某烤鸭店吧。", role="a") == [("餐馆", "某某烤鸭店")]
+
+
+def test_values_said_not_to_hold_are_not_set() -> None:
+    assert cw_values("没有评分为5分的酒店，推荐评分4.9分的。", "评分", role="a") == ["4.9分"]
+    assert cw_values("评分不是5分的，而是4.6分的。", "评分", role="a") == ["4.6分"]
+    # A question whether it holds still asks for it.
+    assert cw_values("有没有评分5分的景点？", "评分") == ["5分"]
+
+
+def test_a_numbered_slot_takes_no_words() -> None:
+    assert cw_values("电话留一个给我吧。", "电话") == []
+    assert cw_values("评分是积分啊？", "评分") == []
+
+
+def test_criteria_asked_of_what_is_nearby_are_its_own() -> None:
+    got = cw("附近餐馆有没有评分是4.5分以上的？", context=ParseContext(focus="酒店"))
+    assert ("餐馆", "评分", "4.5分以上") in got
+
+
+def test_a_slot_only_one_entity_has_says_what_is_sought() -> None:
+    got = cw("有没有评分在4.5分以上，能玩1小时 - 2小时的地方？")
+    assert ("景点", "评分", "4.5分以上") in got
+
+
+def test_a_second_question_about_what_is_near_keeps_the_focus() -> None:
+    parsed = parse_message(
+        Message.user("这家餐馆周边有什么酒店啊？有什么景点呢？"), turn=1, ontology=CW
+    )
+    assert parsed.focus == "餐馆"

@@ -9,6 +9,7 @@ fields of their JSON.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from ctxengine.compaction.answers import answer_updates, asked_slots, nearby_updates
@@ -105,6 +106,7 @@ def parse_rules(
         if context is not None and context.asked:
             informed += _answers(text, context.asked, ontology, informed, focus)
         informed += _nearby(text, ontology, informed, focus)
+        informed = _without_neighbour_names(text, informed)
         weaker = [
             u.model_copy(
                 update={
@@ -182,6 +184,26 @@ def _answers(
             entity = entity_for(text, pos, slot, onto, focus, mentions)
         out.append(u.model_copy(update={"entity": entity}))
     return out
+
+
+# "推荐您去A": a name the reply recommends, even when it is also listed as a neighbour.
+_RECOMMENDS = "(?:推荐|建议|可以去|就去|不如去)[^，,。；;！!？?]{0,4}"
+
+
+def _without_neighbour_names(text: str, informed: list[SlotUpdate]) -> list[SlotUpdate]:
+    """Names the reply lists as what is nearby ("周边餐馆有A、B") are neighbours of the place
+    in focus, not the place itself: no name update for them unless the reply recommends one."""
+    listed = [u.value for u in informed if u.slot.startswith("周边") and u.value]
+    if not listed:
+        return informed
+    return [
+        u
+        for u in informed
+        if u.slot != "名称"
+        or not u.value
+        or not any(u.value in v for v in listed)
+        or re.search(_RECOMMENDS + re.escape(u.value), text) is not None
+    ]
 
 
 def _is_criterion(onto: Ontology, name: str) -> bool:

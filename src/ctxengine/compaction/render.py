@@ -282,12 +282,15 @@ def build_view(
     # tool returned or a tool call carried (a long JSON result would fill any cap by itself).
     # Recency orders each group. nsmallest is sorted()[:k] without sorting every item (the key
     # is a total order: ids are unique).
-    candidates = [e for e in evidence.items.values() if e.value not in hide]
-    stated = [e for e in candidates if written_in_conversation(e)]
+    stated: list[EvidenceItem] = []
+    other: list[EvidenceItem] = []
+    for e in evidence.items.values():
+        if e.value not in hide:
+            (stated if written_in_conversation(e) else other).append(e)
     view.evidence = sorted(stated, key=lambda e: (-e.last_seen, -e.first_seen, e.id))
     view.evidence += heapq.nsmallest(
         max(0, options.max_evidence - len(stated)),
-        (e for e in candidates if not written_in_conversation(e)),
+        other,
         key=lambda e: (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id),
     )
     return view

@@ -43,10 +43,12 @@ _ZH_DATE = (
 )
 
 
-# One dish or a short list of them; a dish name has no particle "的" and no punctuation.
+# One dish or a short list of them; a dish name has no particle "的", no punctuation, no
+# pronoun and no bracket (a branch is a restaurant's: "全聚德烤鸭(吕营店)").
 _DISH = (
-    r"(?!有|点|东西|饭|什么|啥|一下|一顿|我|你|您|它|他|她|菜品|菜肴|饭菜|口味|味道)"
-    r"[^，,。；;！!？?\s的、和与吗呢吧啊]{2,12}?"
+    r"(?!有|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食|这|那"
+    r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|[午晚早]饭|[午晚早]餐|夜宵)"
+    r"[^，,。；;！!？?\s的、和与吗呢吧啊我你您它他她()（）]{2,12}?"
 )
 _DISHES = (
     rf"(?P<value>{_DISH}(?:\s*(?:、|和|与|, )\s*{_DISH})*)"
@@ -61,6 +63,7 @@ class Phrase:
     rx: re.Pattern[str]
     slot: str
     confidence: float
+    in_question: bool = False  # read in a question too
 
 
 _PHRASES: tuple[Phrase, ...] = (
@@ -118,16 +121,41 @@ _PHRASES: tuple[Phrase, ...] = (
     # 鸡蛋的餐馆", "有大螃蟹这个菜", "它们家的查干肠, 牛肉干味道都很不错".
     Phrase(
         re.compile(
-            r"(?:想吃|爱吃|去吃|要吃|能吃到|吃到|尝尝|品尝一下|品尝)(?:它|他|她)?(?:们)?"
-            r"(?:家)?(?:做的|的)?\s*" + _DISHES
+            r"(?:想吃|爱吃|去吃|要吃|能吃到|吃到|能吃(?![得上到])|喜欢吃|尝尝|品尝一下|品尝|想喝|要喝|去喝"
+            r"|推荐(?:您|你)吃)(?:它|他|她)?(?:们)?(?:家)?(?:做的|的)?\s*" + _DISHES
         ),
         "推荐菜",
         0.6,
     ),
+    # "有大螃蟹这个菜", "去餐馆吃X和Y这两道菜": a dish the words after it call one.
     Phrase(
-        re.compile(r"(?<![没])有\s*" + _DISHES + r"(?=\s*(?:这|那)(?:个|道|两个|两道|几道)菜)"),
+        re.compile(
+            r"(?<![没])(?:有|吃|喝|用餐|做)\s*"
+            + _DISHES
+            + r"(?=\s*(?:这|那)(?:个|道|两个|两道|几道)(?:菜|美食))"
+        ),
         "推荐菜",
         0.6,
+        in_question=True,
+    ),
+    # "找一家5分的餐馆吃X", "哪家能做X，评分…", "最好有X": a dish as what the restaurant is for.
+    Phrase(
+        re.compile(r"(?:(?:餐馆|餐厅|饭馆|饭店)(?:吃|喝)|能做|可以做|会做|最好有)\s*" + _DISHES),
+        "推荐菜",
+        0.6,
+        in_question=True,
+    ),
+    # "能做X的餐馆", "有X、Y的餐馆": a dish as what the restaurant sought can make, asked
+    # for even in a question ("有没有能做X的餐馆？").
+    Phrase(
+        re.compile(
+            r"(?<![没])(?:有(?:能做|可以做|提供)?|能做|可以做|会做|提供)\s*"
+            + _DISHES
+            + r"(?=的(?:餐馆|餐厅|饭馆|饭店))"
+        ),
+        "推荐菜",
+        0.6,
+        in_question=True,
     ),
     Phrase(
         re.compile(
@@ -136,14 +164,16 @@ _PHRASES: tuple[Phrase, ...] = (
         "推荐菜",
         0.6,
     ),
-    # How long a visit takes (CrossWOZ's 游玩时间): "可以玩3天", "能游玩1小时 - 2小时".
+    # How long a visit takes (CrossWOZ's 游玩时间): "可以玩3天", "游玩1小时的景点", "能玩上
+    # 1小时 - 2小时"; a wish even in a question ("有没有能玩3天的景点？").
     Phrase(
         re.compile(
-            r"(?:可以|能|可|要|想)(?:游玩|游览|玩|逛)(?:的时长是|时长|时间)?\s*"
+            r"(?:游玩|游览|玩|逛)(?:的时长是|时长|时间)?(?:上|个)?\s*"
             r"(?P<value>\d+(?:\.\d+)?(?:小时|天)(?:\s*-\s*\d+(?:\.\d+)?(?:小时|天))?)"
         ),
         "游玩时间",
         0.6,
+        in_question=True,
     ),
     Phrase(
         re.compile(r"(?i)\b(?:pay|paying|pay for it) (?:with|by|using|via) " + _EN_NAME),
@@ -173,10 +203,15 @@ _NAME_SAID = re.compile(
     r"|(?:推荐(?:您|你)入住|(?:您|你)可以到|只能去|只有)(?P<v7>[^，,。；;！!？?\s、]{2,30}?)"
     r"(?=了|去|吃|住|玩|[，,。；;！!？?]|$)"
 )
+# The ride said between a trip's two ends is neither: "从X乘坐地铁到Y", "从X出发，坐出租车去Y".
+_RIDE_WORDS = (
+    r"(?:出发[，,]?)?(?:(?:乘坐|搭乘|乘|坐|搭|打)(?:地铁|出租车|出租|的士|车|的)?|打车|打的|叫车)?"
+)
 # "从鬼味烤翅到北京华尔顿酒店(原鸿坤国际大酒店)": a ride's or a trip's two ends (CrossWOZ's
 # 出发地 and 目的地, for the taxi or the metro the sentence names).
 _FROM_TO = re.compile(
-    r"从(?P<a>[^，,。；;！!？?\n、从]{2,30}?)(?:出发)?(?:到|去|至)(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
+    r"从(?P<a>[^，,。；;！!？?\n、从]{2,30}?)" + _RIDE_WORDS + r"(?:到|去|至)"
+    r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
     r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|\s)"
 )
 # Metro stations with their exit: "角门东地铁站A口", "崇文门地铁站A1口".
@@ -223,14 +258,19 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
         for m in p.rx.finditer(text):
             value = m.group("value")
             if p.slot == "名称":
-                hit = _name_hit(m, "value", onto, slot)
-                if hit is not None:
+                hit = _name_hit(m, "value", onto, slot, cued=True)
+                # "X附近吃饭的地方挺多，您可以去A": A is X's neighbour, not the recommendation.
+                # Not after "周边没有…，推荐您去A": then A is the place instead of a neighbour.
+                if hit is not None and not _nearby_before(text, m.start(), unless_none=True):
                     out.append(PhraseHit(hit.start, hit.end, slot, hit.value, p.confidence))
                 continue
+            if p.slot == "推荐菜" and (_NOT_A_DISH.search(value) or onto.find_members(value)):
+                continue  # "最好有免费停车": an option of another slot
             end = m.start("value") + len(value)
-            out.append(PhraseHit(m.start(), end, slot, value, p.confidence))
+            out.append(PhraseHit(m.start(), end, slot, value, p.confidence, p.in_question))
     out += _names_said(text, onto)
-    out += _from_to(text, onto)
+    trip = _from_to(text, onto)
+    out += trip
     out += _station_pair(text, onto)
     for m in _IT_IN.finditer(text):
         value = m.group("value")
@@ -249,7 +289,18 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
             slot = onto.slot_for_word(m.group("slot"))
             if slot is not None:
                 out.append(PhraseHit(m.start(), m.end("value"), slot, m.group("value"), 0.7))
+    if trip:
+        # "从A打车到B": A and B are the ride's ends, not places the task is about.
+        ends = [(h.start, h.end) for h in trip]
+        out = [
+            h for h in out if h.slot.name != "名称" or not any(a <= h.start < b for a, b in ends)
+        ]
     return out
+
+
+# "有评分4分以上的餐馆", "想吃烤肉宛饭庄家的…", "有特色的餐馆": a criterion, a restaurant
+# or a quality in a dish's place.
+_NOT_A_DISH = re.compile(r"\d|评分|人均|消费|价格|特色|名气|吃饭|用餐|家$|店$|性$")
 
 
 def _name_only(value: str) -> str:
@@ -281,9 +332,24 @@ _NOT_IN_NAME = re.compile(
 )
 
 
-def _plausible_name(value: str, onto: Ontology) -> bool:
+# "那家小馆(永安里店)": a name that starts like "that place", told apart by its branch.
+_THAT_BRANCH = re.compile(r"^[这那]家(?=[^()（）]{1,10}[(（][^()（）]+[)）]$)")
+
+
+# A bare entity word with a determiner ("这家酒店", "西餐厅", "两个酒店") is no name; "北京瑰丽
+# 酒店" is. Two characters before the kind word make a name ("故宫餐厅") only after a cue that
+# says a place follows ("推荐您去故宫餐厅"), unless they are a determiner ("它家餐厅").
+_BARE_KIND = re.compile(r"^.{0,2}(?:酒店|餐馆|景点|餐厅|宾馆|地方)$")
+_BARE_KIND_CUED = re.compile(
+    r"^(?:.?|[这那该此一两几哪每某本其它他她您你我好][家个些座间的])(?:酒店|餐馆|景点|餐厅|宾馆|地方)$"
+)
+
+
+def _plausible_name(value: str, onto: Ontology, *, cued: bool = False) -> bool:
+    value = _THAT_BRANCH.sub("", value)
     return (
         len(value) >= 2
+        and not (_BARE_KIND_CUED if cued else _BARE_KIND).search(value)
         and not _NOT_A_NAME.search(value)
         and not _NOT_IN_NAME.search(value)
         and onto.slot_word_pattern().search(value) is None
@@ -291,7 +357,13 @@ def _plausible_name(value: str, onto: Ontology) -> bool:
 
 
 def _name_hit(
-    m: re.Match[str], group: str, onto: Ontology, slot: SlotDef, *, said: bool = False
+    m: re.Match[str],
+    group: str,
+    onto: Ontology,
+    slot: SlotDef,
+    *,
+    said: bool = False,
+    cued: bool = False,
 ) -> PhraseHit | None:
     raw = m.group(group)
     value = _name_only(raw)
@@ -301,9 +373,15 @@ def _name_hit(
         value = value[:end]
     elif onto.entity_of_name(value) is None and (plan := _PLAN.search(value)) is not None:
         value = value[: plan.start()]  # "恭王府溜达一圈"
-    if not _plausible_name(value, onto) or (said and _REQUEST_CHARS.search(value)):
+    if not _plausible_name(value, onto, cued=cued) or (said and _REQUEST_CHARS.search(value)):
         return None
     start = m.start(group) + max(raw.find(value), 0)
+    if (
+        _inside_name(m.string, start, onto)
+        or _LATIN_NEXT.match(m.string, start + len(value))
+        or _RIDE_TO.search(m.string, max(0, start - 5), start)
+    ):
+        return None
     # "北京贵都大" + "酒店符合": a lazy match stopped before the name's own kind word.
     kind = _KIND_NEXT.match(m.string, start + len(value))
     if (
@@ -318,8 +396,28 @@ def _name_hit(
 _KIND_NEXT = re.compile(r"酒店|宾馆|饭店|餐厅|餐馆")
 # What one goes to a place to do, after its name: "恭王府溜达一圈", "先声画廊看画展".
 _PLAN = re.compile(
-    r"(?<=..)(?:溜达|看|逛|转|玩|(?<!小)吃|住|用餐|尝|参观|游玩|游览|爬|请|聚餐|相对|一个|一家)"
+    r"(?<=..)(?:溜达|看|逛|转|玩(?!城|具)|(?<!小)吃|住|用餐|尝|参观|游玩|游览|爬|请|聚餐|相对|一个|一家)"
 )
+
+
+# "博璨德国啤酒餐厅 Brotzeit Bier Bar(…)": a Latin word after a space goes on with the name.
+_LATIN_NEXT = re.compile(r" [A-Za-z]")
+# "千只鹤手作り料理 居楽屋(昌平店)", "Let's BURGER plus(…)", "庆丰包子铺 八达岭长城店(…)": a
+# name with a space in it, its first word Latin, kana or a name itself; the part after the
+# space is no name of its own ("推荐您去 北京饭店" is one).
+_WORD_BEFORE = re.compile(r"([^\s，,。；;！!？?：:、]+) $")
+_FOREIGN = re.compile(r"[A-Za-z\u3040-\u30ff]")
+
+
+def _inside_name(text: str, start: int, onto: Ontology) -> bool:
+    word = _WORD_BEFORE.search(text, max(0, start - 31), start)
+    if word is None:
+        return False
+    return bool(_FOREIGN.search(word.group(1))) or onto.entity_of_name(word.group(1)) is not None
+
+
+# "坐出租车去X", "打车到X": where a ride goes is its 目的地, not the place the task is about.
+_RIDE_TO = re.compile(r"(?:出租车?|打车|打的|叫车|坐车|地铁|公交)(?:去|到|前往)$")
 
 
 def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
@@ -346,17 +444,21 @@ def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
         a, b = _name_only(m.group("a")), _name_only(m.group("b"))
         if _NOT_A_PLACE.search(a) or _NOT_A_PLACE.search(b):
             continue
-        ride = _ride(text, onto)
+        ride = _ride(text, onto, (m.span("a"), m.span("b")))
         out.append(PhraseHit(m.start("a"), m.start("a") + len(a), start_slot, a, 0.6, True, ride))
         out.append(PhraseHit(m.start("b"), m.start("b") + len(b), end_slot, b, 0.6, True, ride))
     return out
 
 
-def _ride(text: str, onto: Ontology) -> str | None:
-    """The entity a trip's ends belong to: one named in the text ("乘地铁"), else the one whose
-    own slots the text asks about ("把车型与车牌告诉我" is a taxi's)."""
+def _ride(text: str, onto: Ontology, ends: tuple[tuple[int, int], ...]) -> str | None:
+    """The entity a trip's ends belong to: one named in the text ("乘地铁") outside the names
+    of its ends (not "X(梨园地铁站店)"), else the one whose own slots the text asks about
+    ("把车型与车牌告诉我" is a taxi's)."""
     rides = {e.name for e in onto.entities if "出发地" in e.slots}
-    for _, e in onto.entity_mentions(text):
+    outside = text
+    for a, b in ends:
+        outside = outside[:a] + "，" * (b - a) + outside[b:]
+    for _, e in onto.entity_mentions(outside):
         if e.name in rides:
             return e.name
     for w in onto.slot_word_pattern().finditer(text):
@@ -422,8 +524,7 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
 _NOT_A_NAME = re.compile(
     r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有|只有|请|帮|想|要|还|再|一家|一个|附近|周边|"
     r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便)"
-    # A bare entity word with a determiner ("这家酒店") is no name; "北京瑰丽酒店" is.
-    r"|^.{0,2}(?:酒店|餐馆|景点|餐厅|宾馆|地方)$|(?:的|家|它|他|她|评分|地址|是|消费|位置|出租车)$"
+    r"|(?:的|家|它|他|她|评分|地址|是|消费|位置|出租车)$"
 )
 # A span the user says before "的地址" with one of these in it is a request ("帮我查一下它家"),
 # not a name; a name the assistant recommends may hold them ("锦府盐帮", "好伦哥").
@@ -440,7 +541,7 @@ _NAME_CHAR = re.compile(r"[A-Za-z0-9\u4e00-\u9fff·'&]")
 # Where a clause starts, after the words that introduce a name ("比如", "推荐您去").
 _CLAUSE_START = re.compile(
     r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
-    r"(?:(?:好的|好(?=[，,])|嗯|恩|哦|那么|那(?!家)|其中|比如|当然是|我选|就选|选|那就去|就去|我想去|我要去|去|"
+    r"(?:(?:好的|好(?=[，,])|嗯|恩|哦|那么|那(?!家)|其中|比如|如(?![家果何今此意])|当然是|我选|就选|选|那就去|就去|我想去|我要去|去|"
     r"推荐(?:您|你)?(?:去)?|(?:为|给)(?:您|你)推荐(?:了)?|建议(?:您|你)?去|(?:您|你)可以去|还有|和|或者|以及)"
     r"[，,]?\s*)?"
 )
@@ -542,7 +643,11 @@ def _name_shaped(value: str, onto: Ontology, verified: bool) -> bool:
     if not verified and (len(value) < 3 or _ACTIVITY.search(value) or _PLAN.search(value)):
         return False
     # "经济型酒店" holds an enum member: a kind of place, not one place.
-    return not (_GENERIC.search(value) or onto.find_members(value)) and _plausible_name(value, onto)
+    core = _THAT_BRANCH.sub("", value)
+    if _GENERIC.search(core) or onto.find_members(core):
+        return False
+    # A strong cue ("推荐您去") starts the lenient reading.
+    return _plausible_name(value, onto, cued=not verified)
 
 
 def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
@@ -562,8 +667,10 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
         if _nearby_before(text, m.start()):
             continue
         pos, listed = m.end(), 0
+        if _inside_name(text, pos, onto) or _RIDE_TO.search(text, max(0, pos - 5), pos):
+            continue
         while (end := _name_end(text, pos, onto, verified=verified)) is not None:
-            if text.startswith(", ", end):
+            if text.startswith(", ", end) or _LATIN_NEXT.match(text, end):
                 break  # "故宫, 天坛, 恭王府": a database-style list is a place's neighbours
             out.append(PhraseHit(pos, end, slot, text[pos:end], 0.5, True))
             listed += 1
@@ -571,22 +678,36 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
             if join is None or join.end() == end:
                 break
             pos, verified = join.end(), False
-        if listed and _NEAR_AFTER.match(text, out[-1].end):
+        if listed and (
+            _NEAR_AFTER.match(text, out[-1].end) or _LISTED_NEAR.match(text, out[-1].end)
+        ):
             del out[-listed:]  # "A、B都在附近": neighbours, not recommendations
     return out
 
 
 # "A、B都在附近", "X就在附近": names said to be near, not recommended.
 _NEAR_AFTER = re.compile(r"(?:都|也|就)?(?:在|离)(?:它|他家|这|那)?(?:附近|周边|不远)")
+# "A，B，C都在附近": a list joined by commas, its members read one clause at a time.
+_LISTED_NEAR = re.compile(
+    r"(?:[，,]\s*[^，,。；;！!？?\s]{2,30}?)+都(?:在|离)(?:它|他家|这|那)?(?:附近|周边|不远)"
+)
 
 
 _SENTENCE_END = re.compile(r"[。！!？?；;]")
 
 
-def _nearby_before(text: str, pos: int) -> bool:
-    """Whether the sentence holding `pos` talks about what is near before `pos`."""
+_NEAR_WORD = re.compile(r"周边|附近|周围")
+_NONE_NEAR = re.compile(r"[没无不非但]")
+
+
+def _nearby_before(text: str, pos: int, *, unless_none: bool = False) -> bool:
+    """Whether the sentence holding `pos` talks about what is near before `pos` (with
+    `unless_none`, only by a word for near, and not to say there is nothing near)."""
     # Searched from its start, no scan back for each end mark: called for every candidate.
     start = 0
     for m in _SENTENCE_END.finditer(text, 0, pos):
         start = m.end()
-    return _NEARBY.search(text, start, pos) is not None
+    if not unless_none:
+        return _NEARBY.search(text, start, pos) is not None
+    near = _NEAR_WORD.search(text, start, pos)
+    return near is not None and _NONE_NEAR.search(text, near.start(), pos) is None

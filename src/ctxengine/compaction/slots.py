@@ -123,6 +123,8 @@ def extract_updates(
 
     mentions: list[tuple[int, EntityDef]] | None = None
     anchors: list[tuple[int, EntityDef]] | None = None  # for names: see `own_mentions`
+    hits = phrase_updates(text, onto)
+    names = [(h.start, h.end) for h in hits if h.slot.name == "名称"]
 
     def taken(start: int, end: int) -> bool:
         return any(start < e and s < end for s, e, _ in found)
@@ -141,11 +143,13 @@ def extract_updates(
             return
         nonlocal mentions, anchors
         if slot is not None and slot.name == "名称" and anchors is None and known is None:
-            anchors = own_mentions(text, onto, sought=False)
+            anchors = _outside(own_mentions(text, onto, sought=False), names)
         elif slot is not None and mentions is None and known is None:
-            mentions = own_mentions(text, onto)
+            mentions = _named(text, onto, _outside(own_mentions(text, onto), names), names)
         if known is not None:
             entity = known
+        elif slot is not None and slot.name == "名称" and value:
+            entity = name_owner(text, end - len(value), end, slot, onto, focus, anchors)
         elif slot is not None and slot.name == "名称":
             entity = entity_for(text, start, slot, onto, focus, anchors)
         elif slot is not None:
@@ -154,10 +158,6 @@ def extract_updates(
             entity = entity_for(text, start, slot, onto, focus, outside)
         else:
             entity = "task"
-        if slot is not None and value and slot.name == "名称":
-            named = onto.entity_of_name(value)
-            if named is not None and slot.name in named.slots:
-                entity = named.name
         found.append(
             (
                 start,
@@ -193,6 +193,8 @@ def extract_updates(
             own = rx.own_patterns.get(slot.name)
             if own is not None and (head := own.match(text, vstart)) is not None:
                 value = head.group(0)  # "4.5分以上有这两个菜": the slot's own pattern ends it
+            elif own is not None and not re.search(r"\d", value):
+                continue  # "电话留一个给我", "评分是积分啊": no number, no value of a number
             amount = _AMOUNT.match(value) if slot.criterion else None
             if amount is not None and re.match(r"[\u4e00-\u9fff]", value[amount.end() :]):
                 value = amount.group(0)  # "20-50元之间", "1元钱", "20-50元可以游玩": the amount
@@ -242,7 +244,7 @@ def extract_updates(
                 conf,
             )
 
-    for hit in phrase_updates(text, onto):
+    for hit in hits:
         if _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
             continue  # "周边没有能吃到酸枣汁的餐馆"
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value))
@@ -333,10 +335,54 @@ def extract_updates(
 
     for slot, vrx in onto.value_patterns:
         for m in vrx.finditer(text):
+            if _DENIED.search(text, max(0, m.start() - 8), m.start()):
+                continue  # "没有5分的酒店", "评分不是5分的": said not to be so
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
 
     found.sort(key=lambda t: t[0])
-    return [u for _, _, u in found]
+    updates = [u for _, _, u in found]
+    if mentions == [] and not names:
+        return _by_own_slots(updates, onto)
+    return updates
+
+
+def _by_own_slots(updates: list[SlotUpdate], onto: Ontology) -> list[SlotUpdate]:
+    """With no entity named, a slot only one entity has says which one the message is about:
+    "有没有评分4.5分以上，能玩1小时的地方" (游玩时间) looks for an attraction."""
+    owners = onto.derived("slot_owners", _slot_owners)
+    single = {owners[u.slot][0] for u in updates if len(owners.get(u.slot, ())) == 1}
+    if len(single) != 1:
+        return updates
+    (only,) = single
+    return [
+        u.model_copy(update={"entity": only})
+        if u.slot != "名称" and only in owners.get(u.slot, ()) and u.entity != only
+        else u
+        for u in updates
+    ]
+
+
+def _outside(
+    mentions: list[tuple[int, EntityDef]], names: list[tuple[int, int]]
+) -> list[tuple[int, EntityDef]]:
+    # "北京饭店的电话": the entity word inside a name says nothing of the name's kind.
+    return [(at, e) for at, e in mentions if not any(s <= at < e_ for s, e_ in names)]
+
+
+def _named(
+    text: str, onto: Ontology, mentions: list[tuple[int, EntityDef]], names: list[tuple[int, int]]
+) -> list[tuple[int, EntityDef]]:
+    """`mentions` and the names whose ending says their kind ("去未名湖吧，评分是4.6分"), in
+    order; a name whose neighbours are sought ("X周边的景点") is no mention of its own."""
+    out = list(mentions)
+    for start, end in names:
+        kind = name_kinds(text[start:end], onto)[0]
+        if kind is not None and not _NEAR_NEXT.match(text, end):
+            out.append((start, kind))
+    return sorted(out, key=lambda t: t[0])
+
+
+_NEAR_NEXT = re.compile(r"的?(?:周边|附近|周围)")
 
 
 def _clause_before(text: str, m: re.Match[str]) -> str:
@@ -436,10 +482,18 @@ def _clean_value(value: str, start: int) -> tuple[int, str]:
     join = _ZH_JOIN.search(v, 1)
     if join is not None:
         v = v[: join.start()]
-    v = _ASSENT_TAIL.sub("", v).rstrip(_TRAIL + " ")
+    v = _ASSENT_TAIL.sub("", v)
+    while v and v[-1] in _TRAIL + " " and not _BAR.search(v):
+        v = v[:-1]
     return start + lead, v
 
 
+# "冰城串吧", "什刹海酒吧": a 吧 that ends a word, not a particle.
+_BAR = re.compile(r"[串酒网水]吧$")
+# "没有评分为5分的", "不是5分"; not the questions "有没有…", "是不是…".
+_DENIED = re.compile(
+    r"(?:(?<![是有])不是|(?<!有)没有|并非|(?<!有)没(?!有))[^，,。；;！!？?\n\d]{0,4}$"
+)
 _YES_NO = re.compile(r"否|不是")
 _NUM = r"\d+(?:\.\d+)?"
 # An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下".
@@ -541,6 +595,112 @@ def entity_for(
 _MODIFIES = re.compile(r"[^。；;！!？?\n]*的[^，,。；;！!？?\n的]{0,4}")
 
 
+def name_owner(
+    text: str,
+    start: int,
+    end: int,
+    slot: SlotDef,
+    onto: Ontology,
+    focus: str | None,
+    mentions: list[tuple[int, EntityDef]] | None,
+) -> str:
+    """The entity a name at text[start:end] names: the entity word said right after it
+    ("杏园餐馆", "X这家酒店"); else the kind its ending says ("…酒店", "…公园"); else the
+    nearest entity word outside it among the kinds it may be, else the conversation's focus
+    among them."""
+    mentions = mentions or []
+    kind, kinds = name_kinds(text[start:end], onto)
+    after = end + (2 if _THIS.match(text, end) else 0)
+    said = next((e for at, e in mentions if at == after and slot.name in e.slots), None)
+    if said is not None:
+        return said.name
+    if kind is not None and slot.name in kind.slots:
+        return kind.name
+    allowed = [e for e in kinds if slot.name in e.slots]
+    if _NEAR_NEXT.match(text, end):
+        # "在X周边的餐馆里找…的餐馆": what follows in the sentence is what is sought.
+        stop = _SENTENCE_END.search(text, end)
+        mentions = [
+            (at, e) for at, e in mentions if not end <= at < (stop.end() if stop else len(text))
+        ]
+    near = [
+        (abs(at - start), e.name) for at, e in mentions if not start <= at < end and e in allowed
+    ]
+    if near:
+        return min(near)[1]
+    if focus is not None and any(e.name == focus for e in allowed):
+        return focus
+    if len(kinds) < len(onto.entities):
+        return allowed[0].name if allowed else slot.entity  # a chain: its first kind
+    return entity_for(text, start, slot, onto, focus, [])
+
+
+_THIS = re.compile(r"这个|这家|那个|那家")
+_SENTENCE_END = re.compile(r"[。！!？?；;\n]")
+
+
+def name_kinds(name: str, onto: Ontology) -> tuple[EntityDef | None, list[EntityDef]]:
+    """(the kind a name's ending says, or None; the kinds it may be at all).
+
+    A one-character ending is a branch's ("…首都机场第二店"): the kind of the stem before it
+    wins among the kinds whose endings end that way ("…酒店北京前门店" is a hotel, "…小吃店" a
+    restaurant). A branch in brackets ending so ("和合谷(良乡店)", "X旅馆连锁(Y店)") makes a
+    chain: one of those kinds, whatever the stem ends in."""
+    # Names recur turn after turn; each is read once (the cache is dropped when it grows).
+    cache: dict[str, tuple[EntityDef | None, list[EntityDef]]] = onto.derived(
+        "slots.name_kinds", lambda _: {}
+    )
+    got = cache.get(name)
+    if got is None:
+        if len(cache) > 4096:
+            cache.clear()
+        got = cache[name] = _name_kinds(name, onto)
+    return got
+
+
+def _name_kinds(name: str, onto: Ontology) -> tuple[EntityDef | None, list[EntityDef]]:
+    tails = onto.derived("slots.name_tails", _name_tails)
+    kind = onto.entity_of_name(name)
+    base = _BRANCH_TAIL.sub("", name.strip())
+    branch = name.strip()[len(base) :].rstrip(" )）")
+    if branch[-1:] in tails:
+        kinds = tails[branch[-1]]
+        if kind in kinds and _ends_fully(base, kind):
+            return kind, kinds
+        stem = base
+    elif kind is not None and base[-1:] in tails and not _ends_fully(base, kind):
+        kinds, stem = tails[base[-1]], base[:-1]
+    else:
+        return kind, [kind] if kind is not None else list(onto.entities)
+    inner = [
+        (stem.rfind(s) + len(s), e)
+        for e in kinds
+        for s in e.name_suffixes
+        if len(s) > 1 and s in stem
+    ]
+    if inner:
+        return max(inner, key=lambda t: t[0])[1], kinds
+    return (kind if kind in kinds else None), kinds
+
+
+def _ends_fully(name: str, kind: EntityDef) -> bool:
+    # Ends in one of the kind's endings longer than one character ("…烤鸭店", not "…店").
+    return any(len(s) > 1 and name.endswith(s) for s in kind.name_suffixes)
+
+
+_BRANCH_TAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+
+
+def _name_tails(onto: Ontology) -> dict[str, list[EntityDef]]:
+    """A one-character name ending ("店") -> the kinds with an ending that ends so ("酒店",
+    "烤鸭店"): the kinds a branch of that ending may be."""
+    singles = {s for e in onto.entities for s in e.name_suffixes if len(s) == 1}
+    return {
+        c: [e for e in onto.entities if any(s.endswith(c) for s in e.name_suffixes)]
+        for c in singles
+    }
+
+
 def _slot_owners(onto: Ontology) -> dict[str, list[str]]:
     """Slot name -> the entities that declare it."""
     out: dict[str, list[str]] = {}
@@ -555,14 +715,19 @@ def own_mentions(text: str, onto: Ontology, *, sought: bool = True) -> list[tupl
     restaurant in focus, its 景点 only says what is nearby. With `sought`, what is nearby
     counts when the text looks for it ("在X周边的景点里找…"); a place's name is still the
     anchor's, not the sought one's, so names are bound without it."""
-    return [(at, e) for at, e in onto.entity_mentions(text) if _own_mention(text, at, e, sought)]
+    return [
+        (at, e) for at, e in onto.entity_mentions(text) if _own_mention(text, at, e, sought, onto)
+    ]
 
 
-def _own_mention(text: str, at: int, ent: EntityDef, sought: bool) -> bool:
+def _own_mention(text: str, at: int, ent: EntityDef, sought: bool, onto: Ontology) -> bool:
     opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
     if opened > max(text.rfind(")", 0, at), text.rfind("）", 0, at)):
         return False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
     near = _NEARBY.search(text, max(0, at - 10), at)
+    if near is None and _WHAT_ELSE.search(text, max(0, at - 6), at):
+        # "这家餐馆周边有什么酒店？有什么景点呢？": the second question still asks what is near.
+        near = _NEAR_WORD.search(text, max(0, at - 30), at)
     if near is None:
         return _NEARBY_LIST.search(text, max(0, at - 80), at) is None
     if not sought:
@@ -571,9 +736,16 @@ def _own_mention(text: str, at: int, ent: EntityDef, sought: bool) -> bool:
     # looks for, so its values are that entity's.
     words = sorted(ent.zh + ent.en, key=len, reverse=True)
     after = at + next((len(w) for w in words if text[at : at + len(w)].lower() == w.lower()), 0)
-    return bool(_IN_GROUP.match(text, after) or _SEARCH.search(near.group(0)))
+    if _IN_GROUP.match(text, after) or _SEARCH.search(near.group(0)):
+        return True
+    # "附近餐馆有没有评分4.5分以上的？": criteria asked of what is nearby.
+    has = _HAS.match(text, after)
+    return has is not None and onto.slot_word_pattern().match(text, has.end()) is not None
 
 
+_HAS = re.compile(r"(?:还|也)?有(?:没有)?")
+_WHAT_ELSE = re.compile(r"有(?:什么|哪些|啥)[^，,。；;！!？?\n]{0,3}$")
+_NEAR_WORD = re.compile(r"周边|附近|周围")
 _IN_GROUP = re.compile(r"(?:里|中|当中|哪)")
 _SEARCH = re.compile(r"找|推荐|这些|这几")
 
