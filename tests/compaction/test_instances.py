@@ -173,3 +173,35 @@ def test_the_users_criteria_stay_with_the_search_when_the_user_names_another_pla
     assert slots["餐馆[鼎泰丰].地址"] == "A路1号"  # the user described this place
     assert slots["餐馆.人均消费"] == "100元以内"  # the search's criterion goes on
     assert "餐馆[鼎泰丰].人均消费" not in slots
+
+
+def test_another_place_offered_after_the_user_went_on_starts_a_new_search() -> None:
+    s, events = replay_crosswoz(
+        [*FOUND, ("user", "谢谢。"), ("assistant", "不客气。"), ("assistant", "您看全聚德怎么样？")]
+    )
+    slots = {k: v.value for k, v in s.state.slots.items()}
+    assert slots["餐馆.名称"] == "全聚德"
+    # The criterion the first place was found by went with it, not on to the new one.
+    assert slots["餐馆[鼎泰丰].评分"] == "4分以上"
+    assert "餐馆.评分" not in slots
+    assert "search_closed" in events
+
+
+def test_a_criterion_whose_turn_was_declined_is_archived_as_unmet_when_its_search_closes() -> None:
+    s, _ = replay_crosswoz(
+        [
+            ("user", "帮我找一家评分4分以上、推荐菜有清炖狮子头的餐馆"),
+            ("assistant", "抱歉，周边的餐馆都没有找到符合要求的，您看鼎泰丰怎么样？"),
+            ("user", "好的，他家电话是多少？"),
+            ("assistant", "电话是010-12345678。"),
+            ("user", "再帮我找一家评分4.5分以上的餐馆"),
+        ]
+    )
+    slots = {k: v.value for k, v in s.state.slots.items()}
+    # Which request failed the reply did not say: none is shown as what the place offers.
+    assert "餐馆[鼎泰丰].推荐菜" not in slots
+    assert "餐馆[鼎泰丰].评分" not in slots
+    assert slots["餐馆[鼎泰丰].电话"] == "010-12345678"
+    unmet = {(a.key, a.value) for a in s.state.archive if a.reason == "unmet"}
+    assert ("餐馆.推荐菜", "清炖狮子头") in unmet
+    assert slots["餐馆.评分"] == "4.5分以上"

@@ -296,3 +296,16 @@ def test_values_said_to_be_absent_are_not_set() -> None:
         values = [v for _, _, v in _updates(text, "assistant")]
         assert "200元以上" not in values and "酸枣汁" not in values, values
     assert ("酒店", "价格", "100元") in _updates("没有的话，价格100元也行")
+
+
+def test_a_dish_denied_by_reference_is_the_users_dish_unmet() -> None:
+    # "都没有这个菜": the noun after the demonstrative ends the slot's word (推荐菜).
+    p = parse_message(
+        Message.assistant("抱歉周边的餐馆都没有这个菜，推荐您去别家吃吧。"),
+        turn=2,
+        ontology=CROSSWOZ,
+    )
+    assert p.unmet == ["推荐菜"] and p.declines
+    d = replay("帮我找一家能做清炖狮子头的餐馆", "抱歉周边的餐馆都没有这个菜，推荐您去别家吃吧。")
+    assert "餐馆.推荐菜" not in d.state.state.slots
+    assert [(a.value, a.reason) for a in d.state.state.archive] == [("清炖狮子头", "unmet")]

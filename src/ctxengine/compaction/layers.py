@@ -98,6 +98,9 @@ class SlotValue(BaseModel):
     # about the current candidate ("评分5分" asked, "评分4.8分" found): both stay visible.
     requested: str | None = None
     criterion: bool = False  # a search criterion (`SlotDef.criterion`), not a description
+    # The reply to the turn that set it said the request could not be met as asked; which
+    # part failed it did not say (see `StateLayer.close_search`).
+    declined: bool = False
 
 
 class Transition(BaseModel):
@@ -262,17 +265,32 @@ class StateLayer(BaseModel):
                 return v
         return None
 
-    def close_search(self, entity: str) -> str | None:
+    def close_search(self, entity: str, turn: int) -> tuple[str, list[tuple[str, str]]] | None:
         """The search for the named current instance is over: all its slots, the user's
         criteria it was found by included, move under its name (``餐馆[A].评分=4分以上``)
-        and the entity starts empty for the next search. Returns the instance key, or None
-        when nothing is named."""
+        and the entity starts empty for the next search.
+
+        A criterion whose turn the reply declined may be the part that failed: it is
+        archived as unmet instead of being shown as what the place offers.
+
+        Returns (the instance key, the (slot key, value) pairs archived as unmet), or None
+        when nothing is named.
+        """
         name = self.found(entity)
         if name is None or is_instance(entity):
             return None
+        unmet: list[tuple[str, str]] = []
+        for key in [k for k, v in self.slots.items() if v.entity == entity and v.declined]:
+            unmet.append((key, self.unmet(key, turn, None).value))
         dst = instance_entity(entity, name.value)
         self._move(entity, dst)
-        return dst
+        return dst, unmet
+
+    def mark_declined(self, turn: int) -> None:
+        """The reply declined the request of user turn `turn`: its criteria are marked."""
+        for v in self.slots.values():
+            if v.source == "user" and v.criterion and v.turn == turn:
+                v.declined = True
 
     def _move(self, src: str, dst: str, *, facts_only: bool = False, keep: bool = False) -> None:
         """Move `src`'s slots under `dst`; with `keep`, the user's criteria (with

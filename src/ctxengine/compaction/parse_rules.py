@@ -116,10 +116,11 @@ def parse_rules(
             )
             for u in informed
         ]
+        parsed.denied = denied_spans(text)
         parsed.unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
+        parsed.unmet += [n for n in _denied_slots(parsed.denied, ontology) if n not in parsed.unmet]
         parsed.contrast = says_contrast(text)
         parsed.declines = bool(parsed.unmet) or says_unmet(text)
-        parsed.denied = denied_spans(text)
         parsed.focus = focus_of(text, ontology, weaker)
         return parsed.model_copy(update={"updates": weaker}) if weaker else parsed
     constraints = extract_constraints(text)
@@ -204,6 +205,26 @@ def _without_neighbour_names(text: str, informed: list[SlotUpdate]) -> list[Slot
         or not any(u.value in v for v in listed)
         or re.search(_RECOMMENDS + re.escape(u.value), text) is not None
     ]
+
+
+# "都没有这个菜": what is denied is named by a demonstrative and a noun that ends a slot's
+# word (菜: 推荐菜, 招牌菜), so the user's value of that slot is what is absent.
+_DENIED_REF = re.compile(r"^(?:这|那)(?:个|道|种|样|款|家)?(?P<noun>[\u4e00-\u9fff]{1,3})$")
+
+
+def _denied_slots(denied: list[str], onto: Ontology) -> list[str]:
+    out: list[str] = []
+    for span in denied:
+        m = _DENIED_REF.match(span.strip())
+        if m is None:
+            continue
+        noun = m.group("noun")
+        out += [
+            s.name
+            for s in onto.slots
+            if s.criterion and s.name not in out and any(w.endswith(noun) for w in s.zh)
+        ]
+    return out
 
 
 def _is_criterion(onto: Ontology, name: str) -> bool:

@@ -78,7 +78,10 @@ def _compile(onto: Ontology) -> _Compiled:
     slots = onto.slot_words_regex or r"(?!x)x"
     return _Compiled(
         zh_change=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_CHANGE})\s*{_ZH_VALUE}", re.I),
-        zh_set=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}", re.I),
+        # "门票还免费", "评分也是4.5分": an adverb may stand between the slot and its value.
+        zh_set=re.compile(
+            rf"(?P<slot>{slots})\s*(?P<adv>也|还|都|就)?(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}", re.I
+        ),
         # "推荐菜有嘎鱼, 酸菜灶台鹅", "推荐菜里要有回锅肉": what the slot holds.
         zh_has=re.compile(
             rf"(?P<slot>{slots})(?:里|中)?(?:也|还|都|要|很多|主要)?(?P<verb>有)\s*{_ZH_VALUE}",
@@ -211,8 +214,10 @@ def extract_updates(
                 continue
             if m.groupdict().get("verb") == "是" and _YES_NO.match(value):
                 continue  # "设施是否包含…", "评分是不是5分": a question
-            if pat is rx.zh_gap and not _starts_like_value(value):
-                continue  # only an amount bridges the gap: "价格也是不错的" is no value
+            if (pat is rx.zh_gap or m.groupdict().get("adv")) and not (
+                _starts_like_value(value) or onto.find_members(value)
+            ):
+                continue  # only an amount or a member bridges a gap: "价格也是不错的" is none
             if pat is rx.zh_has and not _has_value(value, slot, own):
                 continue  # "电话有两个", "人均消费有点高": no value
             if pat in (rx.zh_set, rx.zh_has) and _list_slot(slot, own):

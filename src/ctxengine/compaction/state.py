@@ -170,6 +170,9 @@ class SessionState(BaseModel):
     # The user turn whose requests the assistant's latest reply declined (0: none pending);
     # the next user message settles it (see `_settle_declined`).
     declined_turn: int = 0
+    # The latest user message turned the offered candidate down ("这家不太合适"): what comes
+    # next refines that search instead of starting a new one (see `_search_over`).
+    turned_down: bool = False
     # Derived indexes (not state): equal and copied empty whatever they hold, see `Memo`.
     _memo: Memo = PrivateAttr(default_factory=Memo)
 
@@ -220,13 +223,15 @@ class SessionState(BaseModel):
             done = self.state.confirm_through(turn)
             if done:
                 self.record("confirm", turn, {"slots": done})
+        if user:
+            self.turned_down = parsed.turns_down
         if parsed.role in ("user", "tool"):
-            may_close = user and not parsed.turns_down
             for u in parsed.updates:
-                self._update(u, turn, parsed.role, may_close=may_close)
+                self._update(u, turn, parsed.role, may_close=user and not self.turned_down)
         elif parsed.role == "assistant":
             if parsed.declines:
                 self.declined_turn = self.last_user_turn
+                self.state.mark_declined(self.last_user_turn)
             for name in parsed.unmet:
                 self._unmet([k for k, v in self.state.slots.items() if v.slot == name], turn)
             if parsed.denied:
@@ -251,7 +256,7 @@ class SessionState(BaseModel):
                             self.declined_turn = self.last_user_turn
                         continue
                 if self._assistant_may_set(u):
-                    self._update(u, turn, "assistant")
+                    self._update(u, turn, "assistant", may_close=not self.turned_down)
         earlier = user and (
             parsed.keeps_earlier
             or says_earlier_stands([c.text for c in parsed.constraints])
@@ -299,10 +304,13 @@ class SessionState(BaseModel):
         conflict: bool = True,
         may_close: bool = False,
     ) -> None:
-        if may_close and u.criterion and u.value is not None and self._search_over(u, turn):
-            shelved = self.state.close_search(u.entity.strip())
-            if shelved is not None:
-                self.record("search_closed", turn, {"entity": u.entity.strip(), "to": shelved})
+        if may_close and u.value is not None and self._search_over(u, turn, source):
+            entity = u.entity.strip()
+            unmet = self.state.close_search(entity, turn)
+            if unmet is not None:
+                self.record("search_closed", turn, {"entity": entity, "to": unmet[0]})
+                for key, value in unmet[1]:
+                    self.record("unmet", turn, {"slot": key, "value": value, "replaced_by": None})
         before = self.state.slots.get(slot_key(u.entity, u.slot))
         # The user correcting a value the assistant or a tool gave is no contradiction of
         # the user's own: only user-vs-user changes are conflicts.
@@ -327,19 +335,31 @@ class SessionState(BaseModel):
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
 
-    def _search_over(self, u: SlotUpdate, turn: int) -> bool:
-        """A user criterion for an entity whose named instance the user already went on
-        with: a new search ("再帮我找个评分4.5分以上的餐馆"), not a change to the last one.
+    def _search_over(self, u: SlotUpdate, turn: int, source: str) -> bool:
+        """The update starts a new search for an entity whose named instance the user
+        already went on with: a user criterion ("再帮我找个评分4.5分以上的餐馆") or another
+        name, the user's or one the assistant offers, not a change to the last search.
 
         Going on with it means a whole user turn passed after it was named (the user asked
-        about it, booked it, moved to another task); a criterion in the very next turn
-        ("可以玩1小时吗？") still narrows the search that found it.
+        about it, booked it, moved to another task) with no criterion given since; a
+        criterion in the very next turn ("可以玩1小时吗？") still narrows the search.
         """
         entity = u.entity.strip()
-        if u.slot.strip() in self.state.instance_slots or is_instance(entity):
+        if is_instance(entity):
             return False
         name = self.state.found(entity)
-        return name is not None and turn >= name.turn + 2
+        if name is None or turn < name.turn + 2:
+            return False
+        # A criterion the user gave after it was named narrows on from it ("在它周边找评分
+        # 4.5分以上的"): that search is still going.
+        if any(
+            v.entity == entity and v.source == "user" and v.criterion and v.turn > name.turn
+            for v in self.state.slots.values()
+        ):
+            return False
+        if u.slot.strip() in self.state.instance_slots:
+            return u.value != name.value
+        return source == "user" and u.criterion
 
     def _settle_declined(self, parsed: ParsedTurn, turn: int) -> None:
         """The user answers a declined request: going on with the alternative relaxes the
