@@ -409,15 +409,16 @@ class Session:
             target = int(budget * (1.0 - s.min_free_ratio))
             block_tokens = self.counter.count(block) + self.counter.message_overhead
             room = target - (result.tokens - block_tokens) - self.counter.message_overhead
-            if result.tokens > target and room < block_tokens and summary:
+            short = result.tokens > target and room < block_tokens
+            if short and summary:
                 # The summary goes before the block sheds anything: the block holds the
                 # same turns distilled, with every value and rule verbatim.
                 room += self._summary_tokens(summary, lang)
                 summary = ""
-            if result.tokens > target and room < block_tokens:
+            if short and room < block_tokens:
                 # Never below what it never sheds (values, constraints, identifiers).
                 block = self._block(turn, lang, max(room, 1))
-            if reserved != self._reserved(summary, block, lang):
+            if short:
                 reserved = self._reserved(summary, block, lang)
                 result = window.prepare(
                     reserved=reserved, language=lang, protected=protected, budget_scale=scale

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
 
@@ -35,7 +36,6 @@ _FILLER = re.compile(
 _LEAD = re.compile(
     r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是在|就在|位于|是|为|在|叫|(?<!\d)[:：](?!\d))\s*)"
 )
-_NEARBY = r"(?:周边|附近|周围)"
 _AFTER_VERB = re.compile(
     r"(?:[^，,；;。！!？?\n]{0,6}?(?:有|是|为|(?<!\d)[:：](?!\d))"
     # "周边餐馆实在太多了，比如说A, B": the examples after a remark.
@@ -59,7 +59,7 @@ def _compile(onto: Ontology) -> _Rx:
     nearby = None
     if nearby_words:
         alt = "|".join(re.escape(w) for w in sorted(nearby_words, key=len, reverse=True))
-        nearby = re.compile(rf"{_NEARBY}[^，,。；;！!？?\n]{{0,8}}?(?P<ent>{alt})")
+        nearby = re.compile(rf"{NEAR}[^，,。；;！!？?\n]{{0,8}}?(?P<ent>{alt})")
     return _Rx(words, nearby)
 
 
@@ -187,7 +187,7 @@ def _trimmed(pos: int, value: str) -> tuple[int, str] | None:
         v = v[: m.start()]
     v = _LIST_TAIL.sub("", v)
     v = v.rstrip("，,、 ").removesuffix("等")
-    if _ABOUT_NEARBY.search(v):
+    if NEAR_WORD.search(v):
         return None  # "周边很方便": a remark about the place, not what is there
     v = re.sub(r"(?:等等|等|哦|呢|啊|吧|呀)$", "", v).rstrip("，,、 ")
     return (pos + lead, v) if len(v) >= 2 else None
@@ -209,7 +209,6 @@ _EXAMPLES = re.compile(r"[，,](?:比如说|比如|例如|如(?!果|何|此|今|
 # A reply that says there is nothing ("抱歉，它家周边没有酒店") answers with no value.
 _REMARK = re.compile(r"^[^，,\d]{0,6}(?:了|的|啊|呢|吧|哦|呀)[，,]\s*")
 _WHERE = re.compile(r"在[^，,、]*?(?:\d+号|路|街|区)")
-_ABOUT_NEARBY = re.compile(r"周边|附近|周围")
 _NOTHING = re.compile(r"没有|没找到|抱歉|不好意思|对不起|很遗憾")
 
 

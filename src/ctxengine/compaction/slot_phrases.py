@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ctxengine.compaction.nearness import NEAR_WORD
 from ctxengine.compaction.ontology import Ontology, SlotDef
 
 _ZH_STOP = "，,。；;！!？?\n、"
@@ -696,17 +697,15 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
 
 
 # "A、B都在附近", "X就在附近": names said to be near, not recommended.
-_NEAR_AFTER = re.compile(r"(?:都|也|就)?(?:在|离)(?:它|他家|这|那)?(?:附近|周边|不远)")
+_IS_NEAR = r"(?:在|离)(?:它|他家|这|那)?(?:附近|周边|不远)"
+_NEAR_AFTER = re.compile(r"(?:都|也|就)?" + _IS_NEAR)
 # "A，B，C都在附近": a list joined by commas, its members read one clause at a time.
-_LISTED_NEAR = re.compile(
-    r"(?:[，,]\s*[^，,。；;！!？?\s]{2,30}?)+都(?:在|离)(?:它|他家|这|那)?(?:附近|周边|不远)"
-)
+_LISTED_NEAR = re.compile(r"(?:[，,]\s*[^，,。；;！!？?\s]{2,30}?)+都" + _IS_NEAR)
 
 
 _SENTENCE_END = re.compile(r"[。！!？?；;]")
 
 
-_NEAR_WORD = re.compile(r"周边|附近|周围")
 _NONE_NEAR = re.compile(r"[没无不非但]")
 
 
@@ -719,5 +718,5 @@ def _nearby_before(text: str, pos: int, *, unless_none: bool = False) -> bool:
         start = m.end()
     if not unless_none:
         return _NEARBY.search(text, start, pos) is not None
-    near = _NEAR_WORD.search(text, start, pos)
+    near = NEAR_WORD.search(text, start, pos)
     return near is not None and _NONE_NEAR.search(text, near.start(), pos) is None

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.slot_phrases import ADDRESS_RX, ZH_INSTEAD, phrase_updates
@@ -24,11 +25,9 @@ _ZH_STOP = r"，,。；;！!？?\s、"
 _ZH_VALUE = (
     rf"(?P<value>[^{_ZH_STOP}]+(?:\s+-\s+[^{_ZH_STOP}]+|[ \t](?=\d{{1,2}}:\d\d)[^{_ZH_STOP}]+)*)"
 )
-_NEARBY = re.compile(r"(?:周边|附近|周围)[^，,。；;！!？?\n]*$")
+_NEARBY = re.compile(NEAR + r"[^，,。；;！!？?\n]*$")
 # "周边酒店有北京天伦王朝酒店、…, 布丁酒店(…)": the names listed after "有" are nearby too.
-_NEARBY_LIST = re.compile(
-    r"(?:周边|附近|周围)[^，,。；;！!？?\n]{0,8}?有(?:[^，,。；;！!？?\n]|, )*$"
-)
+_NEARBY_LIST = re.compile(NEAR + r"[^，,。；;！!？?\n]{0,8}?有(?:[^，,。；;！!？?\n]|, )*$")
 # A value ends where the next requirement is joined on: "150-500元并且有牛头这个菜".
 _ZH_JOIN = re.compile(r"(?:并且|而且|并有|同时|以及|还要|还有|另外)")
 _EN_VALUE = (
@@ -387,7 +386,7 @@ def _named(
     return sorted(out, key=lambda t: t[0])
 
 
-_NEAR_NEXT = re.compile(r"的?(?:周边|附近|周围)")
+_NEAR_NEXT = re.compile(r"的?" + NEAR)
 
 
 def _clause_before(text: str, m: re.Match[str]) -> str:
@@ -732,7 +731,7 @@ def _own_mention(text: str, at: int, ent: EntityDef, sought: bool, onto: Ontolog
     near = _NEARBY.search(text, max(0, at - 10), at)
     if near is None and _WHAT_ELSE.search(text, max(0, at - 6), at):
         # "这家餐馆周边有什么酒店？有什么景点呢？": the second question still asks what is near.
-        near = _NEAR_WORD.search(text, max(0, at - 30), at)
+        near = NEAR_WORD.search(text, max(0, at - 30), at)
     if near is None:
         return _NEARBY_LIST.search(text, max(0, at - 80), at) is None
     if not sought:
@@ -750,7 +749,6 @@ def _own_mention(text: str, at: int, ent: EntityDef, sought: bool, onto: Ontolog
 
 _HAS = re.compile(r"(?:还|也)?有(?:没有)?")
 _WHAT_ELSE = re.compile(r"有(?:什么|哪些|啥)[^，,。；;！!？?\n]{0,3}$")
-_NEAR_WORD = re.compile(r"周边|附近|周围")
 _IN_GROUP = re.compile(r"(?:里|中|当中|哪)")
 _SEARCH = re.compile(r"找|推荐|这些|这几")
 
