@@ -15,7 +15,8 @@ outside them. One rule for every method:
   the aggregates count items, so such scenarios weigh nothing.
 - **superseded shown as current**: a superseded value counts once (per slot and value) when
   (a) it is written as a current value in a CONTEXT-block state section (a column-0 line
-  ``key=value``, or each ``slot=value`` of an instance line ``entity[name]: slot=value; ...``,
+  ``key=value``, each ``slot=value`` of an instance line ``entity[name]: slot=value; ...``,
+  or each filled cell of a compact-form table row under its header ``entity(名称|slot|...):``,
   under ``[当前状态]``/``[Current state]``/``[待更新项]``/``[Pending updates]``
   whose value, without anchors and time marker, equals it, unless the line's key names another
   CrossWOZ domain than the slot's: "酒店.评分=4.5分以上" is the hotel's current value, not the
@@ -116,11 +117,26 @@ def state_lines(text: str) -> list[tuple[str, str]]:
     """(key, value) written as current in CONTEXT-block state sections of `text` (rule (a))."""
     out: list[tuple[str, str]] = []
     section = False
+    table: tuple[str, list[str]] | None = None  # (kind, columns) of the table being read
     for line in text.splitlines():
         if line in _ANY_HEADER:
             section = line in _STATE_HEADERS
+            table = None
             continue
-        if section and line[:1].strip() and "=" in line:
+        if not section or not line[:1].strip():
+            continue
+        head = _TABLE_HEADER.match(line)
+        if head:
+            table = (head["kind"], head["columns"].split("|"))
+            continue
+        if table is not None:
+            kind, columns = table
+            cells = _cells(line)
+            for column, value in zip(columns[1:], cells[1:], strict=False):
+                if value != "-":  # the empty mark; a quoted "-" is the value itself
+                    out.append((f"{kind}[{_unquote(cells[0])}].{column}", _unquote(value)))
+            continue
+        if "=" in line:
             for key, value in _pairs(_MARKER.sub("", line)):
                 out.append((key, value))
                 # `暗紫色(DARK_PURPLE)`: the anchors follow the verbatim value; a differing
@@ -128,6 +144,26 @@ def state_lines(text: str) -> list[tuple[str, str]]:
                 if value.endswith(")") and "(" in value:
                     out.append((key, value[: value.rindex("(")].rstrip()))
     return out
+
+
+# The compact form's instance table: ``餐馆(名称|地址|电话):``, then rows ``鼎泰丰|A路1号|-``
+# whose cells are verbatim or JSON string literals (a cell holding "|", or the value "-").
+_TABLE_HEADER = re.compile(r"^(?P<kind>[^\s(=|]+)\((?P<columns>[^)=]*)\):$")
+_CELL = re.compile(r'"(?:[^"\\]|\\.)*"(?=\||$)|[^|]*')
+
+
+def _cells(row: str) -> list[str]:
+    return [m.group() for m in _CELL.finditer(row) if m.start() == 0 or row[m.start() - 1] == "|"]
+
+
+def _unquote(cell: str) -> str:
+    if len(cell) >= 2 and cell[0] == cell[-1] == '"':
+        try:
+            value = json.loads(cell)
+        except json.JSONDecodeError:
+            return cell
+        return value if isinstance(value, str) else cell
+    return cell
 
 
 def _pairs(line: str) -> list[tuple[str, str]]:

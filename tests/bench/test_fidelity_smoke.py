@@ -180,3 +180,38 @@ def test_instance_lines_are_read_value_by_value() -> None:
     assert ("餐馆[鼎泰丰].人均消费", "100-150元") in lines
     assert ("餐馆[鼎泰丰].电话", "010-1111") in lines
     assert not any(v == "81732276" or v == "5分" for _, v in lines)
+
+
+def test_table_rows_are_read_cell_by_cell() -> None:
+    block = (
+        "[当前状态]\n餐馆: 名称=鼎泰丰; 电话=010-1111\n"
+        '餐馆(名称|人均消费|电话|地址):\n南门涮肉|-|010-2222\n"云|景"|"-"|-|A路1号\n'
+        "[约束]\n- 不要辣的 [3轮前]"
+    )
+    from bench.fidelity import state_lines
+
+    lines = state_lines(block)
+    assert ("餐馆.电话", "010-1111") in lines
+    assert ("餐馆[南门涮肉].电话", "010-2222") in lines
+    assert ("餐馆[云|景].人均消费", "-") in lines  # a quoted "-" is a value ...
+    assert ("餐馆[云|景].地址", "A路1号") in lines
+    assert not any(k.endswith(".人均消费") and k.startswith("餐馆[南门") for k, _ in lines)
+    assert not any("不要辣的" in v for _, v in lines)  # ... the empty mark is not
+
+
+def test_an_old_value_stated_in_a_table_row_is_superseded_shown() -> None:
+    s = Scenario(
+        "t",
+        "zh",
+        [Message.user("x")],
+        {"1.1.餐馆.人均消费": "100-150元"},
+        {"1.1.餐馆.人均消费": ["50-100元"]},
+        [],
+        [],
+    )
+    row = "[当前状态]\n餐馆(名称|人均消费):\n鼎泰丰|50-100元\n餐馆: 人均消费=100-150元"
+    out = score(s, MethodOutput([Message.system(row)], 5), budget_ratio=1, budget=1, raw=1)
+    assert out.superseded_shown == ["1.1.餐馆.人均消费=50-100元"]
+    other = "[当前状态]\n酒店(名称|价格):\n云景|50-100元\n餐馆: 人均消费=100-150元"
+    out = score(s, MethodOutput([Message.system(other)], 5), budget_ratio=1, budget=1, raw=1)
+    assert out.superseded_shown == []

@@ -71,23 +71,26 @@ def test_no_cap_or_a_large_one_changes_nothing() -> None:
 def test_shedding_order_tool_fields_then_stated_amounts_then_oldest_instances() -> None:
     s = busy_state()
     full = s.render(20, "zh")
-    n = COUNTER.count(full)
     assert "- field.f11: tool-11 (tool:x) [7轮前]" in lines(full)
     assert "- amount: 100元 [18轮前]" in lines(full)
-    # Just under the full size: the oldest tool field leaves, nothing else.
+    # One token under the full size: the compact form, which loses nothing.
+    compact = s.render(20, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    n = COUNTER.count(compact)
+    assert "tool-4" in compact and "第0号餐馆|北京市东城区某某街0号" in lines(compact)
+    # Just under the compact size: the oldest tool field leaves, nothing else.
     a = s.render(20, "zh", max_tokens=n - 5, count=COUNTER.count)
     assert COUNTER.count(a) <= n - 5
     assert "tool-4" not in a and "tool-11" in a
-    assert "- amount: 100元" in a and "餐馆[第0号餐馆]" in a
+    assert "- amount: 100元" in a and "第0号餐馆|北京市东城区某某街0号" in lines(a)
     # Just under the size without any tool field: they all left, then the oldest amount.
-    no_tools = "\n".join(line for line in lines(full) if "tool-" not in line)
+    no_tools = "\n".join(line for line in lines(compact) if "tool-" not in line)
     b = s.render(20, "zh", max_tokens=COUNTER.count(no_tools) - 3, count=COUNTER.count)
     assert "tool-" not in b and "- amount: 100元" not in b and "- amount: 103元" in b
-    assert "餐馆[第0号餐馆]" in b
+    assert "第0号餐馆|北京市东城区某某街0号" in lines(b)
     # Half the size: the oldest instances leave before the newest.
     c = s.render(20, "zh", max_tokens=n // 2, count=COUNTER.count)
     assert COUNTER.count(c) <= n // 2
-    assert "餐馆[第0号餐馆]" not in c and "餐馆[第10号餐馆]" in c
+    assert "第0号餐馆" not in c and "第10号餐馆|北京市东城区某某街10号" in lines(c)
 
 
 @settings(max_examples=40, deadline=None)
@@ -103,7 +106,7 @@ def test_under_any_cap_what_matters_stays_and_the_rest_fits(cap: int, instances:
         assert f"地址=北京市东城区某某街{instances - 1}号" in block
     # Either it fits, or only lines that may never leave are left.
     if COUNTER.count(block) > cap:
-        assert "tool-" not in block and "元 " not in block and "餐馆[" not in block
+        assert "tool-" not in block and "元 " not in block and "餐馆(" not in block
     # Section headers only head non-empty sections.
     ls = lines(block)
     for i, line in enumerate(ls):
@@ -118,7 +121,11 @@ def test_over_the_cap_the_compact_form_comes_before_any_shedding() -> None:
     # Every value is still there; one line per entity, no time markers on state lines.
     assert "餐馆: 名称=第2号餐馆; 地址=北京市东城区某某街2号" in lines(compact)
     assert "order: order_id=A-778812" in lines(compact)
-    for value in ("tool-2", "- amount: 100元", "餐馆[第0号餐馆]: 地址=北京市东城区某某街0号"):
+    # The earlier instances: one table, the slot names written once.
+    assert "餐馆(名称|地址):\n第1号餐馆|北京市东城区某某街1号\n第0号餐馆|北京市东城区某某街0号" in (
+        compact
+    )
+    for value in ("tool-2", "- amount: 100元"):
         assert value in compact
     assert COUNTER.count(compact) < COUNTER.count(full)
 
@@ -140,7 +147,7 @@ def test_the_compact_form_writes_verbatim_values_without_their_anchors() -> None
     assert "无烟房(NON_SMOKING)" in full and "暗紫色(DARK_PURPLE)" in full
     compact = s.render(3, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
     # The anchors go, the verbatim values the conversation said stay.
-    assert "酒店[云景酒店]: 酒店设施=无烟房" in lines(compact)
+    assert "酒店(名称|酒店设施):\n云景酒店|无烟房" in compact
     assert "order: 颜色=暗紫色" in lines(compact)
     assert "NON_SMOKING" not in compact and "DARK_PURPLE" not in compact
 
@@ -155,9 +162,9 @@ def test_an_instance_with_nothing_but_its_name_sheds_before_those_with_values() 
     s.apply(user(5, updates=[upd("名称", "最后的餐馆", entity="餐馆")]))
     full = s.render(5, "zh")
     compact = s.render(5, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
-    assert "餐馆[路过的餐馆]" in compact
-    # One token under the compact form: one line goes, the bare one, though the newest.
+    assert "路过的餐馆" in lines(compact)
+    # One token under the compact form: one row goes, the bare one, though the newest.
     shed = s.render(5, "zh", max_tokens=COUNTER.count(compact) - 1, count=COUNTER.count)
-    assert "餐馆[路过的餐馆]" not in shed
+    assert "路过的餐馆" not in shed
     for i in range(3):
-        assert f"餐馆[第{i}号餐馆]: 地址=某某街{i}号" in lines(shed)
+        assert f"第{i}号餐馆|某某街{i}号" in lines(shed)

@@ -15,6 +15,18 @@ from .test_session import play
 COUNTER = TokenCounter()
 
 
+def shows(block: str, name: str) -> bool:
+    """Whether the block lists the earlier instance `name`: its line (``餐馆[name]: ...``)
+    or, in the compact form, its table row (``name|...``)."""
+    return any(
+        line.startswith((f"餐馆[{name}]", f"{name}|")) or line == name for line in block.split("\n")
+    )
+
+
+def instances_shown(block: str) -> int:
+    return sum(shows(block, f"第{i}号老字号餐馆(东城店)") for i in range(100))
+
+
 def restaurants(n: int) -> list[list[Message]]:
     """n restaurants recommended one after the other, each with an address and a phone: n
     instances the block would list in full."""
@@ -41,15 +53,15 @@ async def test_block_stays_within_its_share_and_sheds_oldest_instances(
     )
     async with eng:
         s = await eng.session("u", "block")
-        await play(s, restaurants(40))
+        await play(s, restaurants(80))
         await s.add(Message.user("最后一家的电话再说一遍？"))
         ctx = await s.context()
         block = ctx.compacted_context
         assert ctx.tokens <= budget
         assert COUNTER.count(block) <= int(budget * Settings().block_max_share)
         # The newest earlier instances made it, the oldest were shed first.
-        assert "餐馆[第38号老字号餐馆(东城店)]" in block
-        assert "餐馆[第0号老字号餐馆(东城店)]" not in block
+        assert shows(block, "第78号老字号餐馆(东城店)")
+        assert not shows(block, "第0号老字号餐馆(东城店)")
         assert ctx.messages[-1].text == "最后一家的电话再说一遍？"
 
 
@@ -68,7 +80,7 @@ async def test_a_larger_share_shows_more_of_the_history(
             s = await eng.session("u", f"share-{share}")
             await play(s, restaurants(40))
             ctx = await s.context()
-            shown.append(ctx.compacted_context.count("老字号餐馆(东城店)]"))
+            shown.append(instances_shown(ctx.compacted_context))
             assert COUNTER.count(ctx.compacted_context) <= int(1500 * share)
     assert 0 < shown[0] < shown[1]
 
@@ -94,7 +106,7 @@ async def test_a_long_latest_message_shrinks_the_block_by_what_it_needs_not_to_a
         used = COUNTER.count(block)
         assert used < cap  # it shrank ...
         assert used > cap // 4  # ... by what the message needs, not to a quarter of its cap
-        assert "餐馆[第38号老字号餐馆(东城店)]" in block
+        assert shows(block, "第38号老字号餐馆(东城店)")
 
 
 async def test_a_budget_compaction_leaves_a_quarter_free_with_the_block_counted(
@@ -138,7 +150,7 @@ async def test_the_summary_yields_its_room_to_a_block_that_needs_it(
         block = ctx.compacted_context
         assert "此前对话摘要" not in block  # the summary gave way ...
         assert COUNTER.count(block) <= int(budget * share)  # ... within the one allowance
-        assert "餐馆[第38号老字号餐馆(东城店)]" in block
+        assert shows(block, "第38号老字号餐馆(东城店)")
 
 
 async def test_a_small_block_leaves_the_summary_in(

@@ -25,7 +25,12 @@ Rules the format keeps:
   cost few tokens and are what the model can actually use.
 - Empty sections are left out; nothing to say renders as "".
 - Earlier named instances (CrossWOZ's restaurants) take one line each, values grouped:
-  ``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111``.
+  ``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111``. In the compact form they become one table
+  per kind: a header naming the columns once, ``餐馆(名称|地址|电话):``, then one row per
+  instance, ``鼎泰丰|A路1号|010-1111``. An empty cell is ``-`` (every cell stays visible, so
+  no column is found by counting delimiters); trailing empty cells are left out; a cell that
+  is ``-`` or holds ``|`` is written as a JSON string literal. The slot names are most of what
+  instance lines cost beyond their values, and a table writes them once per kind.
 - Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
@@ -138,6 +143,8 @@ class ContextView:
     current_turn: int
     language: Language
     slot_marker_turns: int | None = 5
+    # The slot that names an instance (the first column of an instance table).
+    name_slot: str = "名称"
     intent: IntentRecord | None = None
     recent_intents: list[IntentRecord] = field(default_factory=list)
     slots: list[SlotValue] = field(default_factory=list)
@@ -231,6 +238,7 @@ def build_view(
         current_turn=current_turn,
         language=language,
         slot_marker_turns=options.slot_marker_turns,
+        name_slot=state.instance_slots[0] if state.instance_slots else "名称",
     )
     view.intent = intents.current
     seen = {(r.name, r.target) for r in ([intents.current] if intents.current else [])}
@@ -324,12 +332,29 @@ SOFT_EVIDENCE_KINDS = frozenset({"amount", "date", "time"})
 
 
 @dataclass(frozen=True)
+class TableRow:
+    """One instance as a row of its kind's table (the compact form)."""
+
+    table: str  # the instance's kind: ``餐馆`` of ``餐馆[鼎泰丰]``
+    name: str
+    cells: tuple[tuple[str, str], ...]  # (slot, cell text), in the instance's slot order
+
+
+@dataclass(frozen=True)
 class BlockLine:
-    """One line of the block under its section, with its drop rank."""
+    """One line of the block under its section, with its drop rank.
+
+    `order` replaces the line's position as its place in the shedding order (higher leaves
+    first within a rank): table rows are grouped by kind, so their position no longer says
+    which instance is oldest. `row` marks a table row: `_join` writes its table's header and
+    recomputes the columns from the rows that are left.
+    """
 
     section: str
     text: str
     rank: int = KEEP
+    order: int | None = None
+    row: TableRow | None = None
 
 
 def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
@@ -359,11 +384,13 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
                 out.append(BlockLine(key, history_line(view.previous[v.key], cur, lang)))
             if v.key in view.earlier:
                 out.append(BlockLine(key, earlier_line(view.earlier[v.key], lang), _EARLIER))
-        if key == "state":
+        if key == "state" and compact:
+            out += _table_lines(view)
+        elif key == "state":
             out += [
                 BlockLine(
                     "state",
-                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns, anchors=not compact),
+                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns),
                     _INSTANCE if vs else _BARE_INSTANCE,
                 )
                 for e, t, vs in view.instances
@@ -412,6 +439,69 @@ def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> l
     return out
 
 
+def cell(value: str) -> str:
+    """A table cell: verbatim, or a JSON literal when it would read as a separator or as the
+    empty mark (or would break the line, as `fmt`)."""
+    if value == EMPTY_CELL or "|" in value:
+        return json.dumps(value, ensure_ascii=False)
+    return fmt(value)
+
+
+EMPTY_CELL = "-"
+
+
+def _table_lines(view: ContextView) -> list[BlockLine]:
+    """The instances as table rows, grouped by kind (kinds in the order of their most recent
+    instance, rows most recent first), each row's shedding order its recency."""
+    rows: dict[str, list[tuple[int, TableRow, bool]]] = {}
+    for age, (entity, _, values) in enumerate(view.instances):
+        kind, _, name = entity.partition("[")
+        cells = tuple((v.slot, cell(v.value)) for v in values)
+        row = TableRow(kind, cell(name[:-1]), cells)
+        rows.setdefault(kind, []).append((age, row, bool(values)))
+    out: list[BlockLine] = []
+    for group in rows.values():
+        table = [r for _, r, _ in group]
+        columns = table_columns(table)
+        for age, row, has_values in group:
+            out.append(
+                BlockLine(
+                    "state",
+                    row_text(row, columns),
+                    _INSTANCE if has_values else _BARE_INSTANCE,
+                    order=age,
+                    row=row,
+                )
+            )
+    return out
+
+
+def table_columns(rows: list[TableRow]) -> list[str]:
+    """The slots of `rows`, most often filled first (ties: first seen), so that the cells a
+    row leaves empty tend to be its last ones, which are left out."""
+    seen: dict[str, int] = {}
+    for r in rows:
+        for slot, _ in r.cells:
+            seen[slot] = seen.get(slot, 0) + 1
+    first = {slot: i for i, slot in enumerate(seen)}
+    return sorted(seen, key=lambda slot: (-seen[slot], first[slot]))
+
+
+def row_text(row: TableRow, columns: list[str]) -> str:
+    values = dict(row.cells)
+    cells = [values.get(c, EMPTY_CELL) for c in columns]
+    while cells and cells[-1] == EMPTY_CELL and columns[len(cells) - 1] not in values:
+        cells.pop()
+    return "|".join([row.name, *cells])
+
+
+def table_text(rows: list[TableRow], name_slot: str) -> list[str]:
+    """``餐馆(名称|地址|电话):`` and one line per row."""
+    columns = table_columns(rows)
+    header = f"{rows[0].table}({'|'.join([name_slot, *columns])}):"
+    return [header, *(row_text(r, columns) for r in rows)]
+
+
 def instance_line(
     entity: str,
     values: list[SlotValue],
@@ -439,15 +529,34 @@ def conflict_line(c: ConflictRecord, current: int, language: Language) -> str:
     return f'- {c.subject}: "{e.text}" {then} -> "{la.text}" {now}; {words[c.resolution]}'
 
 
-def _join(lines: list[BlockLine], headers: dict[str, str]) -> str:
+def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名称") -> str:
     parts: list[str] = []
     section = ""
+    table: list[TableRow] = []  # the run of rows of one kind being gathered
+
+    def flush() -> None:
+        # A table is written from the rows left after shedding: its columns are recomputed.
+        if table:
+            parts.extend(table_text(table, name_slot))
+            table.clear()
+
     for line in lines:
+        if table and (line.row is None or line.row.table != table[0].table):
+            flush()
         if line.section != section:
             section = line.section
             parts.append(headers[section])
-        parts.append(line.text)
+        if line.row is not None:
+            table.append(line.row)
+        else:
+            parts.append(line.text)
+    flush()
     return "\n".join(parts)
+
+
+def shed_order(line: BlockLine, position: int) -> int:
+    """Where a line stands in its rank's shedding order (higher leaves first)."""
+    return position if line.order is None else line.order
 
 
 def render_view(
@@ -469,7 +578,8 @@ def render_view(
         return text
     # Over the cap: the compact form first (it loses no value), then shed lines.
     lines = view_lines(view, compact=True)
-    text = _join(lines, headers)
+    name_slot = view.name_slot
+    text = _join(lines, headers, name_slot)
     if count(text) <= max_tokens:
         return text
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
@@ -477,7 +587,7 @@ def render_view(
     costs = [count(line.text) + 1 for line in lines]
     order = sorted(
         (i for i, line in enumerate(lines) if line.rank != KEEP),
-        key=lambda i: (lines[i].rank, -i),
+        key=lambda i: (lines[i].rank, -shed_order(lines[i], i)),
     )
     total = count(text)
     gone: set[int] = set()
@@ -491,5 +601,5 @@ def render_view(
             total -= count(headers[section]) + 1
         if total <= max_tokens:
             kept = [line for j, line in enumerate(lines) if j not in gone]
-            total = count(_join(kept, headers))
-    return _join([line for j, line in enumerate(lines) if j not in gone], headers)
+            total = count(_join(kept, headers, name_slot))
+    return _join([line for j, line in enumerate(lines) if j not in gone], headers, name_slot)

@@ -1,0 +1,122 @@
+"""The compact form's instance tables: one header per kind, one row per earlier instance."""
+
+from __future__ import annotations
+
+from ctxengine.compaction.schema import SlotUpdate
+from ctxengine.compaction.state import SessionState
+from ctxengine.tokens import TokenCounter
+
+from ._turns import upd, user
+
+COUNTER = TokenCounter()
+
+
+def visit(s: SessionState, turn: int, kind: str, name: str, **values: str) -> None:
+    """The user names a place of `kind` and the assistant's facts about it arrive."""
+    ups: list[SlotUpdate] = [upd("名称", name, entity=kind)]
+    ups += [upd(slot, value, entity=kind) for slot, value in values.items()]
+    s.apply(user(turn, updates=ups))
+
+
+def compact(s: SessionState, turn: int) -> str:
+    """The block one token under its full size: the compact form, nothing shed yet."""
+    full = s.render(turn, "zh")
+    return s.render(turn, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+
+
+def lines(block: str) -> list[str]:
+    return block.split("\n")
+
+
+def test_a_table_names_its_columns_once_and_marks_an_empty_cell() -> None:
+    s = SessionState(session_id="t")
+    visit(s, 1, "餐馆", "鼎泰丰", 地址="A路1号", 电话="010-1111")
+    visit(s, 2, "餐馆", "南门涮肉", 电话="010-2222")
+    visit(s, 3, "餐馆", "聚宝源", 地址="C路3号")
+    visit(s, 4, "餐馆", "最后一家")
+    block = compact(s, 4)
+    # Columns by how many rows fill them (ties: first seen, newest row first); an empty cell
+    # inside a row is "-", the empty cells at its end are left out.
+    assert "餐馆(名称|地址|电话):" in lines(block)
+    assert "聚宝源|C路3号" in lines(block)
+    assert "南门涮肉|-|010-2222" in lines(block)
+    assert "鼎泰丰|A路1号|010-1111" in lines(block)
+    assert block.count("地址") == 1 and block.count("电话") == 1
+
+
+def test_a_value_that_reads_as_a_separator_or_the_empty_mark_is_quoted() -> None:
+    s = SessionState(session_id="t")
+    visit(s, 1, "酒店", "云|景酒店", 价格="-", 设施="wifi|停车")
+    visit(s, 2, "酒店", "松风酒店")
+    block = compact(s, 2)
+    assert '"云|景酒店"|"-"|"wifi|停车"' in lines(block)
+
+
+def test_rows_are_grouped_by_kind_and_each_kind_has_one_header() -> None:
+    s = SessionState(session_id="t")
+    visit(s, 1, "餐馆", "鼎泰丰", 电话="010-1111")
+    visit(s, 2, "酒店", "云景酒店", 价格="300元")
+    visit(s, 3, "餐馆", "南门涮肉", 电话="010-2222")
+    visit(s, 4, "酒店", "松风酒店", 价格="400元")
+    visit(s, 5, "餐馆", "最后一家")
+    visit(s, 6, "酒店", "最后一家酒店")
+    block = compact(s, 6)
+    ls = lines(block)
+    # The kind touched most recently first; its rows most recent first.
+    i, j = ls.index("酒店(名称|价格):"), ls.index("餐馆(名称|电话):")
+    assert i < j
+    assert ls[i + 1 : i + 3] == ["松风酒店|400元", "云景酒店|300元"]
+    assert ls[j + 1 : j + 3] == ["南门涮肉|010-2222", "鼎泰丰|010-1111"]
+    assert block.count("餐馆(") == 1 and block.count("酒店(") == 1
+
+
+def test_shedding_takes_the_oldest_instance_whatever_its_kind() -> None:
+    s = SessionState(session_id="t")
+    visit(s, 1, "餐馆", "鼎泰丰", 电话="010-1111")
+    visit(s, 2, "酒店", "云景酒店", 价格="300元")
+    visit(s, 3, "餐馆", "南门涮肉", 电话="010-2222")
+    visit(s, 4, "酒店", "松风酒店", 价格="400元")
+    visit(s, 5, "餐馆", "最后一家")
+    visit(s, 6, "酒店", "最后一家酒店")
+    full = compact(s, 6)
+    shed = s.render(6, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    # 鼎泰丰 (turn 1) is the oldest, though its table comes last.
+    assert "鼎泰丰" not in shed
+    for row in ("南门涮肉|010-2222", "松风酒店|400元", "云景酒店|300元"):
+        assert row in lines(shed)
+
+
+def test_a_column_only_a_shed_row_filled_leaves_the_header() -> None:
+    s = SessionState(session_id="t")
+    visit(s, 1, "餐馆", "鼎泰丰", 地址="A路1号", 营业时间="10:00-22:00")
+    visit(s, 2, "餐馆", "南门涮肉", 地址="B路2号")
+    visit(s, 3, "餐馆", "最后一家")
+    block = compact(s, 3)
+    assert "餐馆(名称|地址|营业时间):" in lines(block)
+    shed = s.render(3, "zh", max_tokens=COUNTER.count(block) - 1, count=COUNTER.count)
+    assert "鼎泰丰" not in shed and "营业时间" not in shed
+    assert "餐馆(名称|地址):\n南门涮肉|B路2号" in shed
+
+
+def test_the_first_column_is_named_by_the_states_name_slot() -> None:
+    s = SessionState(session_id="t")
+    s.state.instance_slots = ["name"]
+    for turn, name, phone in ((1, "Din Tai Fung", "555-0101"), (2, "Nopa", "555-0102")):
+        ups = [upd("name", name, entity="restaurant"), upd("phone", phone, entity="restaurant")]
+        s.apply(user(turn, lang="en", updates=ups))
+    full = s.render(2, "en")
+    block = s.render(2, "en", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    assert "restaurant(name|phone):\nDin Tai Fung|555-0101" in block
+
+
+def test_the_table_costs_fewer_tokens_than_one_line_per_instance() -> None:
+    s = SessionState(session_id="t")
+    for i in range(8):
+        visit(s, i + 1, "餐馆", f"第{i}号餐馆", 地址=f"某某街{i}号", 电话=f"010-{i:04d}")
+    visit(s, 9, "餐馆", "最后一家")
+    full = s.render(9, "zh")
+    rows = [line for line in lines(full) if line.startswith("餐馆[")]
+    tables = [line for line in lines(compact(s, 9)) if "号餐馆" in line or "餐馆(" in line]
+    assert len(rows) == 8 and len(tables) == 9  # the same instances, one header more
+    cost = COUNTER.count
+    assert cost("\n".join(tables)) < cost("\n".join(r.rsplit(" [", 1)[0] for r in rows))
