@@ -5,6 +5,11 @@
 Corpora: every CrossWOZ test turn (user + system, Chinese, crosswoz ontology) and the SGD
 sample's turns (English, generic ontology), read in place from shared/data. Target: >= 2,000
 turns/s. Not a test: it prints figures and never fails on them.
+
+The machine is shared and its speed drifts, so each run also times a baseline on the same
+texts in the same process, interleaved with the parse runs: jieba's default segmentation
+(`jieba.lcut`, pure Python like the parser). "parse = N x jieba" compares across machines and
+days where turns/s alone would not.
 """
 
 from __future__ import annotations
@@ -14,7 +19,10 @@ import json
 import statistics
 import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
+
+import jieba
 
 from ctxengine.compaction.ontology import Ontology, generic_ontology, load_builtin
 from ctxengine.compaction.parse import parse_message
@@ -46,16 +54,42 @@ def sgd() -> list[Message]:
     return out
 
 
-def rate(messages: list[Message], onto: Ontology, runs: int) -> tuple[float, list[float]]:
+@dataclass
+class Rate:
+    """Turns per second of the parser and of the baseline, run by run."""
+
+    runs: list[float]
+    baseline_runs: list[float]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.runs)
+
+    @property
+    def baseline(self) -> float:
+        return statistics.median(self.baseline_runs)
+
+    @property
+    def ratio(self) -> float:
+        """How many times the baseline's time the parser takes (lower is faster)."""
+        return self.baseline / self.median
+
+
+def rate(messages: list[Message], onto: Ontology, runs: int) -> Rate:
+    texts = [m.text for m in messages]
     for m in messages[:200]:  # warm up: jieba's dictionary, compiled ontology regexes
         parse_message(m, turn=1, ontology=onto)
-    rates = []
+    out = Rate([], [])
     for _ in range(runs):
         t0 = time.perf_counter()
         for m in messages:
             parse_message(m, turn=1, ontology=onto)
-        rates.append(len(messages) / (time.perf_counter() - t0))
-    return statistics.median(rates), rates
+        out.runs.append(len(messages) / (time.perf_counter() - t0))
+        t0 = time.perf_counter()
+        for text in texts:
+            jieba.lcut(text)
+        out.baseline_runs.append(len(texts) / (time.perf_counter() - t0))
+    return out
 
 
 def main() -> None:
@@ -67,9 +101,12 @@ def main() -> None:
         ("SGD en (user+system)", sgd, generic_ontology()),
     ):
         msgs = loader()
-        med, rates = rate(msgs, onto, args.runs)
-        runs = ", ".join(f"{r:,.0f}" for r in rates)
-        print(f"{label}: {len(msgs):,} turns, median {med:,.0f} turns/s (runs: {runs})")
+        r = rate(msgs, onto, args.runs)
+        runs = ", ".join(f"{x:,.0f}" for x in r.runs)
+        print(
+            f"{label}: {len(msgs):,} turns, median {r.median:,.0f} turns/s (runs: {runs}); "
+            f"jieba.lcut baseline {r.baseline:,.0f} turns/s: parse = {r.ratio:.1f} x jieba"
+        )
 
 
 if __name__ == "__main__":

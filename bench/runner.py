@@ -237,17 +237,22 @@ async def suite_parse(p: Preset, tick: Tick) -> dict[str, Any]:
     ):
         tick(f"parse {label}")
         msgs = loader()[: p.parse_messages]
-        med, rates = rate(msgs, onto, p.parse_runs)
+        r = rate(msgs, onto, p.parse_runs)
         rows.append(
             {
                 "corpus": label,
                 "language": lang,
                 "turns": len(msgs),
-                "median_tps": med,
-                "runs": rates,
+                "median_tps": r.median,
+                "runs": r.runs,
+                "jieba_tps": r.baseline,
+                "x_jieba": round(r.ratio, 2),
             }
         )
-        print(f"parse {label}: {len(msgs):,} turns, median {med:,.0f} turns/s")
+        print(
+            f"parse {label}: {len(msgs):,} turns, median {r.median:,.0f} turns/s "
+            f"({r.ratio:.1f} x jieba.lcut)"
+        )
     return {"target_tps": 2000, "rows": rows}
 
 

@@ -60,6 +60,24 @@ def test_evidence_section_lists_tool_fields_with_source() -> None:
     assert "- flight.flight_no: CA1501 (tool:search) [this turn]" in s.render(1).split("\n")
 
 
+def test_evidence_inside_a_value_the_block_shows_is_not_repeated() -> None:
+    s = SessionState()
+    s.apply(
+        user(
+            1,
+            updates=[upd("营业时间", "周一至周五 09:00-18:00", entity="店铺")],
+            evidence=[
+                Evidence(kind="time", value="09:00-18:00", source="assistant"),
+                Evidence(kind="time", value="19:30", source="assistant"),
+            ],
+        )
+    )
+    block = s.render(1, "zh")
+    assert "店铺.营业时间=周一至周五 09:00-18:00" in block
+    assert "- time: 09:00-18:00" not in block  # a piece of the value above
+    assert "- time: 19:30 (assistant) [本轮]" in block.split("\n")  # said nowhere else
+
+
 def test_block_is_leaner_than_json_state() -> None:
     s = SessionState()
     for p in ecommerce_turns():

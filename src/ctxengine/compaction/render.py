@@ -290,10 +290,13 @@ def build_view(
     # tool returned or a tool call carried (a long JSON result would fill any cap by itself).
     # Recency orders each group. nsmallest is sorted()[:k] without sorting every item (the key
     # is a total order: ids are unique).
+    # A piece of a value counts too: the time "10:00-22:00" of the opening hours
+    # "周一至周日 10:00-22:00" says nothing the value does not.
+    within = "\0".join(v for v in hide if v)
     stated: list[EvidenceItem] = []
     other: list[EvidenceItem] = []
     for e in evidence.items.values():
-        if e.value not in hide:
+        if e.value not in hide and e.value not in within:
             (stated if written_in_conversation(e) else other).append(e)
     view.evidence = sorted(stated, key=lambda e: (-e.last_seen, -e.first_seen, e.id))
     view.evidence += heapq.nsmallest(
