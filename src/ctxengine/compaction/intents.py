@@ -15,56 +15,81 @@ from ctxengine.compaction.schema import Intent, Language
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 
-# (intent, strong cues, weak cues)
-_RULES: tuple[tuple[str, str, str], ...] = (
+# (intent, strong cues, their English part, weak cues, their English part). The English part
+# joins the cues as a last, case-insensitive alternative: "strong|(?i:english)".
+_RULES: tuple[tuple[str, str, str, str, str], ...] = (
     (
         "restart",
-        r"重新开始|重来|从头开始|从头来|重置|清空(?:对话|记录)?|"
-        r"(?i:\bstart (?:over|again)\b|\brestart\b|\breset\b|\bfrom scratch\b|\bbegin again\b)",
+        r"重新开始|重来|从头开始|从头来|重置|清空(?:对话|记录)?",
+        r"\bstart (?:over|again)\b|\brestart\b|\breset\b|\bfrom scratch\b|\bbegin again\b",
+        "",
         "",
     ),
     (
         "cancel",
-        r"取消|算了|不买了|不要了|退订|撤销|(?i:\bcancel\b|\bnever ?mind\b|\bforget it\b|"
-        r"\bcall (?:it )?off\b|\babort\b)",
-        r"不用了|(?i:\bno thanks\b)",
+        r"取消|算了|不买了|不要了|退订|撤销",
+        r"\bcancel\b|\bnever ?mind\b|\bforget it\b|\bcall (?:it )?off\b|\babort\b",
+        r"不用了",
+        r"\bno thanks\b",
     ),
     (
         "modify",
-        r"改成|改为|换成|换为|更改|修改|改用|换用|变成|调整为|(?i:\bchange\b|\bupdate\b|"
-        r"\bmodify\b|\bswitch\b|\binstead\b|\breplace\b|\bmake it\b|\breschedule\b)",
+        r"改成|改为|换成|换为|更改|修改|改用|换用|变成|调整为",
+        r"\bchange\b|\bupdate\b|\bmodify\b|\bswitch\b|\binstead\b|\breplace\b|\bmake it\b|"
+        r"\breschedule\b",
         r"改|换",
+        "",
     ),
     (
         "confirm",
-        r"确认|就这样|就这个|就它了|就要这个|就去那|就订|下单吧|提交吧|没问题|"
-        r"(?i:\bconfirm(?:ed)?\b|\bgo ahead\b|\bplace the order\b|\bthat'?s right\b|\bbook it\b|"
-        r"\bsounds good\b|\blooks good\b)",
-        r"好的|可以|行|(?i:\bok(?:ay)?\b|\byes\b|\bsure\b)",
+        r"确认|就这样|就这个|就它了|就要这个|就去那|就订|下单吧|提交吧|没问题",
+        r"\bconfirm(?:ed)?\b|\bgo ahead\b|\bplace the order\b|\bthat'?s right\b|\bbook it\b|"
+        r"\bsounds good\b|\blooks good\b",
+        r"好的|可以|行",
+        r"\bok(?:ay)?\b|\byes\b|\bsure\b",
     ),
     (
         "query",
         r"查询|查一下|帮我查|多少|什么|哪|几点|几个|有没有|是否|吗[？?]?$|推荐|帮我找|找一个|"
-        r"找个|告诉我|(?i:^(?:what|which|where|when|how|who|is there|are there|can you|could you|"
-        r"do you)\b|\bfind\b|\bsearch\b|\blook up\b|\bshow me\b|\brecommend\b|\blist\b)",
-        r"[？?]|吗|呢|(?i:\bwhat\b|\bhow\b)",
+        r"找个|告诉我",
+        r"^(?:what|which|where|when|how|who|is there|are there|can you|could you|"
+        r"do you)\b|\bfind\b|\bsearch\b|\blook up\b|\bshow me\b|\brecommend\b|\blist\b",
+        r"[？?]|吗|呢",
+        r"\bwhat\b|\bhow\b",
     ),
     (
         "chitchat",
-        r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|再见|拜拜)|谢谢|再见|拜拜|哈哈|"
-        r"(?i:^(?:hi|hello|hey|thanks|thank you|bye|good (?:morning|evening|night))\b)",
-        r"",
+        r"^(?:你好|您好|嗨|哈喽|谢谢|多谢|感谢|再见|拜拜)|谢谢|再见|拜拜|哈哈",
+        r"^(?:hi|hello|hey|thanks|thank you|bye|good (?:morning|evening|night))\b",
+        "",
+        "",
     ),
     (
         "inform",
-        r"我想|我要|我需要|我的|是|(?i:\bi(?:'d| would)? (?:want|need|like)\b|\bmy\b|"
-        r"\bi'm\b|\bi am\b)",
-        r"",
+        r"我想|我要|我需要|我的|是",
+        r"\bi(?:'d| would)? (?:want|need|like)\b|\bmy\b|\bi'm\b|\bi am\b",
+        "",
+        "",
     ),
 )
+
+
+def _cues(own: str, english: str) -> re.Pattern[str] | None:
+    rx = "|".join([own] * bool(own) + [f"(?i:{english})"] * bool(english))
+    return re.compile(rx) if rx else None
+
+
+# Each rule twice: with its English part, and without it for a text with no letter the
+# English part could match (most Chinese messages), where it only costs time.
 _COMPILED = tuple(
-    (name, re.compile(strong), re.compile(weak) if weak else None) for name, strong, weak in _RULES
+    (name, _cues(strong, en), _cues(weak, weak_en)) for name, strong, en, weak, weak_en in _RULES
 )
+_COMPILED_ZH = tuple(
+    (name, _cues(strong, ""), _cues(weak, "")) for name, strong, _, weak, _ in _RULES
+)
+# What a case-insensitive ASCII letter can match: the letters and four others (ı, İ, ſ, K).
+# A text with none of these cannot match an English cue, however spelled.
+LATIN_LETTER = re.compile("[A-Za-z\u0130\u0131\u017f\u212a]")
 
 _CONFIRM_WORDS = frozenset(
     [
@@ -92,6 +117,10 @@ _COURTESY = frozenset(
 _SPLIT = re.compile(r"[\s,，。.!！~～、;；…]+")
 _TRAIL = "啊吧呀了哈哦呢嘛啦噢的 "
 _PEEL = tuple(sorted(_CONFIRM_WORDS | _COURTESY, key=len, reverse=True))
+# `_PEEL` by first character, in the same order: only those words can start the rest.
+_PEEL_BY_FIRST: dict[str, tuple[str, ...]] = {
+    c: tuple(w for w in _PEEL if w[0] == c) for c in {w[0] for w in _PEEL}
+}
 
 
 def detect_language(text: str) -> Language:
@@ -118,7 +147,7 @@ def is_confirmation(text: str) -> bool:
         return False
     saw = False
     while rest:
-        for w in _PEEL:
+        for w in _PEEL_BY_FIRST.get(rest[0], ()):
             if rest.startswith(w) and not (w.isascii() and rest[len(w) : len(w) + 1].isalpha()):
                 saw = saw or w in _CONFIRM_WORDS
                 rest = rest[len(w) :].lstrip(_TRAIL)
@@ -146,8 +175,9 @@ def classify_intents(
         confirmation: the message is a bare confirmation.
     """
     scores: dict[str, float] = {}
-    for name, strong, weak in _COMPILED:
-        n = len(strong.findall(text))
+    rules = _COMPILED if LATIN_LETTER.search(text) else _COMPILED_ZH
+    for name, strong, weak in rules:
+        n = len(strong.findall(text)) if strong is not None else 0
         w = len(weak.findall(text)) if weak is not None else 0
         if n or w:
             scores[name] = min(0.95, 0.55 + 0.2 * n + 0.1 * w) if n else min(0.5, 0.3 + 0.1 * w)

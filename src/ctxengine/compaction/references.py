@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import overload
 
+from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.schema import ParsedTurn, Reference
 
 
@@ -291,15 +292,15 @@ _RULES: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (re.compile(r"(?i)\b(?:as before|same as (?:before|last time))\b"), "back", 0.6),
     (re.compile(r"(?:他家|它家|这家|那家|它)(?!们)"), "demonstrative", 0.5),
 )
-_GATE = re.compile(
-    r"刚|之前|上次|上一|前一|前面|先前|原来|最后|那|这|该|他家|它|(?i:last|previous|earlier|prior"
-    r"|same|original|that|this|before)"
-)
+_GATE_ZH = r"刚|之前|上次|上一|前一|前面|先前|原来|最后|那|这|该|他家|它"
+_GATE = re.compile(_GATE_ZH + r"|(?i:last|previous|earlier|prior|same|original|that|this|before)")
+# Without the English words, for a text with no letter they could match (see `LATIN_LETTER`).
+_GATE_NO_LATIN = re.compile(_GATE_ZH)
 
 
 def extract_references(text: str, context: ParseContext | None) -> list[Reference]:
     """References in `text`, resolved through `context` where it holds a matching item."""
-    if not _GATE.search(text):
+    if not (_GATE if LATIN_LETTER.search(text) else _GATE_NO_LATIN).search(text):
         return []
     out: list[Reference] = []
     taken: list[tuple[int, int]] = []

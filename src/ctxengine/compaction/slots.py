@@ -9,9 +9,11 @@ removes the shipping value SF_EXPRESS, "make it blue" sets the color).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Literal
 
+from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
 from ctxengine.compaction.schema import SlotUpdate
@@ -70,6 +72,8 @@ class _Compiled:
     en_change: re.Pattern[str]
     en_set: re.Pattern[str]
     slot_word: re.Pattern[str]
+    # Where any slot word starts (overlapping ones too): the only places a zh rule can match.
+    slot_at: re.Pattern[str]
     own_patterns: dict[str, re.Pattern[str]]
 
 
@@ -99,6 +103,7 @@ def _compile(onto: Ontology) -> _Compiled:
             rf"(?:to|into|as|=)\s+{_EN_VALUE}"
         ),
         slot_word=onto.slot_word_pattern(),
+        slot_at=re.compile(rf"(?=(?:{slots}))", re.I),
         own_patterns={slot.name: vrx for slot, vrx in onto.value_patterns},
         en_set=re.compile(
             rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
@@ -183,8 +188,16 @@ def extract_updates(
         (rx.zh_gap, "set", 0.65),
         (rx.en_set, "set", 0.75),
     )
-    for pat, op, conf in rules:
-        for m in _matches(pat, text, rx.slot_word):
+    # Every rule needs a slot word: a text with none skips them all. A zh rule starts with one,
+    # so it is tried only where one starts instead of scanning the whole text.
+    starts = [m.start() for m in rx.slot_at.finditer(text)]
+    zh_rules = (rx.zh_change, rx.zh_set, rx.zh_has, rx.zh_gap)
+    # The English verbs need letters: most Chinese messages have none.
+    latin = LATIN_LETTER.search(text) is not None
+    for pat, op, conf in rules if starts else ():
+        if pat is rx.en_change and not latin:
+            continue
+        for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None:
                 continue
@@ -252,7 +265,8 @@ def extract_updates(
         if _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
             continue  # "周边没有能吃到酸枣汁的餐馆"
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value))
-        if any(s != hit.slot and rx.search(value) for s, rx in onto.value_patterns):
+        # The search first: it rarely matches, and comparing slots is the dearer test.
+        if any(rx.search(value) and s != hit.slot for s, rx in onto.value_patterns):
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
         # A criterion asked as a question is still asked for: "能吃到香椿炒鸡蛋的餐馆吗".
         asked = not (hit.slot.criterion or hit.in_question) and _in_question(text, hit.start)
@@ -316,7 +330,7 @@ def extract_updates(
             continue
         add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
 
-    for pat in (_USE_INSTEAD, _MAKE_IT):
+    for pat in (_USE_INSTEAD, _MAKE_IT) if latin else ():
         for m in pat.finditer(text):
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             if not value or taken(m.start(), m.end()):
@@ -462,17 +476,36 @@ _LIST_MORE = re.compile(r"(?:\s*、\s*|, ?)[^，,。；;！!？?\s、的]{2,16}"
 _LIST_END = re.compile(r"(?:等等|等|…+|\.+)$")
 
 
-def _matches(pat: re.Pattern[str], text: str, slot_word: re.Pattern[str]) -> list[re.Match[str]]:
+def _matches(
+    pat: re.Pattern[str],
+    text: str,
+    slot_word: re.Pattern[str],
+    starts: list[int] | None = None,
+) -> list[re.Match[str]]:
     """`pat.finditer(text)`, except that a value running into the next slot word
-    ("评分4.5分以上的可有游玩时间4小时") ends there and the search goes on from that word."""
+    ("评分4.5分以上的可有游玩时间4小时") ends there and the search goes on from that word.
+
+    `starts`, when given, are all the positions where `pat` can match (ascending)."""
     out: list[re.Match[str]] = []
     pos = 0
-    while (m := pat.search(text, pos)) is not None:
+    while (m := _search(pat, text, pos, starts)) is not None:
         out.append(m)
         nxt = slot_word.search(m.group("value"), 1)
         pos = m.start("value") + nxt.start() if nxt is not None else m.end()
         pos = max(pos, m.start() + 1)
     return out
+
+
+def _search(
+    pat: re.Pattern[str], text: str, pos: int, starts: list[int] | None
+) -> re.Match[str] | None:
+    """`pat.search(text, pos)`, trying only `starts` when given."""
+    if starts is None:
+        return pat.search(text, pos)
+    for at in starts[bisect_left(starts, pos) :]:
+        if (m := pat.match(text, at)) is not None:
+            return m
+    return None
 
 
 def _clean_value(value: str, start: int) -> tuple[int, str]:
@@ -719,9 +752,21 @@ def own_mentions(text: str, onto: Ontology, *, sought: bool = True) -> list[tupl
     restaurant in focus, its 景点 only says what is nearby. With `sought`, what is nearby
     counts when the text looks for it ("在X周边的景点里找…"); a place's name is still the
     anchor's, not the sought one's, so names are bound without it."""
-    return [
-        (at, e) for at, e in onto.entity_mentions(text) if _own_mention(text, at, e, sought, onto)
-    ]
+    # A message asks this of itself several times (its updates, then its focus): the answers
+    # for the last few (text, sought) pairs are kept, and handed out as copies.
+    memo: dict[tuple[str, bool], list[tuple[int, EntityDef]]] = onto.derived(
+        "slots.own_mentions", lambda _: {}
+    )
+    got = memo.get((text, sought))
+    if got is None:
+        if len(memo) >= 8:
+            memo.clear()
+        got = memo[(text, sought)] = [
+            (at, e)
+            for at, e in onto.entity_mentions(text)
+            if _own_mention(text, at, e, sought, onto)
+        ]
+    return list(got)
 
 
 def _own_mention(text: str, at: int, ent: EntityDef, sought: bool, onto: Ontology) -> bool:
