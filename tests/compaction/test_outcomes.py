@@ -12,6 +12,7 @@ from ctxengine.compaction.outcomes import (
     says_contrast,
     says_unmet,
     unmet_slots,
+    within,
 )
 from ctxengine.compaction.parse import parse_message
 from ctxengine.messages import Message
@@ -47,6 +48,38 @@ def test_phrases() -> None:
     assert says_unmet("Sorry, no tables are available on Friday.")
     assert opens_with_rejection("不行，一定要有烤肠的") and opens_with_rejection("No, keep looking")
     assert not opens_with_rejection("好的，我会去试试") and not opens_with_rejection("Nothing else")
+
+
+def test_a_but_clause_saying_the_offer_falls_short_names_the_unmet_slot() -> None:
+    text = "离您最近的是一家面馆，只不过它的人均消费高一些，要120元。"
+    assert unmet_slots(text, CROSSWOZ) == ["人均消费"]
+    assert unmet_slots("推荐您去那家面馆，不过游玩时间短了点。", CROSSWOZ) == ["游玩时间"]
+    # Praise after a contrast word is no shortfall; nor is a comparative without one.
+    assert unmet_slots("推荐您去那家面馆，不过它的评分很高。", CROSSWOZ) == []
+    assert unmet_slots("那家面馆的人均消费高一些。", CROSSWOZ) == []
+
+
+def test_within_compares_a_stated_number_with_a_requested_bound_or_range() -> None:
+    assert within("4.3分", "4分以上") is True
+    assert within("3.9分", "4分以上") is False
+    assert within("80元", "50-100元") is True and within("120元", "50-100元") is False
+    assert within("60-90元", "50-100元") is True
+    assert within("15元", "20元以下") is True and within("25元", "20元以下") is False
+    # Another unit, an exact request or words: it cannot be told.
+    assert within("4小时", "4分以上") is None
+    assert within("4.5分", "5分") is None
+    assert within("免费", "20元以下") is None
+
+
+def test_a_declining_reply_whose_fact_meets_a_request_leaves_the_failure_open() -> None:
+    d = replay(
+        "帮我找一家评分4分以上、人均消费200-300元的餐馆",
+        "没有符合您要求的餐馆，推荐您去小面馆，评分是4.3分。",
+    )
+    # 4.3 meets "4分以上": the reply did not say which request failed, so each is declined.
+    declined = {v.slot for v in d.state.state.slots.values() if v.declined}
+    assert "人均消费" in declined
+    assert all(a.key != "餐馆.评分" for a in d.state.state.archive)
 
 
 def test_a_contrasting_fact_replaces_the_request_which_is_archived_as_unmet() -> None:

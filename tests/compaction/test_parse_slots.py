@@ -391,4 +391,6 @@ def test_a_second_question_about_what_is_near_keeps_the_focus() -> None:
 def test_an_adverb_between_slot_and_value_bridges_only_amounts_and_members() -> None:
     assert cw_values("推荐您去那座剧院吧，门票还免费。", "门票", role="a") == ["免费"]
     assert cw_values("评分也是4.5分。", "评分", role="a") == ["4.5分"]
+    assert cw_values("这家的人均消费只需35元。", "人均消费", role="a") == ["35元"]
+    assert cw_values("那里的门票才10元。", "门票", role="a") == ["10元"]
     assert cw_values("价格还是挺好的。", "价格", role="a") == []

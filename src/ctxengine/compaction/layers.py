@@ -229,6 +229,8 @@ class StateLayer(BaseModel):
                 "source": "assistant",
                 "confirmed": True,
                 "requested": asked,
+                # The fact is what the candidate offers, not a request a reply declined.
+                "declined": False,
             }
         )
         t = Transition(
@@ -265,7 +267,9 @@ class StateLayer(BaseModel):
                 return v
         return None
 
-    def close_search(self, entity: str, turn: int) -> tuple[str, list[tuple[str, str]]] | None:
+    def close_search(
+        self, entity: str, turn: int, offered: int = 0
+    ) -> tuple[str, list[tuple[str, str]]] | None:
         """The search for the named current instance is over: all its slots, the user's
         criteria it was found by included, move under its name (``餐馆[A].评分=4分以上``)
         and the entity starts empty for the next search.
@@ -273,18 +277,49 @@ class StateLayer(BaseModel):
         A criterion whose turn the reply declined may be the part that failed: it is
         archived as unmet instead of being shown as what the place offers.
 
+        A criterion the user asked of the candidate after it was offered (turn `offered`:
+        "这家有红烧肉吗？") that no fact replaced is archived as unmet too: a reply that
+        offers something else ("它家的小炒肉很好吃") says no without saying so.
+
+        A candidate whose name was never captured ("这家店很不错" with no name the parser
+        knew) is still another place: its slots move under a numbered stand-in name
+        (``餐馆[#1]``, see `unnamed_instance`) rather than being superseded by the next one's.
+
         Returns (the instance key, the (slot key, value) pairs archived as unmet), or None
-        when nothing is named.
+        when the entity holds nothing.
         """
-        name = self.found(entity)
-        if name is None or is_instance(entity):
+        if is_instance(entity) or not any(v.entity == entity for v in self.slots.values()):
             return None
+        name = self.found(entity)
         unmet: list[tuple[str, str]] = []
+        asked_after = [
+            k
+            for k, v in self.slots.items()
+            if v.entity == entity
+            and v.source == "user"
+            and v.criterion
+            and offered
+            and v.turn > offered
+        ]
         for key in [k for k, v in self.slots.items() if v.entity == entity and v.declined]:
             unmet.append((key, self.unmet(key, turn, None).value))
-        dst = instance_entity(entity, name.value)
+        for key in [k for k in asked_after if k in self.slots]:
+            unmet.append((key, self.unmet(key, turn, None).value))
+        dst = (
+            instance_entity(entity, name.value)
+            if name is not None
+            else self.unnamed_instance(entity)
+        )
         self._move(entity, dst)
         return dst, unmet
+
+    def unnamed_instance(self, entity: str) -> str:
+        """A fresh stand-in key for an unnamed earlier candidate: ``餐馆[#n]``."""
+        taken = {v.entity for v in self.slots.values()}
+        n = 1
+        while instance_entity(entity, f"#{n}") in taken:
+            n += 1
+        return instance_entity(entity, f"#{n}")
 
     def mark_declined(self, turn: int) -> None:
         """The reply declined the request of user turn `turn`: its criteria are marked."""
@@ -302,10 +337,17 @@ class StateLayer(BaseModel):
         for key in [k for k, v in self.slots.items() if v.entity == src and not stays(v)]:
             v = self.slots.pop(key)
             new_key = slot_key(dst, v.slot)
+            # A fact found against a request keeps it beside it ("3小时 - 4小时 (用户要求:
+            # 3小时 - 5小时)") unless the request stays behind for the next candidate.
+            back = facts_only and v.requested is not None
             self.slots[new_key] = v.model_copy(
-                update={"key": new_key, "entity": dst, "requested": None}
+                update={
+                    "key": new_key,
+                    "entity": dst,
+                    "requested": None if back else v.requested,
+                }
             )
-            if facts_only and v.requested is not None:
+            if back:
                 # The fact belongs to the candidate; the request stays for the next one.
                 self.slots[key] = v.model_copy(
                     update={

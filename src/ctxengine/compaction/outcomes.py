@@ -27,7 +27,9 @@ from ctxengine.compaction.ontology import Ontology
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 _UNMET_ZH = re.compile(
     r"没有找到|没找到|找不到|未找到|查不到|没有查到|没有符合|没有满足|不符合|不满足|没有合适|暂无|"
-    r"已满|已售罄|订不到|无法满足"
+    r"已满|已售罄|订不到|无法满足|"
+    # "周边可没有这么高价位的地方": nothing goes as far as asked.
+    r"没有这么|没有那么|没有这样"
 )
 _UNMET_EN = re.compile(
     r"(?i)\b(?:no|none of|not|couldn't find|could not find|can't find|cannot find|"
@@ -45,10 +47,17 @@ _REJECT = re.compile(
 )
 
 
+# A clause that is a bare "no" ("不好意思，没有呢，推荐您…"): the answer to a yes/no question
+# about the request ("这家有手掰肠吗？").
+_BARE_NO = re.compile(r"^\s*(?:都|也|还)?(?:没有|没|不是|不行|不可以)(?:呢|的|哦|哟|啊|呀|喔)?\s*$")
+
+
 def says_unmet(text: str) -> bool:
     """Whether the reply says a request could not be met as asked."""
     return any(
-        _UNMET_ZH.search(c) is not None or _UNMET_EN.search(c) is not None
+        _UNMET_ZH.search(c) is not None
+        or _UNMET_EN.search(c) is not None
+        or _BARE_NO.match(c) is not None
         for c in _CLAUSE.findall(text)
     )
 
@@ -76,16 +85,26 @@ def says_contrast(text: str) -> bool:
     return _CONTRAST.search(text) is not None
 
 
+# "只不过它的游玩时间短些": a but-clause saying the offer falls short of the request in
+# one slot (a comparative after a contrast word), which names the slot that was not met.
+_SHORTFALL = re.compile(
+    r"(?:只不过|不过|只是|但是|可惜)[^，,。]*?"
+    r"(?:(?:短|长|贵|便宜|高|低|少|多|远|小|大)(?:了)?(?:些|点|一些|一点)|不够|不到|超出|超过)"
+)
+
+
 def unmet_slots(text: str, onto: Ontology) -> list[str]:
     """Slot names the reply says no candidate satisfies, in reading order (no repeats).
 
     A slot counts when its word stands in the same clause as an unmet phrase:
-    "没有找到推荐菜符合您要求的餐馆" -> ["推荐菜"].
+    "没有找到推荐菜符合您要求的餐馆" -> ["推荐菜"], or in a but-clause saying the offer falls
+    short: "推荐您去A，只不过它的人均消费高一些" -> ["人均消费"].
     """
     words = onto.slot_word_pattern()
     out: list[str] = []
     for clause in _CLAUSE.findall(text):
-        if _UNMET_ZH.search(clause) is None and _UNMET_EN.search(clause) is None:
+        unmet = _UNMET_ZH.search(clause) is not None or _UNMET_EN.search(clause) is not None
+        if not unmet and not _SHORTFALL.search(clause):
             continue
         for m in words.finditer(clause):
             slot = onto.slot_for_word(m.group(0))
@@ -107,3 +126,33 @@ def denied_spans(text: str) -> list[str]:
             if len(span) >= 2:
                 out.append(span)
     return out
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_AT_LEAST = re.compile(r"以上|起|(?i:\b(?:or more|at least|and up|\+))")
+_AT_MOST = re.compile(r"以下|以内|之内|不超过|(?i:\b(?:or less|at most|under|below|max)\b)")
+
+
+def within(fact: str, request: str) -> bool | None:
+    """Whether a stated value meets a requested one, where both are numbers with the same
+    unit after them: "4.3分" meets "4分以上", "80元" meets "50-100元", "120元" does not;
+    None when that cannot be told (no numbers, another unit, words)."""
+    got = _NUMBER.findall(fact)
+    want = _NUMBER.findall(request)
+    if not got or not want or _unit(fact) != _unit(request):
+        return None
+    lo_got, hi_got = float(got[0]), float(got[-1])
+    if len(want) >= 2:
+        return float(want[0]) <= lo_got and hi_got <= float(want[1])
+    n = float(want[0])
+    if _AT_LEAST.search(request):
+        return lo_got >= n
+    if _AT_MOST.search(request):
+        return hi_got <= n
+    return None
+
+
+def _unit(value: str) -> str:
+    """What follows the last number, without the words of a bound: "分" of "4分以上"."""
+    tail = _NUMBER.split(value)[-1]
+    return _AT_MOST.sub("", _AT_LEAST.sub("", tail)).strip()

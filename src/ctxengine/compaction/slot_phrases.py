@@ -10,6 +10,7 @@ from the text verbatim, like every other slot value.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ctxengine.compaction.nearness import NEAR_WORD
@@ -48,12 +49,30 @@ _ZH_DATE = (
 # pronoun and no bracket (a branch is a restaurant's: "全聚德烤鸭(吕营店)").
 _DISH = (
     r"(?!有|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食|这|那"
-    r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|[午晚早]饭|[午晚早]餐|夜宵)"
+    r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|[午晚早]饭|[午晚早]餐|夜宵|菜(?:是|有|[:：]))"
     r"[^，,。；;！!？?\s的、和与吗呢吧啊我你您它他她()（）]{2,12}?"
 )
+_DISH_LIST = rf"(?P<value>{_DISH}(?:\s*(?:、|和|与|, )\s*{_DISH})*)"
 _DISHES = (
-    rf"(?P<value>{_DISH}(?:\s*(?:、|和|与|, )\s*{_DISH})*)"
-    r"(?=\s*(?:这|那|的|味道|做得|很|都|，|,|。|？|\?|！|$|吗|呢|吧|\s))"
+    _DISH_LIST
+    + r"(?=\s*(?:这|那|的|味道|做得|很|都|，|,|。|？|\?|！|$|吗|呢|吧|\s|了(?=[，,。！!？?]|$)))"
+)
+
+
+# "哪家餐馆有X", "谁家的X好吃", "X做得好的餐馆", "有X可以吃", "想吃的菜有：X、Y", "馋X了": a
+# dish the restaurant sought is to make, asked for in a question too.
+_DISH_ASKED = (
+    r"(?:哪家|哪个|哪些)(?:餐馆|餐厅|饭馆|饭店)?(?:有|能做|可以做|会做|能吃到)\s*" + _DISHES,
+    r"(?:谁家|哪家)(?:餐馆|餐厅|饭馆|饭店)?的\s*"
+    + _DISH_LIST
+    + r"(?=好吃|比较好|最好|更好|做得|味道)",
+    r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
+    + _DISH_LIST
+    + r"(?=(?:做的|做得)(?:好|不错|好吃|最好)的(?:餐馆|餐厅|饭馆|饭店))",
+    r"(?<![没])有\s*" + _DISH_LIST + r"(?=(?:可以|能)吃)",
+    r"(?:想|爱)吃的(?:菜|菜肴|菜品|美食)(?:有|是)[:：]?\s*" + _DISHES,
+    # "馋X了" as a verb, not the start of a dish's own name ("馋嘴…").
+    r"馋(?!嘴)\s*" + _DISH_LIST + r"(?=了)",
 )
 
 
@@ -108,7 +127,7 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?:推荐您去|推荐你去|为您推荐|为你推荐|给您推荐|给你推荐|建议您去|建议你去|"
-            r"建议你们去|您可以去|你可以去|您去|你去|我想去|我要去|我就去|那就去|还是去|决定去|打算去|"
+            r"建议你们去|您可以去|你可以去|您去|你去|(?<![不没])想去|(?<![不没需])要去|我就去|那就去|还是去|决定去|打算去|"
             r"准备去|(?:^|[，,。！!])(?:那|好|好的|行)[，,]?去)(?![一两几这那哪些个家])"
             # "我想去吃饭/玩/休息": an activity, not a place's name.
             r"(?!吃|喝|玩|逛|看|休息|旅游|旅行|游玩|住|买|参观|散步|走走|转转|附近|周边|骑|带|爬|跑|听"
@@ -123,7 +142,11 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?:想吃|爱吃|去吃|要吃|能吃到|吃到|能吃(?![得上到])|喜欢吃|尝尝|品尝一下|品尝|想喝|要喝|去喝"
-            r"|推荐(?:您|你)吃)(?:它|他|她)?(?:们)?(?:家)?(?:做的|的)?\s*" + _DISHES
+            # "想带女儿吃X".
+            r"|(?:想|要)带[^，,。；;！!？?\s吃]{1,4}吃"
+            # "推荐您吃烤肉店家的X": the dish, not the place that makes it.
+            r"|推荐(?:您|你)吃)(?:[^，,。；;！!？?\s的]{2,20}?家(?:做的|的)"
+            r"|(?:它|他|她)?(?:们)?(?:家)?(?:做的|的)?)\s*" + _DISHES
         ),
         "推荐菜",
         0.6,
@@ -158,6 +181,7 @@ _PHRASES: tuple[Phrase, ...] = (
         0.6,
         in_question=True,
     ),
+    *(Phrase(re.compile(rx), "推荐菜", 0.6, in_question=True) for rx in _DISH_ASKED),
     Phrase(
         re.compile(
             r"(?:它|他|她)(?:们)?家的\s*" + _DISHES + r"(?=\s*[,，]?\s*(?:味道|做得|很|都|不错))"
@@ -194,12 +218,16 @@ _AFTER_BRANCH = re.compile(r"[)）][^()（）]+$")
 _NAME_SAID = re.compile(
     r"(?:名叫|名字叫|叫做|名为)(?P<value>[^，,。；;！!？?\s、的]{2,30})(?=的)"
     r"|(?:您看看|你看看|您看|你看|那|就)(?P<v2>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)(?=怎么样|如何|可以吗|行吗)"
-    r"|(?:^|[，,。！!])(?P<v3>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
-    r"(?=(?:就是|是|也是)(?:一个|一家)?(?:非常|很|特别|挺)?(?:不错|好)的|挺不错|还不错|还是不错"
+    r"|(?:^|[，,。！!])(?P<v3>[A-Za-z0-9\u4e00-\u9fff\u3040-\u30ff（）()·]{3,30}?)"
+    # "X是个挺不错的选择", "X是一家非常美味的餐馆".
+    r"(?=(?:就是|是|也是)(?:一个|一家|个)?(?:非常|很|特别|挺|十分|相当)?(?:不错|好|美味)的"
+    r"|挺不错|还不错|还是不错"
     r"|(?:您|你)可以考虑)"
     r"|找到(?:一家|一个)(?:是|叫)(?P<v4>[^，,。；;！!？?\s、]{2,30})"
     r"|(?:只有(?:一家|一个)?(?:是)?|^|[，,。！!])(?P<v5>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
-    r"(?=(?:这个|这家)?(?:景点|餐馆|酒店|餐厅|宾馆|地方)?(?:最|就|很|正好)?符合)"
+    # "只有X能差不多满足你的要求".
+    r"(?=(?:这个|这家)?(?:景点|餐馆|酒店|餐厅|宾馆|地方)?(?:最|就|很|正好|能|可以)?"
+    r"(?:差不多|基本|完全)?(?:符合|满足))"
     r"|符合(?:您|你)的要求[:：]\s*(?P<v6>[^，,。；;！!？?\s、]{2,30})"
     r"|(?:推荐(?:您|你)入住|(?:您|你)可以到|只能去|只有)(?P<v7>[^，,。；;！!？?\s、]{2,30}?)"
     r"(?=了|去|吃|住|玩|[，,。；;！!？?]|$)"
@@ -221,7 +249,11 @@ _STATION = re.compile(
 )
 _NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为)")
 # "我其实想问的是铁木真(温都水城店)的周边": the copula before a name is not part of it.
-_LEAD_VERB = re.compile(r"^(?:就是|也是|是|在|去|查询后|其中|当然是)(?=..)")
+# "那就只有X最符合": the only one left is X; "你再帮我看一下X的价格": a request about X.
+_LEAD_VERB = re.compile(
+    r"^(?:就是|也是|是|在|去|查询后|其中|当然是|(?:那就|那|就)?只有(?:一家|一个)?"
+    r"|(?:你|您)?(?:在|再)?(?:帮我|给我)?(?:看一下|看看|查一下|查查))(?=..)"
+)
 # "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
 # otherwise (an enum member or a slot word inside the value decides first).
 _IT_IN = re.compile(r"(?i)\b(?:like|want|get|take|have|prefer)(?: it| one| them) in " + _EN_NAME)
@@ -323,7 +355,7 @@ def _name_only(value: str) -> str:
 _KIND_BEFORE = re.compile(r"^(?:景点|餐馆|餐厅)(?=...)")
 # "天安门广场这个景点", "八达岭长城景点": the kind named after the name.
 _KIND_AFTER = re.compile(
-    r"(?:(?:这个|这家|那个|那家)(?:酒店|宾馆|餐馆|餐厅|景点|地方)?|景点|餐馆|[.．]|(?<=酒店)酒店)$"
+    r"(?:(?:这个|这家|那个|那家)(?:酒店|宾馆|餐馆|餐厅|景点|地方)?|[他它她]家|景点|餐馆|[.．]|(?<=酒店)酒店)$"
 )
 # Words no name holds: negations, pronouns, plans ("评分没有", "溜达完我打算在景点"), and
 # two names joined ("北京万达文华酒店和北京人卫酒店": `_name_lists` splits them), a price.
@@ -348,13 +380,33 @@ _BARE_KIND_CUED = re.compile(
 
 def _plausible_name(value: str, onto: Ontology, *, cued: bool = False) -> bool:
     value = _THAT_BRANCH.sub("", value)
+    # "金紫银海鲜(仁和店)": a branch's own words may hold a joiner or a slot word.
+    core = _BRANCH.sub("", value)
     return (
         len(value) >= 2
         and not (_BARE_KIND_CUED if cued else _BARE_KIND).search(value)
-        and not _NOT_A_NAME.search(value)
-        and not _NOT_IN_NAME.search(value)
-        and onto.slot_word_pattern().search(value) is None
+        and not _NOT_A_NAME_START.search(value)
+        # "成宏酒家": a name suffix of the ontology ends it, whatever its last character.
+        and (_NOT_A_NAME_END.search(value) is None or onto.entity_of_name(value) is not None)
+        and not _NOT_IN_NAME.search(core)
+        and not _names_a_slot(core, onto)
     )
+
+
+_BRANCH = re.compile(r"[(（][^()（）]*[)）]")
+
+
+def _names_a_slot(value: str, onto: Ontology) -> bool:
+    """Whether `value` holds the word of a slot some entity has ("X的地址"); the words of
+    slots no entity has ("北京语言大学" holds a generic slot's "语言") are left to names."""
+    owned = onto.derived(
+        "slot_phrases.entity_slots", lambda o: frozenset(n for e in o.entities for n in e.slots)
+    )
+    for m in onto.slot_word_pattern().finditer(value):
+        slot = onto.slot_for_word(m.group(0))
+        if slot is None or slot.name in owned or not owned:
+            return True
+    return False
 
 
 def _name_hit(
@@ -522,11 +574,11 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
 
 
 # Spans before "的地址" that are phrases, pronouns or bare entity words, not names.
-_NOT_A_NAME = re.compile(
+_NOT_A_NAME_START = re.compile(
     r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有|只有|请|帮|想|要|还|再|一家|一个|附近|周边|"
     r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便)"
-    r"|(?:的|家|它|他|她|评分|地址|是|消费|位置|出租车)$"
 )
+_NOT_A_NAME_END = re.compile(r"(?:的|家|它|他|她|评分|地址|是|消费|位置|出租车)$")
 # A span the user says before "的地址" with one of these in it is a request ("帮我查一下它家"),
 # not a name; a name the assistant recommends may hold them ("锦府盐帮", "好伦哥").
 _REQUEST_CHARS = re.compile(r"[找推荐想要帮查看说能最好]|告诉|知道|然后")
@@ -537,8 +589,6 @@ def _slot_in(text: str, onto: Ontology) -> SlotDef | None:
     return onto.slot_for_word(m.group(0)) if m else None
 
 
-# A name's own characters: a Latin word, digits, Han; a bracketed branch is read separately.
-_NAME_CHAR = re.compile(r"[A-Za-z0-9\u4e00-\u9fff·'&]")
 # Where a clause starts, after the words that introduce a name ("比如", "推荐您去").
 _CLAUSE_START = re.compile(
     r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
@@ -569,6 +619,8 @@ _AFTER_NAME = re.compile(
     r"[，,。；;！!？?\s、：:]|$|和|跟|与|或|及|的|是|在|就|都|也|吧|啊|呀|哦|还|这|怎么|如何|可以"
     r"|符合|附近|周边|地址|电话|门票|评分|价格|营业|人均|提供|有没有|离|距离|挺|很|不错|比较|正|刚好"
     r"|等|看|玩|逛|转|吃|住|用餐|尝|溜达|游玩|参观|请|莫属|爬|相对|一个|一家"
+    # "X我喜欢", "X应该不错", "X非常不错", "首选就是X了".
+    r"|我(?:喜欢|觉得|感觉|认为)|应该|非常|特别|十分|了(?=[，,。！!？?]|$)"
     r"|景点(?=[，,。！!？?]|$)"
 )
 # Joiners of a list of names: "A、B和C都是不错的选择".
@@ -597,7 +649,7 @@ def _name_end(text: str, start: int, onto: Ontology, *, verified: bool) -> int |
 # A list member that does not end like a name ends where the list does: "A、B都不错".
 _LIST_END = re.compile(
     r"[，,。；;！!？?、]|$|和|跟|与|或|及|等|这(?:两|几|些)|都(?:是|能|可|挺|很|在|不错|符合|还)"
-    r"|(?:吧|好了|了)(?![\u4e00-\u9fff])|游玩|用餐|住宿"
+    r"|(?:吧|好了|了)(?![\u4e00-\u9fff])|游玩|用餐|住宿|我(?:喜欢|觉得|感觉|认为)"
 )
 
 
@@ -605,36 +657,39 @@ def _shortest_name(text: str, start: int, onto: Ontology, *, verified: bool) -> 
     """The end of the shortest name at `start` that a boundary follows; a name must end in a
     kind suffix the ontology knows ("…酒店", "…公园") or a branch ("…(西单店)") unless
     `verified` is False (a list member after a verified one)."""
-    e, n = start, len(text)
-    # A verified name ends in a kind suffix: elsewhere neither test below can pass, and
-    # skipping them there is most of this scan's cost.
-    last = onto.derived("slot_phrases.suffix_ends", _suffix_ends) if verified else None
-    while e < n and e - start <= 30:
-        ch = text[e]
-        if ch in "(（":
-            close = _BRANCH_REST.match(text, e + 1)
-            if close is None:
-                return None
-            e = close.end()
-            # A branch ends a name: "好伦哥(永定路店)用餐" is no longer one.
-            value = text[start:e]
-            ok = _ends_name(text, e, verified) and _name_shaped(value, onto, verified)
-            return e if ok else None
-        elif _NAME_CHAR.match(ch):
-            e += 1
-        else:
-            break
-        if e - start < 2 or (last is not None and text[e - 1] not in last):
-            continue
-        value = text[start:e]
-        if _ends_name(text, e, verified) and _name_shaped(value, onto, verified):
+    run = _NAME_RUN.match(text, start)
+    run_end = run.end() if run is not None else start
+    # A verified name ends in a kind suffix: only the ends after a suffix's last character
+    # are tried, found by one regex scan rather than a test of each character.
+    if verified:
+        last = onto.derived("slot_phrases.suffix_ends", _suffix_end_rx)
+        ends: Iterable[int] = (m.end() for m in last.finditer(text, start + 1, run_end))
+    else:
+        ends = range(start + 2, run_end + 1)
+    for e in ends:
+        if _ends_name(text, e, verified) and _name_shaped(text[start:e], onto, verified):
             return e
-    return None
+    e = run_end
+    if e - start > 30 or e >= len(text) or text[e] not in "(（":
+        return None
+    close = _BRANCH_REST.match(text, e + 1)
+    if close is None:
+        return None
+    e = close.end()
+    # A branch ends a name: "好伦哥(永定路店)用餐" is no longer one.
+    ok = _ends_name(text, e, verified) and _name_shaped(text[start:e], onto, verified)
+    return e if ok else None
 
 
-def _suffix_ends(onto: Ontology) -> frozenset[str]:
-    """The last characters of the ontology's name suffixes."""
-    return frozenset(s[-1] for e in onto.entities for s in e.name_suffixes if s)
+# A name's own characters (a Latin word, digits, Han; a bracketed branch is read
+# separately), as far as a name may reach.
+_NAME_RUN = re.compile(r"[A-Za-z0-9\u4e00-\u9fff·'&]{0,31}")
+
+
+def _suffix_end_rx(onto: Ontology) -> re.Pattern[str]:
+    """The last characters of the ontology's name suffixes, as a character class."""
+    chars = sorted({s[-1] for e in onto.entities for s in e.name_suffixes if s})
+    return re.compile("[" + "".join(re.escape(c) for c in chars) + "]" if chars else r"(?!x)x")
 
 
 _BRANCH_REST = re.compile(r"[^()（），,。！!？?]{1,20}[)）]")
@@ -672,15 +727,30 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
     if slot is None or not onto.entities:
         return []
     out: list[PhraseHit] = []
+    # Starts repeat (a clause start is often a cue's end too): each end is found once.
+    found: dict[tuple[int, bool], int | None] = {}
+
+    def name_end(pos: int, verified: bool) -> int | None:
+        if (pos, verified) not in found:
+            found[pos, verified] = _name_end(text, pos, onto, verified=verified)
+        return found[pos, verified]
+
     starts = [(m, True) for m in [*_CLAUSE_START.finditer(text), *_NAME_CUE.finditer(text)]]
     starts += [(m, False) for m in _STRONG_CUE.finditer(text)]
     for m, verified in starts:
-        if _nearby_before(text, m.start()):
-            continue
         pos, listed = m.end(), 0
-        if _inside_name(text, pos, onto) or _RIDE_TO.search(text, max(0, pos - 5), pos):
+        while pos < len(text) and text[pos] == "\t":
+            pos += 1  # "个人感觉\tX还是不错的": a tab after the cue
+        # Most starts begin no name: that test first, the context's after it.
+        if (
+            name_end(pos, verified) is None
+            or _nearby_before(text, m.start())
+            or _NOT_GOING.search(text, max(0, m.start() - 4), m.start())
+            or _inside_name(text, pos, onto)
+            or _RIDE_TO.search(text, max(0, pos - 5), pos)
+        ):
             continue
-        while (end := _name_end(text, pos, onto, verified=verified)) is not None:
+        while (end := name_end(pos, verified)) is not None:
             if text.startswith(", ", end) or _LATIN_NEXT.match(text, end):
                 break  # "故宫, 天坛, 恭王府": a database-style list is a place's neighbours
             out.append(PhraseHit(pos, end, slot, text[pos:end], 0.5, True))
@@ -696,6 +766,8 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
     return out
 
 
+# "我不想去X了", "没去过X": a place not chosen.
+_NOT_GOING = re.compile(r"(?<![想要会])[不没](?:想|要|会|打算|准备)?$")
 # "A、B都在附近", "X就在附近": names said to be near, not recommended.
 _IS_NEAR = r"(?:在|离)(?:它|他家|这|那)?(?:附近|周边|不远)"
 _NEAR_AFTER = re.compile(r"(?:都|也|就)?" + _IS_NEAR)

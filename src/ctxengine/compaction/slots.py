@@ -81,9 +81,12 @@ def _compile(onto: Ontology) -> _Compiled:
     slots = onto.slot_words_regex or r"(?!x)x"
     return _Compiled(
         zh_change=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_CHANGE})\s*{_ZH_VALUE}", re.I),
-        # "门票还免费", "评分也是4.5分": an adverb may stand between the slot and its value.
+        # "门票还免费", "评分也是4.5分", "人均消费只需23元": an adverb may stand between the
+        # slot and its value.
         zh_set=re.compile(
-            rf"(?P<slot>{slots})\s*(?P<adv>也|还|都|就)?(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}", re.I
+            rf"(?P<slot>{slots})\s*(?P<adv>也|还|都|就|只需|只要|仅需|仅|才|只)?"
+            rf"(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}",
+            re.I,
         ),
         # "推荐菜有嘎鱼, 酸菜灶台鹅", "推荐菜里要有回锅肉": what the slot holds.
         zh_has=re.compile(

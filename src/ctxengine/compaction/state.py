@@ -41,6 +41,7 @@ from ctxengine.compaction.ledger import (
     subjects_match,
 )
 from ctxengine.compaction.memo import Memo
+from ctxengine.compaction.outcomes import within
 from ctxengine.compaction.policies import PolicyContext, PolicyDecision, PolicyFn, resolve
 from ctxengine.compaction.protection import ProtectionIndex
 from ctxengine.compaction.render import RenderOptions, build_view, fmt, render_view
@@ -229,14 +230,14 @@ class SessionState(BaseModel):
             for u in parsed.updates:
                 self._update(u, turn, parsed.role, may_close=user and not self.turned_down)
         elif parsed.role == "assistant":
-            if parsed.declines:
-                self.declined_turn = self.last_user_turn
-                self.state.mark_declined(self.last_user_turn)
+            # Whether the reply says which of the user's requests failed: by naming its slot
+            # ("评分没有符合您要求的"), the value it lacks, or a contrasting value in its place.
+            explained = False
             for name in parsed.unmet:
-                self._unmet([k for k, v in self.state.slots.items() if v.slot == name], turn)
+                explained |= self._unmet(self._searched(name), turn)
             if parsed.denied:
                 # "附近的餐馆都没有灶台鱼这道菜": the user's value, said to be absent.
-                self._unmet(
+                explained |= self._unmet(
                     [
                         k
                         for k, v in self.state.slots.items()
@@ -246,8 +247,10 @@ class SessionState(BaseModel):
                 )
             for u in parsed.updates:
                 if u.criterion and self._offers_otherwise(u):
-                    if parsed.contrast:
-                        self._unmet([slot_key(u.entity, u.slot)], turn, by=u.value)
+                    # "评分是4.3分" against "4分以上" meets the request: a fact beside it, which
+                    # says nothing about which request failed.
+                    if parsed.contrast and not self._meets(u):
+                        explained |= self._unmet([slot_key(u.entity, u.slot)], turn, by=u.value)
                     elif self._allowed(u):
                         t = self.state.answer(u, turn)
                         if t is not None:
@@ -257,6 +260,12 @@ class SessionState(BaseModel):
                         continue
                 if self._assistant_may_set(u):
                     self._update(u, turn, "assistant", may_close=not self.turned_down)
+            if parsed.declines:
+                self.declined_turn = self.last_user_turn
+                if not explained:
+                    # Which request failed the reply did not say: each of the turn's
+                    # criteria may be it (see `StateLayer.close_search`).
+                    self.state.mark_declined(self.last_user_turn)
         earlier = user and (
             parsed.keeps_earlier
             or says_earlier_stands([c.text for c in parsed.constraints])
@@ -306,7 +315,7 @@ class SessionState(BaseModel):
     ) -> None:
         if may_close and u.value is not None and self._search_over(u, turn, source):
             entity = u.entity.strip()
-            unmet = self.state.close_search(entity, turn)
+            unmet = self.state.close_search(entity, turn, self._offered(entity))
             if unmet is not None:
                 self.record("search_closed", turn, {"entity": entity, "to": unmet[0]})
                 for key, value in unmet[1]:
@@ -348,18 +357,55 @@ class SessionState(BaseModel):
         if is_instance(entity):
             return False
         name = self.state.found(entity)
-        if name is None or turn < name.turn + 2:
-            return False
+        since = self._offered(entity)
         # A criterion the user gave after it was named narrows on from it ("在它周边找评分
-        # 4.5分以上的"): that search is still going.
-        if any(
-            v.entity == entity and v.source == "user" and v.criterion and v.turn > name.turn
-            for v in self.state.slots.values()
-        ):
+        # 4.5分以上的"): that search is still going, until a whole user turn passed after
+        # that one too with no other candidate named ("这家有手掰肠吗？" asked of the place,
+        # then its phone number, then another task).
+        since = max(
+            (
+                v.turn
+                for v in self.state.slots.values()
+                if v.entity == entity and v.source == "user" and v.criterion and v.turn > since
+            ),
+            default=since,
+        )
+        if not since or turn < since + 2:
             return False
         if u.slot.strip() in self.state.instance_slots:
-            return u.value != name.value
-        return source == "user" and u.criterion
+            # A name for an unnamed candidate is most often its own ("金紫银的周边有啥？").
+            return name is not None and u.value != name.value
+        if source != "user":
+            return False
+        return u.criterion or (name is None and self._next_task(u))
+
+    def _offered(self, entity: str) -> int:
+        """The turn the current candidate of `entity` was named (0: none). A candidate
+        offered without a name the parser caught counts from the first fact given about it
+        ("地址在X", "周边的酒店有Y")."""
+        name = self.state.found(entity)
+        if name is not None:
+            return name.turn
+        return min(
+            (
+                v.turn
+                for v in self.state.slots.values()
+                if v.entity == entity and v.source != "user"
+            ),
+            default=0,
+        )
+
+    def _next_task(self, u: SlotUpdate) -> bool:
+        """A new value for a slot the user set in a task that has no search criteria (a
+        trip: 出发地, 目的地), after its answer: the next task of the kind, not a change to
+        the last ("改成去B" is `op="change"` and still supersedes)."""
+        entity = u.entity.strip()
+        if u.op == "change" or any(
+            v.entity == entity and v.criterion for v in self.state.slots.values()
+        ):
+            return False
+        cur = self.state.slots.get(slot_key(u.entity, u.slot))
+        return cur is not None and cur.source == "user" and cur.value != u.value
 
     def _settle_declined(self, parsed: ParsedTurn, turn: int) -> None:
         """The user answers a declined request: going on with the alternative relaxes the
@@ -384,17 +430,38 @@ class SessionState(BaseModel):
         # A request, or a fact standing beside a request: a new fact answers the request.
         return cur.source == "user" or cur.requested is not None
 
-    def _unmet(self, keys: list[str], turn: int, *, by: str | None = None) -> None:
+    def _meets(self, u: SlotUpdate) -> bool:
+        """Whether the assistant's value is within the user's ("4.3分" within "4分以上")."""
+        cur = self.state.slots.get(slot_key(u.entity, u.slot))
+        return cur is not None and u.value is not None and within(u.value, cur.value) is True
+
+    def _unmet(self, keys: list[str], turn: int, *, by: str | None = None) -> bool:
         """The user's values of `keys` were not met: archived as unmet (see `outcomes`); the
-        user's next word on the alternative settles the turn's preferences."""
+        user's next word on the alternative settles the turn's preferences. Returns whether
+        any was archived."""
         if keys:
             self.declined_turn = self.last_user_turn
+        done = False
         for key in keys:
             cur = self.state.slots.get(key)
             if cur is None or cur.source != "user" or is_instance(split_key(key)[0]):
                 continue
             self.state.unmet(key, turn, by)
             self.record("unmet", turn, {"slot": key, "value": cur.value, "replaced_by": by})
+            done = True
+        return done
+
+    def _searched(self, slot: str) -> list[str]:
+        """The keys of `slot` a reply saying it is unmet is about: those of the entities the
+        user's latest turn searched on ("价格没有符合" after a restaurant request is the
+        restaurant's price, not the hotel found before), else every one."""
+        keys = [k for k, v in self.state.slots.items() if v.slot == slot]
+        asked = {
+            v.entity
+            for v in self.state.slots.values()
+            if v.source == "user" and v.criterion and v.turn == self.last_user_turn
+        }
+        return [k for k in keys if self.state.slots[k].entity in asked] or keys
 
     def _assistant_may_set(self, u: SlotUpdate) -> bool:
         """Whether an assistant's value may enter the state.
