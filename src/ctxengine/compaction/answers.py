@@ -5,7 +5,9 @@ the assistant only gives the values, in the same order. `asked_slots` reads whic
 message asks about; `answer_updates` binds the reply's values to those the reply does not
 name itself:
 
-- a slot phrase with a gap ("周边做菜好吃的餐馆有A, B") takes what follows its verb;
+- a slot phrase with a gap ("周边做菜好吃的餐馆有A, B") takes what follows its verb, and an
+  asked nearby slot takes the list of its kind ("酒店有A") or, alone, the list said to be near
+  ("周边还有A, B") (see `ctxengine.compaction.nearness`);
 - otherwise the reply's content segments (split at "；。" and, for several slots, at "，")
   pair with the asked slots in order when the counts agree, or the single asked slot takes the
   first content sentence whole (a list stays one value: "故宫, 前门大街, 恭王府").
@@ -16,9 +18,19 @@ Values stay verbatim substrings of the reply; only edges are trimmed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Collection
 
-from ctxengine.compaction.nearness import NEAR, NEAR_WORD
+from ctxengine.compaction.nearness import (
+    IS_NEAR_TAIL,
+    NEAR_WORD,
+    NearRx,
+    asked_nearby,
+    compile_near,
+    near_update,
+    slot_of,
+    trimmed,
+)
+from ctxengine.compaction.nearness import nearby_updates as nearby_updates
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
 
@@ -34,63 +46,64 @@ _FILLER = re.compile(
     r"^(?:可以的?|好的|没问题|当然|是的|嗯|有的|您好|你好|这个|这家|它的|他家的?|她家的?)[，,]?\s*$"
 )
 _LEAD = re.compile(
-    r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是在|就在|位于|是|为|在|叫|(?<!\d)[:：](?!\d))\s*)"
-)
-_AFTER_VERB = re.compile(
-    r"(?:[^，,；;。！!？?\n]{0,6}?(?:有|是|为|(?<!\d)[:：](?!\d))"
-    # "周边餐馆实在太多了，比如说A, B": the examples after a remark.
-    r"|[^；;。！!？?\n]{0,10}?(?:比如说|比如|例如|像是)"
-    # "它家周边餐馆还挺多呢，有A, B": the list after a remark.
-    r"|[^，,；;。！!？?\n]{0,8}?[了呢啊哦呀][，,]\s*(?:还有|有|像))\s*(?P<v>[^；;。！!？?\n]+)"
+    r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是在|就在|位于|是|为|在|叫|像是|像|离|(?<!\d)[:：](?!\d))\s*)"
 )
 
 
-@dataclass(frozen=True)
-class _Rx:
-    words: re.Pattern[str]
-    nearby: re.Pattern[str] | None  # "周边…景点": slot 周边景点, when the ontology has it
+def _compile(onto: Ontology) -> re.Pattern[str]:
+    return onto.slot_word_pattern()
 
 
-def _compile(onto: Ontology) -> _Rx:
-    words = onto.slot_word_pattern()
-    nearby_words = [
-        w for e in onto.entities for w in e.zh if onto.slot(f"周边{e.name}") is not None
-    ]
-    nearby = None
-    if nearby_words:
-        alt = "|".join(re.escape(w) for w in sorted(nearby_words, key=len, reverse=True))
-        nearby = re.compile(rf"{NEAR}[^，,。；;！!？?\n]{{0,8}}?(?P<ent>{alt})")
-    return _Rx(words, nearby)
-
-
-def _nearby_slot(onto: Ontology, word: str) -> str | None:
-    ent = next((e for e in onto.entities if word in e.zh), None)
-    return f"周边{ent.name}" if ent is not None else None
+# "有什么景点呢？", "还有哪些可以去的玩的地方？": a question after one about what is near asks
+# what is near too, when it asks only which places there are.
+_WHICH_TOO = re.compile(r"^\s*(?:那|还有|还|另外)?(?:有没有|有)?(?:什么|哪些|啥)")
 
 
 def asked_slots(text: str, onto: Ontology) -> list[str]:
     """Slot names a user message asks about, in reading order, without repeats."""
-    rx = onto.derived("answers", _compile)
+    words = onto.derived("answers", _compile)
+    # Without a word for near, no clause asks what is near (and the scan is skipped).
+    near = onto.derived("nearness", compile_near) if NEAR_WORD.search(text) else None
     found: list[tuple[int, str]] = []
+    asked_near = False
     for m in _CLAUSE.finditer(text):
         clause = m.group(0)
         if _ASKING.search(clause) is None:
             continue
         base = m.start()
-        for w in rx.words.finditer(clause):
+        # "附近餐馆有没有评分4.5分以上的": a search among the neighbours, not a question
+        # about which they are.
+        searching = _DIGIT.search(clause) is not None
+        for w in words.finditer(clause):
             slot = onto.slot_for_word(w.group(0))
-            if slot is not None:
+            if slot is not None and not (searching and slot.name.startswith("周边")):
                 found.append((base + w.start(), slot.name))
-        if rx.nearby is not None:
-            for n in rx.nearby.finditer(clause):
-                name = _nearby_slot(onto, n.group("ent"))
-                if name is not None:
-                    found.append((base + n.start(), name))
+        if near is None:
+            continue
+        found_near = [] if searching else near.near_kind.finditer(clause)
+        kinds = [(n.start(), n.end(), slot_of(n, near)) for n in found_near]
+        if not kinds and asked_near and _WHICH_TOO.match(clause) and not words.search(clause):
+            kinds = [(k.start(), k.end(), slot_of(k, near)) for k in _kinds(clause, near)]
+        for start, end, name in kinds:
+            found.append((base + start, name))
+            # "周边有什么景点和餐馆": the kinds joined on are asked about too.
+            while (also := near.also.match(clause, end)) is not None:
+                found.append((base + also.start(), slot_of(also, near)))
+                end = also.end()
+        asked_near = asked_near or bool(kinds)
     out: list[str] = []
     for _, name in sorted(found):
         if name not in out:
             out.append(name)
     return out
+
+
+# An amount the user wants ("4.5分以上", "100-150元"), not a digit of a name ("798艺术区").
+_DIGIT = re.compile(r"\d\s*(?:分|元|块|小时|星|以上|以下)")
+
+
+def _kinds(clause: str, near: NearRx) -> list[re.Match[str]]:
+    return list(re.finditer(near.kind, clause))
 
 
 def answer_updates(
@@ -100,6 +113,7 @@ def answer_updates(
     *,
     covered: set[str],
     confidence: float,
+    taken: Collection[str] = (),
 ) -> list[tuple[int, SlotUpdate]]:
     """(position, update) for the asked slots the reply answers without naming them.
 
@@ -109,8 +123,9 @@ def answer_updates(
         onto: the ontology.
         covered: slot names the reply already stated with their own words.
         confidence: the updates' confidence.
+        taken: values the reply already gave other slots; no piece holding one answers.
     """
-    rx = onto.derived("answers", _compile)
+    words = onto.derived("answers", _compile)
     rest = [s for s in asked if s not in covered]
     out: list[tuple[int, SlotUpdate]] = []
     if not rest:
@@ -120,19 +135,24 @@ def answer_updates(
         if u.slot in rest:
             out.append((pos, u))
             rest.remove(u.slot)
+    # "酒店有A, B", "周边有A, B": the asked kind alone, or the nearby list with no kind.
+    for pos, u in asked_nearby(text, onto, [s for s in rest if s.startswith("周边")]):
+        out.append((pos, u.model_copy(update={"confidence": confidence})))
+        rest.remove(u.slot)
     if not rest:
         return out
     own = dict((slot.name, vrx) for slot, vrx in onto.value_patterns)
     segments = [
         (pos, value)
-        for pos, value in _content_segments(text, several=len(rest) > 1, words=rx.words)
+        for pos, value in _content_segments(text, several=len(rest) > 1, words=words)
         # "010-85007938；北京市东城区景山前街4号" for the address: the number is the phone's.
         if not any(n not in rest and vrx.fullmatch(value) for n, vrx in own.items())
+        and not any(t in value for t in taken if t)
     ]
     pairs: list[tuple[str, tuple[int, str]]] = []
     if len(rest) == 1 and segments:
         # "X在北京朝阳区霄云路26号": where the place is, not what is near it.
-        if not (rest[0].startswith("周边") and _WHERE.search(segments[0][1])):
+        if not (rest[0].startswith("周边") and _not_a_list(segments[0][1])):
             pairs.append((rest[0], segments[0]))
     elif len(segments) == len(rest):
         pairs = list(zip(rest, segments, strict=True))
@@ -143,64 +163,20 @@ def answer_updates(
             if (m := vrx.search(value)) is None:
                 continue
             pos, value = pos + m.start(), m.group(0)
-        out.append((pos, _update(name, value, text, pos, confidence)))
+        out.append((pos, near_update(name, value, confidence)))
     return out
 
 
-def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tuple[int, SlotUpdate]]:
-    """(position, update) for "周边/附近 … <entity word> 有 A, B": what is nearby, listed, for
-    ontologies with ``周边<entity>`` slots, asked about or not."""
-    rx = onto.derived("answers", _compile)
-    out: list[tuple[int, SlotUpdate]] = []
-    if rx.nearby is None:
-        return out
-    for n in rx.nearby.finditer(text):
-        name = _nearby_slot(onto, n.group("ent"))
-        got = _value_after(text, n.end()) if name is not None else None
-        if name is not None and got is not None and name not in {u.slot for _, u in out}:
-            out.append((got[0], _update(name, got[1], text, got[0], confidence)))
-    return out
+def _not_a_list(value: str) -> bool:
+    """A piece that says where the place is, or remarks ("都可以去转转"), lists nothing near."""
+    return _WHERE.search(value) is not None or _NOT_NAMES.match(value) is not None
 
 
-def _update(slot: str, value: str, text: str, pos: int, confidence: float) -> SlotUpdate:
-    return SlotUpdate(
-        entity="task", slot=slot, value=value, op="set", raw=value, confidence=confidence
-    )
-
-
-def _value_after(text: str, start: int) -> tuple[int, str] | None:
-    """The rest of the sentence after a verb ("有", "是") at or after `start`."""
-    m = _AFTER_VERB.match(text, start)
-    if m is None or "没" in text[start : m.start("v")]:
-        return None  # "附近的餐馆都没有X这道菜": nothing is listed
-    return _trimmed(m.start("v"), m.group("v"))
-
-
-def _trimmed(pos: int, value: str) -> tuple[int, str] | None:
-    lead = len(value) - len(value.lstrip())
-    # "有的，白家大院、…": the "的" of "有的" (yes, there are) is no part of the list.
-    if (m := _YES_LEAD.match(value, lead)) is not None:
-        lead = m.end()
-    v = _ONE_OF.sub("", value[lead:].strip())
-    # "A、B、C，附近的酒店有D": the list ends where the next clause begins.
-    if (m := _NEXT_CLAUSE.search(v)) is not None:
-        v = v[: m.start()]
-    v = _LIST_TAIL.sub("", v)
-    v = v.rstrip("，,、 ").removesuffix("等")
-    if NEAR_WORD.search(v):
-        return None  # "周边很方便": a remark about the place, not what is there
-    v = re.sub(r"(?:等等|等|哦|呢|啊|吧|呀)$", "", v).rstrip("，,、 ")
-    return (pos + lead, v) if len(v) >= 2 else None
-
-
-_YES_LEAD = re.compile(r"\s*的[，,]\s*")
-# "只有一家是北京温都水城": the count before a single answer.
-_ONE_OF = re.compile(r"^(?:只有|就)?(?:一家|一个|一处)(?:是|叫)?")
-_NEXT_CLAUSE = re.compile(
-    r"[，,](?=\s*[^，,、\s]{0,4}?(?:有|是|在|附近|周边|周围|都是|都在|都很|没有|可以|您|你|距离|不过|但))"
+_GO = re.compile(
+    r"\s*(?:(?:我|我们)?(?:特别|还是)?(?:推荐|建议)(?:您|你)们?(?:去|到)?|(?:给|为)(?:您|你)们?推荐"
+    r"|(?:您|你)们?(?:还)?(?:可以|不妨|能)?(?:去|到))"
 )
-# "…都在这附近", "…都是不错的选择": the list's own comment.
-_LIST_TAIL = re.compile(r"(?:都在这附近|都在附近|都在周边|都是[^，,、]*|都不错|等等|等)$")
+_NOT_NAMES = re.compile(r"(?:都|也|还|你|您|我|哈哈|嗯|请|真的|确实)")
 # The assent before an answer ("没问题，…") and the examples a remark leads to ("…，如A, B").
 _COURTESY = re.compile(
     r"^\s*(?:没问题|好的|可以的?|当然(?:了|可以)?|是的|嗯|有的|有啊|有|行|对)[，,！!]\s*"
@@ -234,13 +210,20 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
             # "还都是有名的景点呢，如A, B": the examples are the answer.
             pieces = [(pieces[0][0] + ex.end(), pieces[0][1][ex.end() :])]
         for pos, piece in pieces:
-            if _FILLER.match(piece.strip()) or words.search(piece):
+            if _FILLER.match(piece.strip()):
                 continue
+            start = pos
+            if (tail := IS_NEAR_TAIL.search(piece)) is not None and tail.start() > 0:
+                piece = piece[: tail.start()]  # "A就在附近": the place before its remark
+            if (go := _GO.match(piece)) is not None and go.end() < len(piece):
+                pos, piece = pos + go.end(), piece[go.end() :]  # "您可以去A、B": where to go
             lead = _LEAD.match(piece)
             # "有故宫, 前门大街": drop the lead-in only when something is left after it.
             if lead is not None and lead.end() < len(piece):
                 pos, piece = pos + lead.end(), piece[lead.end() :]
-            got = _trimmed(pos, piece)
-            if got is not None:
+            got = trimmed(pos, piece)
+            # A piece that names a slot up to its value states that slot itself; the words after
+            # the value ("，有时间可以去玩") are no part of it.
+            if got is not None and not words.search(text, start, got[0] + len(got[1])):
                 out.append(got)
     return out

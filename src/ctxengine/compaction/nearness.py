@@ -1,12 +1,221 @@
-"""The Chinese words for "near" ("周边", "附近", "周围"), shared by the extractors.
+"""What is near a place: the Chinese words for "near" ("周边", "附近", "旁边"), the kinds of
+place a list of neighbours is about, and the reading of such a list.
 
 A task dialogue's replies list what is near a place ("周边餐馆有A、B"); names and values in
-such a list belong to that place's neighbours, not to the place the turn is about.
+such a list belong to that place's neighbours, not to the place the turn is about. A kind is
+named by the ontology's entity words ("餐馆") or by what one does there ("吃饭的地方", "好玩的",
+"住宿"); a list may follow a remark ("附近吃饭的地方挺多的，您可以去A、B") and end in one
+("A、B都在它周边", "A, B，这些家都不错").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-NEAR = r"(?:周边|附近|周围)"
+from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.schema import SlotUpdate
+
+NEAR = r"(?:周边|附近|周围|旁边|就近)"
 NEAR_WORD = re.compile(NEAR)
+_GAP = r"[^，,。；;！!？?\n]"
+
+# Places said by what one does there, keyed by the generic word of their kind; a kind counts
+# only for an ontology entity that has that word.
+_DOING: dict[str, str] = {
+    "餐馆": r"(?:吃饭|用餐|就餐|吃)的(?:地方|去处)|好吃的(?:地方|店|馆子)?|美食|吃的|菜馆",
+    "酒店": r"(?:住宿|入住|住|休息)的(?:地方|去处)|住宿|住处|住的",
+    # "能去周边玩吗": the verb alone, when the question ends on it.
+    "景点": r"(?:游玩|逛逛|逛|转转|玩)的(?:地方|去处)?(?!话)"
+    r"|(?:玩|逛逛|逛|转转)(?=吗|呢|啊|吧|[?？])",
+}
+
+
+@dataclass(frozen=True)
+class NearRx:
+    slots: dict[str, str]  # regex group -> 周边 slot ("k0" -> "周边餐馆")
+    kind: str  # the alternation of kind words and phrases, one named group per slot
+    near_kind: re.Pattern[str]  # "周边…餐馆", "附近吃饭的地方"
+    kind_has: re.Pattern[str]  # "，酒店有A": a clause that opens on a kind and lists it
+    near_has: re.Pattern[str]  # "周边有A", "附近还可以去逛A": nearby, the kind unsaid
+    also: re.Pattern[str]  # "景点和餐馆": a kind joined to the one just named
+
+
+def compile_near(onto: Ontology) -> NearRx | None:
+    slots: dict[str, str] = {}
+    groups: list[str] = []
+    for e in onto.entities:
+        if onto.slot(f"周边{e.name}") is None:
+            continue
+        words = [re.escape(w) for w in sorted(e.zh, key=len, reverse=True)]
+        words += [rx for word, rx in _DOING.items() if word in e.zh]
+        if not words:
+            continue
+        name = f"k{len(slots)}"
+        slots[name] = f"周边{e.name}"
+        groups.append(f"(?P<{name}>{'|'.join(words)})")
+    if not groups:
+        return None
+    kind = "|".join(groups)
+    return NearRx(
+        slots=slots,
+        kind=kind,
+        near_kind=re.compile(rf"{NEAR}{_GAP}{{0,8}}?(?:{kind})"),
+        kind_has=re.compile(
+            # "不过玩的地方有A", "X可以住宿的酒店有A": the list of a kind, told whose.
+            rf"(?:^|(?<=[，,。；;！!\s]))(?:不过|但是|但|另外|而|那|至于)?(?:{_GAP}{{0,12}}?的)?"
+            rf"(?:{kind})"
+            rf"(?:的话|方面|呢|这边)?(?:只有|还有|也有|有|包括|(?<!\d)[:：])"
+        ),
+        near_has=re.compile(
+            rf"(?:{NEAR}|(?<=去){NEAR}的){_GAP}{{0,8}}?(?:只有|还有|也有|有|还可以去逛|可以去逛|"
+            rf"还可以去|可以去|包括|(?<!\d)[:：])|(?<=去){NEAR}的"
+        ),
+        also=re.compile(rf"(?:和|与|及|以及|、|还有)(?:{kind})"),
+    )
+
+
+def slot_of(m: re.Match[str], rx: NearRx) -> str:
+    """The 周边 slot of a match of `rx.kind`: the group that matched."""
+    return next(rx.slots[g] for g, v in m.groupdict().items() if v is not None and g in rx.slots)
+
+
+def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tuple[int, SlotUpdate]]:
+    """(position, update) for "周边/附近 … <kind> 有 A, B": what is nearby, listed, for
+    ontologies with ``周边<entity>`` slots, asked about or not."""
+    rx = onto.derived("nearness", compile_near)
+    out: list[tuple[int, SlotUpdate]] = []
+    if rx is None or NEAR_WORD.search(text) is None:
+        return out
+    for n in rx.near_kind.finditer(text):
+        name = slot_of(n, rx)
+        # "附近没有景点，推荐您去A": what is recommended instead is no neighbour.
+        none = "没" in n.group(0) or _NAME_GOES_ON.match(text, n.end())
+        got = None if none else list_after(text, n.end())
+        if got is not None and name not in {u.slot for _, u in out}:
+            out.append((got[0], near_update(name, got[1], confidence)))
+    return out
+
+
+def asked_nearby(text: str, onto: Ontology, slots: list[str]) -> list[tuple[int, SlotUpdate]]:
+    """Lists in a reply to a question about what is near, for the asked 周边 `slots` the reply
+    names no nearby kind for: "酒店有A、B" (the kind alone), "周边有A, B" (the kind unsaid,
+    when one nearby slot is asked)."""
+    rx = onto.derived("nearness", compile_near)
+    out: list[tuple[int, SlotUpdate]] = []
+    if rx is None:
+        return out
+    rest = list(slots)
+    for m in rx.kind_has.finditer(text):
+        name = slot_of(m, rx)
+        if name in rest and (got := list_after(text, m.end(), verbed=True)) is not None:
+            out.append((got[0], near_update(name, got[1], 0.6)))
+            rest.remove(name)
+    if len(rest) == 1:
+        for m in rx.near_has.finditer(text):
+            kind = rx.near_kind.match(text, m.start())
+            named = kind is not None and not _NAME_GOES_ON.match(text, kind.end())
+            if named or "没" in m.group(0):
+                continue  # the kind is named after all, or nothing is there
+            if (got := list_after(text, m.end(), verbed=True)) is not None:
+                out.append((got[0], near_update(rest[0], got[1], 0.6)))
+                break
+    return out
+
+
+# "周边有X酒店(Y店), Z": the kind word ends a listed name, it names no kind.
+_NAME_GOES_ON = re.compile(r"\s*(?:[(（、]|,\s)")
+
+
+def near_update(slot: str, value: str, confidence: float) -> SlotUpdate:
+    return SlotUpdate(
+        entity="task", slot=slot, value=value, op="set", raw=value, confidence=confidence
+    )
+
+
+# The cue a list follows after a remark: "，您可以去A", "，为您推荐：A", "，分别是A".
+_CUE = (
+    r"(?:(?:您|你)?(?:还可以去逛|可以去逛|还可以去|可以去|可以)|只有|还有|也有|有|像是|像|比如说|比如|"
+    r"例如|(?:为您|给您)?推荐|分别是|分别为|包括)\s*(?:[:：]\s*)?"
+)
+_AFTER_VERB = re.compile(
+    # "都有些贵": "有些" says how much, it lists nothing.
+    r"(?:[^，,；;。！!？?\n]{0,6}?(?:有(?!些|点|一些|一点)|是|为|包括|包含|(?<!\d)[:：](?!\d))"
+    # "周边餐馆实在太多了，比如说A, B": the examples after a remark.
+    r"|[^；;。！!？?\n]{0,10}?(?:比如说|比如|例如|像是)"
+    # "它家周边餐馆还挺多呢，有A, B", "…的景点不多，只有A": the list after a remark.
+    r"|[^，,；;。！!？?\n]{0,10}?[，,]\s*" + _CUE + "|"
+    # "周边有好多景点呢，A, B": the list right after the remark.
+    r"[^，,；;。！!？?\n]{0,10}?[了呢啊哦呀][，,])\s*(?P<v>[^；;。！!？?\n]+)"
+)
+# A remark on how many or how handy, not a name: "还是挺多的", "不多", "也是很便捷的".
+_REMARK = re.compile(
+    r"(?:那|这)?(?:还是|还|也是|也|都|真是|实在是?|倒是|可)?(?:很|挺|非常|特别|比较|相当|蛮|太|超|好|不)?"
+    r"(?:多|少|方便|便捷|便利|丰富|近)(?:的|了|呢|啊|哦|呀|哈)*"
+)
+_FIRST_CLAUSE = re.compile(rf"([^，,]*)[，,]\s*(?:{_CUE})?")
+_VERBED = re.compile(r"\s*(?:[:：]\s*)?(?P<v>[^；;。！!？?\n]+)")
+_BUT = re.compile(r"但|不过|可是|可惜")
+_ASKS_BACK = re.compile(r"什么|吗|哪|需要")
+
+
+def list_after(text: str, start: int, *, verbed: bool = False) -> tuple[int, str] | None:
+    """(position, value) of the list after a verb ("有", "是") at or after `start`, or right
+    at `start` when `verbed` (the verb is already read)."""
+    m = (_VERBED if verbed else _AFTER_VERB).match(text, start)
+    if m is None or "没" in text[start : m.start("v")]:
+        return None  # "附近的餐馆都没有X这道菜": nothing is listed
+    return trimmed(m.start("v"), m.group("v"))
+
+
+def trimmed(pos: int, value: str) -> tuple[int, str] | None:
+    """The list in `value` (at `pos`), its lead-ins and the remarks around it cut off."""
+    lead = len(value) - len(value.lstrip("，,、：: "))
+    # "有的，白家大院、…": the "的" of "有的" (yes, there are) is no part of the list.
+    if (m := _YES_LEAD.match(value, lead)) is not None:
+        lead = m.end()
+    # "还是挺多，有A": the remark before the list.
+    if (m := _FIRST_CLAUSE.match(value, lead)) is not None and _REMARK.fullmatch(m.group(1)):
+        lead = m.end()
+    if (m := _COUNT.match(value, lead)) is not None or (m := _ONE_OF.match(value, lead)):
+        lead = m.end()
+    v = value[lead:].strip()
+    # "A、B、C，附近的酒店有D": the list ends where the next clause begins.
+    if (m := _NEXT_CLAUSE.search(v)) is not None:
+        v = v[: m.start()]
+    v = _LIST_TAIL.sub("", v)
+    v = v.rstrip("，,、 ").removesuffix("等")
+    if NEAR_WORD.search(v) or _REMARK.fullmatch(v) or _ASKS_BACK.search(v) or _BUT.match(v):
+        return None  # "周边很方便": a remark about the place, not what is there
+    v = re.sub(r"(?:等等|等|哦|呢|啊|(?<![酒串网书])吧|呀|了)$", "", v).rstrip("，,、 ")
+    return (pos + lead, v) if len(v) >= 2 else None
+
+
+_YES_LEAD = re.compile(r"\s*的[，,]\s*")
+# "只有一家是北京温都水城": the count before a single answer.
+_ONE_OF = re.compile(r"(?:只有|就)?(?:一家|一个|一处)(?:是|叫)?")
+# "3个景点的是A, B", "两处，分别是A, B": the count before the list.
+_COUNT = re.compile(
+    r"(?:\d+|[一二两三四五六七八九十几])\s*(?:个|家|处|座)[^，,、:：\d]{0,4}?"
+    r"(?:的是|[，,]?\s*分别是|[，,]?\s*分别为|是|有|为|[:：])\s*"
+)
+# "A，B都在附近": a last member the list's remark follows is no next clause.
+_IS_NEAR = rf"(?:都|也|就|均)(?:分布)?在(?:它|他|她|这|那|其)?(?:家)?的?{NEAR}"
+IS_NEAR_TAIL = re.compile(_IS_NEAR)
+_NEXT_CLAUSE = re.compile(
+    rf"[，,](?![^，,、]{{1,16}}?{_IS_NEAR})"
+    # "A, B等景点，C周边有：D": the next place's list.
+    rf"(?:(?=[^，,、\s]{{0,8}}?{NEAR}的?(?:有|还有|是|[:：]))"
+    # "A，抱歉…", "A，哈哈", "A，很方便", "A，怎么样": a remark after the list.
+    r"|(?=\s*(?:这些|这几|它们|以上|抱歉|不好意思|对不起|遗憾|哈哈|呵呵|很|挺|非常|怎么样|如何|各种|"
+    r"并且|而且|同时|另外|[^，,、\s]{0,4}?(?:有|是|在|附近|周边|周围|旁边|都是|都在|都很|没有|"
+    r"可以|您|你|距离|不过|但))))"
+)
+# "…都在它周边", "…都是不错的选择", "…都棒极了", "…可供您选择": the list's own comment.
+_LIST_TAIL = re.compile(
+    rf"\s*(?:{_IS_NEAR}|(?:都|也|均)(?:是|很|挺|非常|特别|比较|不错|值得|可以|棒|蛮)[^，,、]*"
+    r"|可供您?选择|供您?选择|等等|等[^，,、\s]{0,2}"
+    # "A、B这几家餐馆试试", "A、B游玩一番": what to do there.
+    r"|这(?:几|些|两|三)[^，,、]*|可以(?:玩|去|逛|看|选)[^，,、]*|(?:游玩|游览|逛逛|转转|看看|试试|尝尝)一?(?:番|下)?)"
+    r"(?:呢|哦|啊|呀|的)*$"
+)

@@ -172,7 +172,12 @@ def _answers(
     out: list[SlotUpdate] = []
     covered = {u.slot for u in informed}
     mentions: list[tuple[int, EntityDef]] | None = None
-    for pos, u in answer_updates(text, list(asked), onto, covered=covered, confidence=0.6):
+    # A piece holding another slot's value ("是免费的" for the ticket) answers no other slot;
+    # names are no such value, as a nearby list is made of them.
+    taken = [u.value for u in informed if u.value and u.slot != "名称"]
+    for pos, u in answer_updates(
+        text, list(asked), onto, covered=covered, confidence=0.6, taken=taken
+    ):
         slot = onto.slot(u.slot)
         if slot is None:
             entity = u.entity

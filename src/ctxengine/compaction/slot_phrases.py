@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
 from ctxengine.compaction.ontology import Ontology, SlotDef
 
@@ -84,6 +85,7 @@ class Phrase:
     slot: str
     confidence: float
     in_question: bool = False  # read in a question too
+    english: bool = False  # an English phrase: no match in a text without a Latin letter
 
 
 _PHRASES: tuple[Phrase, ...] = (
@@ -103,6 +105,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "product",
         0.6,
+        english=True,
     ),
     Phrase(
         re.compile(
@@ -110,6 +113,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "address",
         0.7,
+        english=True,
     ),
     Phrase(
         re.compile(
@@ -118,6 +122,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "date",
         0.7,
+        english=True,
     ),
     Phrase(
         re.compile(_ZH_DATE + r"(?:前|之前|以前)?(?:送到|送达|到货|发货|配送|寄到)"), "date", 0.7
@@ -204,6 +209,7 @@ _PHRASES: tuple[Phrase, ...] = (
         re.compile(r"(?i)\b(?:pay|paying|pay for it) (?:with|by|using|via) " + _EN_NAME),
         "payment",
         0.7,
+        english=True,
     ),
 )
 _NAME_TAIL = re.compile(
@@ -284,7 +290,10 @@ def _slot(onto: Ontology, name: str) -> SlotDef | None:
 def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
     """Slot values stated by phrases that imply the slot, in no particular order."""
     out: list[PhraseHit] = []
+    latin = LATIN_LETTER.search(text) is not None
     for p in _PHRASES:
+        if p.english and not latin:
+            continue
         slot = _slot(onto, p.slot)
         if slot is None:
             continue
