@@ -287,15 +287,22 @@ def _slot(onto: Ontology, name: str) -> SlotDef | None:
     return slot
 
 
+def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef]]:
+    """The phrase rules whose slot the ontology has, with that slot (looked up once)."""
+    out: list[tuple[Phrase, SlotDef]] = []
+    for p in _PHRASES:
+        slot = _slot(onto, p.slot)
+        if slot is not None:
+            out.append((p, slot))
+    return out
+
+
 def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
     """Slot values stated by phrases that imply the slot, in no particular order."""
     out: list[PhraseHit] = []
     latin = LATIN_LETTER.search(text) is not None
-    for p in _PHRASES:
+    for p, slot in onto.derived("slot_phrases.phrases", _phrases_of):
         if p.english and not latin:
-            continue
-        slot = _slot(onto, p.slot)
-        if slot is None:
             continue
         for m in p.rx.finditer(text):
             value = m.group("value")
@@ -317,9 +324,9 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
     for m in _IT_IN.finditer(text):
         value = m.group("value")
         members = onto.find_members(value)
-        slot = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
-        if slot is not None:
-            out.append(PhraseHit(m.start(), m.end("value"), slot, value, 0.5))
+        it = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
+        if it is not None:
+            out.append(PhraseHit(m.start(), m.end("value"), it, value, 0.5))
     out += _name_references(text, onto)
     out += _name_lists(text, onto)  # after the phrases: a phrase reads its span better
     words = onto.slot_words_regex
@@ -328,9 +335,9 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
             "slot_phrases.for", lambda o: re.compile(_FOR_SLOT + rf"(?P<slot>{words})\b")
         )
         for m in rx.finditer(text):
-            slot = onto.slot_for_word(m.group("slot"))
-            if slot is not None:
-                out.append(PhraseHit(m.start(), m.end("value"), slot, m.group("value"), 0.7))
+            named = onto.slot_for_word(m.group("slot"))
+            if named is not None:
+                out.append(PhraseHit(m.start(), m.end("value"), named, m.group("value"), 0.7))
     if trip:
         # "从A打车到B": A and B are the ride's ends, not places the task is about.
         ends = [(h.start, h.end) for h in trip]
