@@ -52,8 +52,9 @@ _TRAIL = "了吧啊呀哦呢嘛哈啦噢的"
 _NEG_ZH = re.compile(r"(?:不要|不用|别用|别|取消|去掉|不想要|不想用|不需要)(?:再)?(?:用|选)?$")
 # "没有健身房" states the value is absent: it is not set (nor a request to remove one). The
 # negation reaches across a modifier and a list: "没有你要的免费市内电话和棋牌室".
+# "好久都没吃到X了" longs for X: a negation after "久" tells no absence.
 _ABSENT_ZH = re.compile(
-    r"(?:没有|没|无|不带|不提供|不含|不包括|不包含)(?:[^，,。；;！!？?\n]{0,6}的)?"
+    r"(?<!久)(?<!久都)(?<!久也)(?:没有|没|无|不带|不提供|不含|不包括|不包含)(?:[^，,。；;！!？?\n]{0,6}的)?"
     r"(?:[^，,。；;！!？?\n]*?(?:和|、|或|及|与|以及|跟))?$"
 )
 _POS_ZH = re.compile(r"(?:换成|改成|改为|改用|换用|换|用|选|要)$")
@@ -235,7 +236,10 @@ def extract_updates(
                 continue  # only an amount or a member bridges a gap: "价格也是不错的" is none
             if pat is rx.zh_has and not _has_value(value, slot, own):
                 continue  # "电话有两个", "人均消费有点高": no value
-            if pat in (rx.zh_set, rx.zh_has) and _list_slot(slot, own):
+            listing = _list_slot(slot, own)
+            if pat is rx.zh_has and not listing and _digit_name_list(text, vstart, value):
+                continue  # "周边景点有808文创园、…": a list of names, read whole elsewhere
+            if pat in (rx.zh_set, rx.zh_has) and listing:
                 value = _with_list(text, vstart, value, rx.slot_word)
             verb0 = (m.groupdict().get("verb") or "").rstrip(":：")
             # "地址在X", "地址：X": a place follows these verbs whatever it starts with.
@@ -267,7 +271,8 @@ def extract_updates(
     for hit in hits:
         if _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
             continue  # "周边没有能吃到酸枣汁的餐馆"
-        vstart, value = _clean_value(hit.value, hit.end - len(hit.value))
+        listing = _list_slot(hit.slot, rx.own_patterns.get(hit.slot.name))
+        vstart, value = _clean_value(hit.value, hit.end - len(hit.value), listing)
         # The search first: it rarely matches, and comparing slots is the dearer test.
         if any(rx.search(value) and s != hit.slot for s, rx in onto.value_patterns):
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
@@ -468,13 +473,26 @@ def _list_slot(slot: SlotDef, own: re.Pattern[str] | None) -> bool:
 def _with_list(text: str, vstart: int, value: str, slot_word: re.Pattern[str]) -> str:
     """A word value followed by more of its kind: "嘎鱼, 酸菜灶台鹅", "年糕、豆腐脑、凉面"."""
     end = vstart + len(value)
-    if _starts_like_value(value) or text[end : end + 1] not in (",", "、"):
+    if text[end : end + 1] not in (",", "、") or (
+        # An amount is no list head; a name may start with digits: "808文创园、…".
+        _starts_like_value(value) and not _digit_name_list(text, vstart, value)
+    ):
         return value
     while (m := _LIST_MORE.match(text, end)) is not None and not slot_word.search(m.group(0)):
         end = m.end()
     return _LIST_END.sub("", text[vstart:end])
 
 
+def _digit_name_list(text: str, vstart: int, value: str) -> bool:
+    """Whether a value led by digits is a name heading a list ("808文创园、…"), no amount."""
+    return (
+        text[vstart + len(value) : vstart + len(value) + 1] in (",", "、")
+        and _DIGITS_WORD.match(value) is not None
+        and _AMOUNT.match(value) is None
+    )
+
+
+_DIGITS_WORD = re.compile(r"\d+[\u4e00-\u9fff]")
 _LIST_MORE = re.compile(r"(?:\s*、\s*|, ?)[^，,。；;！!？?\s、的]{2,16}")
 _LIST_END = re.compile(r"(?:等等|等|…+|\.+)$")
 
@@ -511,8 +529,10 @@ def _search(
     return None
 
 
-def _clean_value(value: str, start: int) -> tuple[int, str]:
-    """Trim spaces, trailing particles and a trailing '的 + noun' modifier; keep the offset."""
+def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, str]:
+    """Trim spaces, trailing particles and a trailing '的 + noun' modifier; keep the offset.
+
+    With `listing` (a slot holding a list of words), "A还有B" is one list of two words."""
     # "电话是：010-…": the colon after the verb is no part of the value.
     lead = len(value) - len(value.lstrip(" \t:："))
     v = value[lead:].strip()
@@ -520,7 +540,7 @@ def _clean_value(value: str, start: int) -> tuple[int, str]:
     if cut > 0 and re.search(r"[\u4e00-\u9fff]", v[cut + 1 : cut + 2] or "x"):
         v = v[:cut]
     join = _ZH_JOIN.search(v, 1)
-    if join is not None:
+    if join is not None and not (listing and _MORE_WORD.fullmatch(v, join.start())):
         v = v[: join.start()]
     v = _ASSENT_TAIL.sub("", v)
     while v and v[-1] in _TRAIL + " " and not _BAR.search(v):
@@ -528,6 +548,8 @@ def _clean_value(value: str, start: int) -> tuple[int, str]:
     return start + lead, v
 
 
+# "还有炒年糕" ends a list of words with one more word (not "还有什么", "还有别的").
+_MORE_WORD = re.compile(r"还有(?!什么|啥|别|其他|其它|一些|些|点|没|哪)[\u4e00-\u9fff]{2,8}")
 # "冰城串吧", "什刹海酒吧": a 吧 that ends a word, not a particle.
 _BAR = re.compile(r"[串酒网水]吧$")
 # "没有评分为5分的", "不是5分"; not the questions "有没有…", "是不是…".
@@ -657,7 +679,14 @@ def name_owner(
     if kind is not None and slot.name in kind.slots:
         return kind.name
     allowed = [e for e in kinds if slot.name in e.slots]
-    if _NEAR_NEXT.match(text, end):
+    near_next = _NEAR_NEXT.match(text, end) is not None
+    if (
+        1 < len(allowed) == len(kinds) < len(onto.entities)
+        and not near_next
+        and (told := _told_by_slots(text, start, end, allowed, onto))
+    ):
+        return told  # a chain whose kind the sentence's slots tell
+    if near_next:
         # "在X周边的餐馆里找…的餐馆": what follows in the sentence is what is sought.
         stop = _SENTENCE_END.search(text, end)
         mentions = [
@@ -676,6 +705,24 @@ def name_owner(
 
 
 _THIS = re.compile(r"这个|这家|那个|那家")
+
+
+def _told_by_slots(
+    text: str, start: int, end: int, allowed: list[EntityDef], onto: Ontology
+) -> str | None:
+    """The kind a chain's name ("X(Y店)") is, told by the slots said of it in its sentence:
+    "X(Y店)的人均消费是多少" names a restaurant, as only restaurants have that slot."""
+    stop = _SENTENCE_END.search(text, end)
+    begin = max((text.rfind(c, 0, start) for c in "。！!？?；;\n"), default=-1) + 1
+    told = set()
+    for m in onto.slot_word_pattern().finditer(text, begin, stop.start() if stop else len(text)):
+        slot = onto.slot_for_word(m.group(0))
+        owners = [e.name for e in allowed if slot is not None and slot.name in e.slots]
+        if len(owners) == 1 and not start <= m.start() < end:
+            told.add(owners[0])
+    return told.pop() if len(told) == 1 else None
+
+
 _SENTENCE_END = re.compile(r"[。！!？?；;\n]")
 
 
