@@ -6,6 +6,7 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+import threading
 from datetime import UTC
 from pathlib import Path
 
@@ -55,6 +56,25 @@ async def test_sqlite_concurrent_openers_apply_once(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         names = [r[0] for r in conn.execute("SELECT name FROM _migrations")]
     assert names == [m.name for m in SQLITE_MIGRATIONS]
+
+
+async def test_sqlite_open_waits_for_a_writer_instead_of_failing_on_the_wal_switch(
+    tmp_path: Path,
+) -> None:
+    # Another process is writing to a database still in rollback-journal mode: SQLite fails
+    # the switch to WAL at once ("database is locked") instead of waiting busy_timeout.
+    path = tmp_path / "m.db"
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    writer.execute("CREATE TABLE t (x)")
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO t VALUES (1)")
+    threading.Timer(0.3, lambda: writer.execute("COMMIT")).start()
+    store = SQLiteStore(path)
+    await store.open()  # waited for the writer's commit
+    await store.close()
+    writer.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 async def test_sqlite_refuses_message_updates(tmp_path: Path) -> None:
