@@ -52,7 +52,8 @@ def test_a_value_that_reads_as_a_separator_or_the_empty_mark_is_quoted() -> None
     assert '"云|景酒店"|"-"|"wifi|停车"' in lines(block)
 
 
-def test_rows_are_grouped_by_kind_and_each_kind_has_one_header() -> None:
+def two_kinds() -> SessionState:
+    """Restaurants and hotels visited in turn, two earlier ones of each kind."""
     s = SessionState(session_id="t")
     visit(s, 1, "餐馆", "鼎泰丰", 电话="010-1111")
     visit(s, 2, "酒店", "云景酒店", 价格="300元")
@@ -60,6 +61,11 @@ def test_rows_are_grouped_by_kind_and_each_kind_has_one_header() -> None:
     visit(s, 4, "酒店", "松风酒店", 价格="400元")
     visit(s, 5, "餐馆", "最后一家")
     visit(s, 6, "酒店", "最后一家酒店")
+    return s
+
+
+def test_rows_are_grouped_by_kind_and_each_kind_has_one_header() -> None:
+    s = two_kinds()
     block = compact(s, 6)
     ls = lines(block)
     # The kind touched most recently first; its rows most recent first.
@@ -71,13 +77,7 @@ def test_rows_are_grouped_by_kind_and_each_kind_has_one_header() -> None:
 
 
 def test_shedding_takes_the_oldest_instance_whatever_its_kind() -> None:
-    s = SessionState(session_id="t")
-    visit(s, 1, "餐馆", "鼎泰丰", 电话="010-1111")
-    visit(s, 2, "酒店", "云景酒店", 价格="300元")
-    visit(s, 3, "餐馆", "南门涮肉", 电话="010-2222")
-    visit(s, 4, "酒店", "松风酒店", 价格="400元")
-    visit(s, 5, "餐馆", "最后一家")
-    visit(s, 6, "酒店", "最后一家酒店")
+    s = two_kinds()
     full = compact(s, 6)
     shed = s.render(6, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
     # 鼎泰丰 (turn 1) is the oldest, though its table comes last.

@@ -493,7 +493,8 @@ def table_columns(rows: list[TableRow]) -> list[str]:
 def row_text(row: TableRow, columns: list[str]) -> str:
     values = dict(row.cells)
     cells = [values.get(c, EMPTY_CELL) for c in columns]
-    while cells and cells[-1] == EMPTY_CELL and columns[len(cells) - 1] not in values:
+    # Every "-" here is an empty cell: a value "-" is a quoted cell (`cell`).
+    while cells and cells[-1] == EMPTY_CELL:
         cells.pop()
     return "|".join([row.name, *cells])
 
