@@ -147,6 +147,13 @@ class Settings(BaseModel):
         description="Earlier entity instances (e.g. restaurants) a block considers, most "
         "recently touched first; the token cap (block_max_share) sheds the oldest of them.",
     )
+    block_long_fact_tokens: int = Field(
+        10,
+        ge=1,
+        description="Under the block's token cap, a fact of an earlier instance costing more "
+        "than this many tokens per list item (an address, opening hours) leaves before whole "
+        "instances do.",
+    )
     block_max_share: float = Field(
         0.9,
         gt=0.0,

@@ -8,6 +8,10 @@ name itself:
 - a slot phrase with a gap ("周边做菜好吃的餐馆有A, B") takes what follows its verb, and an
   asked nearby slot takes the list of its kind ("酒店有A") or, alone, the list said to be near
   ("周边还有A, B") (see `ctxengine.compaction.nearness`);
+- an asked stop slot (出发地附近地铁站: the stop near a ride's end) takes the stop named in
+  a clause ("起点站是A地铁站D口"), by the end the clause names or else in order; a question
+  about the ride ("坐地铁怎么走") asks for both stops;
+- an asked address ("X在哪？") takes what follows "位于", "在" when it reads as an address;
 - otherwise the reply's content segments (split at "；。" and, for several slots, at "，")
   pair with the asked slots in order when the counts agree, or the single asked slot takes the
   first content sentence whole (a list stays one value: "故宫, 前门大街, 恭王府").
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from ctxengine.compaction.nearness import (
     IS_NEAR_TAIL,
@@ -33,17 +38,27 @@ from ctxengine.compaction.nearness import (
 from ctxengine.compaction.nearness import nearby_updates as nearby_updates
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
+from ctxengine.compaction.slots import zh_address
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]?")
 _ASKING = re.compile(
-    r"什么|多少|多钱|哪|几|吗|呢|怎么|怎样|如何|啥|咋|是否|\?|？|告诉|查一下|查查|查询|说一下|"
+    r"什么|多少|多钱|哪|几|吗|呢|怎么|怎样|如何|啥|咋|是否|\?|？|告诉|查一下|查下|查查|查询|说一下|"
     r"介绍|提供|发给|发一下|给我|想知道|(?i:\b(?:what|which|where|when|how|tell me|give me|"
     r"do you know|could you|can you)\b)"
 )
 _SENTENCE = re.compile(r"[^；;。！!\n]+")
+_MAX_ANSWER_SENTENCES = 3
 # Lead-ins and courtesy that carry no value: "可以，", "好的，", "有", "是", "在".
 _FILLER = re.compile(
     r"^(?:可以的?|好的|没问题|当然|是的|嗯|有的|您好|你好|这个|这家|它的|他家的?|她家的?)[，,]?\s*$"
+)
+# The assistant saying it will look first ("稍等，我看看", "我先查一下", "let me check"): the
+# clause holds no answer, and what the sentence says after it may.
+_HOLDING = re.compile(
+    r"^\s*(?:(?:好的|嗯|OK|ok)[，,]?\s*)?(?:(?:请|您)?稍等(?:一下|片刻)?|等一下|"
+    r"(?:我|让我)?(?:先|再)(?:查|看|找|确认)|(?:我|让我)(?:查|看|找)(?:一下|看)|"
+    r"(?i:let me (?:check|look|see|find)|one moment|hold on|just a (?:moment|sec)))"
+    r"[^，,。；;！!？?\n]*[，,。；;！!？?\n]*"
 )
 _LEAD = re.compile(
     r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是在|就在|位于|是|为|在|叫|像是|像|离|(?<!\d)[:：](?!\d))\s*)"
@@ -91,10 +106,127 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
                 found.append((base + also.start(), slot_of(also, near)))
                 end = also.end()
         asked_near = asked_near or bool(kinds)
+    if "在" in text and (address := _address_slot(onto)) not in {n for _, n in found}:
+        found += _where_asked(text, onto, address)
+    stops = onto.derived("answers.stops", _stops)
+    if stops.words is not None and stops.words.search(text) is not None:
+        found = _stops_asked(text, found, stops)
     out: list[str] = []
     for _, name in sorted(found):
         if name not in out:
             out.append(name)
+    return out
+
+
+# "颐和园在哪？", "它在哪里啊": a place asked where it is, with no slot word, asks its address.
+_WHERE_ASKED = re.compile(r"在(?:哪里|哪儿|哪|什么地方)(?:啊|呢|呀|吗|哈|啦)?\s*[？?，,。！!]?\s*$")
+
+
+def _address_slot(onto: Ontology) -> str | None:
+    return onto.derived("answers.address", _address_of)
+
+
+def _address_of(onto: Ontology) -> str | None:
+    """The address of a named place, when the ontology has places: "我的快递在哪" asks where
+    a parcel is, not for the shipping address."""
+    slot = onto.slot_for_word("地址")
+    if slot is None or not any(slot.name in e.slots and "名称" in e.slots for e in onto.entities):
+        return None
+    return slot.name
+
+
+def _where_asked(text: str, onto: Ontology, address: str | None) -> list[tuple[int, str]]:
+    if address is None:
+        return []
+    words = onto.derived("answers", _compile)
+    return [
+        (m.start(), address)
+        for m in _CLAUSE.finditer(text)
+        if _WHERE_ASKED.search(m.group(0)) is not None
+        and words.search(m.group(0)) is None
+        # "地铁站在哪": a stop of a ride, which has no address.
+        and all(address in e.slots for _, e in onto.entity_mentions(m.group(0)))
+    ]
+
+
+@dataclass(frozen=True)
+class _Stops:
+    """Slots for the stop near one of a ride's ends: 出发地附近地铁站 is the stop (a 地铁站,
+    a word of its entity) near the 出发地 (a slot of the same entity)."""
+
+    # stop slot -> the words of the end it is near (出发地, 出发点, 起点)
+    ends: dict[str, tuple[str, ...]]
+    # the kind words the stop slots end in (地铁站)
+    kinds: tuple[str, ...]
+    # any word of their entities (地铁, 地铁站): a question with one asks about the ride
+    words: re.Pattern[str] | None
+    # a stop's name with its kind word and exit
+    name: re.Pattern[str] | None
+
+
+def _stops(onto: Ontology) -> _Stops:
+    ends: dict[str, tuple[str, ...]] = {}
+    kinds: list[str] = []
+    entity_words: list[str] = []
+    for ent in onto.entities:
+        for name in ent.slots:
+            kind = next((w for w in ent.zh if name.endswith(w) and w != name), None)
+            end = next((e for e in ent.slots if e != name and name.startswith(e)), None)
+            end_slot = onto.slot(end) if end is not None else None
+            if kind is None or end_slot is None:
+                continue
+            ends[name] = tuple(end_slot.zh) or (end_slot.name,)
+            kinds.append(kind)
+            entity_words += ent.zh
+    if not ends:
+        return _Stops({}, (), None, None)
+    kind_rx = "|".join(re.escape(k) for k in sorted(set(kinds), key=len, reverse=True))
+    return _Stops(
+        ends,
+        tuple(sorted(set(kinds))),
+        re.compile(
+            "|".join(re.escape(w) for w in sorted(set(entity_words), key=len, reverse=True))
+        ),
+        # "东单地铁站5号线F口", "三元桥地铁站C2口": a stop's name, its kind word and its exit.
+        re.compile(
+            rf"(?P<name>[^{_NOT_IN_NAME}]{{1,16}}?)(?:{kind_rx})"
+            r"(?:(?:\d+号线)?(?:[A-Z]\d?|[东西南北]{1,2})口)?"
+        ),
+    )
+
+
+# A stop's name runs back to a verb, a particle or a mark: "是香山地铁站", "在东单地铁站".
+_NOT_IN_NAME = r"\s，,。；;！!？?：:、是为在有的叫到从和与及或"
+_JOINED = re.compile(r"\s*(?:和|与|及|以及|、|跟)\s*")
+
+
+def _stops_asked(text: str, found: list[tuple[int, str]], stops: _Stops) -> list[tuple[int, str]]:
+    """The stop slots a message asks about.
+
+    - "出发地和目的地附近的地铁站": an end joined to a stop slot's word asks for its stop too;
+    - "从A坐地铁到B怎么走", "在哪里上下地铁": a question about the ride asks for both stops.
+    """
+    out = list(found)
+    for i, (pos, name) in enumerate(found):
+        stop = next((s for s in stops.ends if s.startswith(name) and s != name), None)
+        if stop is None:
+            continue
+        suffix = stop[len(name) :]
+        for at, other in found:
+            if at > pos and other in stops.ends and other.endswith(suffix):
+                between = text[pos:at]
+                if _JOINED.search(between) and len(between) <= 12:
+                    out[i] = (pos, stop)
+                break
+    if stops.words is None:
+        return out
+    for m in _CLAUSE.finditer(text):
+        clause = m.group(0)
+        if _ASKING.search(clause) is None or stops.words.search(clause) is None:
+            continue
+        have = {n for _, n in out}
+        out += [(m.start(), s) for s in stops.ends if s not in have]
+        break
     return out
 
 
@@ -139,6 +271,16 @@ def answer_updates(
     for pos, u in asked_nearby(text, onto, [s for s in rest if s.startswith("周边")]):
         out.append((pos, u.model_copy(update={"confidence": confidence})))
         rest.remove(u.slot)
+    stops = onto.derived("answers.stops", _stops)
+    if any(s in stops.ends for s in rest):
+        for pos, u in _stop_answers(text, rest, stops, onto, taken, confidence):
+            out.append((pos, u))
+            rest.remove(u.slot)
+        rest = [s for s in rest if s not in stops.ends]
+    address = _address_slot(onto)
+    if address in rest and (where := _placed_at(text, onto, taken)) is not None:
+        out.append((where[0], near_update(address, where[1], confidence)))
+        rest.remove(address)
     if not rest:
         return out
     own = dict((slot.name, vrx) for slot, vrx in onto.value_patterns)
@@ -156,6 +298,13 @@ def answer_updates(
             pairs.append((rest[0], segments[0]))
     elif len(segments) == len(rest):
         pairs = list(zip(rest, segments, strict=True))
+    if not pairs and len(rest) == 1 and (vrx := own.get(rest[0])) is not None:
+        # "营业是时间是周一 至 周日 11:30-14:00": a slip in the slot word hides no value that
+        # has the asked slot's own shape, when the reply holds just one (and says it has it:
+        # "没有4.5分以上的" tells what is missing).
+        shaped = [] if _NOTHING.search(text) else list(vrx.finditer(text))
+        if len(shaped) == 1:
+            pairs = [(rest[0], (shaped[0].start(), shaped[0].group(0)))]
     for name, (pos, value) in pairs:
         if (vrx := own.get(name)) is not None:
             # A slot with its own value shape takes only that: "您可以拨打010-85221888" gives
@@ -165,6 +314,89 @@ def answer_updates(
             pos, value = pos + m.start(), m.group(0)
         out.append((pos, near_update(name, value, confidence)))
     return out
+
+
+# "没有找到", "查不到": a piece saying the stop near one end is not there.
+_NO_STOP = re.compile(r"没有|没(?:找|查)到|(?:找|查)不到|暂无")
+_NOT_A_STOP = re.compile(r"附近|周边|周围|最近|哪")
+
+
+def _stop_answers(
+    text: str,
+    rest: list[str],
+    stops: _Stops,
+    onto: Ontology,
+    taken: Collection[str],
+    confidence: float,
+) -> list[tuple[int, SlotUpdate]]:
+    """The stops a reply names for the asked stop slots, one clause each: "起点站是A地铁站D口，
+    终点站是B地铁站". A clause naming an end (起点, 终点) answers that end's stop; the others
+    pair with the slots left in order when the counts agree, a clause saying there is no stop
+    ("出发地附近没有地铁站") taking its slot's turn with no value."""
+    assert stops.name is not None and stops.words is not None
+    asked = [s for s in rest if s in stops.ends]
+    pieces: list[tuple[str | None, int, str | None]] = []  # (end's stop slot, position, stop)
+    for c in re.finditer(r"[^，,。；;！!？?\n]+", text):
+        clause = c.group(0)
+        found: tuple[int, str] | None = None
+        for m in stops.name.finditer(clause):
+            # "有地铁站湾子地铁站A口": the name starts after the kind word said before it.
+            start = max(
+                (
+                    m.start() + i + len(k)
+                    for k in stops.kinds
+                    if (i := m.group("name").rfind(k)) >= 0
+                ),
+                default=m.start(),
+            )
+            name = clause[start : m.end("name")]
+            if not name or _NOT_A_STOP.search(name) or onto.slot_for_word(clause[start : m.end()]):
+                continue
+            # the last stop named: "到达站地铁站是三元桥地铁站" names the latter
+            found = (start, clause[start : m.end()])
+        if found is None and not (_NO_STOP.search(clause) and stops.words.search(clause)):
+            continue
+        value = found[1] if found is not None else None
+        if value is not None and any(value in t for t in taken if t):
+            continue  # the stop of a slot the reply names itself
+        before = clause[: found[0]] if found is not None else clause
+        sides = [s for s in asked if any(w in before for w in stops.ends[s])]
+        pos = c.start() + (found[0] if found is not None else 0)
+        pieces.append((sides[0] if len(sides) == 1 else None, pos, value))
+    out: list[tuple[int, SlotUpdate]] = []
+    left = list(asked)
+    for side, _, _ in pieces:
+        if side is not None and side in left:
+            left.remove(side)
+    unsided = [(pos, value) for side, pos, value in pieces if side is None]
+    pairs = [(side, pos, value) for side, pos, value in pieces if side is not None]
+    if len(unsided) == len(left):
+        pairs += [(s, pos, value) for s, (pos, value) in zip(left, unsided, strict=True)]
+    for side, pos, value in sorted(pairs, key=lambda p: p[1]):
+        if value is not None and side is not None and side in rest:
+            out.append((pos, near_update(side, value, confidence)))
+    return out
+
+
+# "颐和园位于X", "X在北京朝阳区霄云路26号": where a place is, after the name it is said of.
+_PLACED = re.compile(r"(?:位于|坐落于|坐落在|地处|就在|在)\s*")
+# A piece that reads as an address names an area, a road or a number.
+_ADDRESS_WORD = re.compile(r"[省市区县镇乡村路街巷号楼]|胡同|大厦|广场")
+
+
+def _placed_at(text: str, onto: Ontology, taken: Collection[str]) -> tuple[int, str] | None:
+    """(position, address) said in the first clause that places something: "它位于X"."""
+    for c in re.finditer(r"[^，,。；;！!？?\n]+", text):
+        clause = c.group(0)
+        m = _PLACED.search(clause)
+        if m is None or _NOTHING.search(clause) or any(t in clause for t in taken if t):
+            continue
+        start = c.start() + m.end()
+        got = trimmed(start, clause[m.end() :])
+        if got is None or _ADDRESS_WORD.search(got[1]) is None or onto.entity_words(got[1]):
+            continue
+        return got[0], zh_address(text, got[0], got[1], onto)
+    return None
 
 
 def _not_a_list(value: str) -> bool:
@@ -192,10 +424,19 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
     """(position, value) of the reply's content pieces: sentences, or clauses when several
     slots are asked; courtesy, lead-ins and pieces that name a slot themselves left out."""
     out: list[tuple[int, str]] = []
-    for s in _SENTENCE.finditer(text):
+    sentences = list(_SENTENCE.finditer(text))
+    if len([s for s in sentences if s.group(0).strip()]) > _MAX_ANSWER_SENTENCES:
+        # A long reply that never names the asked slot is about many things (an agent's
+        # report): which sentence answers cannot be told by position.
+        return out
+    for s in sentences:
         if _NOTHING.search(s.group(0)):
             continue
         pieces = [(s.start(), s.group(0))]
+        while (hold := _HOLDING.match(pieces[0][1])) is not None and hold.end() > 0:
+            pieces = [(pieces[0][0] + hold.end(), pieces[0][1][hold.end() :])]
+        if not pieces[0][1].strip():
+            continue
         if several:
             pieces = [
                 (s.start() + c.start(), c.group(0)) for c in re.finditer(r"[^，,]+", s.group(0))

@@ -441,6 +441,10 @@ def _with_alternative(
     return (stop, alt) if alt else (end, None)
 
 
+# What a polite request ends with: "最好把X告诉我一下", "最好也查一下".
+_ZH_ASK_END = re.compile(r"(?:告诉我?|说|发给?我?|查|问)(?:一下|一声|下)$")
+
+
 def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
     return any(s <= pos < e for s, e in spans)
 
@@ -471,6 +475,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
             polarity = _ZH_POLARITY[cue]
+            if polarity == "prefer" and _ZH_ASK_END.search(stripped):
+                continue  # "最好把电话告诉我一下": a polite request, answered once
             before = body[:at]
             if polarity == "forbid" and _is_modifier(stripped, before):
                 continue

@@ -10,6 +10,9 @@ the turn they were given and a status:
 - ``relaxed``: a preference or requirement the assistant said it could not meet ("没有找到
   推荐菜符合您要求的餐馆，推荐您去X") and the user accepted the alternative ("好的"). A
   prohibition is never relaxed this way.
+- ``met``: a preference that stated a criterion of one search ("最好评分在4.5分以上" for the
+  hotel being looked for) once that search is over: the place found keeps the criterion
+  verbatim (``酒店[A].评分=4.5分以上``), and the next search has its own.
 
 Opposite polarity on the same subject is a conflict ("用顺丰" then "不用顺丰"); each one is a
 `ConflictRecord` with both sides verbatim and the resolution: ``later_wins`` unless the user said
@@ -30,7 +33,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
 
-Status = Literal["active", "revoked", "superseded", "relaxed"]
+Status = Literal["active", "revoked", "superseded", "relaxed", "met"]
 Resolution = Literal["later_wins", "earlier_stands"]
 
 # Phrases by which a user says the earlier decision stands. Matched after normalization.

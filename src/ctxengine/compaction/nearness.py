@@ -5,7 +5,8 @@ A task dialogue's replies list what is near a place ("周边餐馆有A、B"); na
 such a list belong to that place's neighbours, not to the place the turn is about. A kind is
 named by the ontology's entity words ("餐馆") or by what one does there ("吃饭的地方", "好玩的",
 "住宿"); a list may follow a remark ("附近吃饭的地方挺多的，您可以去A、B") and end in one
-("A、B都在它周边", "A, B，这些家都不错").
+("A、B都在它周边", "A, B，这些家都不错"), or come before its kind ("周边的A和B餐馆"). A reply to
+a question about what is near may leave the word for near out ("景点很多，有A", "是的，有一个A").
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ _GAP = r"[^，,。；;！!？?\n]"
 # Places said by what one does there, keyed by the generic word of their kind; a kind counts
 # only for an ontology entity that has that word.
 _DOING: dict[str, str] = {
-    "餐馆": r"(?:吃饭|用餐|就餐|吃)的(?:地方|去处)|好吃的(?:地方|店|馆子)?|美食|吃的|菜馆",
-    "酒店": r"(?:住宿|入住|住|休息)的(?:地方|去处)|住宿|住处|住的",
+    # "吃饭的地儿", and "吃饭的地" when the question ends on it.
+    "餐馆": r"(?:吃饭|用餐|就餐|吃)的(?:地方|去处|地儿|地(?=吗|呢|啊|吧|[?？]))"
+    r"|好吃的(?:地方|店|馆子)?|美食|吃的|菜馆",
+    "酒店": r"(?:住宿|入住|住|休息)的(?:地方|去处|地儿)|住宿|住处|住的",
     # "能去周边玩吗": the verb alone, when the question ends on it.
     "景点": r"(?:游玩|逛逛|逛|转转|玩)的(?:地方|去处)?(?!话)"
-    r"|(?:玩|逛逛|逛|转转)(?=吗|呢|啊|吧|[?？])",
+    r"|(?:玩|逛逛|逛|转转)(?=吗|呢|啊|吧|[?？])|美景|风景名胜|名胜古迹|名胜",
 }
 
 
@@ -39,21 +42,27 @@ class NearRx:
     kind_has: re.Pattern[str]  # "，酒店有A": a clause that opens on a kind and lists it
     near_has: re.Pattern[str]  # "周边有A", "附近还可以去逛A": nearby, the kind unsaid
     also: re.Pattern[str]  # "景点和餐馆": a kind joined to the one just named
+    kinds: re.Pattern[str]  # a kind word or phrase alone
+    opens: re.Pattern[str]  # "景点很多，有A", "有3个景点是A": a kind early in its clause
+    list_kind: re.Pattern[str]  # "周边有A和B这两个景点": the list before its kind
 
 
 def compile_near(onto: Ontology) -> NearRx | None:
     slots: dict[str, str] = {}
     groups: list[str] = []
+    nouns: list[str] = []
     for e in onto.entities:
         if onto.slot(f"周边{e.name}") is None:
             continue
-        words = [re.escape(w) for w in sorted(e.zh, key=len, reverse=True)]
-        words += [rx for word, rx in _DOING.items() if word in e.zh]
+        zh = [re.escape(w) for w in sorted(e.zh, key=len, reverse=True)]
+        words = zh + [rx for word, rx in _DOING.items() if word in e.zh]
         if not words:
             continue
         name = f"k{len(slots)}"
         slots[name] = f"周边{e.name}"
         groups.append(f"(?P<{name}>{'|'.join(words)})")
+        if zh:
+            nouns.append(f"(?P<{name}>{'|'.join(zh)})")
     if not groups:
         return None
     kind = "|".join(groups)
@@ -72,6 +81,17 @@ def compile_near(onto: Ontology) -> NearRx | None:
             rf"还可以去|可以去|包括|(?<!\d)[:：])|(?<=去){NEAR}的"
         ),
         also=re.compile(rf"(?:和|与|及|以及|、|还有)(?:{kind})"),
+        kinds=re.compile(kind),
+        opens=re.compile(
+            rf"(?:^|(?<=[，,。；;！!\s]))(?P<pre>[^，,。；;！!？?\s]{{0,8}}?)(?:{kind})"
+        ),
+        list_kind=re.compile(
+            rf"{NEAR}(?:的|有|还有|也有|就有)+\s*(?P<v>[^，。；;！!？?\n]+?)\s*"
+            rf"(?P<mark>(?:这|那)(?:[一两三四五六七八九几\d]?(?:个|家|处|座|所)|些)"
+            # The kind by its noun only: "有很多好吃和好玩的" lists nothing.
+            rf"|[一两三四五六七八九几\d](?:个|家|处|座|所)|等等|等)?(?:{'|'.join(nouns)})"
+            r"(?=[\s，,。；;！!？?\n]|$|呢|哦|啊|吧|都|也|可以|供)"
+        ),
     )
 
 
@@ -90,10 +110,79 @@ def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tupl
     for n in rx.near_kind.finditer(text):
         name = slot_of(n, rx)
         # "附近没有景点，推荐您去A": what is recommended instead is no neighbour.
-        none = "没" in n.group(0) or _NAME_GOES_ON.match(text, n.end())
+        none = "没" in n.group(0) or name_goes_on(text, n, rx)
         got = None if none else list_after(text, n.end())
         if got is not None and name not in {u.slot for _, u in out}:
             out.append((got[0], near_update(name, got[1], confidence)))
+    for n in rx.list_kind.finditer(text):
+        name = slot_of(n, rx)
+        if (
+            name not in {u.slot for _, u in out}
+            and (got := _listed_before(n, rx, onto)) is not None
+        ):
+            out.append((got[0], near_update(name, got[1], confidence)))
+    return out
+
+
+def name_goes_on(text: str, m: re.Match[str], rx: NearRx) -> bool:
+    """Whether the kind word `m` ends on closes a listed name instead: "X酒店(Y店), Z", and
+    "有X度假酒店餐厅" (another kind word right after it, a name after the verb)."""
+    if _NAME_GOES_ON.match(text, m.end()) is not None:
+        return True
+    if rx.kinds.match(text, m.end()) is None:
+        return False
+    # "周边酒店餐馆包括A": two kinds side by side, no name before them.
+    kind = next(g for g in rx.slots if m.group(g) is not None)
+    return _NAMED_AFTER_VERB.search(text, m.start(), m.start(kind)) is not None
+
+
+_NAMED_AFTER_VERB = re.compile(r"有[^的]{2,}$")
+_HOW_MANY = re.compile(r"很多|好多|许多|不少|一些|各种|各类|多家|几家")
+_JOINER = re.compile(r"和|与|及|或|、|,")
+
+
+def _listed_before(m: re.Match[str], rx: NearRx, onto: Ontology) -> tuple[int, str] | None:
+    """The list of a `list_kind` match: "周边的A和B餐馆", "周边有A这个景点". Without a word
+    that points at the kind ("这个", "等"), the list needs two names, the last of which the
+    kind word does not end: "附近有A, B饭店" lists the name "B饭店"."""
+    v = m.group("v")
+    if "没" in v or _HOW_MANY.search(v) is not None:
+        return None  # "周边有不少A和B这样的餐馆": kinds of place, no list
+    if m.group("mark") is None:
+        last = _JOINER.split(v)[-1]
+        if last == v or onto.entity_of_name(last.strip() + m.string[m.end("v") : m.end()].strip()):
+            return None
+    got = trimmed(m.start("v"), v)
+    # "附近的酒店和餐馆": kinds joined, no names; "附近的酒店和": a kind still to come.
+    if got is None or any(rx.kinds.fullmatch(p.strip()) for p in _JOINER.split(got[1])):
+        return None
+    return None if _JOINER.fullmatch(got[1][-1]) else got
+
+
+# "周边餐馆推荐一下", "给我介绍下附近的景点": a request for the list, with no question word.
+_REQUEST = re.compile(r"推荐|介绍|列举|说说|讲讲")
+_CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def requested_nearby(text: str, onto: Ontology) -> list[str]:
+    """The 周边 slots a user message requests the list of ("周边餐馆和景点推荐一下"), in
+    reading order; a clause with an amount ("评分4.5分以上") searches among them instead."""
+    rx = onto.derived("nearness", compile_near)
+    out: list[str] = []
+    if rx is None or _REQUEST.search(text) is None or NEAR_WORD.search(text) is None:
+        return out
+    for c in _CLAUSE.finditer(text):
+        clause = c.group(0)
+        if _REQUEST.search(clause) is None or _ANY_DIGIT.search(clause) is not None:
+            continue
+        for n in rx.near_kind.finditer(clause):
+            names = [slot_of(n, rx)]
+            end = n.end()
+            while (also := rx.also.match(clause, end)) is not None:
+                names.append(slot_of(also, rx))
+                end = also.end()
+            out += [name for name in names if name not in out]
     return out
 
 
@@ -111,16 +200,59 @@ def asked_nearby(text: str, onto: Ontology, slots: list[str]) -> list[tuple[int,
         if name in rest and (got := list_after(text, m.end(), verbed=True)) is not None:
             out.append((got[0], near_update(name, got[1], 0.6)))
             rest.remove(name)
+    for m in rx.opens.finditer(text):
+        name = slot_of(m, rx)
+        if name in rest and (got := _opened_list(text, m, rx)) is not None:
+            out.append((got[0], near_update(name, got[1], 0.6)))
+            rest.remove(name)
     if len(rest) == 1:
         for m in rx.near_has.finditer(text):
             kind = rx.near_kind.match(text, m.start())
-            named = kind is not None and not _NAME_GOES_ON.match(text, kind.end())
+            named = kind is not None and not name_goes_on(text, kind, rx)
             if named or "没" in m.group(0):
                 continue  # the kind is named after all, or nothing is there
             if (got := list_after(text, m.end(), verbed=True)) is not None:
                 out.append((got[0], near_update(rest[0], got[1], 0.6)))
                 break
+        else:
+            # No list said to be near: one before "都在它周边", or after "您可以入住", "有";
+            # but "周边没有酒店，您可以入住A": what is offered instead is no neighbour.
+            if _NOT_NEAR.search(text) is None and (got := _bare_list(text)) is not None:
+                out.append((got[0], near_update(rest[0], got[1], 0.6)))
     return out
+
+
+def _opened_list(text: str, m: re.Match[str], rx: NearRx) -> tuple[int, str] | None:
+    """The list after a kind early in its clause: after a count ("有3个景点是A, B") or after a
+    remark on how many ("景点很多，有A", "有不少好的餐馆呢，像A")."""
+    # "附近没有景点，推荐您去A": a kind said near is read (or refused) by `nearby_updates`.
+    if name_goes_on(text, m, rx) or "没" in m.group("pre") or NEAR_WORD.search(m.group("pre")):
+        return None
+    if _COUNTED.search(m.group("pre")) is not None:
+        got = _AFTER_COUNT.match(text, m.end())
+    elif (got := _AFTER_REMARK.match(text, m.end())) is not None and (
+        _OPEN_REMARK.fullmatch(got.group("r")) is None
+    ):
+        return None
+    if got is None or "没" in got.group(0):
+        return None
+    return trimmed(got.start("v"), got.group("v"))
+
+
+def _bare_list(text: str) -> tuple[int, str] | None:
+    """The list a reply gives the one nearby slot asked, the kind unsaid: "像A, B都在它周边",
+    "您可以入住A或B", "是的，有一个A"."""
+    if (tail := IS_NEAR_TAIL.search(text)) is not None:
+        start = max(text.rfind(c, 0, tail.start()) for c in "。！!？?；;\n") + 1
+        said = text[start : tail.start()]
+        # "A, B都在它周边" whole, or what follows the cue after a remark.
+        cue = _TAIL_CUE.search(said)
+        if cue is not None or "，" not in said:
+            lead = cue.end() if cue is not None else 0
+            return trimmed(start + lead, said[lead:])
+    if (go := _STAY.search(text)) is not None or (go := _THERE_IS.match(text)) is not None:
+        return list_after(text, go.end(), verbed=True)
+    return None
 
 
 # "周边有X酒店(Y店), Z": the kind word ends a listed name, it names no kind.
@@ -135,8 +267,10 @@ def near_update(slot: str, value: str, confidence: float) -> SlotUpdate:
 
 # The cue a list follows after a remark: "，您可以去A", "，为您推荐：A", "，分别是A".
 _CUE = (
-    r"(?:(?:您|你)?(?:还可以去逛|可以去逛|还可以去|可以去|可以)|只有|还有|也有|有|像是|像|比如说|比如|"
-    r"例如|(?:为您|给您)?推荐|分别是|分别为|包括)\s*(?:[:：]\s*)?"
+    r"(?:(?:您|你)?(?:还可以去逛|可以去逛|还可以去|可以去|可以)|只有|还有|也有|有|"
+    r"(?:像是|像|比如说|比如|例如|如(?!果|何|此|今|下|家))(?:有|是)?|(?:为您|给您)?推荐|分别是|分别为|包括"
+    # "典型的有A", "比较近的是A": the ones picked out.
+    r"|[^，,。；;！!？?\s的]{1,5}的(?:有|是))\s*(?:[:：]\s*)?"
 )
 _AFTER_VERB = re.compile(
     # "都有些贵": "有些" says how much, it lists nothing.
@@ -151,7 +285,31 @@ _AFTER_VERB = re.compile(
 # A remark on how many or how handy, not a name: "还是挺多的", "不多", "也是很便捷的".
 _REMARK = re.compile(
     r"(?:那|这)?(?:还是|还|也是|也|都|真是|实在是?|倒是|可)?(?:很|挺|非常|特别|比较|相当|蛮|太|超|好|不)?"
-    r"(?:多|少|方便|便捷|便利|丰富|近)(?:的|了|呢|啊|哦|呀|哈)*"
+    # "好几家呢": how many, by the count word.
+    r"(?:多|少|方便|便捷|便利|丰富|近|几(?:家|个|处|座)|多(?:家|个|处|座))(?:的|了|呢|啊|哦|呀|哈)*"
+)
+# After a kind early in its clause: "有3个景点是A", "景点很多，有A", "有不少餐馆呢，像A".
+_COUNTED = re.compile(r"(?:\d+|[一二两三四五六七八九十几])\s*(?:个|家|处|座|所)$")
+_AFTER_COUNT = re.compile(r"(?:的话)?(?:分别是|是|有|为|[:：])\s*(?P<v>[^；;。！!？?\n]+)")
+_AFTER_REMARK = re.compile(
+    rf"(?P<r>[^，,。；;！!？?\n]{{0,8}}?)[，,]\s*{_CUE}(?P<v>[^；;。！!？?\n]+)"
+)
+_OPEN_REMARK = re.compile(rf"(?:的话|呢|方面|这边)?(?:(?:也|还|都)?有?{_REMARK.pattern})?")
+_NOT_NEAR = re.compile(r"没|不在")
+# "是的，有一个A": yes, and what there is; "也有啊，比如A": yes, and examples.
+_THERE_IS = re.compile(
+    r"\s*(?:[^，,。！!？?]{0,4}?有[啊呀呢的哦]*[，,！!]\s*"
+    r"(?:像是|像|比如说|比如|例如|如(?!果|何|此|今|下|家))(?:有|是)?"
+    r"|(?:(?:是的|有的|对|嗯|当然)[啊呀呢的]*[，,！!]\s*)?(?:还有|有)(?![啊呀呢吧哦的了，,。！!]))"
+)
+# "当然有啦，像A, B都在它周边": where the list before a remark on nearness begins.
+_TAIL_CUE = re.compile(r"(?:^|[，,])\s*(?:像是|像|比如说|比如|例如|有)(?![啊呀呢吧哦的了，,])\s*")
+# "您可以入住A或B", "可以去吃A": where to stay, eat or what to pick, when what is near is asked.
+_STAY = re.compile(
+    r"(?:^|(?<=[，,。；;！!]))\s*(?:(?:您|你)们?(?:还)?(?:可以|不妨)?(?:入住|住在(?!这|那|此)|选择|考虑)"
+    r"|(?:推荐|建议)(?:您|你)们?(?:入住|住在(?!这|那|此)|选择))"
+    # "住在这里可以去吃A": where to eat, from there.
+    r"|(?:可以|不妨|能)去(?:吃|尝尝)"
 )
 _FIRST_CLAUSE = re.compile(rf"([^，,]*)[，,]\s*(?:{_CUE})?")
 _VERBED = re.compile(r"\s*(?:[:：]\s*)?(?P<v>[^；;。！!？?\n]+)")
@@ -191,16 +349,19 @@ def trimmed(pos: int, value: str) -> tuple[int, str] | None:
     return (pos + lead, v) if len(v) >= 2 else None
 
 
-_YES_LEAD = re.compile(r"\s*的[，,]\s*")
-# "只有一家是北京温都水城": the count before a single answer.
-_ONE_OF = re.compile(r"(?:只有|就)?(?:一家|一个|一处)(?:是|叫)?")
-# "3个景点的是A, B", "两处，分别是A, B": the count before the list.
+# "有的啊是A": the yes and its particle.
+_YES_LEAD = re.compile(r"\s*的[啊呀呢哦]*(?:[，,]|是)\s*")
+# "只有一家是北京温都水城", "只有一家餐馆就是A": the count before a single answer.
+_ONE_OF = re.compile(
+    r"(?:只有|就)?(?:一家|一个|一处)(?:[^，,、:：\d]{0,4}?(?:就是|叫做|是|叫|就))?"
+)
+# "3个景点的是A, B", "两处，分别是A, B", "三个景点，A, B": the count before the list.
 _COUNT = re.compile(
     r"(?:\d+|[一二两三四五六七八九十几])\s*(?:个|家|处|座)[^，,、:：\d]{0,4}?"
-    r"(?:的是|[，,]?\s*分别是|[，,]?\s*分别为|是|有|为|[:：])\s*"
+    r"(?:的是|[，,]?\s*分别是|[，,]?\s*分别为|是|有|为|[:：]|[，,])\s*"
 )
 # "A，B都在附近": a last member the list's remark follows is no next clause.
-_IS_NEAR = rf"(?:都|也|就|均)(?:分布)?在(?:它|他|她|这|那|其)?(?:家)?的?{NEAR}"
+_IS_NEAR = rf"(?:都|也|就|均)(?:是|分布)?在(?:它|他|她|这|那|其)?(?:家)?的?{NEAR}"
 IS_NEAR_TAIL = re.compile(_IS_NEAR)
 _NEXT_CLAUSE = re.compile(
     rf"[，,](?![^，,、]{{1,16}}?{_IS_NEAR})"

@@ -52,13 +52,27 @@ _REJECT = re.compile(
 _BARE_NO = re.compile(r"^\s*(?:都|也|还)?(?:没有|没|不是|不行|不可以)(?:呢|的|哦|哟|啊|呀|喔)?\s*$")
 
 
+# "酒店附近没有餐馆，推荐你去别处的X", "在景点附近的餐馆不满足你的要求，推荐您去X": what
+# failed is the place the user asked around (named before 附近), not the criteria; the
+# candidate offered elsewhere is the one that meets them. A clause saying nothing there goes
+# that far ("附近可没有这么高价位的地方") still names a criterion.
+_NEARBY_DENIAL = re.compile(
+    r"\S(?:附近|周边|周围)[^，,。；;！!？?]*?(?:没有|不满足|不符合|都不)(?!这么|那么|这样)"
+)
+
+
 def says_unmet(text: str) -> bool:
-    """Whether the reply says a request could not be met as asked."""
+    """Whether the reply says a request could not be met as asked (not when it says only
+    that nothing around the place asked about does)."""
+    clauses = _CLAUSE.findall(text)
+    # The substring checks are a cheap gate: most replies name no surroundings.
+    if ("附近" in text or "周" in text) and any(_NEARBY_DENIAL.search(c) for c in clauses):
+        return False
     return any(
         _UNMET_ZH.search(c) is not None
         or _UNMET_EN.search(c) is not None
         or _BARE_NO.match(c) is not None
-        for c in _CLAUSE.findall(text)
+        for c in clauses
     )
 
 
@@ -114,13 +128,22 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
 
 
 _DENY = re.compile(r"(?:都没有|没有|没|并无|无|不提供|不供应)")
+# "符合条件的豪华型酒店没有找到": a clause that ends on not finding is about what precedes.
+_NOT_FOUND_END = re.compile(
+    r"(?:都|也|还)?(?:没有找到|没找到|找不到|未找到|没有查到|查不到)[呢哦啊呀哟的了]*\s*$"
+)
 
 
 def denied_spans(text: str) -> list[str]:
     """What follows a negation in each clause of a reply ("恭王府附近的餐馆都没有灶台鱼这道菜"
-    -> "灶台鱼这道菜"): a request the reply says nothing has, when the request is in it."""
+    -> "灶台鱼这道菜"), or what precedes one that ends the clause ("豪华型酒店没有找到" ->
+    "豪华型酒店"): a request the reply says nothing has, when the request is in it."""
     out: list[str] = []
     for clause in _CLAUSE.findall(text):
+        # "找"/"查" gate the search: most clauses say nothing about finding.
+        end = _NOT_FOUND_END.search(clause) if "找" in clause or "查" in clause else None
+        if end is not None and end.start() >= 2:
+            out.append(clause[max(0, end.start() - 16) : end.start()])
         for m in _DENY.finditer(clause):
             span = clause[m.end() : m.end() + 16].rstrip("，,。；;！!？? ")
             if len(span) >= 2:

@@ -15,6 +15,7 @@ from typing import Literal
 from ctxengine.compaction.answers import answer_updates, asked_slots, nearby_updates
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
+from ctxengine.compaction.nearness import requested_nearby
 from ctxengine.compaction.ontology import EntityDef, Ontology
 from ctxengine.compaction.outcomes import (
     denied_spans,
@@ -155,9 +156,18 @@ def parse_rules(
             "turns_down": turns_down(text),
             # A slot the message gives a value for is requested, not asked about:
             # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
-            "asks": [a for a in asked_slots(text, ontology) if a not in {u.slot for u in updates}],
+            "asks": _asks(text, ontology, updates),
         }
     )
+
+
+def _asks(text: str, onto: Ontology, updates: list[SlotUpdate]) -> list[str]:
+    """The slots a user message asks about, and the nearby lists it requests ("周边餐馆推荐
+    一下"), but not those it gives a value for."""
+    asked = asked_slots(text, onto)
+    asked += [n for n in requested_nearby(text, onto) if n not in asked]
+    given = {u.slot for u in updates}
+    return [a for a in asked if a not in given]
 
 
 def _answers(
@@ -193,7 +203,8 @@ def _answers(
 
 
 # "推荐您去A": a name the reply recommends, even when it is also listed as a neighbour.
-_RECOMMENDS = "(?:推荐|建议|可以去|就去|不如去)[^，,。；;！!？?]{0,4}"
+# "可以去吃A" recommends A as where to eat, a neighbour, when A is listed as one.
+_RECOMMENDS = "(?:推荐|建议|可以去|就去|不如去)(?!吃|尝)[^，,。；;！!？?]{0,4}"
 
 
 def _without_neighbour_names(text: str, informed: list[SlotUpdate]) -> list[SlotUpdate]:
@@ -202,14 +213,19 @@ def _without_neighbour_names(text: str, informed: list[SlotUpdate]) -> list[Slot
     listed = [u.value for u in informed if u.slot.startswith("周边") and u.value]
     if not listed:
         return informed
+    # "只有一家餐馆就是A": a name read with the words before it ends on a listed member.
+    members = [m for v in listed for m in _MEMBER_SPLIT.split(v) if len(m) >= 2]
     return [
         u
         for u in informed
         if u.slot != "名称"
         or not u.value
-        or not any(u.value in v for v in listed)
+        or not (any(u.value in v for v in listed) or any(u.value.endswith(m) for m in members))
         or re.search(_RECOMMENDS + re.escape(u.value), text) is not None
     ]
+
+
+_MEMBER_SPLIT = re.compile(r"\s*[、,，]\s*|和|或")
 
 
 # "都没有这个菜": what is denied is named by a demonstrative and a noun that ends a slot's

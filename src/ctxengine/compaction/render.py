@@ -35,8 +35,10 @@ Rules the format keeps:
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
   evidence, then dates/times/amounts the conversation stated, the recent intents, the
-  conflicts (their later side is the current value already), then earlier facts and earlier
-  instances, oldest first within each. Current values, pending
+  conflicts (their later side is the current value already), then earlier facts, the costly
+  facts of earlier instances (an address, opening hours: more tokens per item than
+  `RenderOptions.long_fact_tokens`) and last the earlier instances, oldest first within
+  each. Current values, pending
   updates, their old values, constraints and stated identifiers never leave: they are the
   block's reason to exist, and when they alone exceed the cap the caller decides.
 
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -134,6 +137,9 @@ class RenderOptions:
     # Earlier named instances (``餐馆[A]: 地址=...``) shown, most recently touched first; a
     # token cap (see `render_view`) drops the oldest first when the budget is short.
     max_instances: int = 100
+    # Under a token cap, a fact of an earlier instance costing more than this many tokens per
+    # item (an address, opening hours) leaves before whole instances (see `render_view`).
+    long_fact_tokens: int = 10
 
 
 @dataclass
@@ -145,6 +151,7 @@ class ContextView:
     slot_marker_turns: int | None = 5
     # The slot that names an instance (the first column of an instance table).
     name_slot: str = "名称"
+    long_fact_tokens: int = 10
     intent: IntentRecord | None = None
     recent_intents: list[IntentRecord] = field(default_factory=list)
     slots: list[SlotValue] = field(default_factory=list)
@@ -239,6 +246,7 @@ def build_view(
         language=language,
         slot_marker_turns=options.slot_marker_turns,
         name_slot=state.instance_slots[0] if state.instance_slots else "名称",
+        long_fact_tokens=options.long_fact_tokens,
     )
     view.intent = intents.current
     seen = {(r.name, r.target) for r in ([intents.current] if intents.current else [])}
@@ -324,10 +332,19 @@ def written_in_conversation(item: EvidenceItem) -> bool:
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
 # An instance with nothing but its name (a candidate offered beside the one pursued) goes
-# before earlier facts and before instances that hold values.
-_TOOL_EVIDENCE, _SOFT_EVIDENCE, _RECENT_INTENTS, _CONFLICT, _BARE_INSTANCE, _EARLIER, _INSTANCE = (
-    range(7)
-)
+# before earlier facts and before instances that hold values. A costly single fact of an
+# instance (`long_facts`) goes before the instances themselves: an address costs as many
+# tokens as a place's name, rating and price together.
+(
+    _TOOL_EVIDENCE,
+    _SOFT_EVIDENCE,
+    _RECENT_INTENTS,
+    _CONFLICT,
+    _BARE_INSTANCE,
+    _EARLIER,
+    _LONG_FACT,
+    _INSTANCE,
+) = range(8)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -350,7 +367,9 @@ class BlockLine:
     `order` replaces the line's position as its place in the shedding order (higher leaves
     first within a rank): table rows are grouped by kind, so their position no longer says
     which instance is oldest. `row` marks a table row: `_join` writes its table's header and
-    recomputes the columns from the rows that are left.
+    recomputes the columns from the rows that are left. `fact` marks a cell split off the row
+    line right before it (`long_facts`): while the line stays, `_join` puts the cell back in
+    its place in the row.
     """
 
     section: str
@@ -358,6 +377,8 @@ class BlockLine:
     rank: int = KEEP
     order: int | None = None
     row: TableRow | None = None
+    # A cell split off the row line before it (`long_facts`): (slot, cell, the whole row).
+    fact: tuple[str, str, TableRow] | None = None
 
 
 def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
@@ -459,6 +480,8 @@ def _table_lines(view: ContextView) -> list[BlockLine]:
     rows: dict[str, list[tuple[int, TableRow, bool]]] = {}
     for age, (entity, _, values) in enumerate(view.instances):
         kind, _, name = entity.partition("[")
+        # Values only: the request beside a found fact (``用户要求``) would cost the rows of
+        # older places more values than it keeps (measured on CrossWOZ under the cap).
         cells = tuple((v.slot, cell(v.value)) for v in values)
         row = TableRow(kind, cell(name[:-1]), cells)
         rows.setdefault(kind, []).append((age, row, bool(values)))
@@ -518,7 +541,7 @@ def instance_line(
 ) -> str:
     """``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111 [12轮前]``: one earlier instance, last
     touched at `turn`."""
-    body = "; ".join(f"{v.slot}={slot_display(v, anchors=anchors)}" for v in values)
+    body = "; ".join(f"{v.slot}={value_text(v, language, anchors=anchors)}" for v in values)
     far = marker is not None and current - turn > marker
     mark = "" if far else f" {ago(turn, current, language)}"
     return f"{entity}: {body}{mark}" if body else f"{entity}{mark}"
@@ -545,6 +568,12 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
             table.clear()
 
     for line in lines:
+        if line.fact is not None:
+            slot, _, whole = line.fact
+            # A fact never outlives its row (it ranks below it); the check guards the join.
+            if table and table[-1].name == whole.name and table[-1].table == whole.table:
+                table[-1] = _with_cell(table[-1], whole, slot)
+            continue
         if table and (line.row is None or line.row.table != table[0].table):
             flush()
         if line.section != section:
@@ -556,6 +585,54 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
             parts.append(line.text)
     flush()
     return "\n".join(parts)
+
+
+def _with_cell(row: TableRow, whole: TableRow, slot: str) -> TableRow:
+    """`row` with `whole`'s cell for `slot` back, cells in `whole`'s order."""
+    keep = {s for s, _ in row.cells} | {slot}
+    return replace(row, cells=tuple((s, c) for s, c in whole.cells if s in keep))
+
+
+_LIST_SEPARATORS = re.compile(r"[、，,;；]")
+
+
+def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) -> list[BlockLine]:
+    """`lines` with every costly cell of an instance row split off into a line of its own,
+    right after the row, that leaves before any instance does (`_LONG_FACT`, oldest first).
+
+    A cell is costly when it takes more than `limit` tokens per item: an address or opening
+    hours, not a list of five neighbours, whose every item is a fact of its own. Under a cap
+    the block then keeps more places, each with its name and short facts, for the tokens one
+    address costs. A row keeps its name and its other cells whatever it loses.
+    """
+    out: list[BlockLine] = []
+    for line in lines:
+        row = line.row
+        if row is None or line.rank != _INSTANCE:
+            out.append(line)
+            continue
+        costly = [
+            (slot, text)
+            for slot, text in row.cells
+            if count(text) > limit * (len(_LIST_SEPARATORS.findall(text)) + 1)
+        ]
+        if not costly:
+            out.append(line)
+            continue
+        gone = {slot for slot, _ in costly}
+        short = replace(row, cells=tuple((s, c) for s, c in row.cells if s not in gone))
+        out.append(replace(line, row=short, text=row_text(short, table_columns([short]))))
+        out += [
+            BlockLine(
+                line.section,
+                text,  # what shedding it saves: the cell (and its separator)
+                _LONG_FACT,
+                order=line.order,
+                fact=(slot, text, row),
+            )
+            for slot, text in costly
+        ]
+    return out
 
 
 def shed_order(line: BlockLine, position: int) -> int:
@@ -586,6 +663,7 @@ def render_view(
     text = _join(lines, headers, name_slot)
     if count(text) <= max_tokens:
         return text
+    lines = long_facts(lines, count, view.long_fact_tokens)
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
     # pass, then check the real count: BPE merges across lines are rare but possible.
     costs = [count(line.text) + 1 for line in lines]

@@ -52,9 +52,10 @@ _TRAIL = "了吧啊呀哦呢嘛哈啦噢的"
 _NEG_ZH = re.compile(r"(?:不要|不用|别用|别|取消|去掉|不想要|不想用|不需要)(?:再)?(?:用|选)?$")
 # "没有健身房" states the value is absent: it is not set (nor a request to remove one). The
 # negation reaches across a modifier and a list: "没有你要的免费市内电话和棋牌室".
-# "好久都没吃到X了" longs for X: a negation after "久" tells no absence.
+# "好久都没吃到X了" longs for X: a negation after "久" tells no absence; "有没有", "有无" ask.
 _ABSENT_ZH = re.compile(
-    r"(?<!久)(?<!久都)(?<!久也)(?:没有|没|无|不带|不提供|不含|不包括|不包含)(?:[^，,。；;！!？?\n]{0,6}的)?"
+    r"(?<!久)(?<!久都)(?<!久也)(?:(?<!有)没有|没|(?<!有)无|不带|不提供|不含|不包括|不包含)"
+    r"(?:[^，,。；;！!？?\n]{0,6}的)?"
     r"(?:[^，,。；;！!？?\n]*?(?:和|、|或|及|与|以及|跟))?$"
 )
 _POS_ZH = re.compile(r"(?:换成|改成|改为|改用|换用|换|用|选|要)$")
@@ -152,6 +153,8 @@ def extract_updates(
     ) -> None:
         if taken(start, end):
             return
+        if slot is not None and slot.name == "名称" and value and _TAG.fullmatch(value):
+            return  # "(起点) X附近…": a bracketed label heads a line, it names no place
         nonlocal mentions, anchors
         if slot is not None and slot.name == "名称" and anchors is None and known is None:
             anchors = _outside(own_mentions(text, onto, sought=False), names)
@@ -222,10 +225,14 @@ def extract_updates(
             if _starts_like_value(value):
                 # "1小时 - 2小时景点玩一下": a number's value ends where an entity word starts.
                 words = onto.entity_words(value)
-                if words and words[0].start() > 0:
+                # "T2航站楼地铁站" for 目的地附近地铁站: a slot named for a kind of place ends
+                # its value with that kind's word.
+                if words and words[0].start() > 0 and not slot.name.endswith(words[0].group(0)):
                     value = value[: words[0].start()]
             if slot.name == "address" and (a := ADDRESS_RX.match(text, vstart)) is not None:
                 value = max(value, a.group("value"), key=len)  # runs through its commas
+            if slot.name == "地址" and value and not _QUESTION.search(value):
+                value = zh_address(text, vstart, value, onto)
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
             if m.groupdict().get("verb") == "是" and _YES_NO.match(value):
@@ -246,10 +253,13 @@ def extract_updates(
             place = slot.name in _PLACE_SLOTS and (
                 verb0 == "在" or m.groupdict().get("verb") in (":", "：")
             )
+            # "营业时间：上午11点--晚上9点半": after a colon, a value of a shaped slot (one with
+            # its own pattern) in words of its own is still the value.
+            labelled = own is not None and m.groupdict().get("verb") in (":", "：")
             if (
                 pat is rx.zh_set
                 and verb0 in ("", "在")
-                and not place
+                and not (place or labelled)
                 and not _starts_like_value(value)
             ):
                 continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
@@ -483,6 +493,30 @@ def _with_list(text: str, vstart: int, value: str, slot_word: re.Pattern[str]) -
     return _LIST_END.sub("", text[vstart:end])
 
 
+def zh_address(text: str, vstart: int, value: str, onto: Ontology) -> str:
+    """A Chinese address runs on past the marks that end other values: "小椿树胡同14、16号",
+    "新东路12号4号楼3层 3-17", "古城村西北的古城河口", "羊坊店路21号，近9号线…"."""
+    end = vstart + len(value)
+    rest = _CLAUSE_REST.match(text, end)
+    more = rest.group(0) if rest is not None else ""
+    if (word := onto.slot_word_pattern().search(more)) is not None:
+        more = more[: word.start()]
+    whole = (value + more).rstrip(_TRAIL + " ")
+    # Only as far as it still reads as a place: "地址在朝阳区的酒店" ends at the area.
+    if len(whole) > len(value) and _ADDRESS_END.search(whole) and not onto.entity_words(more):
+        value, end = whole, vstart + len(whole)
+    if (near := _NEAR_LANDMARK.match(text, end)) is not None:
+        value += near.group(0).rstrip(_TRAIL + " ")  # the landmark it is near is part of it
+    return value
+
+
+_CLAUSE_REST = re.compile(r"[^，,。；;！!？?\n]*")
+_ADDRESS_END = re.compile(
+    r"(?:[\dA-Za-z号楼层门口路街道巷村镇乡区县市院园厦场内侧处室座栋)）]|胡同|对面|附近|区域|上)$"
+)
+_NEAR_LANDMARK = re.compile(r"[，,]\s*(?:近|靠近|临近)[^，,。；;！!？?\n]+")
+
+
 def _digit_name_list(text: str, vstart: int, value: str) -> bool:
     """Whether a value led by digits is a name heading a list ("808文创园、…"), no amount."""
     return (
@@ -705,6 +739,7 @@ def name_owner(
 
 
 _THIS = re.compile(r"这个|这家|那个|那家")
+_TAG = re.compile(r"[(（][^()（）]*[)）]")
 
 
 def _told_by_slots(

@@ -13,6 +13,7 @@ into another's context.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
@@ -70,8 +71,17 @@ def _from_turn(items: list[_T], turn: int) -> list[_T]:
     return items[i:]
 
 
+def _absent(value: str | None, denied: list[str]) -> bool:
+    """Whether a reply says `value` is absent (it stands in one of its denied spans)."""
+    return value is not None and any(value in d for d in denied)
+
+
 class CompactionInputError(ValueError):
     """A parsed turn cannot be applied (bad turn number, out of order)."""
+
+
+# A preference meant to outlast one search: "以后都要…", "每次都…", "always".
+_STANDING = re.compile(r"以后|今后|每次|每一次|一直|所有|都要|总是|(?i:\b(?:always|every|all)\b)")
 
 
 class CompactionConfig(BaseModel):
@@ -98,6 +108,7 @@ class CompactionConfig(BaseModel):
     conflict_turns: int = Field(10, ge=0)
     slot_marker_turns: int | None = Field(5, ge=0)
     render_max_instances: int = Field(100, ge=0)
+    block_long_fact_tokens: int = Field(10, ge=1)
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> CompactionConfig:
@@ -111,6 +122,7 @@ class CompactionConfig(BaseModel):
             render_max_evidence=settings.render_max_evidence,
             render_max_conflicts=settings.render_max_conflicts,
             render_max_instances=settings.render_max_instances,
+            block_long_fact_tokens=settings.block_long_fact_tokens,
             **overrides,
         )
 
@@ -122,6 +134,7 @@ class CompactionConfig(BaseModel):
             conflict_turns=self.conflict_turns,
             slot_marker_turns=self.slot_marker_turns,
             max_instances=self.render_max_instances,
+            long_fact_tokens=self.block_long_fact_tokens,
         )
 
 
@@ -174,6 +187,9 @@ class SessionState(BaseModel):
     # The latest user message turned the offered candidate down ("这家不太合适"): what comes
     # next refines that search instead of starting a new one (see `_search_over`).
     turned_down: bool = False
+    # The slot keys the latest user message gave a search criterion for, a value it repeats
+    # included ("这家有红烧肉吗？" after asking for 红烧肉): what the next reply answers.
+    asked: list[str] = Field(default_factory=list)
     # Derived indexes (not state): equal and copied empty whatever they hold, see `Memo`.
     _memo: Memo = PrivateAttr(default_factory=Memo)
 
@@ -226,6 +242,9 @@ class SessionState(BaseModel):
                 self.record("confirm", turn, {"slots": done})
         if user:
             self.turned_down = parsed.turns_down
+            self.asked = [
+                slot_key(u.entity, u.slot) for u in parsed.updates if u.criterion and u.value
+            ]
         if parsed.role in ("user", "tool"):
             for u in parsed.updates:
                 self._update(u, turn, parsed.role, may_close=user and not self.turned_down)
@@ -241,7 +260,7 @@ class SessionState(BaseModel):
                     [
                         k
                         for k, v in self.state.slots.items()
-                        if v.source == "user" and any(v.value in d for d in parsed.denied)
+                        if v.source == "user" and _absent(v.value, parsed.denied)
                     ],
                     turn,
                 )
@@ -252,13 +271,17 @@ class SessionState(BaseModel):
                     if parsed.contrast and not self._meets(u):
                         explained |= self._unmet([slot_key(u.entity, u.slot)], turn, by=u.value)
                     elif self._allowed(u):
+                        # "没有查到完全符合条件的，推荐门票45元的X" against "100-150元": the
+                        # differing fact is the request that failed, not the turn's others.
+                        explained |= parsed.declines and self._answers_asked(u)
                         t = self.state.answer(u, turn)
                         if t is not None:
                             self.record("transition", turn, t.model_dump(mode="json"))
                             # An alternative offered: the user's next word settles it.
                             self.declined_turn = self.last_user_turn
                         continue
-                if self._assistant_may_set(u):
+                # "符合条件的豪华型酒店没有找到": a value the reply says is absent is no fact.
+                if self._assistant_may_set(u) and not _absent(u.value, parsed.denied):
                     self._update(u, turn, "assistant", may_close=not self.turned_down)
             if parsed.declines:
                 self.declined_turn = self.last_user_turn
@@ -320,6 +343,7 @@ class SessionState(BaseModel):
                 self.record("search_closed", turn, {"entity": entity, "to": unmet[0]})
                 for key, value in unmet[1]:
                     self.record("unmet", turn, {"slot": key, "value": value, "replaced_by": None})
+                self._preferences_met(unmet[0], turn)
         before = self.state.slots.get(slot_key(u.entity, u.slot))
         # The user correcting a value the assistant or a tool gave is no contradiction of
         # the user's own: only user-vs-user changes are conflicts.
@@ -407,6 +431,25 @@ class SessionState(BaseModel):
         cur = self.state.slots.get(slot_key(u.entity, u.slot))
         return cur is not None and cur.source == "user" and cur.value != u.value
 
+    def _preferences_met(self, instance: str, turn: int) -> None:
+        """The search that found `instance` is over: a preference the user gave in the same
+        turn as one of its criteria, stating that criterion ("最好评分在4.5分以上" with
+        评分=4.5分以上), served that search and binds no later one. The instance keeps the
+        criterion verbatim. A preference said to last ("以后都…", "每次…") stays active."""
+        criteria = [
+            (v.turn, v.value)
+            for v in self.state.slots.values()
+            if v.entity == instance and v.source == "user" and v.criterion and v.value
+        ]
+        if not criteria:
+            return
+        for e in self.ledger.active():
+            if e.polarity != "prefer" or _STANDING.search(e.text):
+                continue
+            if any(t == e.turn and value in e.text for t, value in criteria):
+                ch = self.ledger.set_status(e.id, "met", turn, None)
+                self.record("met", turn, ch.model_dump(mode="json"))
+
     def _settle_declined(self, parsed: ParsedTurn, turn: int) -> None:
         """The user answers a declined request: going on with the alternative relaxes the
         preferences and requirements of the declined turn; turning it down keeps them."""
@@ -435,6 +478,20 @@ class SessionState(BaseModel):
         cur = self.state.slots.get(slot_key(u.entity, u.slot))
         return cur is not None and u.value is not None and within(u.value, cur.value) is True
 
+    def _answers_asked(self, u: SlotUpdate) -> bool:
+        """A fact for a criterion the latest user message gave that is known to miss it
+        ("45元" against "100-150元"); one that cannot be told ("4.5分" against "5分") may
+        not be the part that failed."""
+        key = slot_key(u.entity, u.slot)
+        cur = self.state.slots.get(key)
+        return (
+            key in self.asked
+            and cur is not None
+            and cur.source == "user"
+            and u.value is not None
+            and within(u.value, cur.value) is False
+        )
+
     def _unmet(self, keys: list[str], turn: int, *, by: str | None = None) -> bool:
         """The user's values of `keys` were not met: archived as unmet (see `outcomes`); the
         user's next word on the alternative settles the turn's preferences. Returns whether
@@ -453,15 +510,14 @@ class SessionState(BaseModel):
 
     def _searched(self, slot: str) -> list[str]:
         """The keys of `slot` a reply saying it is unmet is about: those of the entities the
-        user's latest turn searched on ("价格没有符合" after a restaurant request is the
-        restaurant's price, not the hotel found before), else every one."""
+        user's latest message searched on ("价格没有符合" after a restaurant request is the
+        restaurant's price, not the hotel found before, even when only the hotel has that
+        slot); every one when that message gave no criterion ("这家有这个菜吗？")."""
         keys = [k for k, v in self.state.slots.items() if v.slot == slot]
-        asked = {
-            v.entity
-            for v in self.state.slots.values()
-            if v.source == "user" and v.criterion and v.turn == self.last_user_turn
-        }
-        return [k for k in keys if self.state.slots[k].entity in asked] or keys
+        if not self.asked:
+            return keys
+        asked = {split_key(k)[0] for k in self.asked}
+        return [k for k in keys if self.state.slots[k].entity in asked]
 
     def _assistant_may_set(self, u: SlotUpdate) -> bool:
         """Whether an assistant's value may enter the state.

@@ -1,0 +1,45 @@
+"""An agent's replies are no answers by position: "稍等，我看看" says it will look, and a long
+report that never names the asked slot does not tell which sentence answers it."""
+
+from __future__ import annotations
+
+from ctxengine.compaction.ontology import Ontology, generic_ontology, load_builtin
+from ctxengine.compaction.parse import parse_message
+from ctxengine.compaction.references import ParseContext
+from ctxengine.messages import Message
+
+CROSSWOZ = load_builtin("crosswoz")
+GENERIC = generic_ontology()
+
+
+def reply(question: str, answer: str, onto: Ontology) -> dict[str, str | None]:
+    """The slot values of `answer`, said right after the user asked `question`."""
+    asked = parse_message(Message.user(question), turn=1, ontology=onto)
+    assert asked.asks, "the question must ask a slot for the test to mean anything"
+    ctx = ParseContext(asked=tuple(asked.asks), focus=asked.focus)
+    parsed = parse_message(Message.assistant(answer), turn=1, ontology=onto, context=ctx)
+    return {u.slot: u.value for u in parsed.updates}
+
+
+def test_saying_it_will_look_answers_nothing() -> None:
+    for holding in ("稍等，我看看。", "我先查一下。", "请稍等片刻。", "Let me check."):
+        assert reply("那家店的电话是多少？", holding, CROSSWOZ) == {}, holding
+
+
+def test_the_answer_after_a_holding_clause_still_counts() -> None:
+    got = reply("那家店的电话是多少？", "我看一下，是010-66668888。", CROSSWOZ)
+    assert got.get("电话") == "010-66668888"
+
+
+def test_a_long_report_binds_no_sentence_to_the_asked_slot() -> None:
+    question = "帮我查一下订单 A10001 的物流状态，什么时候能到？"
+    report = (
+        "订单 A20002 已从广州仓发出。测试失败是因为连接提前关闭了。"
+        "下一步把修复部署到预发环境。版本 3.1.0 修改了默认编码。"
+    )
+    assert "shipping" not in reply(question, report, GENERIC)
+
+
+def test_a_short_reply_still_answers_by_position() -> None:
+    got = reply("那家店的地址在哪？", "在青松区白杨路18号。", CROSSWOZ)
+    assert (got.get("地址") or "").endswith("白杨路18号")
