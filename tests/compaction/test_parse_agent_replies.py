@@ -43,3 +43,12 @@ def test_a_long_report_binds_no_sentence_to_the_asked_slot() -> None:
 def test_a_short_reply_still_answers_by_position() -> None:
     got = reply("那家店的地址在哪？", "在青松区白杨路18号。", CROSSWOZ)
     assert (got.get("地址") or "").endswith("白杨路18号")
+
+
+def test_a_slot_word_inside_a_code_identifier_is_no_slot() -> None:
+    def slots(text: str) -> dict[str, str | None]:
+        parsed = parse_message(Message.user(text), turn=1, ontology=GENERIC)
+        return {u.slot: u.value for u in parsed.updates}
+
+    assert "coupon" not in slots("把 web/cart.py 里的 apply_coupon 改成异步的")
+    assert slots("把 coupon 改成 SPRING25")["coupon"] == "SPRING25"

@@ -397,15 +397,15 @@ def words_regex(words: list[str]) -> str:
         alts = [re.escape(ch) + emit(node[ch], ch) for ch in sorted(k for k in node if k)]
         if "" in node:  # ending here comes last: a longer word is tried first
             latin = last is not None and last.isascii() and last.isalnum()
-            alts.append(r"(?![A-Za-z0-9])" if latin else "")
+            alts.append(r"(?![A-Za-z0-9_])" if latin else "")
         return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
-    # Latin words need word boundaries ("red" must not match "shred"); CJK has none. One
-    # look-behind before all Latin first characters, not one per branch: `re` skips a branch
+    # Latin words need word boundaries ("red" must not match "shred", "apply_coupon" no
+    # coupon); CJK has none. One look-behind before all Latin first characters, not one per branch: `re` skips a branch
     # that starts with a literal not under the cursor only when nothing precedes that literal.
     latin = {k: v for k, v in trie.items() if k.isascii() and k.isalnum()}
     other = {k: v for k, v in trie.items() if k not in latin}
-    parts = ([r"(?<![A-Za-z0-9])" + emit(latin, None)] if latin else []) + (
+    parts = ([r"(?<![A-Za-z0-9_])" + emit(latin, None)] if latin else []) + (
         [emit(other, None)] if other else []
     )
     firsts = sorted({w[0] for w in words} | {w[0].upper() for w in words})
@@ -414,12 +414,13 @@ def words_regex(words: list[str]) -> str:
 
 
 def _word_rx(word: str) -> str:
-    # Latin words need word boundaries ("red" must not match "shred"); CJK has none.
+    # Latin words need word boundaries ("red" must not match "shred"); CJK has none. An
+    # underscore joins words into one identifier: "apply_coupon" names no coupon.
     esc = re.escape(word)
     if word[:1].isascii() and word[:1].isalnum():
-        esc = r"(?<![A-Za-z0-9])" + esc
+        esc = r"(?<![A-Za-z0-9_])" + esc
     if word[-1:].isascii() and word[-1:].isalnum():
-        esc += r"(?![A-Za-z0-9])"
+        esc += r"(?![A-Za-z0-9_])"
     return esc
 
 

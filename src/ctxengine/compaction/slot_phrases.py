@@ -47,16 +47,17 @@ _ZH_DATE = (
 
 
 # One dish or a short list of them; a dish name has no particle "的", no punctuation, no
-# pronoun and no bracket (a branch is a restaurant's: "全聚德烤鸭(吕营店)").
+# pronoun and no bracket (a branch is a restaurant's: "全聚德烤鸭(吕营店)"). It starts with no
+# verb "有" ("有机花菜" is a dish's own word), no meal ("吃顿好的") and no criterion.
 _DISH = (
-    r"(?!有|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食|这|那"
-    r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|[午晚早]饭|[午晚早]餐|夜宵|菜(?:是|有|[:：]))"
-    r"[^，,。；;！!？?\s的、和与吗呢吧啊我你您它他她()（）]{2,12}?"
+    r"(?!有(?!机)|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食|这|那"
+    r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|顿|大餐|人均|评分|价格|[午晚早]饭|[午晚早]餐|夜宵|菜(?:是|有|[:：]))"
+    r"[^，,。；;！!？?\s的、和与吗呢吧啊呀我你您它他她()（）]{2,12}?"
 )
 _DISH_LIST = rf"(?P<value>{_DISH}(?:\s*(?:、|和|与|, )\s*{_DISH})*)"
-_DISHES = (
-    _DISH_LIST
-    + r"(?=\s*(?:这|那|的|味道|做得|很|都|，|,|。|？|\?|！|$|吗|呢|吧|\s|了(?=[，,。！!？?]|$)))"
+_DISHES = _DISH_LIST + (
+    r"(?=\s*(?:这|那|的|味道|做得|很|都|，|,|。|？|\?|！|$|吗|呢|吧|啊|呀|并且|而且|\s"
+    r"|了(?=[，,。！!？?]|$)))"
 )
 
 
@@ -149,6 +150,8 @@ _PHRASES: tuple[Phrase, ...] = (
             r"(?:想吃|爱吃|去吃|要吃|能吃到|吃到|能吃(?![得上到])|喜欢吃|尝尝|品尝一下|品尝|想喝|要喝|去喝"
             # "想带女儿吃X".
             r"|(?:想|要)带[^，,。；;！!？?\s吃]{1,4}吃"
+            # "要请合作方的领导吃X": a treat.
+            r"|(?:想|要|打算|准备)请[^，,。；;！!？?\s吃]{1,10}吃"
             # "推荐您吃烤肉店家的X": the dish, not the place that makes it.
             r"|推荐(?:您|你)吃)(?:[^，,。；;！!？?\s的]{2,20}?家(?:做的|的)"
             r"|(?:它|他|她)?(?:们)?(?:家)?(?:做的|的)?)\s*" + _DISHES
@@ -161,7 +164,7 @@ _PHRASES: tuple[Phrase, ...] = (
         re.compile(
             r"(?<![没])(?:有|吃|喝|用餐|做)\s*"
             + _DISHES
-            + r"(?=\s*(?:这|那)(?:个|道|两个|两道|几道)(?:菜|美食))"
+            + r"(?=\s*(?:这|那)(?:个|道|两个|两道|几道|些|几个)(?:菜|美食))"
         ),
         "推荐菜",
         0.6,
@@ -189,10 +192,33 @@ _PHRASES: tuple[Phrase, ...] = (
     *(Phrase(re.compile(rx), "推荐菜", 0.6, in_question=True) for rx in _DISH_ASKED),
     Phrase(
         re.compile(
-            r"(?:它|他|她)(?:们)?家的\s*" + _DISHES + r"(?=\s*[,，]?\s*(?:味道|做得|很|都|不错))"
+            r"(?:它|他|她)(?:们)?家的\s*"
+            + _DISH_LIST
+            + r"(?=\s*[,，]?\s*(?:味道|做得|很|都|不错|超级|非常|特别|挺|十分|好吃))"
         ),
         "推荐菜",
         0.6,
+    ),
+    # "听说这里的X很好吃": what the place is praised for.
+    Phrase(
+        re.compile(
+            r"(?:这里|那里|这家|那家|这儿|那儿)的\s*"
+            + _DISH_LIST
+            + r"(?=\s*(?:很|非常|特别|超级|挺|最|真)?(?:好吃|美味|地道))"
+        ),
+        "推荐菜",
+        0.6,
+    ),
+    # "找一家有X，人均消费…的餐馆": the dish first among the restaurant's criteria.
+    Phrase(
+        re.compile(
+            r"(?:找|推荐)(?:一)?(?:家|个)(?:餐馆|餐厅|饭馆|饭店)?(?:有|能吃到|提供)\s*"
+            + _DISH_LIST
+            + r"(?=\s*(?:[，,、]|并且|而且)[^。！!？?]*?(?:餐馆|餐厅|饭馆|饭店|人均|用餐))"
+        ),
+        "推荐菜",
+        0.6,
+        in_question=True,
     ),
     # How long a visit takes (CrossWOZ's 游玩时间): "可以玩3天", "游玩1小时的景点", "能玩上
     # 1小时 - 2小时"; a wish even in a question ("有没有能玩3天的景点？").
@@ -222,7 +248,7 @@ _AFTER_BRANCH = re.compile(r"[)）][^()（）]+$")
 # Names said with a naming verb or a suggestion: "名叫胖子小馆的餐馆", "您看金海龙泉虹鳟鱼烧烤城
 # 怎么样", "蟹岛嘉年华就是非常不错的景点", "只为您找到一家是玉林串串香(怀柔店)".
 _NAME_SAID = re.compile(
-    r"(?:名叫|名字叫|叫做|名为)(?P<value>[^，,。；;！!？?\s、的]{2,30})(?=的)"
+    r"(?:名叫|名字叫|叫做|名为|(?:一个|一家)叫)(?P<value>[^，,。；;！!？?\s、的]{2,30})(?=的)"
     r"|(?:您看看|你看看|您看|你看|那|就)(?P<v2>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)(?=怎么样|如何|可以吗|行吗)"
     r"|(?:^|[，,。！!])(?P<v3>[A-Za-z0-9\u4e00-\u9fff\u3040-\u30ff（）()·]{3,30}?)"
     # "X是个挺不错的选择", "X是一家非常美味的餐馆".
@@ -253,7 +279,7 @@ _FROM_TO = re.compile(
 _STATION = re.compile(
     r"(?:(?![从在到是有为的])[A-Za-z0-9\u4e00-\u9fff]){1,12}?地铁站(?:[A-Z]\d?口)?"
 )
-_NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为)")
+_NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为|(?:一个|一家)叫)")
 # "我其实想问的是铁木真(温都水城店)的周边": the copula before a name is not part of it.
 # "那就只有X最符合": the only one left is X; "你再帮我看一下X的价格": a request about X.
 _LEAD_VERB = re.compile(
@@ -349,7 +375,7 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
 
 # "有评分4分以上的餐馆", "想吃烤肉宛饭庄家的…", "有特色的餐馆": a criterion, a restaurant
 # or a quality in a dish's place.
-_NOT_A_DISH = re.compile(r"\d|评分|人均|消费|价格|特色|名气|吃饭|用餐|家$|店$|性$")
+_NOT_A_DISH = re.compile(r"\d|评分|人均|消费|价格|^特色(?:菜|美食)?$|名气|吃饭|用餐|家$|店$|性$")
 
 
 def _name_only(value: str) -> str:
@@ -375,9 +401,10 @@ _KIND_AFTER = re.compile(
 )
 # Words no name holds: negations, pronouns, plans ("评分没有", "溜达完我打算在景点"), and
 # two names joined ("北京万达文华酒店和北京人卫酒店": `_name_lists` splits them), a price.
+# A joiner after one character is a name's own ("嘉和一品粥"): no name is one character.
 _NOT_IN_NAME = re.compile(
     r"没有|其他|其它|别处|别的|外面|这些|试试|尝尝|建议|打算|不过|我|你|您|详细|具体|营业|剩下|抱歉|"
-    r"而且|吃完|过没|^\d+(?:\.\d+)?(?:元|分|块|小时|天)?$|(?<=.)(?:和|与|或|跟)(?=..)"
+    r"而且|吃完|过没|^\d+(?:\.\d+)?(?:元|分|块|小时|天)?$|(?<=..)(?:和|与|或|跟)(?=..)|以及"
 )
 
 
@@ -386,9 +413,22 @@ _THAT_BRANCH = re.compile(r"^[这那]家(?=[^()（）]{1,10}[(（][^()（）]+[)
 
 
 # A bare entity word with a determiner ("这家酒店", "西餐厅", "两个酒店") is no name; "北京瑰丽
-# 酒店" is. Two characters before the kind word make a name ("故宫餐厅") only after a cue that
-# says a place follows ("推荐您去故宫餐厅"), unless they are a determiner ("它家餐厅").
-_BARE_KIND = re.compile(r"^.{0,2}(?:酒店|餐馆|景点|餐厅|宾馆|地方)$")
+# 酒店" is. Two characters before a restaurant word name it ("故宫餐厅") unless they say what
+# kind it is ("川菜餐厅"); before the other kind words they make a name only after a cue that
+# says a place follows ("推荐您去友谊宾馆", not "既然酒店…"), unless they are a determiner.
+_KINDS = (
+    r"[中西日韩法意泰美德俄欧港台粤]式|[中日韩法意泰美德俄印越英]国|[川湘粤鲁徽浙闽苏京]菜|[川湘]味"
+    r"|东北|西北|江浙|清真|素食|素菜|家常|农家|火锅|烧烤|海鲜|自助|快餐|日料|西餐|中餐|咖啡|酒店|景区"
+    r"|大堂|旋转|行政|顶层"
+    r"|主题|特色|高档|豪华|经济|舒适|快捷|商务|连锁|星级|[一二三四五]星|度假|温泉|网红|热门|有名|著名"
+    r"|知名|人气|老牌|新开|当地|本地|大众|普通|一般|便宜|平价|精品|亲子|免费|收费|室内|室外|户外|旅游"
+    r"|历史|文化|自然|人文|红色|国外|外国|附近|周边|其他|其它|别的|什么|哪些|不错|合适|理想|好吃"
+    r"|安静|干净|所有|全部|任何|同类|这种|那种|这类|那类|一些|几家|几个|两家|两个|三家|三个"
+)
+_BARE_KIND = re.compile(
+    rf"^(?:.?|{_KINDS}|[这那该此一两几哪每某本其它他她您你我好][家个些座间的])(?:餐馆|餐厅)$"
+    r"|^.{0,2}(?:酒店|景点|宾馆|地方)$"
+)
 _BARE_KIND_CUED = re.compile(
     r"^(?:.?|[这那该此一两几哪每某本其它他她您你我好][家个些座间的])(?:酒店|餐馆|景点|餐厅|宾馆|地方)$"
 )
@@ -399,8 +439,8 @@ def _plausible_name(value: str, onto: Ontology, *, cued: bool = False) -> bool:
     # "金紫银海鲜(仁和店)": a branch's own words may hold a joiner or a slot word.
     core = _BRANCH.sub("", value)
     return (
-        len(value) >= 2
-        and not (_BARE_KIND_CUED if cued else _BARE_KIND).search(value)
+        len(core) >= 2  # "(起点) X附近…": a name is more than a bracket
+        and not (_BARE_KIND_CUED if cued else _BARE_KIND).match(value)
         and not _NOT_A_NAME_START.search(value)
         # "成宏酒家": a name suffix of the ontology ends it, whatever its last character.
         and (_NOT_A_NAME_END.search(value) is None or onto.entity_of_name(value) is not None)
@@ -465,7 +505,9 @@ def _name_hit(
 _KIND_NEXT = re.compile(r"酒店|宾馆|饭店|餐厅|餐馆")
 # What one goes to a place to do, after its name: "恭王府溜达一圈", "先声画廊看画展".
 _PLAN = re.compile(
-    r"(?<=..)(?:溜达|看|逛|转|玩(?!城|具)|(?<!小)吃|住|用餐|尝|参观|游玩|游览|爬|请|聚餐|相对|一个|一家)"
+    r"(?<=..)(?:溜达|看|逛|转|玩(?!城|具)|(?<!小)吃|住|用餐|尝|参观|游玩|游览|爬|请|聚餐|相对"
+    # "京城第一家…" counts in a name.
+    r"|一个(?<!第一个)|一家(?<!第一家))"
 )
 
 
@@ -608,7 +650,7 @@ def _slot_in(text: str, onto: Ontology) -> SlotDef | None:
 # Where a clause starts, after the words that introduce a name ("比如", "推荐您去").
 _CLAUSE_START = re.compile(
     r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
-    r"(?:(?:好的|好(?=[，,])|嗯|恩|哦|那么|那(?!家)|其中|比如|如(?![家果何今此意])|当然是|我选|就选|选|那就去|就去|我想去|我要去|去|"
+    r"(?:(?:好的|好(?=[，,])|嗯|恩|哦|那么|那(?!家)|其中|比如|相对比下|相比之下|(?:对比|比较)下来|综合来看|如(?![家果何今此意])|当然是|我选|就选|选|那就去|就去|我想去|我要去|去|"
     r"推荐(?:您|你)?(?:去)?|(?:为|给)(?:您|你)推荐(?:了)?|建议(?:您|你)?去|(?:您|你)可以去|还有|和|或者|以及)"
     r"[，,]?\s*)?"
 )
@@ -618,11 +660,16 @@ _NAME_CUE = re.compile(
     r"|推荐(?:您|你|你们)?|(?:为|给)(?:您|你|你们)推荐(?:几个)?|(?:就|就是|都是|应该是|非)?是"
     r"|在|到|选择?|比如|喜欢|觉得|感觉|告诉我(?:一下)?|查一下|确认一下|看看|找到(?:了)?(?:一家|一个)?"
     r"|只有(?:一家|一个)?|的|住"
+    # "听说X挺好玩", "我认为X很适合您", "我看X就很适合".
+    r"|说|认为|(?<![帮给让替])我看(?![看一])"
 )
 # Cues strong enough that the name after them may end any way: "建议你们去鱼大厨美食城或X".
 _STRONG_CUE = re.compile(
     r"(?:推荐|建议)(?:您|你|你们)?(?:带孩子)?去|(?:您|你|你们)可以去|(?:就|那就|我就|我们)去"
-    r"|我想去|我要去|(?:就|我)选(?:择)?"
+    r"|我想去|我要去|(?:就|我)选(?:择)?|(?:必须|一定)(?:得|要)?去"
+    # "推荐阳坊涮肉，人均…": the one place recommended, its facts after it.
+    r"|(?:^|(?<=[，,。！!]))(?:我|那)?推荐(?![您你给一几这那些的菜个下吧吗过])"
+    r"(?=[^，,。！!？?]{2,30}[，,](?:人均|评分|价格|门票|地址|电话|游玩|[它他她](?:家|的)))"
 )
 # What one does rather than where: "建议您去休息一下", "推荐您去走走".
 _ACTIVITY = re.compile(
@@ -632,11 +679,15 @@ _ACTIVITY = re.compile(
 )
 # What may follow a name: a clause end, a list joiner, or the words saying something of it.
 _AFTER_NAME = re.compile(
-    r"[，,。；;！!？?\s、：:]|$|和|跟|与|或|及|的|是|在|就|都|也|吧|啊|呀|哦|还|这|怎么|如何|可以"
+    r"[，,。；;！!？?\s、：:]|$|和|跟|与|或|及|以及|的|是|在|就|都|也|吧|啊|呀|哦|还|这|怎么|如何|可以"
     r"|符合|附近|周边|地址|电话|门票|评分|价格|营业|人均|提供|有没有|离|距离|挺|很|不错|比较|正|刚好"
-    r"|等|看|玩|逛|转|吃|住|用餐|尝|溜达|游玩|参观|请|莫属|爬|相对|一个|一家"
+    r"|等|看|玩|逛|转|吃|住|用餐|尝|溜达|游玩|参观|请|莫属|爬|相对|一个(?<!第一个)|一家(?<!第一家)"
+    # "到X去看看": the visit after the place.
+    r"|去(?=看|玩|逛|转|吃|住|走|参观|游|溜达)"
     # "X我喜欢", "X应该不错", "X非常不错", "首选就是X了".
     r"|我(?:喜欢|觉得|感觉|认为)|应该|非常|特别|十分|了(?=[，,。！!？?]|$)"
+    # "X名字听着好特别": a remark on the name of the place one picks.
+    r"|这个名字|名字"
     r"|景点(?=[，,。！!？?]|$)"
 )
 # Joiners of a list of names: "A、B和C都是不错的选择".
@@ -647,7 +698,9 @@ _GENERIC = re.compile(
     r"区.*[路街]|\d+号|千米|"
     r"周边|附近|其他|其它|别的|这|那|哪|什么|些|型|档|星级|所有|任何|每|各|几|有|离|而且|一点"
     # and a verb or adverb before the name: "查询后X", "感觉还是X", "带妈妈去X".
-    r"|后|把|是|在|去|要|了|还|感觉|带|朋友|已经|希望|查询|叫|等|从|到|的|听说|找|聚餐|好多|特色|可以|选择"
+    # ("后海…" begins a name; "参观后入住X", "后面的X" are no names).
+    r"|(?<=.)后|后(?:面|来|边)|把|是|在|去|要|了|还|感觉|带|朋友|已经|希望|查询|叫|等|从|到|的"
+    r"|听说|找|聚餐|好多|特色|可以|选择|位于"
     r"|找到|一家|一个|^像|^但|^家|^一下|^.{1,2}店$"
 )
 # "周边景点有A, B, C": names listed as a place's neighbours are that place's 周边 values.
@@ -719,17 +772,43 @@ def _ends_name(text: str, end: int, verified: bool) -> bool:
     return again is not None and text.endswith(again.group(0), 0, end)
 
 
+# "推荐一个…的免费景点吧": a particle ends the sentence, not a name ("…串吧", "…酒吧" do).
+_PARTICLE_END = re.compile(r"(?<![串酒水网书])吧$|[了呢啊呀吗嘛]$")
+
+
 def _name_shaped(value: str, onto: Ontology, verified: bool) -> bool:
     if verified and not value.endswith((")", "）")) and onto.entity_of_name(value) is None:
         return False
-    if not verified and (len(value) < 3 or _ACTIVITY.search(value) or _PLAN.search(value)):
+    if not verified and (
+        len(value) < 3
+        or _ACTIVITY.search(value)
+        or _PLAN.search(value)
+        or _PARTICLE_END.search(value)
+    ):
         return False
-    # "经济型酒店" holds an enum member: a kind of place, not one place.
-    core = _THAT_BRANCH.sub("", value)
-    if _GENERIC.search(core) or onto.find_members(core):
+    # "经济型酒店" holds an enum member: a kind of place, not one place; "北京金龙温泉酒店"
+    # is one, its own words left beside the member. A branch's words are no description
+    # ("小吊梨汤(后沙峪店)").
+    core = _BRANCH.sub("", _THAT_BRANCH.sub("", value))
+    if _GENERIC.search(core) or _is_a_kind(core, onto):
         return False
     # A strong cue ("推荐您去") starts the lenient reading.
     return _plausible_name(value, onto, cued=not verified)
+
+
+def _is_a_kind(value: str, onto: Ontology) -> bool:
+    """Whether `value` is an option of a slot with little but a kind word round it ("豪华型
+    酒店", "温泉度假村"), not a name that holds an option ("北京金龙建国温泉酒店")."""
+    found = onto.find_members(value)
+    if not found:
+        return False
+    rest = _BRANCH.sub("", value)
+    for m, _, _ in found:
+        rest = rest.replace(m.group(0), "")
+    entity = onto.entity_of_name(rest)
+    if entity is not None:
+        rest = rest[: len(rest) - max(len(s) for s in entity.name_suffixes if rest.endswith(s))]
+    return len(rest) < 3  # "提供西式餐厅": a verb and an option
 
 
 def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
