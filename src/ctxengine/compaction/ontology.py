@@ -401,8 +401,9 @@ def words_regex(words: list[str]) -> str:
         return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
     # Latin words need word boundaries ("red" must not match "shred", "apply_coupon" no
-    # coupon); CJK has none. One look-behind before all Latin first characters, not one per branch: `re` skips a branch
-    # that starts with a literal not under the cursor only when nothing precedes that literal.
+    # coupon); CJK has none. One look-behind before all Latin first characters, not one per
+    # branch: `re` skips a branch that starts with a literal not under the cursor only when
+    # nothing precedes that literal.
     latin = {k: v for k, v in trie.items() if k.isascii() and k.isalnum()}
     other = {k: v for k, v in trie.items() if k not in latin}
     parts = ([r"(?<![A-Za-z0-9_])" + emit(latin, None)] if latin else []) + (
