@@ -51,7 +51,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make the `bench` package importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.crosswoz import CROSSWOZ_DOMAINS, DEFAULT_GROUP, crosswoz_scenarios
+from bench.crosswoz import CROSSWOZ_DOMAINS, DEFAULT_GROUP, SPLITS, crosswoz_scenarios
 from bench.methods import (
     CtxEngine,
     Method,
@@ -452,6 +452,46 @@ QUICK_CROSSWOZ = 50
 NO_RESET = {"reset_after_turns": 1_000_000}
 
 
+def crosswoz_splits(
+    results: Sequence[FidelityResult], sessions: Sequence[Scenario], group: int
+) -> list[dict[str, Any]]:
+    """ctxengine's CrossWOZ values retained per budget, on each `SPLITS` part: the sessions
+    whose dialogues all lie in it (a session is `group` consecutive dialogues)."""
+    start_of = {sc.name: i * group for i, sc in enumerate(sessions)}
+    rows: list[dict[str, Any]] = []
+    for label, lo, hi in SPLITS:
+        part = [
+            r
+            for r in results
+            if r.method == "ctxengine"
+            and r.scenario in start_of
+            and lo <= start_of[r.scenario]
+            and start_of[r.scenario] + group <= hi
+        ]
+        for ratio in sorted({r.budget_ratio for r in part}):
+            rs = [r for r in part if r.budget_ratio == ratio]
+            rows.append(
+                {
+                    "split": label,
+                    "budget_ratio": ratio,
+                    "sessions": len(rs),
+                    "values_retained": _micro(rs, "values_total", "lost_values"),
+                    "superseded_as_current": sum(r.superseded_as_current for r in rs),
+                }
+            )
+    return rows
+
+
+def format_splits(rows: Sequence[dict[str, Any]]) -> str:
+    lines = ["split                   budget  sessions   values  superseded"]
+    for r in rows:
+        lines.append(
+            f"{r['split']:22} {r['budget_ratio']:6.0%} {r['sessions']:9} "
+            f"{_pct(r['values_retained']):>8} {r['superseded_as_current']:11}"
+        )
+    return "\n".join(lines)
+
+
 async def run(
     quick: bool, group: int, ratios: Sequence[float], no_reset_variant: bool = False
 ) -> dict[str, Any]:
@@ -470,6 +510,7 @@ async def run(
         "methods": [m.name for m in methods],
         "suites": summarize_suites(results),
         "summary": summarize(results),
+        "crosswoz_splits": crosswoz_splits(results, cw, group),
         "results": [asdict(r) for r in results],
         "ecommerce_example": await ecommerce_example_async(),
     }
@@ -498,6 +539,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = asyncio.run(run(args.quick, args.group, ratios, args.no_reset_variant))
     for suite, rows in out["suites"].items():
         print(f"\n## {suite}\n{format_table(rows)}")
+    if out["crosswoz_splits"]:
+        print(f"\n## crosswoz, ctxengine by split\n{format_splits(out['crosswoz_splits'])}")
     ex = out["ecommerce_example"]
     print(f"\n## e-commerce example: block {ex['tokens']} tokens, raw history {ex['raw_tokens']}")
     print(ex["block"])

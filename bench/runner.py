@@ -175,8 +175,9 @@ def load_scenarios(p: Preset) -> list[tuple[str, Any]]:
 
 
 async def suite_fidelity(p: Preset, tick: Tick) -> dict[str, Any]:
+    from bench.crosswoz import DEFAULT_GROUP
+    from bench.fidelity import crosswoz_splits, evaluate, format_table, summarize
     from bench.fidelity import ecommerce_example_async as ecommerce
-    from bench.fidelity import evaluate, format_table, summarize
     from bench.methods import all_methods, shared_counter
 
     tick("loading scenarios")
@@ -205,6 +206,9 @@ async def suite_fidelity(p: Preset, tick: Tick) -> dict[str, Any]:
         ],
         "rows": [{**asdict(r), "dataset": dataset[r.scenario]} for r in results],
         "summary": summarize(results),
+        "crosswoz_splits": crosswoz_splits(
+            results, [s for d, s in pairs if d == "crosswoz"], DEFAULT_GROUP
+        ),
         "ecommerce": await ecommerce(),
     }
 

@@ -13,6 +13,7 @@ from bench.fidelity import (
     FidelityResult,
     Scenario,
     budget_for,
+    crosswoz_splits,
     evaluate,
     score,
     state_values,
@@ -215,3 +216,46 @@ def test_an_old_value_stated_in_a_table_row_is_superseded_shown() -> None:
     other = "[当前状态]\n酒店(名称|价格):\n云景|50-100元\n餐馆: 人均消费=100-150元"
     out = score(s, MethodOutput([Message.system(other)], 5), budget_ratio=1, budget=1, raw=1)
     assert out.superseded_shown == []
+
+
+def _result(scenario: str, total: int, lost: int, method: str = "ctxengine") -> FidelityResult:
+    return FidelityResult(
+        method=method,
+        scenario=scenario,
+        language="zh",
+        budget_ratio=0.4,
+        budget=1000,
+        tokens_raw=2500,
+        tokens_sent=900,
+        constraints_retained=1.0,
+        values_retained=1.0 - lost / total,
+        superseded_as_current=0,
+        identifiers_retained=1.0,
+        pairs_valid=True,
+        seconds=0.0,
+        values_total=total,
+        lost_values=[f"k{i}=v" for i in range(lost)],
+    )
+
+
+def test_splits_count_each_session_in_the_part_its_dialogues_lie_in() -> None:
+    # Sessions of 100 dialogues: 0-99 .. 400-499; one method only counts.
+    sessions = [
+        Scenario(
+            name=f"s{i}",
+            language="zh",
+            messages=[],
+            current_values={},
+            superseded_values={},
+            active_constraints=[],
+            identifiers=[],
+        )
+        for i in range(5)
+    ]
+    results = [_result(f"s{i}", 10, i) for i in range(5)]
+    results.append(_result("s4", 10, 10, method="recency"))
+    rows = {r["split"]: r for r in crosswoz_splits(results, sessions, group=100)}
+    assert rows["tuned 0-299"]["sessions"] == 3
+    assert rows["tuned 0-299"]["values_retained"] == pytest.approx(1 - 3 / 30)
+    assert rows["tuned last 300-399"]["values_retained"] == pytest.approx(0.7)
+    assert rows["never seen 400-499"]["values_retained"] == pytest.approx(0.6)
