@@ -394,12 +394,23 @@ def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> C
     )
 
 
+# Where a clause ends: CJK and ASCII stops, and a full stop before a space or the end (not
+# the dots of "cache.ts", "2.10.4" or "3.5").
+_STOPS = re.compile(r"[。；;！!？?\n]|\.(?=\s|$)")
+_STOPS_COMMA = re.compile(r"[，,。；;！!？?\n]|\.(?=\s|$)")
+
+
 def _clause_span(text: str, pos: int, *, through_comma: bool = False) -> tuple[int, int]:
     """(start, end) of the clause around `pos`, after any "Note:"/"提醒一下：" lead-in."""
-    stops = "。；;！!？?\n" if through_comma else "，,。；;！!？?\n"
-    start = max((text.rfind(c, 0, pos) for c in stops), default=-1) + 1
-    ends = [i for i in (text.find(c, pos) for c in stops) if i != -1]
-    return _after_lead_in(text, start, pos), min(ends) if ends else len(text)
+    stops = _STOPS if through_comma else _STOPS_COMMA
+    start = 0
+    for m in stops.finditer(text, 0, pos):
+        start = m.end()
+    end = stops.search(text, pos)
+    if end is None:
+        return _after_lead_in(text, start, pos), len(text)
+    # A full stop stays with its sentence, as the user wrote it ("Keep it short.").
+    return _after_lead_in(text, start, pos), end.end() if end.group() == "." else end.start()
 
 
 def _clause_at(text: str, pos: int, *, through_comma: bool = False) -> str:
