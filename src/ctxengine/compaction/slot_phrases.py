@@ -153,7 +153,8 @@ _PHRASES: tuple[Phrase, ...] = (
             # "要请合作方的领导吃X": a treat.
             r"|(?:想|要|打算|准备)请[^，,。；;！!？?\s吃]{1,10}吃"
             # "推荐您吃烤肉店家的X": the dish, not the place that makes it.
-            r"|推荐(?:您|你)吃)(?:[^，,。；;！!？?\s的]{2,20}?家(?:做的|的)"
+            # "想吃点X": a little of a dish ("想吃点东西" is no dish).
+            r"|推荐(?:您|你)吃)(?:一?点(?!儿?[东什啥好]))?(?:[^，,。；;！!？?\s的]{2,20}?家(?:做的|的)"
             r"|(?:它|他|她)?(?:们)?(?:家)?(?:做的|的)?)\s*" + _DISHES
         ),
         "推荐菜",
@@ -162,9 +163,10 @@ _PHRASES: tuple[Phrase, ...] = (
     # "有大螃蟹这个菜", "去餐馆吃X和Y这两道菜": a dish the words after it call one.
     Phrase(
         re.compile(
-            r"(?<![没])(?:有|吃|喝|用餐|做)\s*"
+            r"(?<![没])(?:有|吃|喝|用餐|做|(?:它|他|她)(?:们)?家(?:的)?)\s*"
             + _DISHES
-            + r"(?=\s*(?:这|那)(?:个|道|两个|两道|几道|些|几个)(?:菜|美食))"
+            # "他家X, Y，这几个菜特好吃": a comma may close the list.
+            + r"(?=\s*[，,]?\s*(?:这|那)(?:个|道|两个|两道|几道|些|几个)(?:菜|美食))"
         ),
         "推荐菜",
         0.6,
@@ -172,7 +174,7 @@ _PHRASES: tuple[Phrase, ...] = (
     ),
     # "找一家5分的餐馆吃X", "哪家能做X，评分…", "最好有X": a dish as what the restaurant is for.
     Phrase(
-        re.compile(r"(?:(?:餐馆|餐厅|饭馆|饭店)(?:吃|喝)|能做|可以做|会做|最好有)\s*" + _DISHES),
+        re.compile(r"(?:(?<=餐馆|餐厅|饭馆|饭店)(?:吃|喝)|能做|可以做|会做|最好有)\s*" + _DISHES),
         "推荐菜",
         0.6,
         in_question=True,
@@ -195,6 +197,16 @@ _PHRASES: tuple[Phrase, ...] = (
             r"(?:它|他|她)(?:们)?家的\s*"
             + _DISH_LIST
             + r"(?=\s*[,，]?\s*(?:味道|做得|很|都|不错|超级|非常|特别|挺|十分|好吃))"
+        ),
+        "推荐菜",
+        0.6,
+    ),
+    # "它家招牌菜不少，有X、Y等": the dishes the place is known for, given as examples.
+    Phrase(
+        re.compile(
+            r"(?:推荐菜|招牌菜|特色菜)(?:很多|不少|挺多|蛮多|可多了)[，,]?\s*(?:有|比如|像|例如)\s*"
+            + _DISH_LIST
+            + r"(?=\s*(?:等|[，,。！!]|$))"
         ),
         "推荐菜",
         0.6,
@@ -256,13 +268,28 @@ _NAME_SAID = re.compile(
     r"|挺不错|还不错|还是不错"
     r"|(?:您|你)可以考虑)"
     r"|找到(?:一家|一个)(?:是|叫)(?P<v4>[^，,。；;！!？?\s、]{2,30})"
-    r"|(?:只有(?:一家|一个)?(?:是)?|^|[，,。！!])(?P<v5>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
+    # ("查询后只有X": the name starts after "只有", not at the clause).
+    r"|(?:只有(?:一家|一个)?(?:是)?|^|[，,。！!])(?P<v5>(?:(?!只有)[A-Za-z0-9\u4e00-\u9fff（）()·]){3,30}?)"
     # "只有X能差不多满足你的要求".
     r"(?=(?:这个|这家)?(?:景点|餐馆|酒店|餐厅|宾馆|地方)?(?:最|就|很|正好|能|可以)?"
-    r"(?:差不多|基本|完全)?(?:符合|满足))"
+    r"(?:差不多|基本|完全)?(?:符合|满足|贴近|接近))"
     r"|符合(?:您|你)的要求[:：]\s*(?P<v6>[^，,。；;！!？?\s、]{2,30})"
     r"|(?:推荐(?:您|你)入住|(?:您|你)可以到|只能去|只有)(?P<v7>[^，,。；;！!？?\s、]{2,30}?)"
     r"(?=了|去|吃|住|玩|[，,。；;！!？?]|$)"
+    # "找到一家餐馆叫X", "有一家比较合适的，叫X": the name a place is called by.
+    r"|(?:(?:一家|一个)(?:餐馆|餐厅|饭馆|饭店|酒店|宾馆|景点|地方)叫|(?:^|[，,])叫)"
+    r"(?![^，,。；;！!？?]*地铁站)(?P<v8>[^，,。；;！!？?\s、的]{2,30}?)(?=[，,。；;！!？?]|$)"
+    # "只找到一个人均消费是38元的X，您看行吗": the one place found, its facts before it.
+    r"|找到(?:了)?(?:一个|一家)[^。！!？?]{0,40}?的(?!条件|要求|需求|标准)"
+    r"(?P<v9>[^，,。；;！!？?\s、的]{2,30})"
+    r"(?=[，,]\s*(?:您|你)(?:看|还|觉得))"
+)
+# "您可以看看X这个景点", "您听过X这个餐馆吗": a name the kind word after it calls one; it
+# starts at a clause or after a verb of knowing or looking.
+_NAME_THIS_KIND = re.compile(
+    r"(?:(?<=^)|(?<=[，,。！!？?：:\s])|(?<=看看)|(?<=听过)|(?<=听说过)|(?<=去过)|(?<=推荐))"
+    r"(?![您你我他她它这那哪有不没])(?P<value>[A-Za-z0-9\u4e00-\u9fff（）()·]{2,30}?)"
+    r"(?=这(?:个|家|座)(?:景点|景区|餐馆|餐厅|饭馆|饭店|酒店|宾馆))"
 )
 # The ride said between a trip's two ends is neither: "从X乘坐地铁到Y", "从X出发，坐出租车去Y".
 _RIDE_WORDS = (
@@ -386,6 +413,8 @@ def _name_only(value: str) -> str:
     value = _LEAD_VERB.sub("", value) or value
     value = _KIND_BEFORE.sub("", value) or value
     value = _NAME_TAIL.sub("", value) or value
+    # "天坛是一个不错的选择": the verdict on the name is no part of it.
+    value = _VERDICT.sub("", value) or value
     head = value.rfind("的")
     if 0 < head < len(value) - 2 and "(" not in value[:head] and "（" not in value[:head]:
         value = _LEAD_VERB.sub("", value[head + 1 :]) or value[head + 1 :]
@@ -393,6 +422,10 @@ def _name_only(value: str) -> str:
     return _KIND_AFTER.sub("", value) or value
 
 
+_VERDICT = re.compile(
+    r"(?<=..)(?:就是|也是|是)(?:一个|一家|个)?(?:非常|很|特别|挺|十分|相当)?"
+    r"(?:不错|好|理想|合适)的(?:选择|地方|去处|景点|餐馆|餐厅|酒店)$"
+)
 # "景点中国国家话剧院": the kind named before it.
 _KIND_BEFORE = re.compile(r"^(?:景点|餐馆|餐厅)(?=...)")
 # "天安门广场这个景点", "八达岭长城景点": the kind named after the name.
@@ -537,13 +570,23 @@ def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
         return []
     out: list[PhraseHit] = []
     for m in _NAME_SAID.finditer(text):
-        group = next(g for g in ("value", "v2", "v3", "v4", "v5", "v6", "v7") if m.group(g))
-        if group in ("v5", "v7") and _nearby_before(text, m.start(group)):
+        group = next(g for g in _SAID_GROUPS if m.group(g))
+        if group in ("v5", "v7", "v8") and _nearby_before(text, m.start(group)):
             continue  # "餐馆周边只有X": the only neighbour, not the place recommended
         hit = _name_hit(m, group, onto, slot)
         if hit is not None:
             out.append(hit)
+    if "这" in text:  # the kind word after the name starts with it: a cheap gate
+        for m in _NAME_THIS_KIND.finditer(text):
+            hit = _name_hit(m, "value", onto, slot)
+            # "看来这个酒店", "请问一下这家餐馆": a remark before the kind word, not a name.
+            if hit is not None and len(hit.value) > 2 and not _NOT_THIS_NAME.search(hit.value):
+                out.append(hit)
     return out
+
+
+_NOT_THIS_NAME = re.compile(r"[问说想要帮查看找]|一下|觉得|感觉|所以|但是|可是|还是|如果|因为")
+_SAID_GROUPS = ("value", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
 
 
 def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
@@ -650,14 +693,14 @@ def _slot_in(text: str, onto: Ontology) -> SlotDef | None:
 # Where a clause starts, after the words that introduce a name ("比如", "推荐您去").
 _CLAUSE_START = re.compile(
     r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
-    r"(?:(?:好的|好(?=[，,])|嗯|恩|哦|那么|那(?!家)|其中|比如|相对比下|相比之下|(?:对比|比较)下来|综合来看|如(?![家果何今此意])|当然是|我选|就选|选|那就去|就去|我想去|我要去|去|"
+    r"(?:(?:好的|好(?=[，,])|请问|嗯|恩|哦|那么|那(?!家)|其中|比如|相对比下|相比之下|(?:对比|比较)下来|综合来看|如(?![家果何今此意])|当然是|我选|就选|选|那就去|就去|我想去|我要去|去|"
     r"推荐(?:您|你)?(?:去)?|(?:为|给)(?:您|你)推荐(?:了)?|建议(?:您|你)?去|(?:您|你)可以去|还有|和|或者|以及)"
     r"[，,]?\s*)?"
 )
 # Words that a name follows inside a clause: "请在X周边", "推荐您去X", "符合的酒店是X".
 _NAME_CUE = re.compile(
     r"(?:推荐(?:您|你|你们)?|建议(?:您|你|你们)?|(?:您|你|你们)可以|就|我们|先|带孩子)?去(?:吃)?"
-    r"|推荐(?:您|你|你们)?|(?:为|给)(?:您|你|你们)推荐(?:几个)?|(?:就|就是|都是|应该是|非)?是"
+    r"|推荐给(?:您|你|你们)|推荐(?:您|你|你们)?|(?:为|给)(?:您|你|你们)推荐(?:几个)?|(?:就|就是|都是|应该是|非)?是"
     r"|在|到|选择?|比如|喜欢|觉得|感觉|告诉我(?:一下)?|查一下|确认一下|看看|找到(?:了)?(?:一家|一个)?"
     r"|只有(?:一家|一个)?|的|住"
     # "听说X挺好玩", "我认为X很适合您", "我看X就很适合".
@@ -666,7 +709,7 @@ _NAME_CUE = re.compile(
 # Cues strong enough that the name after them may end any way: "建议你们去鱼大厨美食城或X".
 _STRONG_CUE = re.compile(
     r"(?:推荐|建议)(?:您|你|你们)?(?:带孩子)?去|(?:您|你|你们)可以去|(?:就|那就|我就|我们)去"
-    r"|我想去|我要去|(?:就|我)选(?:择)?|(?:必须|一定)(?:得|要)?去"
+    r"|我想去|我要去|(?:就|我)选(?:择)?|(?:必须|一定)(?:得|要)?去|推荐给(?:您|你|你们)"
     # "推荐阳坊涮肉，人均…": the one place recommended, its facts after it.
     r"|(?:^|(?<=[，,。！!]))(?:我|那)?推荐(?![您你给一几这那些的菜个下吧吗过])"
     r"(?=[^，,。！!？?]{2,30}[，,](?:人均|评分|价格|门票|地址|电话|游玩|[它他她](?:家|的)))"
@@ -705,7 +748,11 @@ _GENERIC = re.compile(
 )
 # "周边景点有A, B, C": names listed as a place's neighbours are that place's 周边 values.
 # So are names in an answer that lists what there is ("有啊，比如A, B, C").
-_NEARBY = re.compile(r"周边|附近|周围|离|^\s*(?:还|也)?有|, |比如有|例如|像")
+# Not "有X的餐馆是Y": what the place sought has.
+_NEARBY = re.compile(
+    r"周边|附近|周围|离|, |比如有|例如|像|^\s*(?:还|也)?有"
+    r"(?![^，,。！!？?]*的(?:餐馆|餐厅|饭馆|饭店|酒店|宾馆|景点))"
+)
 
 
 def _name_end(text: str, start: int, onto: Ontology, *, verified: bool) -> int | None:
@@ -719,6 +766,8 @@ def _name_end(text: str, start: int, onto: Ontology, *, verified: bool) -> int |
 _LIST_END = re.compile(
     r"[，,。；;！!？?、]|$|和|跟|与|或|及|等|这(?:两|几|些)|都(?:是|能|可|挺|很|在|不错|符合|还)"
     r"|(?:吧|好了|了)(?![\u4e00-\u9fff])|游玩|用餐|住宿|我(?:喜欢|觉得|感觉|认为)"
+    # "推荐给您X评分4.5": a fact of it follows.
+    r"|评分|人均|价格|门票|地址|电话"
 )
 
 
