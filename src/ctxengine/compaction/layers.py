@@ -454,7 +454,38 @@ class EvidenceItem(BaseModel):
 
 
 class EvidenceLayer(BaseModel):
+    """Items by id. They change through the methods below (`add`, `touch`, `evict`,
+    `remove`), which note each changed id in a change log (`changes`): a reader that keeps
+    a derived order (the block's evidence selection) updates what changed instead of
+    re-reading every item, and evidence that an active rule names is never evicted, so the
+    items grow with a session."""
+
     items: dict[str, EvidenceItem] = Field(default_factory=dict)
+    # The change log: {"log": ids changed, in order; "epoch": bumped when the log is cut}.
+    _memo: Memo = PrivateAttr(default_factory=Memo)
+
+    def changes(self, since: tuple[int, int]) -> tuple[list[str] | None, tuple[int, int]]:
+        """The ids changed (added, updated, removed) since the mark `since`, and the mark to
+        pass next time; None when the log no longer reaches back that far (read everything).
+
+        A reader that starts out passes ``(-1, 0)``, which never matches.
+        """
+        m = self._memo.values
+        epoch, log = m.get("epoch", 0), m.get("log", [])
+        mark = (epoch, len(log))
+        if since[0] != epoch or since[1] > len(log):
+            return None, mark
+        return log[since[1] :], mark
+
+    def _changed(self, *ids: str) -> None:
+        m = self._memo.values
+        log: list[str] = m.setdefault("log", [])
+        log.extend(ids)
+        # Bounded: past a few times the items (and a margin for the many changes of a few
+        # turns' tool results, most of them evicted again), the log starts over and its
+        # readers re-read every item, costing no more than the log they missed.
+        if len(log) > 4 * len(self.items) + 4096:
+            m["log"], m["epoch"] = [], m.get("epoch", 0) + 1
 
     def add(self, ev: Evidence, turn: int, source: str) -> tuple[EvidenceItem, bool]:
         """Record evidence; return the item and whether it is new."""
@@ -472,12 +503,14 @@ class EvidenceLayer(BaseModel):
                 last_seen=turn,
             )
             self.items[eid] = item
+            self._changed(eid)
             return item, True
         item.last_seen = max(item.last_seen, turn)
         item.count += 1
         item.field = item.field or ev.field
         if src not in item.sources:
             item.sources.append(src)
+        self._changed(eid)
         return item, False
 
     def touch(self, eid: str, turn: int) -> bool:
@@ -485,7 +518,9 @@ class EvidenceLayer(BaseModel):
         item = self.items.get(eid)
         if item is None:
             return False
-        item.last_seen = max(item.last_seen, turn)
+        if turn > item.last_seen:
+            item.last_seen = turn
+            self._changed(eid)
         return True
 
     def evict(
@@ -513,7 +548,12 @@ class EvidenceLayer(BaseModel):
         )[:over]
         for v in victims:
             del self.items[v.id]
+        self._changed(*(v.id for v in victims))
         return victims
+
+    def remove(self, ids: Iterable[str]) -> None:
+        """Drop the items `ids` (a reset's stale evidence)."""
+        self._changed(*(eid for eid in ids if self.items.pop(eid, None) is not None))
 
     def recent(self) -> list[EvidenceItem]:
         """Items, most recently referenced first."""

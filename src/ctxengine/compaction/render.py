@@ -48,9 +48,11 @@ both on filtered views.
 
 from __future__ import annotations
 
-import heapq
+import bisect
+import functools
 import json
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -240,7 +242,10 @@ def build_view(
     language: Language,
     last_user_turn: int,
     options: RenderOptions,
+    selection: EvidenceSelection | None = None,
 ) -> ContextView:
+    """What the block shows. `selection`, when given, is the session's evidence order kept
+    from earlier calls (`EvidenceSelection`); without it the order is worked out anew."""
     view = ContextView(
         current_turn=current_turn,
         language=language,
@@ -288,30 +293,15 @@ def build_view(
         if c.turn >= current_turn - options.conflict_turns and not c.explicit
     ]
     view.conflicts = shown[-options.max_conflicts :]
-    slot_values = {v.value for v in state.slots.values()}
     # Evidence equal to a current value would only repeat it; evidence equal to a superseded
     # value would present history as a fact. Both stay in the layer, out of the block.
-    history = state.archived_values() - slot_values
-    hide = slot_values | history
     # What the user or the assistant wrote in a message (an order number, a coupon code) is
     # never cut: the conversation depends on it verbatim. The cap bounds the rest, fields only a
     # tool returned or a tool call carried (a long JSON result would fill any cap by itself).
-    # Recency orders each group. nsmallest is sorted()[:k] without sorting every item (the key
-    # is a total order: ids are unique).
-    # A piece of a value counts too: the time "10:00-22:00" of the opening hours
-    # "周一至周日 10:00-22:00" says nothing the value does not.
-    within = "\0".join(v for v in hide if v)
-    stated: list[EvidenceItem] = []
-    other: list[EvidenceItem] = []
-    for e in evidence.items.values():
-        if e.value not in hide and e.value not in within:
-            (stated if written_in_conversation(e) else other).append(e)
-    view.evidence = sorted(stated, key=lambda e: (-e.last_seen, -e.first_seen, e.id))
-    view.evidence += heapq.nsmallest(
-        max(0, options.max_evidence - len(stated)),
-        other,
-        key=lambda e: (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id),
-    )
+    # Recency orders each group (see `EvidenceSelection`). A piece of a value counts too:
+    # the time "10:00-22:00" of the opening hours "周一至周日 10:00-22:00" says nothing the
+    # value does not.
+    view.evidence = (selection or EvidenceSelection()).select(state, evidence, options.max_evidence)
     return view
 
 
@@ -327,7 +317,164 @@ def _recent_instances(
 
 def written_in_conversation(item: EvidenceItem) -> bool:
     """Whether the user or the assistant wrote this value in a message (not a tool call)."""
-    return any(s in ("user", "assistant") for s in item.sources)
+    sources = item.sources
+    return "user" in sources or "assistant" in sources
+
+
+_StatedKey = tuple[int, int, str]
+_OtherKey = tuple[bool, int, int, str]
+
+
+def _stated_key(e: EvidenceItem) -> _StatedKey:
+    return (-e.last_seen, -e.first_seen, e.id)
+
+
+def _other_key(e: EvidenceItem) -> _OtherKey:
+    return (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id)
+
+
+class EvidenceSelection:
+    """The evidence a block shows, in block order, kept from one render to the next.
+
+    The block shows the evidence written in the conversation (`written_in_conversation`),
+    most recent first, then the `max_evidence` first of the rest; neither shows a value that
+    occurs in a current or an archived slot value (see `build_view`). Evidence an active rule
+    names is never evicted, so a long session holds hundreds of items: sorting and filtering
+    them all on every render made its cost grow with the history. This keeps both groups
+    sorted and updates only the items the layer's change log names (`EvidenceLayer.changes`),
+    and remembers for each item how much of the archive (which only grows) it was checked
+    against, so a render checks new archive text only. Each render still reads the items
+    it shows (the block's own lines) and, among the rest, only as many as it needs.
+
+    It reads the layers and holds nothing of its own: a session keeps one beside its state
+    (`SessionState` memo) and a fresh one gives the same answer, only slower.
+    """
+
+    def __init__(self) -> None:
+        self._layer: EvidenceLayer | None = None
+        self._items: dict[str, EvidenceItem] | None = None
+        self._mark = (-1, 0)  # the layer's change-log mark read up to
+        # Each group sorted by its key, keys beside the items for bisection.
+        self._stated_keys: list[_StatedKey] = []
+        self._stated: list[EvidenceItem] = []
+        self._other_keys: list[_OtherKey] = []
+        self._other: list[EvidenceItem] = []
+        self._keys: dict[str, _StatedKey | _OtherKey] = {}  # the key each item is filed under
+        # The archive read so far: "\0" + value for each archived value. A value without a
+        # NUL occurs in it only within one archived value.
+        self._archive: list[ArchivedValue] | None = None
+        self._archive_read = 0
+        self._archive_text = ""
+        # id -> (length of `_archive_text` the value was looked for in, whether it was found)
+        self._archived: dict[str, tuple[int, bool]] = {}
+
+    def select(
+        self, state: StateLayer, evidence: EvidenceLayer, max_evidence: int
+    ) -> list[EvidenceItem]:
+        """The evidence `build_view` shows: written ones first, then up to `max_evidence`
+        in all with the rest (said in conversation first), each most recent first."""
+        self._sync_items(evidence)
+        self._sync_archive(state)
+        slot_values = {v.value for v in state.slots.values()}
+        slot_text = "\0".join(slot_values)
+        exact: list[tuple[set[str], str]] = []  # the original test, for values holding a NUL
+
+        def shown(e: EvidenceItem) -> bool:
+            value = e.value
+            if not value:
+                return False  # "" occurs in anything
+            if "\0" in value:
+                # Could straddle two values of a joined text: test as `build_view` always did.
+                if not exact:  # built as it always was, so the join's order is the same
+                    hide = slot_values | (state.archived_values() - slot_values)
+                    exact.append((hide, "\0".join(v for v in hide if v)))
+                hide, within = exact[0]
+                return value not in hide and value not in within
+            return value not in slot_text and not self._in_archive(e)
+
+        out = [e for e in self._stated if shown(e)]
+        room = max(0, max_evidence - len(out))
+        if room:
+            for e in self._other:
+                if shown(e):
+                    out.append(e)
+                    room -= 1
+                    if not room:
+                        break
+        return out
+
+    def _in_archive(self, e: EvidenceItem) -> bool:
+        read, found = self._archived.get(e.id, (0, False))
+        text = self._archive_text
+        if not found and read < len(text):
+            # Only the archive text added since the last look: a match cannot start earlier
+            # and end later, each value being preceded by a NUL the value does not hold.
+            found = text.find(e.value, read) != -1
+            self._archived[e.id] = (len(text), found)
+        return found
+
+    def _sync_archive(self, state: StateLayer) -> None:
+        archive = state.archive
+        if archive is not self._archive or self._archive_read > len(archive):
+            self._archive, self._archive_read = archive, 0
+            self._archive_text, self._archived = "", {}
+        if len(archive) > self._archive_read:
+            self._archive_text += "".join("\0" + a.value for a in archive[self._archive_read :])
+            self._archive_read = len(archive)
+
+    def _sync_items(self, evidence: EvidenceLayer) -> None:
+        items = evidence.items
+        changed, mark = evidence.changes(self._mark)
+        if changed is None or evidence is not self._layer or items is not self._items:
+            self._rebuild(evidence)
+        else:
+            for eid in dict.fromkeys(changed):
+                self._unfile(eid)
+                item = items.get(eid)
+                if item is None:
+                    self._archived.pop(eid, None)
+                else:
+                    self._file(item)
+            if len(self._keys) != len(items):
+                self._rebuild(evidence)  # the items changed behind the log's back
+        self._mark = mark
+
+    def _rebuild(self, evidence: EvidenceLayer) -> None:
+        self._layer, self._items = evidence, evidence.items
+        stated = [e for e in evidence.items.values() if written_in_conversation(e)]
+        other = [e for e in evidence.items.values() if not written_in_conversation(e)]
+        stated.sort(key=_stated_key)
+        other.sort(key=_other_key)
+        self._stated, self._stated_keys = stated, [_stated_key(e) for e in stated]
+        self._other, self._other_keys = other, [_other_key(e) for e in other]
+        self._keys = dict(zip((e.id for e in stated), self._stated_keys, strict=True))
+        self._keys.update(zip((e.id for e in other), self._other_keys, strict=True))
+        self._archived = {k: v for k, v in self._archived.items() if k in self._keys}
+
+    def _file(self, e: EvidenceItem) -> None:
+        if written_in_conversation(e):
+            skey = _stated_key(e)
+            i = bisect.bisect_left(self._stated_keys, skey)
+            self._stated_keys.insert(i, skey)
+            self._stated.insert(i, e)
+            self._keys[e.id] = skey
+        else:
+            okey = _other_key(e)
+            i = bisect.bisect_left(self._other_keys, okey)
+            self._other_keys.insert(i, okey)
+            self._other.insert(i, e)
+            self._keys[e.id] = okey
+
+    def _unfile(self, eid: str) -> None:
+        key = self._keys.pop(eid, None)
+        if key is None:
+            return
+        if len(key) == 3:
+            i = bisect.bisect_left(self._stated_keys, key)
+            del self._stated_keys[i], self._stated[i]
+        else:
+            i = bisect.bisect_left(self._other_keys, key)
+            del self._other_keys[i], self._other[i]
 
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
@@ -360,8 +507,8 @@ class TableRow:
     cells: tuple[tuple[str, str], ...]  # (slot, cell text), in the instance's slot order
 
 
-@dataclass(frozen=True)
-class BlockLine:
+@dataclass(slots=True)  # not frozen: a frozen one costs 5x to build, and every render
+class BlockLine:  # builds one per line of the block; lines are only read once built
     """One line of the block under its section, with its drop rank.
 
     `order` replaces the line's position as its place in the shedding order (higher leaves
@@ -429,10 +576,12 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     for conflict in view.conflicts:
         out.append(BlockLine("conflicts", conflict_line(conflict, cur, lang), _CONFLICT))
     for ev in view.evidence:
-        name = f"{ev.kind}.{ev.field}" if ev.field else ev.kind
-        src = [s for s in ev.sources if s != "user"]
-        where = f" ({src[0]})" if src else ""
-        text = f"- {name}: {fmt(ev.value)}{where} {ago(ev.last_seen, cur, lang)}"
+        src = None
+        for s in ev.sources:
+            if s != "user":
+                src = s
+                break
+        text = f"{_evidence_head(ev.kind, ev.field, ev.value, src)} {ago(ev.last_seen, cur, lang)}"
         if not written_in_conversation(ev):
             rank = _TOOL_EVIDENCE
         elif ev.kind in SOFT_EVIDENCE_KINDS:
@@ -441,6 +590,16 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
             rank = KEEP
         out.append(BlockLine("evidence", text, rank))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _evidence_head(kind: str, field: str | None, value: str, source: str | None) -> str:
+    """``- order_id: A123 (tool)``, an evidence line without its time marker. The same items
+    are written on every render with only the marker changed; a pure function of its
+    arguments, so remembering the latest is safe across sessions."""
+    name = f"{kind}.{field}" if field else kind
+    where = f" ({source})" if source else ""
+    return f"- {name}: {fmt(value)}{where}"
 
 
 def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
@@ -665,21 +824,24 @@ def render_view(
         return text
     lines = long_facts(lines, count, view.long_fact_tokens)
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
-    # pass, then check the real count: BPE merges across lines are rare but possible.
-    costs = [count(line.text) + 1 for line in lines]
+    # pass, then check the real count: BPE merges across lines are rare but possible. Only
+    # the lines that leave are counted, and a section's lines left are counted down rather
+    # than looked for again (both once cost every line of the block per line shed).
     order = sorted(
         (i for i, line in enumerate(lines) if line.rank != KEEP),
         key=lambda i: (lines[i].rank, -shed_order(lines[i], i)),
     )
+    left = Counter(line.section for line in lines)
     total = count(text)
     gone: set[int] = set()
     for i in order:
         if total <= max_tokens:
             break
         gone.add(i)
-        total -= costs[i]
+        total -= count(lines[i].text) + 1
         section = lines[i].section
-        if all(j in gone for j, line in enumerate(lines) if line.section == section):
+        left[section] -= 1
+        if not left[section]:
             total -= count(headers[section]) + 1
         if total <= max_tokens:
             kept = [line for j, line in enumerate(lines) if j not in gone]

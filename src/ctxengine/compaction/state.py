@@ -45,7 +45,13 @@ from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.outcomes import within
 from ctxengine.compaction.policies import PolicyContext, PolicyDecision, PolicyFn, resolve
 from ctxengine.compaction.protection import ProtectionIndex
-from ctxengine.compaction.render import RenderOptions, build_view, fmt, render_view
+from ctxengine.compaction.render import (
+    EvidenceSelection,
+    RenderOptions,
+    build_view,
+    fmt,
+    render_view,
+)
 from ctxengine.compaction.schema import Constraint, Evidence, Language, ParsedTurn, SlotUpdate
 from ctxengine.settings import Settings
 
@@ -731,20 +737,20 @@ class SessionState(BaseModel):
         dropped = [k for k, v in self.state.slots.items() if not self._kept_slot(v, restart)]
         for k in dropped:
             self.state.drop(k, turn)
-        kept = list(self.state.slots.values())
-        texts = [v.value for v in kept] + [v.raw for v in kept if v.raw]
-        texts += [c.text for c in self.ledger.active()]
+        # What the kept slots and the active rules refer to is exactly what the protection
+        # index protects (the same texts), kept up to date instead of tested item by text.
+        index = self._protection()
         stale = [
             i.id
             for i in self.evidence.items.values()
             # What the user or the assistant said is part of the conversation's record (order
             # numbers, codes); stale fields only a tool returned are the temporary part.
             if not (said_in_conversation(i) and not restart)
-            and not refers_to(i, texts)
+            and not index.protects(i.id)
             and i.last_seen < turn - self.config.stale_evidence_turns
         ]
-        for eid in stale:
-            del self.evidence.items[eid]
+        self.evidence.remove(stale)
+        index.forget(stale)
         self.intents.clear()
         self.pins, self.focus, self.folded = [], [], []
         self.last_reset_turn = turn
@@ -772,8 +778,16 @@ class SessionState(BaseModel):
             language=language or self.language,
             last_user_turn=self.last_user_turn,
             options=self.config.render_options(),
+            selection=self._evidence_selection(),
         )
         return render_view(view, max_tokens=max_tokens, count=count)
+
+    def _evidence_selection(self) -> EvidenceSelection:
+        """The block's evidence order, kept across renders (a derived index, not state)."""
+        sel = self._memo.values.get("evidence_selection")
+        if not isinstance(sel, EvidenceSelection):
+            sel = self._memo.values["evidence_selection"] = EvidenceSelection()
+        return sel
 
     def pinned_turns(self, current_turn: int) -> set[int]:
         """Turns the pipeline must keep verbatim (Min-Context), while their pin is live."""
