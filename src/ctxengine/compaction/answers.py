@@ -43,7 +43,7 @@ from ctxengine.compaction.slots import zh_address
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]?")
 _ASKING = re.compile(
     r"什么|多少|多钱|哪|几|吗|呢|怎么|怎样|如何|啥|咋|是否|\?|？|告诉|查一下|查下|查查|查询|说一下|"
-    r"介绍|提供|发给|发一下|给我|想知道|(?i:\b(?:what|which|where|when|how|tell me|give me|"
+    r"介绍|提供|发给|发一下|给我|想要?知道|(?i:\b(?:what|which|where|when|how|tell me|give me|"
     r"do you know|could you|can you)\b)"
 )
 _SENTENCE = re.compile(r"[^；;。！!\n]+")
@@ -81,9 +81,15 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
     near = onto.derived("nearness", compile_near) if NEAR_WORD.search(text) else None
     found: list[tuple[int, str]] = []
     asked_near = False
+    requesting = False
     for m in _CLAUSE.finditer(text):
         clause = m.group(0)
-        if _ASKING.search(clause) is None:
+        # "帮我查一下X，这家餐馆的人均消费，谢谢": a request runs on to the sentence's end.
+        carried = requesting and _OF_IT.match(clause) is not None
+        requesting = (requesting or _REQUEST.search(clause) is not None) and not _ENDS.search(
+            clause
+        )
+        if not carried and _ASKING.search(clause) is None:
             continue
         base = m.start()
         # "附近餐馆有没有评分4.5分以上的": a search among the neighbours, not a question
@@ -95,7 +101,7 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
                 found.append((base + w.start(), slot.name))
         if near is None:
             continue
-        found_near = [] if searching else near.near_kind.finditer(clause)
+        found_near = [] if searching else near.near_ask.finditer(clause)
         kinds = [(n.start(), n.end(), slot_of(n, near)) for n in found_near]
         if not kinds and asked_near and _WHICH_TOO.match(clause) and not words.search(clause):
             kinds = [(k.start(), k.end(), slot_of(k, near)) for k in _kinds(clause, near)]
@@ -116,6 +122,12 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
         if name not in out:
             out.append(name)
     return out
+
+
+_REQUEST = re.compile(r"查一下|查下|查查|告诉我|说一下")
+_ENDS = re.compile(r"[。！!？?\n]$")
+# "这家餐馆的人均消费": a clause about the place just named, with no amount.
+_OF_IT = re.compile(r"\s*(?:这|那|它|他|她|该)[^\d，,。；;！!？?\n]*[，,。；;！!？?\n]?$")
 
 
 # "颐和园在哪？", "它在哪里啊": a place asked where it is, with no slot word, asks its address.
@@ -230,6 +242,22 @@ def _stops_asked(text: str, found: list[tuple[int, str]], stops: _Stops) -> list
     return out
 
 
+def stops_for_ends(updates: list[SlotUpdate], asked: Collection[str], onto: Ontology) -> None:
+    """ "起点在A地铁站B口" in reply to a question about the stops: the end's word leads the stop
+    near it, so a stop's name given for an end (出发地) is the asked stop slot's value (出发地附近
+    地铁站). Renames in place."""
+    stops = onto.derived("answers.stops", _stops)
+    if stops.name is None:
+        return
+    for i, u in enumerate(updates):
+        stop = next((s for s in stops.ends if s in asked and s.startswith(u.slot)), None)
+        if stop is None or not u.value or stops.name.fullmatch(u.value) is None:
+            continue
+        if any(v.slot == stop for v in updates):
+            continue
+        updates[i] = u.model_copy(update={"slot": stop})
+
+
 # An amount the user wants ("4.5分以上", "100-150元"), not a digit of a name ("798艺术区").
 _DIGIT = re.compile(r"\d\s*(?:分|元|块|小时|星|以上|以下)")
 
@@ -336,7 +364,8 @@ def _stop_answers(
     assert stops.name is not None and stops.words is not None
     asked = [s for s in rest if s in stops.ends]
     pieces: list[tuple[str | None, int, str | None]] = []  # (end's stop slot, position, stop)
-    for c in re.finditer(r"[^，,。；;！!？?\n]+", text):
+    # "A地铁站是X站、B地铁站是Y站": a stop's name holds no "、", so it parts clauses too.
+    for c in re.finditer(r"[^，,。；;！!？?、\n]+", text):
         clause = c.group(0)
         found: tuple[int, str] | None = None
         for m in stops.name.finditer(clause):
@@ -418,6 +447,9 @@ _EXAMPLES = re.compile(r"[，,](?:比如说|比如|例如|如(?!果|何|此|今|
 _REMARK = re.compile(r"^[^，,\d]{0,6}(?:了|的|啊|呢|吧|哦|呀)[，,]\s*")
 _WHERE = re.compile(r"在[^，,、]*?(?:\d+号|路|街|区)")
 _NOTHING = re.compile(r"没有|没找到|抱歉|不好意思|对不起|很遗憾")
+_OFFER = re.compile(
+    r"[，,]\s*(?:请问)?(?:您|你)?(?:还|另外)(?:有)?(?:需要|要)[^，,。；;！!？?\n]*[吗么呢嘛]?\s*[？?]?\s*$"
+)
 
 
 def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> list[tuple[int, str]]:
@@ -437,6 +469,9 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
             pieces = [(pieces[0][0] + hold.end(), pieces[0][1][hold.end() :])]
         if not pieces[0][1].strip():
             continue
+        if (offer := _OFFER.search(pieces[0][1])) is not None and offer.start() > 0:
+            # "X路32号，还需要其他信息么?": the offer of more help is no part of the answer.
+            pieces = [(pieces[0][0], pieces[0][1][: offer.start()])]
         if several:
             pieces = [
                 (s.start() + c.start(), c.group(0)) for c in re.finditer(r"[^，,]+", s.group(0))

@@ -26,6 +26,8 @@ _GAP = r"[^，,。；;！!？?\n]"
 _DOING: dict[str, str] = {
     # "吃饭的地儿", and "吃饭的地" when the question ends on it.
     "餐馆": r"(?:吃饭|用餐|就餐|吃)的(?:地方|去处|地儿|地(?=吗|呢|啊|吧|[?？]))"
+    # "周围就餐方便吗": the verb alone, asked whether it is handy.
+    r"|(?:吃饭|用餐|就餐)(?=方便|吗|么|呢|[?？])"
     r"|好吃的(?:地方|店|馆子)?|美食|吃的|菜馆",
     "酒店": r"(?:住宿|入住|住|休息)的(?:地方|去处|地儿)|住宿|住处|住的",
     # "能去周边玩吗": the verb alone, when the question ends on it.
@@ -39,6 +41,8 @@ class NearRx:
     slots: dict[str, str]  # regex group -> 周边 slot ("k0" -> "周边餐馆")
     kind: str  # the alternation of kind words and phrases, one named group per slot
     near_kind: re.Pattern[str]  # "周边…餐馆", "附近吃饭的地方"
+    # In a question, more words between after a question word: "附近还有什么其他不错的景点么".
+    near_ask: re.Pattern[str]
     kind_has: re.Pattern[str]  # "，酒店有A": a clause that opens on a kind and lists it
     near_has: re.Pattern[str]  # "周边有A", "附近还可以去逛A": nearby, the kind unsaid
     also: re.Pattern[str]  # "景点和餐馆": a kind joined to the one just named
@@ -70,6 +74,9 @@ def compile_near(onto: Ontology) -> NearRx | None:
         slots=slots,
         kind=kind,
         near_kind=re.compile(rf"{NEAR}{_GAP}{{0,8}}?(?:{kind})"),
+        near_ask=re.compile(
+            rf"{NEAR}(?:{_GAP}{{0,8}}?|{_GAP}{{0,4}}?(?:什么|哪些|啥){_GAP}{{0,6}}?)(?:{kind})"
+        ),
         kind_has=re.compile(
             # "不过玩的地方有A", "X可以住宿的酒店有A": the list of a kind, told whose.
             rf"(?:^|(?<=[，,。；;！!\s]))(?:不过|但是|但|另外|而|那|至于)?(?:{_GAP}{{0,12}}?的)?"
@@ -112,6 +119,9 @@ def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tupl
         # "附近没有景点，推荐您去A": what is recommended instead is no neighbour.
         none = "没" in n.group(0) or name_goes_on(text, n, rx)
         got = None if none else list_after(text, n.end())
+        if got is None and not none and _COUNTED.search(text, n.start(), _kind_start(n)):
+            # "周边有三个景点，A、B、C": after a count, the list follows the comma alone.
+            got = _after_count_comma(text, n.end())
         if got is not None and name not in {u.slot for _, u in out}:
             out.append((got[0], near_update(name, got[1], confidence)))
     for n in rx.list_kind.finditer(text):
@@ -122,6 +132,18 @@ def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tupl
         ):
             out.append((got[0], near_update(name, got[1], confidence)))
     return out
+
+
+def _kind_start(m: re.Match[str]) -> int:
+    return min(m.start(g) for g, v in m.groupdict().items() if v is not None)
+
+
+def _after_count_comma(text: str, start: int) -> tuple[int, str] | None:
+    m = _COUNT_COMMA.match(text, start)
+    return None if m is None else trimmed(m.start("v"), m.group("v"))
+
+
+_COUNT_COMMA = re.compile(r"[，,:：]\s*(?P<v>[^；;。！!？?\n]+)")
 
 
 def name_goes_on(text: str, m: re.Match[str], rx: NearRx) -> bool:
@@ -306,7 +328,9 @@ _THERE_IS = re.compile(
 _TAIL_CUE = re.compile(r"(?:^|[，,])\s*(?:像是|像|比如说|比如|例如|有)(?![啊呀呢吧哦的了，,])\s*")
 # "您可以入住A或B", "可以去吃A": where to stay, eat or what to pick, when what is near is asked.
 _STAY = re.compile(
-    r"(?:^|(?<=[，,。；;！!]))\s*(?:(?:您|你)们?(?:还)?(?:可以|不妨)?(?:入住|住在(?!这|那|此)|选择|考虑)"
+    r"(?:^|(?<=[，,。；;！!]))\s*(?:(?:您|你)们?(?:还)?(?:可以|不妨)?(?:入住|住在(?!这|那|此)|选择|考虑"
+    # "您可以看看A和B": the ones to look at.
+    r"|(?<=可以)看看|(?<=不妨)看看)"
     r"|(?:推荐|建议)(?:您|你)们?(?:入住|住在(?!这|那|此)|选择))"
     # "住在这里可以去吃A": where to eat, from there.
     r"|(?:可以|不妨|能)去(?:吃|尝尝)"

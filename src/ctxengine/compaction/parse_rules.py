@@ -12,7 +12,12 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from ctxengine.compaction.answers import answer_updates, asked_slots, nearby_updates
+from ctxengine.compaction.answers import (
+    answer_updates,
+    asked_slots,
+    nearby_updates,
+    stops_for_ends,
+)
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.nearness import requested_nearby
@@ -105,6 +110,7 @@ def parse_rules(
         )
         focus = context.focus if context else None
         if context is not None and context.asked:
+            stops_for_ends(informed, context.asked, ontology)
             informed += _answers(text, context.asked, ontology, informed, focus)
         informed += _nearby(text, ontology, informed, focus)
         informed = _without_neighbour_names(text, informed)

@@ -95,9 +95,12 @@ def _compile(onto: Ontology) -> _Compiled:
             rf"(?P<slot>{slots})(?:里|中)?(?:也|还|都|要|很多|主要)?(?P<verb>有)\s*{_ZH_VALUE}",
             re.I,
         ),
-        # "门票也只有20元", "评分略低为3.5分": a few words between the slot and its amount.
+        # "门票也只有20元", "评分略低为3.5分": a few words between the slot and its amount;
+        # "价格有点小贵的哦，是745元": or a remark on it, the amount after the comma (tried
+        # first: "还是有点贵" would end the short gap at its "是").
         zh_gap=re.compile(
-            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在)"
+            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都)?"
+            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在)"
             rf"\s*{_ZH_VALUE}",
             re.I,
         ),
@@ -213,8 +216,15 @@ def extract_updates(
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
             own = rx.own_patterns.get(slot.name)
-            if own is not None and (head := own.match(text, vstart)) is not None:
+            head = own.match(text, vstart) if own is not None else None
+            if head is not None:
                 value = head.group(0)  # "4.5分以上有这两个菜": the slot's own pattern ends it
+            elif (
+                own is not None
+                and (day := _ALL_DAY.match(text, vstart)) is not None
+                and own.search("10:00-22:00") is not None
+            ):
+                value = day.group(0)  # "周一至周日 全天": opening hours with no digit
             elif own is not None and not re.search(r"\d", value):
                 continue  # "电话留一个给我", "评分是积分啊": no number, no value of a number
             amount = _AMOUNT.match(value) if slot.criterion else None
@@ -241,6 +251,9 @@ def extract_updates(
                 _starts_like_value(value) or onto.find_members(value)
             ):
                 continue  # only an amount or a member bridges a gap: "价格也是不错的" is none
+            gap = m.group("gap") if pat is rx.zh_gap else ""
+            if ("，" in gap or "," in gap) and rx.slot_word.search(gap) is not None:
+                continue  # "语言大学评分很高，为5分": the remark is about another slot
             if pat is rx.zh_has and not _has_value(value, slot, own):
                 continue  # "电话有两个", "人均消费有点高": no value
             listing = _list_slot(slot, own)
@@ -256,6 +269,8 @@ def extract_updates(
             # "营业时间：上午11点--晚上9点半": after a colon, a value of a shaped slot (one with
             # its own pattern) in words of its own is still the value.
             labelled = own is not None and m.groupdict().get("verb") in (":", "：")
+            if labelled and head is None:
+                value = _same_shape_run(text, vstart, value)
             if (
                 pat is rx.zh_set
                 and verb0 in ("", "在")
@@ -514,7 +529,12 @@ _CLAUSE_REST = re.compile(r"[^，,。；;！!？?\n]*")
 _ADDRESS_END = re.compile(
     r"(?:[\dA-Za-z号楼层门口路街道巷村镇乡区县市院园厦场内侧处室座栋)）]|胡同|对面|附近|区域|上)$"
 )
-_NEAR_LANDMARK = re.compile(r"[，,]\s*(?:近|靠近|临近)[^，,。；;！!？?\n]+")
+# "，近9号线…", "，旅游局旁", "，原风尚KTV": the landmark it is near or what the place was
+# before, added after a comma.
+_NEAR_LANDMARK = re.compile(
+    r"[，,]\s*(?:(?:近|靠近|临近|原(?!来|本|因|价|则|谅))[^，,。；;！!？?\n]+"
+    r"|[^，,。；;！!？?\n\s]{2,12}?(?:旁边|旁|对面|东侧|西侧|南侧|北侧)(?=$|[，,。；;！!？?\n]))"
+)
 
 
 def _digit_name_list(text: str, vstart: int, value: str) -> bool:
@@ -630,6 +650,25 @@ def _more_of(own: re.Pattern[str], text: str, end: int) -> int:
         end = more.end()
     return end
 
+
+def _same_shape_run(text: str, vstart: int, value: str) -> str:
+    """A value in words of its own runs on over pieces of its shape: "10:30—14:00,16:30—20:00"
+    (the digits aside, the second piece reads as the first)."""
+    shape = _DIGITS.sub("0", value)
+    end = vstart + len(value)
+    while (more := _NEXT_PIECE.match(text, end)) is not None and (
+        _DIGITS.sub("0", more.group("p")) == shape
+    ):
+        end = more.end()
+    return text[vstart:end]
+
+
+_DIGITS = re.compile(r"\d+")
+_NEXT_PIECE = re.compile(r"[,，;；、]\s*(?P<p>[^，,。；;！!？?\n]+)")
+# "周一至周日 全天": open all day, hours with no digit; "全天" ends the value.
+_ALL_DAY = re.compile(
+    r"(?:周[一二三四五六日天](?:\s*(?:至|到|-)\s*周[一二三四五六日天])?\s*)?全天(?:营业|开放)?"
+)
 
 _LIST_SEP = re.compile(r"\s*(?:[,，、;；或和及]|以及|或者)\s*")
 
