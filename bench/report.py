@@ -409,7 +409,7 @@ def _splits(rows: Sequence[dict[str, Any]]) -> list[str]:
         "### CrossWOZ by split (`ctxengine`)",
         "",
         "The rule parser's CrossWOZ shapes were written from the tuned dialogues; the others "
-        "were never looked at (`SPLITS` in `bench/crosswoz.py`).",
+        "are held out (`SPLITS` in `bench/crosswoz.py` says what was read of them).",
         "",
         table(header, body),
         "",

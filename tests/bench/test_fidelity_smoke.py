@@ -258,4 +258,4 @@ def test_splits_count_each_session_in_the_part_its_dialogues_lie_in() -> None:
     assert rows["tuned 0-299"]["sessions"] == 3
     assert rows["tuned 0-299"]["values_retained"] == pytest.approx(1 - 3 / 30)
     assert rows["tuned last 300-399"]["values_retained"] == pytest.approx(0.7)
-    assert rows["never seen 400-499"]["values_retained"] == pytest.approx(0.6)
+    assert rows["held out 400-499"]["values_retained"] == pytest.approx(0.6)
