@@ -5,23 +5,16 @@ constraints section no longer repeats it. A polite request ("最好把电话告�
 from __future__ import annotations
 
 from ctxengine.compaction.constraints import extract_constraints
-from ctxengine.compaction.distiller import CompactionDistiller
 from ctxengine.compaction.state import SessionState
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
+
+from ._crosswoz import replay as replay_crosswoz
 
 EVENTS: list[str] = []  # the audit event kinds of the last replay
 
 
 def replay(turns: list[tuple[str, str]]) -> SessionState:
-    d = CompactionDistiller(Settings(ontology="crosswoz"))
-    turn = 0
     EVENTS.clear()
-    for role, text in turns:
-        turn += role == "user"
-        msg = Message.user(text) if role == "user" else Message.assistant(text)
-        EVENTS.extend(e["kind"] for e in d.observe(msg, turn))
-    return d.state
+    return replay_crosswoz(turns, EVENTS)
 
 
 def status(s: SessionState, text: str) -> str:

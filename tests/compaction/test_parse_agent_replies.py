@@ -3,22 +3,20 @@ report that never names the asked slot does not tell which sentence answers it."
 
 from __future__ import annotations
 
-from ctxengine.compaction.ontology import Ontology, generic_ontology, load_builtin
+from ctxengine.compaction.ontology import Ontology, generic_ontology
 from ctxengine.compaction.parse import parse_message
-from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
 
-CROSSWOZ = load_builtin("crosswoz")
+from ._crosswoz import ONTO as CROSSWOZ
+from ._crosswoz import asks
+from ._crosswoz import reply as reply_after
+
 GENERIC = generic_ontology()
 
 
 def reply(question: str, answer: str, onto: Ontology) -> dict[str, str | None]:
-    """The slot values of `answer`, said right after the user asked `question`."""
-    asked = parse_message(Message.user(question), turn=1, ontology=onto)
-    assert asked.asks, "the question must ask a slot for the test to mean anything"
-    ctx = ParseContext(asked=tuple(asked.asks), focus=asked.focus)
-    parsed = parse_message(Message.assistant(answer), turn=1, ontology=onto, context=ctx)
-    return {u.slot: u.value for u in parsed.updates}
+    assert asks(question, onto), "the question must ask a slot for the test to mean anything"
+    return reply_after(question, answer, onto)
 
 
 def test_saying_it_will_look_answers_nothing() -> None:

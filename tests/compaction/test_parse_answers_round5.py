@@ -4,30 +4,8 @@ value in words of its own, and "有没有" asked rather than denied."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.ontology import load_builtin
-from ctxengine.compaction.parse import parse_message
-from ctxengine.compaction.references import ParseContext
-from ctxengine.messages import Message
-
-ONTO = load_builtin("crosswoz")
-START, END = "出发地附近地铁站", "目的地附近地铁站"
-
-
-def asks(text: str) -> list[str]:
-    return list(parse_message(Message.user(text), turn=1, ontology=ONTO).asks)
-
-
-def said(text: str, role: str = "user") -> dict[str, str | None]:
-    msg = Message.user(text) if role == "user" else Message.assistant(text)
-    return {u.slot: u.value for u in parse_message(msg, turn=1, ontology=ONTO).updates}
-
-
-def reply(question: str, answer: str) -> dict[str, str | None]:
-    """The slot values of `answer`, said right after the user asked `question`."""
-    asked = parse_message(Message.user(question), turn=1, ontology=ONTO)
-    ctx = ParseContext(asked=tuple(asked.asks), focus=asked.focus)
-    parsed = parse_message(Message.assistant(answer), turn=1, ontology=ONTO, context=ctx)
-    return {u.slot: u.value for u in parsed.updates}
+from ._crosswoz import END, START, asks, reply
+from ._crosswoz import slot_values as said
 
 
 def test_a_question_about_the_ride_asks_for_both_stops() -> None:

@@ -4,20 +4,7 @@ dishes asked about ("哪家餐馆有X", "谁家的X好吃")."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.ontology import load_builtin
-from ctxengine.compaction.parse import parse_message
-from ctxengine.messages import Message
-
-ONTO = load_builtin("crosswoz")
-
-
-def said(text: str, role: str = "user") -> list[tuple[str, str, str | None]]:
-    msg = Message.user(text) if role == "user" else Message.assistant(text)
-    return [(u.entity, u.slot, u.value) for u in parse_message(msg, turn=1, ontology=ONTO).updates]
-
-
-def names(text: str, role: str = "user") -> list[str | None]:
-    return [v for _, s, v in said(text, role) if s == "名称"]
+from ._crosswoz import names, said
 
 
 def test_a_branch_may_hold_a_joiner() -> None:

@@ -6,24 +6,7 @@ place's dishes, and a dish after the restaurant's name ("X餐厅吃Y")."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.ontology import load_builtin
-from ctxengine.compaction.parse import parse_message
-from ctxengine.messages import Message
-
-ONTO = load_builtin("crosswoz")
-
-
-def said(text: str, role: str = "user") -> list[tuple[str, str, str | None]]:
-    msg = Message.user(text) if role == "user" else Message.assistant(text)
-    return [(u.entity, u.slot, u.value) for u in parse_message(msg, turn=1, ontology=ONTO).updates]
-
-
-def names(text: str, role: str = "user") -> list[str | None]:
-    return [v for _, s, v in said(text, role) if s == "名称"]
-
-
-def dishes(text: str, role: str = "user") -> list[str | None]:
-    return [v for _, s, v in said(text, role) if s == "推荐菜"]
+from ._crosswoz import dishes, names, said
 
 
 def test_a_name_the_kind_word_after_it_calls_one() -> None:

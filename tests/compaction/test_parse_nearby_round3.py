@@ -6,22 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ctxengine.compaction.ontology import load_builtin
-from ctxengine.compaction.parse import parse_message
-from ctxengine.compaction.references import ParseContext
-from ctxengine.messages import Message
-
-CW = load_builtin("crosswoz")
-
-
-def asks(text: str) -> list[str]:
-    return list(parse_message(Message.user(text), turn=1, ontology=CW).asks)
-
-
-def nearby(text: str, asked: tuple[str, ...] = (), focus: str = "酒店") -> dict[str, str]:
-    ctx = ParseContext(asked=asked, focus=focus)
-    parsed = parse_message(Message.assistant(text), turn=1, ontology=CW, context=ctx)
-    return {u.slot: u.value or "" for u in parsed.updates if u.slot.startswith("周边")}
+from ._crosswoz import asks, nearby
 
 
 @pytest.mark.parametrize(

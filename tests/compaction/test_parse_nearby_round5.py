@@ -4,22 +4,12 @@ requests for the list with no question word, and the places a question names by 
 
 from __future__ import annotations
 
-from ctxengine.compaction.ontology import load_builtin
 from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
 
-CW = load_builtin("crosswoz")
-
-
-def asks(text: str) -> list[str]:
-    return [a for a in parse_message(Message.user(text), turn=1, ontology=CW).asks]
-
-
-def nearby(text: str, asked: tuple[str, ...] = (), focus: str = "酒店") -> dict[str, str]:
-    ctx = ParseContext(asked=asked, focus=focus)
-    parsed = parse_message(Message.assistant(text), turn=1, ontology=CW, context=ctx)
-    return {u.slot: u.value or "" for u in parsed.updates if u.slot.startswith("周边")}
+from ._crosswoz import ONTO as CW
+from ._crosswoz import asks, nearby
 
 
 def test_a_list_before_its_kind_word() -> None:

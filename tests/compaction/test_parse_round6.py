@@ -6,25 +6,7 @@ one shape."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.ontology import load_builtin
-from ctxengine.compaction.parse import parse_message
-from ctxengine.compaction.references import ParseContext
-from ctxengine.messages import Message
-
-ONTO = load_builtin("crosswoz")
-START, END = "出发地附近地铁站", "目的地附近地铁站"
-
-
-def asks(text: str) -> list[str]:
-    return list(parse_message(Message.user(text), turn=1, ontology=ONTO).asks)
-
-
-def reply(question: str, answer: str) -> dict[str, str | None]:
-    """The slot values of `answer`, said right after the user asked `question`."""
-    asked = parse_message(Message.user(question), turn=1, ontology=ONTO)
-    ctx = ParseContext(asked=tuple(asked.asks), focus=asked.focus)
-    parsed = parse_message(Message.assistant(answer), turn=1, ontology=ONTO, context=ctx)
-    return {u.slot: u.value for u in parsed.updates}
+from ._crosswoz import END, START, asks, reply
 
 
 def test_a_counted_nearby_kind_lists_after_the_comma() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ctxengine.compaction.render import (
     HEADERS,
+    BlockLine,
     RenderOptions,
     _join,
     build_view,
@@ -46,6 +47,21 @@ def compact_size(s: SessionState, turn: int) -> int:
     )
 
 
+def compact_lines(s: SessionState) -> list[BlockLine]:
+    """The compact form's lines of `places()` at turn 5, nothing split off or shed."""
+    view = build_view(
+        intents=s.intents,
+        state=s.state,
+        evidence=s.evidence,
+        ledger=s.ledger,
+        current_turn=5,
+        language="zh",
+        last_user_turn=5,
+        options=RenderOptions(),
+    )
+    return view_lines(view, compact=True)
+
+
 def test_an_old_address_leaves_before_any_place() -> None:
     s = places()
     shed = s.render(5, "zh", max_tokens=compact_size(s, 5) - 1, count=COUNTER.count)
@@ -79,17 +95,7 @@ def test_places_go_oldest_first_once_the_costly_facts_are_gone() -> None:
 
 def test_splitting_off_facts_changes_no_text_while_every_line_stays() -> None:
     s = places()
-    view = build_view(
-        intents=s.intents,
-        state=s.state,
-        evidence=s.evidence,
-        ledger=s.ledger,
-        current_turn=5,
-        language="zh",
-        last_user_turn=5,
-        options=RenderOptions(),
-    )
-    lines = view_lines(view, compact=True)
+    lines = compact_lines(s)
     split = long_facts(lines, COUNTER.count, limit=10)
     assert len(split) == len(lines) + 1  # the address alone became a line of its own
     assert _join(split, HEADERS["zh"]) == _join(lines, HEADERS["zh"])
@@ -97,17 +103,7 @@ def test_splitting_off_facts_changes_no_text_while_every_line_stays() -> None:
 
 def test_the_limit_is_per_item() -> None:
     s = places()
-    view = build_view(
-        intents=s.intents,
-        state=s.state,
-        evidence=s.evidence,
-        ledger=s.ledger,
-        current_turn=5,
-        language="zh",
-        last_user_turn=5,
-        options=RenderOptions(),
-    )
-    lines = view_lines(view, compact=True)
+    lines = compact_lines(s)
     # At 2 tokens per item even the list of four neighbours is costly.
     facts = [line.fact[0] for line in long_facts(lines, COUNTER.count, limit=2) if line.fact]
     assert "周边景点" in facts and "地址" in facts

@@ -6,30 +6,9 @@ the user went on from closes even after a question about the place."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.distiller import CompactionDistiller
 from ctxengine.compaction.outcomes import says_unmet
-from ctxengine.compaction.state import SessionState
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
 
-
-def replay(turns: list[tuple[str, str]]) -> SessionState:
-    """(role, text) pairs through the rule parser and the state, a user turn per user text."""
-    d = CompactionDistiller(Settings(ontology="crosswoz"))
-    turn = 0
-    for role, text in turns:
-        turn += role == "user"
-        d.observe(Message.user(text) if role == "user" else Message.assistant(text), turn)
-    return d.state
-
-
-def slots(s: SessionState) -> dict[str, str]:
-    return {k: v.value for k, v in s.state.slots.items()}
-
-
-def unmet(s: SessionState) -> set[tuple[str, str]]:
-    return {(a.key, a.value) for a in s.state.archive if a.reason == "unmet"}
-
+from ._crosswoz import replay, slots, unmet
 
 NEXT = [
     ("user", "好的，他家电话是多少？"),

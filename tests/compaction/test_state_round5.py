@@ -7,34 +7,9 @@ nothing around the place asked about fits declines no criterion."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.distiller import CompactionDistiller
 from ctxengine.compaction.outcomes import denied_spans, says_unmet
-from ctxengine.compaction.state import SessionState
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
 
-
-def replay(turns: list[tuple[str, str]]) -> SessionState:
-    """(role, text) pairs through the rule parser and the state, a user turn per user text."""
-    d = CompactionDistiller(Settings(ontology="crosswoz"))
-    turn = 0
-    for role, text in turns:
-        turn += role == "user"
-        d.observe(Message.user(text) if role == "user" else Message.assistant(text), turn)
-    return d.state
-
-
-def slots(s: SessionState) -> dict[str, str]:
-    return {k: v.value for k, v in s.state.slots.items()}
-
-
-def unmet(s: SessionState) -> set[tuple[str, str]]:
-    return {(a.key, a.value) for a in s.state.archive if a.reason == "unmet"}
-
-
-def archived(s: SessionState) -> set[str]:
-    return {a.value for a in s.state.archive}
-
+from ._crosswoz import archived, replay, slots, unmet
 
 # The user goes on with the offered place, then starts another search: the first one closes.
 GO_ON = [
