@@ -820,7 +820,8 @@ def render_view(
     lines = view_lines(view, compact=True)
     name_slot = view.name_slot
     text = _join(lines, headers, name_slot)
-    if count(text) <= max_tokens:
+    total = count(text)
+    if total <= max_tokens:
         return text
     lines = long_facts(lines, count, view.long_fact_tokens)
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
@@ -832,7 +833,6 @@ def render_view(
         key=lambda i: (lines[i].rank, -shed_order(lines[i], i)),
     )
     left = Counter(line.section for line in lines)
-    total = count(text)
     gone: set[int] = set()
     for i in order:
         if total <= max_tokens:
