@@ -386,7 +386,7 @@ class Session:
                 turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
             else:
                 turn = window.current_index
-                block_cap = int(budget * s.block_max_share)
+                block_cap = self._block_cap(budget)
                 block = self._block(turn, lang, block_cap)
                 if summary and (
                     self.counter.count(block) + self._summary_tokens(summary, lang) > block_cap
@@ -531,6 +531,21 @@ class Session:
         ):
             return None
         return q
+
+    def _block_cap(self, budget: int) -> int:
+        """The allowance of the block and the summary: `block_max_share` of the budget, or
+        more when the latest `block_keeps_turns` turns leave more. Older turns are already
+        distilled into the block, every value and rule verbatim, so under a tight budget
+        they are worth less than the block's values; the latest turns stay verbatim (the
+        previous reply is what a "好的" / "go on" confirms)."""
+        s = self.settings
+        cap = int(budget * s.block_max_share)
+        if s.block_keeps_turns:
+            c = self.counter
+            kept = self.window.tail_tokens(s.block_keeps_turns)
+            rest = budget - kept - c.reply_overhead - c.message_overhead - _BLOCK_SLACK_TOKENS
+            cap = max(cap, rest)
+        return cap
 
     def _block(self, turn: int, lang: Language, cap: int) -> str:
         if self.distiller is None:

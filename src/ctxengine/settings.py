@@ -158,9 +158,17 @@ class Settings(BaseModel):
         0.9,
         gt=0.0,
         le=1.0,
-        description="Most of the token budget the CONTEXT block and the summary take "
-        "together, the block first (the summary yields); the block sheds tool fields, "
-        "stated prices/dates and earlier instances to fit.",
+        description="Share of the token budget the CONTEXT block and the summary may always "
+        "take together, the block first (the summary yields); the block sheds tool fields, "
+        "stated prices/dates and earlier instances to fit. They may take more when the "
+        "latest block_keeps_turns turns leave more room.",
+    )
+    block_keeps_turns: int = Field(
+        2,
+        ge=0,
+        description="The block's allowance is at least what is left of the budget after the "
+        "system messages and the latest N turns verbatim: older turns are held by the block "
+        "(distilled) and yield to it. 0: block_max_share alone.",
     )
 
     @property

@@ -1,5 +1,6 @@
-"""The CONTEXT block inside the budget: at most `block_max_share` of it while anything may
-shed, shrunk before it is dropped, and never at the cost of the latest user message."""
+"""The CONTEXT block inside the budget: `block_max_share` of it, or what the latest
+`block_keeps_turns` turns leave, while anything may shed; shrunk before it is dropped, and
+never at the cost of the latest user message."""
 
 from __future__ import annotations
 
@@ -49,7 +50,10 @@ async def test_block_stays_within_its_share_and_sheds_oldest_instances(
 ) -> None:
     budget = 1500
     eng = make_engine(
-        ontology="crosswoz", agent_max_context_tokens=budget, agent_max_context_turns=6
+        ontology="crosswoz",
+        agent_max_context_tokens=budget,
+        agent_max_context_turns=6,
+        block_keeps_turns=0,
     )
     async with eng:
         s = await eng.session("u", "block")
@@ -75,6 +79,7 @@ async def test_a_larger_share_shows_more_of_the_history(
             agent_max_context_tokens=1500,
             agent_max_context_turns=6,
             block_max_share=share,
+            block_keeps_turns=0,
         )
         async with eng:
             s = await eng.session("u", f"share-{share}")
@@ -171,4 +176,59 @@ async def test_a_small_block_leaves_the_summary_in(
         ctx = await s.context()
         assert "此前对话摘要" in ctx.compacted_context
         assert "第0号老字号餐馆(东城店)" in ctx.compacted_context
+        assert COUNTER.count(ctx.compacted_context) <= int(budget * Settings().block_max_share)
+
+
+async def test_the_block_takes_what_the_latest_turns_leave(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    # Older turns are in the block, distilled: under a tight budget the block may take all
+    # but the latest two turns, which stay verbatim, and it then sheds fewer places.
+    budget = 1500
+    shown = {}
+    for keep in (0, 2):
+        eng = make_engine(
+            ontology="crosswoz",
+            agent_max_context_tokens=budget,
+            agent_max_context_turns=6,
+            block_keeps_turns=keep,
+        )
+        async with eng:
+            s = await eng.session("u", f"keep-{keep}")
+            turns = restaurants(80)
+            await play(s, turns)
+            await s.add(Message.user("最后一家的电话再说一遍？"))
+            cap = s._block_cap(budget)
+            ctx = await s.context()
+            block = ctx.compacted_context
+            assert ctx.tokens <= budget
+            assert COUNTER.count(block) <= cap
+            texts = [m.text for m in ctx.messages]
+            assert texts[-1] == "最后一家的电话再说一遍？"
+            shown[keep] = instances_shown(block)
+            if keep:
+                assert COUNTER.count(block) > int(budget * Settings().block_max_share)
+                assert turns[-1][1].text in texts  # the previous reply, verbatim
+    assert shown[0] < shown[2]
+
+
+async def test_long_latest_turns_leave_the_block_its_share(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    budget = 1500
+    eng = make_engine(
+        ontology="crosswoz", agent_max_context_tokens=budget, agent_max_context_turns=6
+    )
+    long_text = "请再核对一下这些餐馆的信息。" + "我们一共八个人，需要包间。" * 12
+    async with eng:
+        s = await eng.session("u", "long-latest")
+        await play(s, restaurants(40))
+        latest = [Message.user(long_text), Message.assistant("好的，我来核对。")]
+        await play(s, [latest])
+        await s.add(Message.user(long_text + "再说一遍。"))
+        # The allowance the block is rendered to: the share, as the latest turns leave less.
+        assert s._block_cap(budget) == int(budget * Settings().block_max_share)
+        ctx = await s.context()
+        assert ctx.tokens <= budget
+        assert ctx.messages[-1].text == long_text + "再说一遍。"
         assert COUNTER.count(ctx.compacted_context) <= int(budget * Settings().block_max_share)

@@ -103,6 +103,11 @@ class Window:
         """Tokens of prefix + turns (without injected text and reply priming)."""
         return self._prefix_tokens + self._turn_tokens
 
+    def tail_tokens(self, turns: int) -> int:
+        """Tokens of the prefix and the latest `turns` turns (none: the prefix alone)."""
+        tail = self.turns[-turns:] if turns > 0 else []
+        return self._prefix_tokens + sum(t.tokens for t in tail)
+
     @property
     def current_index(self) -> int:
         return self.turns[-1].index if self.turns else 0
