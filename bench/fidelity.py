@@ -133,7 +133,7 @@ def state_lines(text: str) -> list[tuple[str, str]]:
             kind, columns = table
             cells = _cells(line)
             for column, value in zip(columns[1:], cells[1:], strict=False):
-                if value != "-":  # the empty mark; a quoted "-" is the value itself
+                if value not in ("", "-"):  # empty (before: "-"); a quoted one is a value
                     out.append((f"{kind}[{_unquote(cells[0])}].{column}", _unquote(value)))
             continue
         if "=" in line:
@@ -147,13 +147,25 @@ def state_lines(text: str) -> list[tuple[str, str]]:
 
 
 # The compact form's instance table: ``餐馆(名称|地址|电话):``, then rows ``鼎泰丰|A路1号|-``
-# whose cells are verbatim or JSON string literals (a cell holding "|", or the value "-").
+# whose cells are verbatim or JSON string literals (a cell holding "|", or the empty value).
 _TABLE_HEADER = re.compile(r"^(?P<kind>[^\s(=|]+)\((?P<columns>[^)=]*)\):$")
-_CELL = re.compile(r'"(?:[^"\\]|\\.)*"(?=\||$)|[^|]*')
+_QUOTED_CELL = re.compile(r'"(?:[^"\\]|\\.)*"(?=\||$)')
 
 
 def _cells(row: str) -> list[str]:
-    return [m.group() for m in _CELL.finditer(row) if m.start() == 0 or row[m.start() - 1] == "|"]
+    """The cells of a row, empty ones included (``a||b`` has three)."""
+    out: list[str] = []
+    i = 0
+    while True:
+        quoted = _QUOTED_CELL.match(row, i)
+        end = quoted.end() if quoted else row.find("|", i)
+        if end == -1:
+            out.append(row[i:])
+            return out
+        out.append(row[i:end])
+        if end == len(row):
+            return out
+        i = end + 1
 
 
 def _unquote(cell: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ctxengine.compaction.render import cell
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.state import SessionState
 from ctxengine.tokens import TokenCounter
@@ -36,20 +37,26 @@ def test_a_table_names_its_columns_once_and_marks_an_empty_cell() -> None:
     visit(s, 4, "餐馆", "最后一家")
     block = compact(s, 4)
     # Columns by how many rows fill them (ties: first seen, newest row first); an empty cell
-    # inside a row is "-", the empty cells at its end are left out.
+    # inside a row is nothing between two separators, the empty cells at its end are left out.
     assert "餐馆(名称|地址|电话):" in lines(block)
     assert "聚宝源|C路3号" in lines(block)
-    assert "南门涮肉|-|010-2222" in lines(block)
+    assert "南门涮肉||010-2222" in lines(block)
     assert "鼎泰丰|A路1号|010-1111" in lines(block)
     assert block.count("地址") == 1 and block.count("电话") == 1
 
 
-def test_a_value_that_reads_as_a_separator_or_the_empty_mark_is_quoted() -> None:
+def test_a_value_that_reads_as_a_separator_is_quoted_and_a_dash_is_a_value() -> None:
     s = SessionState(session_id="t")
     visit(s, 1, "酒店", "云|景酒店", 价格="-", 设施="wifi|停车")
     visit(s, 2, "酒店", "松风酒店")
     block = compact(s, 2)
-    assert '"云|景酒店"|"-"|"wifi|停车"' in lines(block)
+    # "-" is no longer the empty mark (an empty cell is empty), so the value stays verbatim.
+    assert '"云|景酒店"|-|"wifi|停车"' in lines(block)
+
+
+def test_an_empty_value_is_quoted_so_it_does_not_read_as_an_empty_cell() -> None:
+    assert cell("") == '""'
+    assert cell("A路1号") == "A路1号"
 
 
 def two_kinds() -> SessionState:
