@@ -131,10 +131,18 @@ def state_lines(text: str) -> list[tuple[str, str]]:
             continue
         if table is not None:
             kind, columns = table
-            cells = _cells(line)
-            for column, value in zip(columns[1:], cells[1:], strict=False):
+            row = _CURRENT_ROW.sub("", line)
+            cells = _cells(row)
+            # The entity's current row (``X|4.7分 (用户要求: 4.5分以上)|… [当前]``) is keyed
+            # like its line form, and a found fact keeps the request after it, as there.
+            entity = kind if row != line else f"{kind}[{_unquote(cells[0])}]"
+            named = [(columns[0], cells[0])] if row != line else []
+            for column, value in [*named, *zip(columns[1:], cells[1:], strict=False)]:
                 if value not in ("", "-"):  # empty (before: "-"); a quoted one is a value
-                    out.append((f"{kind}[{_unquote(cells[0])}].{column}", _unquote(value)))
+                    value = _unquote(value)
+                    out.append((f"{entity}.{column}", value))
+                    if row != line and value.endswith(")") and "(" in value:
+                        out.append((f"{entity}.{column}", value[: value.rindex("(")].rstrip()))
             continue
         if "=" in line:
             for key, value in _pairs(_MARKER.sub("", line)):
@@ -148,6 +156,7 @@ def state_lines(text: str) -> list[tuple[str, str]]:
 
 # The compact form's instance table: ``餐馆(名称|地址|电话):``, then rows ``鼎泰丰|A路1号|-``
 # whose cells are verbatim or JSON string literals (a cell holding "|", or the empty value).
+_CURRENT_ROW = re.compile(r" \[(?:当前|current)\]$")
 _TABLE_HEADER = re.compile(r"^(?P<kind>[^\s(=|]+)\((?P<columns>[^)=]*)\):$")
 _QUOTED_CELL = re.compile(r'"(?:[^"\\]|\\.)*"(?=\||$)')
 

@@ -200,6 +200,35 @@ def test_table_rows_are_read_cell_by_cell() -> None:
     assert not any("不要辣的" in v for _, v in lines)  # ... the empty mark is not
 
 
+def test_empty_cells_keep_the_columns_in_place() -> None:
+    from bench.fidelity import state_lines
+
+    block = (
+        "[当前状态]\n餐馆(名称|人均消费|电话|地址):\n"
+        '南门涮肉||010-2222\n聚宝源|||C路3号\n"云|景"|""|x'
+    )
+    lines = state_lines(block)
+    assert ("餐馆[南门涮肉].电话", "010-2222") in lines
+    assert ("餐馆[聚宝源].地址", "C路3号") in lines
+    assert ("餐馆[云|景].人均消费", "") in lines  # a quoted "" is a value
+    assert ("餐馆[云|景].电话", "x") in lines
+    assert not any(k.startswith("餐馆[南门涮肉].人均") for k, _ in lines)
+
+
+def test_a_current_row_is_read_as_the_entitys_current_values() -> None:
+    from bench.fidelity import state_lines
+
+    block = (
+        "[当前状态]\n餐馆(名称|评分|人均消费):\n"
+        "南门涮肉|4.7分 (用户要求: 4.5分以上)|50-100元 [当前]\n鼎泰丰|4分"
+    )
+    lines = state_lines(block)
+    assert ("餐馆.名称", "南门涮肉") in lines
+    assert ("餐馆.评分", "4.7分") in lines  # the fact, without the request beside it
+    assert ("餐馆.人均消费", "50-100元") in lines  # the marker is not part of the value
+    assert ("餐馆[鼎泰丰].评分", "4分") in lines
+
+
 def test_an_old_value_stated_in_a_table_row_is_superseded_shown() -> None:
     s = Scenario(
         "t",
@@ -212,6 +241,11 @@ def test_an_old_value_stated_in_a_table_row_is_superseded_shown() -> None:
     )
     row = "[当前状态]\n餐馆(名称|人均消费):\n鼎泰丰|50-100元\n餐馆: 人均消费=100-150元"
     out = score(s, MethodOutput([Message.system(row)], 5), budget_ratio=1, budget=1, raw=1)
+    assert out.superseded_shown == ["1.1.餐馆.人均消费=50-100元"]
+    # The current value is seen too (an earlier place's), so only reading the current row as
+    # a statement of the current value finds the old one shown.
+    current = "[当前状态]\n餐馆(名称|人均消费):\n鼎泰丰|50-100元 [当前]\n南门|100-150元"
+    out = score(s, MethodOutput([Message.system(current)], 5), budget_ratio=1, budget=1, raw=1)
     assert out.superseded_shown == ["1.1.餐馆.人均消费=50-100元"]
     other = "[当前状态]\n酒店(名称|价格):\n云景|50-100元\n餐馆: 人均消费=100-150元"
     out = score(s, MethodOutput([Message.system(other)], 5), budget_ratio=1, budget=1, raw=1)

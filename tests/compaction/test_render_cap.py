@@ -147,7 +147,7 @@ def test_the_compact_form_writes_verbatim_values_without_their_anchors() -> None
     assert "无烟房(NON_SMOKING)" in full and "暗紫色(DARK_PURPLE)" in full
     compact = s.render(3, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
     # The anchors go, the verbatim values the conversation said stay.
-    assert "酒店(名称|酒店设施):\n云景酒店|无烟房" in compact
+    assert "酒店(名称|酒店设施):\n松风酒店 [当前]\n云景酒店|无烟房" in compact
     assert "order: 颜色=暗紫色" in lines(compact)
     assert "NON_SMOKING" not in compact and "DARK_PURPLE" not in compact
 

@@ -1,4 +1,5 @@
-"""The compact form's instance tables: one header per kind, one row per earlier instance."""
+"""The compact form's instance tables: one header per kind, one row per earlier instance, and
+the kind's current entity as its first row."""
 
 from __future__ import annotations
 
@@ -75,11 +76,12 @@ def test_rows_are_grouped_by_kind_and_each_kind_has_one_header() -> None:
     s = two_kinds()
     block = compact(s, 6)
     ls = lines(block)
-    # The kind touched most recently first; its rows most recent first.
+    # The kind touched most recently first; its rows most recent first, after the current
+    # entity's row.
     i, j = ls.index("酒店(名称|价格):"), ls.index("餐馆(名称|电话):")
     assert i < j
     assert ls[i + 1 : i + 3] == ["松风酒店|400元", "云景酒店|300元"]
-    assert ls[j + 1 : j + 3] == ["南门涮肉|010-2222", "鼎泰丰|010-1111"]
+    assert ls[j + 1 : j + 4] == ["最后一家 [当前]", "南门涮肉|010-2222", "鼎泰丰|010-1111"]
     assert block.count("餐馆(") == 1 and block.count("酒店(") == 1
 
 
@@ -111,8 +113,8 @@ def test_the_first_column_is_named_by_the_states_name_slot() -> None:
     for turn, name, phone in ((1, "Din Tai Fung", "555-0101"), (2, "Nopa", "555-0102")):
         ups = [upd("name", name, entity="restaurant"), upd("phone", phone, entity="restaurant")]
         s.apply(user(turn, lang="en", updates=ups))
-    full = s.render(2, "en")
-    block = s.render(2, "en", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    full = s.render(3, "en")
+    block = s.render(3, "en", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
     assert "restaurant(name|phone):\nDin Tai Fung|555-0101" in block
 
 
@@ -127,3 +129,58 @@ def test_the_table_costs_fewer_tokens_than_one_line_per_instance() -> None:
     assert len(rows) == 8 and len(tables) == 9  # the same instances, one header more
     cost = COUNTER.count
     assert cost("\n".join(tables)) < cost("\n".join(r.rsplit(" [", 1)[0] for r in rows))
+
+
+def current_and_earlier(language: str = "zh") -> SessionState:
+    s = SessionState(session_id="t")
+    visit(s, 1, "餐馆", "鼎泰丰", 电话="010-1111", 评分="4.5分")
+    visit(s, 2, "餐馆", "南门涮肉", 电话="010-2222", 地址="B路2号", 评分="4分")
+    s.apply(user(3))  # a turn later: no longer a pending update
+    return s
+
+
+def test_the_current_entity_is_the_first_row_of_its_kinds_table() -> None:
+    s = current_and_earlier()
+    full = s.render(3, "zh")
+    assert "餐馆.电话=010-2222" in full  # uncapped: the current values one per line
+    ls = lines(compact(s, 3))
+    i = ls.index("餐馆(名称|电话|评分|地址):")
+    # The slot names once, in the header; the current row first and marked.
+    assert ls[i + 1 : i + 3] == ["南门涮肉|010-2222|4分|B路2号 [当前]", "鼎泰丰|010-1111|4.5分"]
+    assert "餐馆: " not in "\n".join(ls)
+
+
+def test_the_current_row_is_never_shed() -> None:
+    s = current_and_earlier()
+    tight = s.render(3, "zh", max_tokens=1, count=COUNTER.count)
+    # Alone in its table, its columns in its own order.
+    assert "南门涮肉|010-2222|B路2号|4分 [当前]" in lines(tight)
+    assert "鼎泰丰" not in tight
+
+
+def test_an_english_block_marks_the_current_row_in_english() -> None:
+    s = current_and_earlier()
+    full = s.render(3, "en")
+    block = s.render(3, "en", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
+    assert "南门涮肉|010-2222|4分|B路2号 [current]" in lines(block)
+
+
+def test_a_current_entity_with_old_values_keeps_its_line() -> None:
+    # Its old value's line (``旧值: 电话=…``) names no entity: it must follow the entity's line.
+    s = current_and_earlier()
+    s.apply(user(4, updates=[upd("电话", "010-3333", entity="餐馆")]))
+    s.apply(user(5))
+    ls = lines(compact(s, 5))
+    assert any(x.startswith("餐馆: 名称=南门涮肉") and "电话=010-3333" in x for x in ls)
+    assert not any(x.endswith("[当前]") for x in ls)
+
+
+def test_a_kind_without_earlier_instances_keeps_its_line() -> None:
+    s = SessionState(session_id="t")
+    visit(s, 1, "酒店", "松风酒店", 价格="400元")
+    visit(s, 2, "餐馆", "鼎泰丰", 电话="010-1111")
+    visit(s, 3, "餐馆", "南门涮肉", 电话="010-2222")
+    s.apply(user(4))
+    ls = lines(compact(s, 4))
+    assert "酒店: 名称=松风酒店; 价格=400元" in ls
+    assert "南门涮肉|010-2222 [当前]" in ls

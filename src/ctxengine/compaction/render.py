@@ -99,6 +99,7 @@ WORDS: dict[Language, dict[str, str]] = {
         "before": "此前",
         "later_wins": "以后者为准",
         "earlier_stands": "以前者为准",
+        "current": "[当前]",
     },
     "en": {
         "was": "was",
@@ -109,6 +110,7 @@ WORDS: dict[Language, dict[str, str]] = {
         "before": "before",
         "later_wins": "later wins",
         "earlier_stands": "earlier stands",
+        "current": "[current]",
     },
 }
 
@@ -505,6 +507,9 @@ class TableRow:
     table: str  # the instance's kind: ``餐馆`` of ``餐馆[鼎泰丰]``
     name: str
     cells: tuple[tuple[str, str], ...]  # (slot, cell text), in the instance's slot order
+    # The entity's current state, not an earlier instance: first in its table, marked
+    # (``[当前]``), never shed (`_current_rows`).
+    current: str = ""
 
 
 @dataclass(slots=True)  # not frozen: a frozen one costs 5x to build, and every render
@@ -545,8 +550,11 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
         if view.recent_intents:
             rest = "; ".join(intent_text(r, cur, lang) for r in view.recent_intents)
             out.append(BlockLine("intent", f"{words['before']}: {rest}", _RECENT_INTENTS))
+    current_rows: dict[str, BlockLine] = {}
     for key, slots in (("state", view.slots), ("pending", view.pending)):
         if compact:
+            if key == "state":
+                current_rows, slots = _current_rows(slots, view)
             out += _grouped_lines(key, slots, view)
             slots = []
         for v in slots:
@@ -556,7 +564,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
             if v.key in view.earlier:
                 out.append(BlockLine(key, earlier_line(view.earlier[v.key], lang), _EARLIER))
         if key == "state" and compact:
-            out += _table_lines(view)
+            out += _table_lines(view, current_rows)
         elif key == "state":
             out += [
                 BlockLine(
@@ -635,9 +643,49 @@ def cell(value: str) -> str:
 EMPTY_CELL = ""
 
 
-def _table_lines(view: ContextView) -> list[BlockLine]:
+def _current_rows(
+    slots: list[SlotValue], view: ContextView
+) -> tuple[dict[str, BlockLine], list[SlotValue]]:
+    """The compact form's current entities that become the first row of their kind's table
+    (by kind), and the slots left to `_grouped_lines`.
+
+    A row names each slot once in the table's header, where a line names it beside every
+    value (``餐馆: 名称=X; 评分=Y``): about 4% of a CrossWOZ block under the cap. Only a kind
+    that has a table (earlier instances) gets one, and only an entity without old values to
+    show, as their lines (``旧值: 电话=Z``) name no entity and follow the entity's line.
+    """
+    kinds = {e.partition("[")[0] for e, _, _ in view.instances}
+    by_entity: dict[str, list[SlotValue]] = {}
+    for v in slots:
+        by_entity.setdefault(v.entity, []).append(v)
+    rows: dict[str, BlockLine] = {}
+    left: list[SlotValue] = []
+    mark = WORDS[view.language]["current"]
+    for entity, values in by_entity.items():
+        if entity not in kinds or any(
+            v.key in view.previous or v.key in view.earlier for v in values
+        ):
+            left += values
+            continue
+        name = next((v for v in values if v.slot == view.name_slot), None)
+        row = TableRow(
+            entity,
+            cell(value_text(name, view.language, anchors=False)) if name else "",
+            tuple(
+                (v.slot, cell(value_text(v, view.language, anchors=False)))
+                for v in values
+                if v is not name
+            ),
+            current=mark,
+        )
+        rows[entity] = BlockLine("state", row_text(row, table_columns([row])), row=row)
+    return rows, left
+
+
+def _table_lines(view: ContextView, current: dict[str, BlockLine]) -> list[BlockLine]:
     """The instances as table rows, grouped by kind (kinds in the order of their most recent
-    instance, rows most recent first), each row's shedding order its recency."""
+    instance, rows most recent first; a kind's `current` row first), each row's shedding
+    order its recency."""
     rows: dict[str, list[tuple[int, TableRow, bool]]] = {}
     for age, (entity, _, values) in enumerate(view.instances):
         kind, _, name = entity.partition("[")
@@ -647,9 +695,15 @@ def _table_lines(view: ContextView) -> list[BlockLine]:
         row = TableRow(kind, cell(name[:-1]), cells)
         rows.setdefault(kind, []).append((age, row, bool(values)))
     out: list[BlockLine] = []
-    for group in rows.values():
+    for kind, group in rows.items():
         table = [r for _, r, _ in group]
+        now = current.get(kind)
+        if now is not None and now.row is not None:
+            table.insert(0, now.row)
         columns = table_columns(table)
+        if now is not None and now.row is not None:
+            now.text = row_text(now.row, columns)
+            out.append(now)
         for age, row, has_values in group:
             out.append(
                 BlockLine(
@@ -680,7 +734,8 @@ def row_text(row: TableRow, columns: list[str]) -> str:
     # Every "" here is an empty cell: a value "" is a quoted cell (`cell`).
     while cells and cells[-1] == EMPTY_CELL:
         cells.pop()
-    return "|".join([row.name, *cells])
+    text = "|".join([row.name, *cells])
+    return f"{text} {row.current}" if row.current else text
 
 
 def table_text(rows: list[TableRow], name_slot: str) -> list[str]:
