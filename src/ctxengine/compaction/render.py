@@ -579,8 +579,13 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
                 out.append(BlockLine(key, f"{k}: {words['removed']}"))
                 if k in view.previous:
                     out.append(BlockLine(key, history_line(view.previous[k], cur, lang)))
+    said: set[str] = set()
     for c in view.constraints:
-        out.append(BlockLine("constraints", f"- {c.text} {ago(c.turn, cur, lang)}"))
+        # One sentence may hold two rules ("Don't use UPS, use DHL Express instead": forbid
+        # UPS, require DHL): both are in the ledger, the sentence is written once.
+        if c.text not in said:
+            said.add(c.text)
+            out.append(BlockLine("constraints", f"- {c.text} {ago(c.turn, cur, lang)}"))
     for conflict in view.conflicts:
         out.append(BlockLine("conflicts", conflict_line(conflict, cur, lang), _CONFLICT))
     for ev in view.evidence:
