@@ -359,3 +359,33 @@ async def test_summarizer_from_settings_picks_model_only_when_configured() -> No
     assert isinstance(chosen, LLMSummarizer)
     assert chosen.context_tokens == 8000 and chosen.client.model == "qwen-plus"
     await chosen.aclose()
+
+
+async def test_extractive_reads_a_json_tool_result_by_its_string_values() -> None:
+    result = (
+        '{"ok": true, "results": [{"title": "Billing errors", "url": "https://docs.example.com/b/1",'
+        ' "snippet": "The billing service has 350 errors in the last hour. Most are timeouts."},'
+        ' {"order_id": "ORD-20240901-7", "note": "Refund of 42.50 USD was confirmed."}]}'
+    )
+    messages = [
+        Message.user("Check the billing errors."),
+        Message.assistant(tool_calls=[ToolCallPart(id="c1", name="search", arguments="{}")]),
+        Message.tool("c1", result),
+        Message.assistant("Done."),
+    ]
+    summary = ExtractiveSummarizer(COUNTER).summarize_now(messages, language="en")
+    assert "The billing service has 350 errors in the last hour." in summary
+    assert "order_id: ORD-20240901-7" in summary
+    assert "Refund of 42.50 USD was confirmed." in summary
+    # No fragment of the JSON's own syntax is quoted.
+    assert '{"' not in summary and '", "' not in summary and '"ok"' not in summary
+
+
+async def test_extractive_reads_a_tool_result_that_is_not_json_as_text() -> None:
+    messages = [
+        Message.user("Look at the logs."),
+        Message.assistant(tool_calls=[ToolCallPart(id="c1", name="logs", arguments="{}")]),
+        Message.tool("c1", "{broken json. The auth-gw service restarted at 04:12."),
+    ]
+    summary = ExtractiveSummarizer(COUNTER).summarize_now(messages, language="en")
+    assert "The auth-gw service restarted at 04:12." in summary

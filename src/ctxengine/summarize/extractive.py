@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ctxengine.language import Language
 from ctxengine.messages import Message, TextPart, ToolResultPart
@@ -60,8 +62,41 @@ class _Candidate:
 
 def _message_texts(message: Message) -> list[str]:
     texts = [p.text for p in message.parts if isinstance(p, TextPart)]
-    texts += [p.content for p in message.parts if isinstance(p, ToolResultPart)]
+    for p in message.parts:
+        if isinstance(p, ToolResultPart):
+            texts += _tool_texts(p.content)
     return texts
+
+
+# JSON past this size is read as text: its sentences are scored on their heads anyway.
+_JSON_MAX_CHARS = 200_000
+
+
+def _tool_texts(content: str) -> list[str]:
+    """The texts of a tool result: a JSON one's string values (a value without white space,
+    an id or a code, with its key: ``order_id: A-1``), else the content itself.
+
+    Split as plain text, JSON gave "sentences" that were fragments of its syntax
+    (``{"ok": true, "results": [{"title": "…``), which a summary then quoted."""
+    head = content[:1] if content[:1] in "{[" else content.lstrip()[:1]
+    if head not in ("{", "[") or len(content) > _JSON_MAX_CHARS:
+        return [content]
+    try:
+        data = json.loads(content)
+    except ValueError:
+        return [content]
+    out: list[str] = []
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        key, value = stack.pop()
+        if isinstance(value, dict):
+            stack += reversed([(str(k), v) for k, v in value.items()])
+        elif isinstance(value, list):
+            stack += reversed([(key, v) for v in value])
+        elif isinstance(value, str) and value.strip():
+            short = key and not any(c.isspace() for c in value)
+            out.append(f"{key}: {value}" if short else value)
+    return out
 
 
 # Sentences are scored on their head: a 30,000-character log line must not cost seconds.
@@ -88,7 +123,8 @@ def _score(sentence: str, role: str) -> int:
 
 @dataclass
 class ExtractiveSummarizer:
-    """An offline, deterministic summary made only of sentences copied from the input.
+    """An offline, deterministic summary made only of sentences copied from the input (of a
+    JSON tool result, from its string values).
 
     Kept first: user instructions and constraints, the first and the last user request, then
     sentences with decisions, identifiers and numbers; the names of the tools called are
