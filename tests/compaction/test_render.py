@@ -75,7 +75,7 @@ def test_evidence_inside_a_value_the_block_shows_is_not_repeated() -> None:
     block = s.render(1, "zh")
     assert "店铺.营业时间=周一至周五 09:00-18:00" in block
     assert "- time: 09:00-18:00" not in block  # a piece of the value above
-    assert "- time: 19:30 (assistant) [本轮]" in block.split("\n")  # said nowhere else
+    assert "- 时间: 19:30 (助手) [本轮]" in block.split("\n")  # said nowhere else
 
 
 def test_block_is_leaner_than_json_state() -> None:

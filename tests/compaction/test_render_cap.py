@@ -71,8 +71,8 @@ def test_no_cap_or_a_large_one_changes_nothing() -> None:
 def test_shedding_order_tool_fields_then_stated_amounts_then_oldest_instances() -> None:
     s = busy_state()
     full = s.render(20, "zh")
-    assert "- field.f11: tool-11 (tool:x) [7轮前]" in lines(full)
-    assert "- amount: 100元 [18轮前]" in lines(full)
+    assert "- 字段.f11: tool-11 (工具:x) [7轮前]" in lines(full)
+    assert "- 金额: 100元 [18轮前]" in lines(full)
     # One token under the full size: the compact form, which loses nothing.
     compact = s.render(20, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
     n = COUNTER.count(compact)
@@ -81,11 +81,11 @@ def test_shedding_order_tool_fields_then_stated_amounts_then_oldest_instances() 
     a = s.render(20, "zh", max_tokens=n - 5, count=COUNTER.count)
     assert COUNTER.count(a) <= n - 5
     assert "tool-4" not in a and "tool-11" in a
-    assert "- amount: 100元" in a and "第0号餐馆|北京市东城区某某街0号" in lines(a)
+    assert "- 金额: 100元" in a and "第0号餐馆|北京市东城区某某街0号" in lines(a)
     # Just under the size without any tool field: they all left, then the oldest amount.
     no_tools = "\n".join(line for line in lines(compact) if "tool-" not in line)
     b = s.render(20, "zh", max_tokens=COUNTER.count(no_tools) - 3, count=COUNTER.count)
-    assert "tool-" not in b and "- amount: 100元" not in b and "- amount: 103元" in b
+    assert "tool-" not in b and "- 金额: 100元" not in b and "- 金额: 103元" in b
     assert "第0号餐馆|北京市东城区某某街0号" in lines(b)
     # Half the size: the oldest instances leave before the newest.
     c = s.render(20, "zh", max_tokens=n // 2, count=COUNTER.count)
@@ -125,7 +125,7 @@ def test_over_the_cap_the_compact_form_comes_before_any_shedding() -> None:
     assert "餐馆(名称|地址):\n第1号餐馆|北京市东城区某某街1号\n第0号餐馆|北京市东城区某某街0号" in (
         compact
     )
-    for value in ("tool-2", "- amount: 100元"):
+    for value in ("tool-2", "- 金额: 100元"):
         assert value in compact
     assert COUNTER.count(compact) < COUNTER.count(full)
 

@@ -594,7 +594,8 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
             if s != "user":
                 src = s
                 break
-        text = f"{_evidence_head(ev.kind, ev.field, ev.value, src)} {ago(ev.last_seen, cur, lang)}"
+        head = _evidence_head(ev.kind, ev.field, ev.value, src, lang)
+        text = f"{head} {ago(ev.last_seen, cur, lang)}"
         if not written_in_conversation(ev):
             rank = _TOOL_EVIDENCE
         elif ev.kind in SOFT_EVIDENCE_KINDS:
@@ -605,11 +606,41 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     return out
 
 
+# Evidence kinds and sources as a Chinese block writes them (an English one writes the names
+# the parser uses). A JSON field's path is the tool's own and stays as it is.
+EVIDENCE_KINDS_ZH: dict[str, str] = {
+    "order_id": "订单号",
+    "ticket": "票号",
+    "coupon": "优惠码",
+    "email": "邮箱",
+    "phone": "电话",
+    "url": "链接",
+    "flight": "航班",
+    "path": "路径",
+    "date": "日期",
+    "time": "时间",
+    "amount": "金额",
+    "code": "代码",
+    "number": "号码",
+    "id": "编号",
+    "field": "字段",
+}
+_SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
+
+
 @functools.lru_cache(maxsize=4096)
-def _evidence_head(kind: str, field: str | None, value: str, source: str | None) -> str:
-    """``- order_id: A123 (tool)``, an evidence line without its time marker. The same items
-    are written on every render with only the marker changed; a pure function of its
-    arguments, so remembering the latest is safe across sessions."""
+def _evidence_head(
+    kind: str, field: str | None, value: str, source: str | None, language: Language = "en"
+) -> str:
+    """``- order_id: A123 (tool:get_order)``, an evidence line without its time marker (in
+    Chinese ``- 订单号: A123 (工具:get_order)``). The same items are written on every render
+    with only the marker changed; a pure function of its arguments, so remembering the latest
+    is safe across sessions."""
+    if language == "zh":
+        kind = EVIDENCE_KINDS_ZH.get(kind, kind)
+        if source is not None:
+            origin, sep, name = source.partition(":")
+            source = _SOURCES_ZH.get(origin, origin) + sep + name
     name = f"{kind}.{field}" if field else kind
     where = f" ({source})" if source else ""
     return f"- {name}: {fmt(value)}{where}"
