@@ -41,8 +41,12 @@ _CONTRAST = re.compile(
 )
 
 
+# Not an opener that only sounds like one: "不好意思" (excuse me), "不用看了，就去这里吧" and
+# "不用了，再帮我找…" (no more looking or details needed: the offer is taken or the topic is
+# done), "不是吧" (an exclamation), "我还是去X吧" (choosing among the offers).
 _REJECT = re.compile(
-    r"^\s*(?:不行|不好|不要|不用|不是|不对|不可以|算了|还是要|我还是|一定要|必须|"
+    r"^\s*(?:不行|不好(?!意思)|不要|不用(?!了|看|考虑|考察|查|找|再|[^，,。]*信息)"
+    r"|不是(?!吧)|不对|不可以|算了|还是要|我还是(?!去|选|住|吃|决定)|一定要|必须|"
     r"(?i:no\b|nope|not\b|i still|i really))"
 )
 

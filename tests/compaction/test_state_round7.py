@@ -1,0 +1,37 @@
+"""State fixes of round 7: openers that only sound like turning an offer down, a declined
+request whose offer meets it, and several values of one slot in one message."""
+
+from __future__ import annotations
+
+from ctxengine.compaction.outcomes import opens_with_rejection
+
+from ._crosswoz import archived, replay, slots
+
+
+def test_openers_that_only_sound_like_turning_down() -> None:
+    for text in (
+        "不好意思，我是说它的评分是多少？",
+        "不用再看了，就订这家吧。",
+        "不用了，再帮我找个景点吧。",
+        "不用这家店的信息了，我想找个酒店。",
+        "不是吧，这么远啊？",
+        "我还是去第一家吧。",
+    ):
+        assert not opens_with_rejection(text), text
+    for text in ("不好，换一家吧。", "不用这家，换一个。", "不是这家。", "我还是要豪华型的。"):
+        assert opens_with_rejection(text), text
+
+
+def test_a_new_search_after_no_more_details_needed_keeps_the_last_one() -> None:
+    s = replay(
+        [
+            ("user", "帮我找个舒适型的酒店。"),
+            ("assistant", "推荐您去青松酒店。"),
+            ("user", "青松酒店的电话是多少？"),
+            ("assistant", "电话是62345678。"),
+            ("user", "不用这家的信息了，再帮我找个经济型的酒店吧。"),
+        ]
+    )
+    assert "舒适型" not in archived(s)
+    assert slots(s).get("酒店[青松酒店].酒店类型") == "舒适型"
+    assert slots(s).get("酒店.酒店类型") == "经济型"
