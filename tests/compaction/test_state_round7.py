@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ctxengine.compaction.outcomes import opens_with_rejection
 
-from ._crosswoz import archived, replay, slots
+from ._crosswoz import archived, replay, slots, unmet
 
 
 def test_openers_that_only_sound_like_turning_down() -> None:
@@ -35,3 +35,15 @@ def test_a_new_search_after_no_more_details_needed_keeps_the_last_one() -> None:
     assert "舒适型" not in archived(s)
     assert slots(s).get("酒店[青松酒店].酒店类型") == "舒适型"
     assert slots(s).get("酒店.酒店类型") == "经济型"
+
+
+def test_an_offer_meeting_the_request_a_clause_said_was_missing_leaves_it_met() -> None:
+    s = replay(
+        [
+            ("user", "白杨湖附近有没有门票在200元以上的景点？"),
+            ("assistant", "抱歉，附近没有这么高票价的景点，不过为您推荐青松剧场，门票是280元。"),
+        ]
+    )
+    assert not unmet(s)
+    assert slots(s).get("景点.门票") == "280元"
+    assert s.state.slots["景点.门票"].requested == "200元以上"

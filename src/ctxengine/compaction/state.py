@@ -258,8 +258,13 @@ class SessionState(BaseModel):
             # Whether the reply says which of the user's requests failed: by naming its slot
             # ("评分没有符合您要求的"), the value it lacks, or a contrasting value in its place.
             explained = False
+            # "附近没有这么高票价的景点，不过推荐X，票价是280元" against "200元以上": the
+            # offer the reply makes meets the request the clause said nothing nearby met.
+            met = {
+                slot_key(u.entity, u.slot) for u in parsed.updates if u.criterion and self._meets(u)
+            }
             for name in parsed.unmet:
-                explained |= self._unmet(self._searched(name), turn)
+                explained |= self._unmet([k for k in self._searched(name) if k not in met], turn)
             if parsed.denied:
                 # "附近的餐馆都没有灶台鱼这道菜": the user's value, said to be absent.
                 explained |= self._unmet(
