@@ -47,3 +47,18 @@ def test_an_offer_meeting_the_request_a_clause_said_was_missing_leaves_it_met() 
     assert not unmet(s)
     assert slots(s).get("景点.门票") == "280元"
     assert s.state.slots["景点.门票"].requested == "200元以上"
+
+
+def test_two_values_of_one_criterion_in_a_message_add_up() -> None:
+    s = replay([("user", "我同事特别想吃青椒肉丝，我想吃红烧茄子，帮我找个有这两个菜的餐馆。")])
+    assert slots(s).get("餐馆.推荐菜") == "青椒肉丝、红烧茄子"
+    assert not archived(s)
+    # A reply giving one of them offers no other value: a fact beside the request, not unmet.
+    s = replay(
+        [
+            ("user", "我同事特别想吃青椒肉丝，我想吃红烧茄子，帮我找个有这两个菜的餐馆。"),
+            ("assistant", "不过青松小馆的推荐菜是青椒肉丝。"),
+        ]
+    )
+    assert s.state.slots["餐馆.推荐菜"].requested == "青椒肉丝、红烧茄子"
+    assert not unmet(s)
