@@ -3,7 +3,7 @@ request whose offer meets it, and several values of one slot in one message."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.outcomes import opens_with_rejection
+from ctxengine.compaction.outcomes import opens_with_rejection, says_unmet
 
 from ._crosswoz import archived, replay, slots, unmet
 
@@ -62,3 +62,23 @@ def test_two_values_of_one_criterion_in_a_message_add_up() -> None:
     )
     assert s.state.slots["餐馆.推荐菜"].requested == "青椒肉丝、红烧茄子"
     assert not unmet(s)
+
+
+def test_a_reply_saying_its_offer_meets_the_request_declines_nothing() -> None:
+    assert not says_unmet("都不是哦，推荐您去青松酒店，这家酒店满足您所有的要求。")
+    assert not says_unmet("没有，不过白杨宾馆很符合您的条件。")
+    assert says_unmet("都不是哦，推荐您去青松酒店，可以满足您的大部分要求。")
+    assert says_unmet("都不是哦，完全符合您要求的酒店没有找到。")
+    s = replay(
+        [
+            ("user", "帮我找家酒店。"),
+            ("assistant", "推荐您去红叶酒店或白杨宾馆。"),
+            ("user", "这两个酒店哪个是舒适型的？"),
+            ("assistant", "都不是哦，推荐您去青松酒店，这家酒店满足您所有的要求。"),
+            ("user", "它的电话是多少？"),
+            ("assistant", "电话是62345678。"),
+            ("user", "好的。再帮我找一家有无烟房的酒店吧。"),
+        ]
+    )
+    assert not unmet(s)
+    assert slots(s).get("酒店[青松酒店].酒店类型") == "舒适型"
