@@ -82,3 +82,19 @@ def test_a_reply_saying_its_offer_meets_the_request_declines_nothing() -> None:
     )
     assert not unmet(s)
     assert slots(s).get("酒店[青松酒店].酒店类型") == "舒适型"
+
+
+def test_an_earlier_candidate_named_again_keeps_the_current_request_beside_its_fact() -> None:
+    s = replay(
+        [
+            ("user", "帮我找个景点。"),
+            ("assistant", "推荐您去青松山，门票是150元。"),
+            ("user", "它的地址在哪？"),
+            ("assistant", "地址是白杨路1号。"),
+            ("user", "再帮我找个门票100元以上的景点。"),
+            ("assistant", "推荐您去红叶公园或青松山。"),
+        ]
+    )
+    assert slots(s).get("景点.名称") == "青松山"
+    assert slots(s).get("景点.门票") == "150元"
+    assert s.state.slots["景点.门票"].requested == "100元以上"

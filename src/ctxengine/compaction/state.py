@@ -27,6 +27,7 @@ from ctxengine.compaction.layers import (
     SlotValue,
     StateLayer,
     Transition,
+    instance_entity,
     is_instance,
     refers_to,
     said_in_conversation,
@@ -369,6 +370,8 @@ class SessionState(BaseModel):
                 for key, value in unmet[1]:
                     self.record("unmet", turn, {"slot": key, "value": value, "replaced_by": None})
                 self._preferences_met(unmet[0], turn)
+        if u.slot.strip() in self.state.instance_slots and u.value:
+            self._keep_requests(u.entity.strip(), u.value)
         before = self.state.slots.get(slot_key(u.entity, u.slot))
         # The user correcting a value the assistant or a tool gave is no contradiction of
         # the user's own: only user-vs-user changes are conflicts.
@@ -392,6 +395,21 @@ class SessionState(BaseModel):
             )
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
+
+    def _keep_requests(self, entity: str, name: str) -> None:
+        """An earlier candidate named again brings its facts back as the current ones
+        (`StateLayer._shelve`); a fact it had for a slot the current search asks a value for
+        ("4-6小时" against the "4小时 - 6小时" asked now) comes back with that request beside
+        it instead of replacing it unseen."""
+        if is_instance(entity):
+            return
+        shelved = instance_entity(entity, name)
+        for key, v in list(self.state.slots.items()):
+            if v.entity != shelved or v.source == "user":
+                continue
+            cur = self.state.slots.get(slot_key(entity, v.slot))
+            if cur is not None and cur.source == "user" and cur.criterion and cur.value != v.value:
+                self.state.slots[key] = v.model_copy(update={"requested": cur.value})
 
     def _join(self, u: SlotUpdate, turn: int) -> bool:
         """ "希望酒店有无烟房，还要有叫醒服务", "同事想吃A，我想吃B": a second value of one
