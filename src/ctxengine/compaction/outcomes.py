@@ -41,8 +41,12 @@ _CONTRAST = re.compile(
 )
 
 
+# Not an opener that only sounds like one: "不好意思" (excuse me), "不用看了，就去这里吧" and
+# "不用了，再帮我找…" (no more looking or details needed: the offer is taken or the topic is
+# done), "不是吧" (an exclamation), "我还是去X吧" (choosing among the offers).
 _REJECT = re.compile(
-    r"^\s*(?:不行|不好|不要|不用|不是|不对|不可以|算了|还是要|我还是|一定要|必须|"
+    r"^\s*(?:不行|不好(?!意思)|不要|不用(?!了|看|考虑|考察|查|找|再|[^，,。]*信息)"
+    r"|不是(?!吧)|不对|不可以|算了|还是要|我还是(?!去|选|住|吃|决定)|一定要|必须|"
     r"(?i:no\b|nope|not\b|i still|i really))"
 )
 
@@ -61,12 +65,23 @@ _NEARBY_DENIAL = re.compile(
 )
 
 
+# "都不是的，建议您去X，这个酒店满足您所有的要求": the reply ends by saying its offer meets
+# the request, so what it declined was the earlier candidates, not the request. Not a part of
+# it ("可以满足您的大部分要求") nor a negated one ("没有完全符合您要求的").
+_MEETS_ALL = re.compile(r"(?:满足|符合)[^，,。；;！!？?]{0,6}(?:要求|条件|需求)")
+_PART_OR_NOT = re.compile(r"部分|基本|差不多|接近|大多|大都|多数|没|不(?!过|错)|未|无法|暂|除了|只")
+
+
 def says_unmet(text: str) -> bool:
     """Whether the reply says a request could not be met as asked (not when it says only
-    that nothing around the place asked about does)."""
+    that nothing around the place asked about does, nor when it says its offer meets it)."""
     clauses = _CLAUSE.findall(text)
     # The substring checks are a cheap gate: most replies name no surroundings.
     if ("附近" in text or "周" in text) and any(_NEARBY_DENIAL.search(c) for c in clauses):
+        return False
+    if ("满足" in text or "符合" in text) and any(
+        _MEETS_ALL.search(c) and not _PART_OR_NOT.search(c) for c in clauses
+    ):
         return False
     return any(
         _UNMET_ZH.search(c) is not None

@@ -26,6 +26,8 @@ from ctxengine.compaction.layers import (
     IntentLayer,
     SlotValue,
     StateLayer,
+    Transition,
+    instance_entity,
     is_instance,
     refers_to,
     said_in_conversation,
@@ -75,6 +77,14 @@ def _from_turn(items: list[_T], turn: int) -> list[_T]:
     while i > 0 and items[i - 1].turn >= turn:
         i -= 1
     return items[i:]
+
+
+_LISTED = re.compile(r"\s*(?:、|,|，|和|与|及)\s*")
+
+
+def _parts(value: str) -> list[str]:
+    """The values a listed value holds ("无烟房、叫醒服务"), or the value itself."""
+    return [p for p in _LISTED.split(value) if p] if len(value) > 1 else [value]
 
 
 def _absent(value: str | None, denied: list[str]) -> bool:
@@ -252,14 +262,24 @@ class SessionState(BaseModel):
                 slot_key(u.entity, u.slot) for u in parsed.updates if u.criterion and u.value
             ]
         if parsed.role in ("user", "tool"):
+            said: set[str] = set()
             for u in parsed.updates:
+                key = slot_key(u.entity, u.slot)
+                if user and key in said and self._join(u, turn):
+                    continue
+                said.add(key)
                 self._update(u, turn, parsed.role, may_close=user and not self.turned_down)
         elif parsed.role == "assistant":
             # Whether the reply says which of the user's requests failed: by naming its slot
             # ("评分没有符合您要求的"), the value it lacks, or a contrasting value in its place.
             explained = False
+            # "附近没有这么高票价的景点，不过推荐X，票价是280元" against "200元以上": the
+            # offer the reply makes meets the request the clause said nothing nearby met.
+            met = {
+                slot_key(u.entity, u.slot) for u in parsed.updates if u.criterion and self._meets(u)
+            }
             for name in parsed.unmet:
-                explained |= self._unmet(self._searched(name), turn)
+                explained |= self._unmet([k for k in self._searched(name) if k not in met], turn)
             if parsed.denied:
                 # "附近的餐馆都没有灶台鱼这道菜": the user's value, said to be absent.
                 explained |= self._unmet(
@@ -350,6 +370,8 @@ class SessionState(BaseModel):
                 for key, value in unmet[1]:
                     self.record("unmet", turn, {"slot": key, "value": value, "replaced_by": None})
                 self._preferences_met(unmet[0], turn)
+        if u.slot.strip() in self.state.instance_slots and u.value:
+            self._keep_requests(u.entity.strip(), u.value)
         before = self.state.slots.get(slot_key(u.entity, u.slot))
         # The user correcting a value the assistant or a tool gave is no contradiction of
         # the user's own: only user-vs-user changes are conflicts.
@@ -373,6 +395,45 @@ class SessionState(BaseModel):
             )
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
+
+    def _keep_requests(self, entity: str, name: str) -> None:
+        """An earlier candidate named again brings its facts back as the current ones
+        (`StateLayer._shelve`); a fact it had for a slot the current search asks a value for
+        ("4-6小时" against the "4小时 - 6小时" asked now) comes back with that request beside
+        it instead of replacing it unseen."""
+        if is_instance(entity):
+            return
+        shelved = instance_entity(entity, name)
+        for key, v in list(self.state.slots.items()):
+            if v.entity != shelved or v.source == "user":
+                continue
+            cur = self.state.slots.get(slot_key(entity, v.slot))
+            if cur is not None and cur.source == "user" and cur.criterion and cur.value != v.value:
+                self.state.slots[key] = v.model_copy(update={"requested": cur.value})
+
+    def _join(self, u: SlotUpdate, turn: int) -> bool:
+        """ "希望酒店有无烟房，还要有叫醒服务", "同事想吃A，我想吃B": a second value of one
+        criterion in the same user message adds to the first instead of replacing it (a
+        change is said with its own words: `op="change"`). Returns whether it joined."""
+        key = slot_key(u.entity, u.slot)
+        cur = self.state.slots.get(key)
+        if (
+            cur is None
+            or not u.criterion
+            or u.op != "set"
+            or not u.value
+            or u.enum is not None
+            or cur.source != "user"
+            or cur.turn != turn
+        ):
+            return False
+        if u.value not in _parts(cur.value):
+            new = f"{cur.value}、{u.value}"
+            self.state.slots[key] = cur.model_copy(update={"value": new})
+            t = Transition(slot=key, old=cur.value, new=new, turn=turn, raw=u.raw, source="user")
+            self.state.transitions.append(t)
+            self.record("transition", turn, t.model_dump(mode="json"))
+        return True
 
     def _search_over(self, u: SlotUpdate, turn: int, source: str) -> bool:
         """The update starts a new search for an entity whose named instance the user
@@ -480,9 +541,12 @@ class SessionState(BaseModel):
         return cur.source == "user" or cur.requested is not None
 
     def _meets(self, u: SlotUpdate) -> bool:
-        """Whether the assistant's value is within the user's ("4.3分" within "4分以上")."""
+        """Whether the assistant's value is within the user's ("4.3分" within "4分以上") or
+        one of the values the user listed ("叫醒服务" of "无烟房、叫醒服务")."""
         cur = self.state.slots.get(slot_key(u.entity, u.slot))
-        return cur is not None and u.value is not None and within(u.value, cur.value) is True
+        if cur is None or u.value is None:
+            return False
+        return u.value in _parts(cur.value) or within(u.value, cur.value) is True
 
     def _answers_asked(self, u: SlotUpdate) -> bool:
         """A fact for a criterion the latest user message gave that is known to miss it
