@@ -173,8 +173,13 @@ def test_phone_answers_take_the_number_or_nothing() -> None:
 
 
 def test_phone_numbers_in_a_row_are_one_statement_and_lose_the_colon() -> None:
-    # Two numbers for one place: the first is the slot's value, the second no change of it.
-    assert cw_values("电话是010-11112222,010-33334444。", "电话", role="a") == ["010-11112222"]
+    # Two numbers for one place, in a row: one value, both lines (the second is no change of
+    # the first).
+    two = "010-11112222,010-33334444"
+    assert cw_values(f"电话是{two}。", "电话", role="a") == [two]
+    assert cw_values("电话是010-11112222、010-33334444。", "电话", role="a") == [
+        "010-11112222、010-33334444"
+    ]
     assert cw_values("电话有两个，分别是87654321和12345678。", "电话", role="a") == ["87654321"]
     assert cw_values("电话是：010-11112222。", "电话", role="a") == ["010-11112222"]
     # Only the phone's own shape: a price in the same reply stays a price.
