@@ -340,13 +340,26 @@ class StateLayer(BaseModel):
             # A fact found against a request keeps it beside it ("3小时 - 4小时 (用户要求:
             # 3小时 - 5小时)") unless the request stays behind for the next candidate.
             back = facts_only and v.requested is not None
-            self.slots[new_key] = v.model_copy(
+            moved = v.model_copy(
                 update={
                     "key": new_key,
                     "entity": dst,
                     "requested": None if back else v.requested,
                 }
             )
+            there = self.slots.get(new_key)
+            if there is not None and there.value != moved.value:
+                # Never overwritten unseen. A fact and the user's request for the same slot
+                # stand side by side (the fact, the request beside it); else what was
+                # there is superseded and archived, as any change of a slot is.
+                fact, ask = (there, moved) if moved.source == "user" else (moved, there)
+                if fact.source != "user" and ask.source == "user" and ask.criterion:
+                    if fact.requested is None:
+                        fact = fact.model_copy(update={"requested": ask.value})
+                    moved = fact
+                else:
+                    self._archive(there, moved.turn, moved.value, "superseded")
+            self.slots[new_key] = moved
             if back:
                 # The fact belongs to the candidate; the request stays for the next one.
                 self.slots[key] = v.model_copy(
