@@ -38,13 +38,18 @@ _FILE_EXT = (
 # Letters/digits that must not touch an id on either side; CJK may (中文里 id 常紧贴汉字).
 _NB = r"(?<![A-Za-z0-9_])"
 _NA = r"(?![A-Za-z0-9_])"
+# CJK letters, CJK punctuation and full-width forms (inside a character class).
+_CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 
 # (kind, priority, regex, group). Lower priority number wins an overlap.
 _RAW: list[tuple[str, int, str, int]] = [
     (
         "url",
         0,
-        r"(?:https?://|www\.)[^\s<>\"'，。；！？、）)\]]*[^\s<>\"'，。；！？、）)\].,;:!?]",
+        # Chinese text right after a link ("…/t/SF48816查看") is not part of it: a link with
+        # Chinese in its path is written percent-encoded when it is copied.
+        r"(?:https?://|www\.)[^\s<>\"'，。；！？、）)\]" + _CJK + r"]*"
+        r"[^\s<>\"'，。；！？、）)\].,;:!?" + _CJK + r"]",
         0,
     ),
     (
