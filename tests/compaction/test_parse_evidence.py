@@ -102,3 +102,18 @@ def test_non_json_tool_result_falls_back_to_text_patterns() -> None:
     assert [(e.kind, e.value, e.source) for e in parsed.evidence] == [
         ("flight", "CA1501", "tool:book_flight")
     ]
+
+
+def test_a_json_string_that_is_a_sentence_is_prose_not_evidence() -> None:
+    content = (
+        '{"q": "Show me the open tickets.", "q_zh": "查一下仓库的日志。", '
+        '"status": "In transit", "version": "2.10.4", "ask": "why?", "agent": "Mr. Lee"}'
+    )
+    found = {e.field: e.value for e in json_evidence(content, "call:search") or []}
+    assert "q" not in found and "q_zh" not in found
+    assert found == {
+        "status": "In transit",
+        "version": "2.10.4",
+        "ask": "why?",
+        "agent": "Mr. Lee",
+    }

@@ -263,6 +263,11 @@ def _kind_for(key: str, value: str | _RawNumber) -> str:
     return "amount" if _AMOUNT_KEY.search(key) else "field"
 
 
+# A string of words that ends as a sentence ("Show me my recent orders.", "查一下日志。") is
+# prose, however short: a search query or a note, not an exact value.
+_SENTENCE = re.compile(r"\s\S.*[.!?]$|[。！？]$")
+
+
 def json_evidence(
     content: str, source: str, *, max_items: int = 64, max_len: int = 80
 ) -> list[Evidence] | None:
@@ -272,7 +277,8 @@ def json_evidence(
         content: the tool result text.
         source: e.g. "tool:get_order".
         max_items: cap on the fields reported, so a large listing cannot flood the layer.
-        max_len: longer strings are prose, not exact values.
+        max_len: longer strings are prose, not exact values; so is a sentence (words that
+            end with a full stop or a question or exclamation mark).
 
     Returns:
         The evidence with `field` set to the JSON path ("order.items[0].sku"), or None when
@@ -301,7 +307,8 @@ def json_evidence(
                 walk(v, f"{path}[{i}]", key)
         elif isinstance(node, str) and node.strip():
             is_num = isinstance(node, _RawNumber)
-            if (is_num or (len(node) <= max_len and "\n" not in node)) and node in content:
+            exact = len(node) <= max_len and "\n" not in node and not _SENTENCE.search(node)
+            if (is_num or exact) and node in content:
                 out.append(
                     Evidence(kind=_kind_for(key, node), value=str(node), field=path, source=source)
                 )
