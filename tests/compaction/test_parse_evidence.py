@@ -117,3 +117,13 @@ def test_a_json_string_that_is_a_sentence_is_prose_not_evidence() -> None:
         "ask": "why?",
         "agent": "Mr. Lee",
     }
+
+
+def test_a_full_stop_after_a_path_is_not_part_of_it() -> None:
+    spans = find_spans("The report is at /srv/reports/weekly_07.csv. Tell me when done.")
+    assert [(s.kind, s.value) for s in spans if s.kind == "path"] == [
+        ("path", "/srv/reports/weekly_07.csv")
+    ]
+    assert [s.value for s in find_spans("放在/opt/app/config.yaml。") if s.kind == "path"] == [
+        "/opt/app/config.yaml"
+    ]

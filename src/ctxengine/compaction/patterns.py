@@ -58,7 +58,8 @@ _RAW: list[tuple[str, int, str, int]] = [
         _NB + r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}" + _NA,
         0,
     ),
-    ("path", 2, r"(?<![\w:/.])(?:~|\.{1,2})?(?:/[\w.@+-]+){2,}/?", 0),
+    # A full stop after a path ends the sentence, not the file name ("…/orders_35.xlsx.").
+    ("path", 2, r"(?<![\w:/.])(?:~|\.{1,2})?(?:/[\w.@+-]+)+/[\w.@+-]*[\w@+-]/?", 0),
     ("path", 2, r"(?<![\w])[A-Za-z]:\\(?:[\w .@+-]+\\)*[\w.@+-]+", 0),
     ("path", 2, _NB + r"[\w-]+(?:/[\w.-]+)+\." + _FILE_EXT + _NA, 0),
     # Keyword-led ids: the keyword says what the id is, the group keeps only the id.
