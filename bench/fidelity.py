@@ -27,6 +27,11 @@ outside them. One rule for every method:
   the scenario are masked (CrossWOZ's old "5分" inside a current "4.5分以上" is not a hit).
   A plain transcript that holds both values shows the change in order; one that holds only the
   old value gives the model nothing but the old value.
+- **identifiers altered**: an identifier the block writes as a value (a state value, or an
+  evidence line's ``- kind: value``) in a changed form: run on into other characters
+  ("…/t/SF1234查看", "orders_35.xlsx."), after Chinese text glued to it, or cut short (a
+  prefix of at least half of it, cut inside a token). Methods that write no block alter
+  nothing this way.
 - **pairs valid**: no orphan tool result and no unanswered call
   (`ctxengine.pipeline.pairing.unpaired`).
 - **tokens**: o200k count of the messages sent (+ extra text) against the raw history.
@@ -110,6 +115,7 @@ class FidelityResult:
     lost_values: list[str] = field(default_factory=list)
     lost_identifiers: list[str] = field(default_factory=list)
     superseded_shown: list[str] = field(default_factory=list)
+    identifiers_altered: list[str] = field(default_factory=list)
 
 
 # --- metrics --------------------------------------------------------------------------------
@@ -202,6 +208,48 @@ def _pairs(line: str) -> list[tuple[str, str]]:
     return [(key, value)]
 
 
+_EVIDENCE_HEADERS = {HEADERS[lang]["evidence"] for lang in ("zh", "en")}
+# ``- 订单号: A123 (工具:get_order) [3轮前]``: the value between the label and the source.
+_EVIDENCE_LINE = re.compile(r"^- [^:\s]+: (?P<value>.*?)(?: \([^()]*\))?(?: \[[^\]]*\])?$")
+# What may stand next to an identifier inside a value without changing it.
+_SEPARATORS = frozenset(" \t,，、;；:：=|()（）[]【】\"'“”「」<>《》")
+
+
+def evidence_values(text: str) -> list[str]:
+    """The values of the evidence lines of CONTEXT blocks in `text`."""
+    out: list[str] = []
+    section = False
+    for line in text.splitlines():
+        if line in _ANY_HEADER:
+            section = line in _EVIDENCE_HEADERS
+            continue
+        m = _EVIDENCE_LINE.match(line) if section else None
+        if m:
+            out.append(_unquote(m["value"]))
+    return out
+
+
+def altered(identifier: str, values: Sequence[str]) -> bool:
+    """Whether some block value writes `identifier` changed: the value starts with it and
+    runs on without a separator ("…/t/SF1234查看"), ends with it right after Chinese text
+    ("号SF1234"), or is a prefix of at least half of it cut inside a token. (A value that
+    holds it inside a longer identifier, ``…/t/SF1234`` for ``SF1234``, changes nothing.)"""
+    n = len(identifier)
+    for v in values:
+        if v == identifier:
+            continue
+        if v.startswith(identifier) and v[n] not in _SEPARATORS:
+            return True
+        if v.endswith(identifier) and _CJK_CHAR.match(v[-n - 1]):
+            return True
+        if 2 * len(v) >= n and identifier.startswith(v) and identifier[len(v)] not in _SEPARATORS:
+            return True
+    return False
+
+
+_CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
+
+
 def state_values(text: str) -> list[str]:
     """Values written as current in CONTEXT-block state sections of `text` (rule (a))."""
     return [v for _, v in state_lines(text)]
@@ -234,6 +282,8 @@ def score(
     lost_c = [c for c in scenario.active_constraints if c not in seen]
     lost_v = [f"{k}={v}" for k, v in scenario.current_values.items() if v not in seen]
     lost_i = [i for i in scenario.identifiers if i not in seen]
+    written = [v for _, v in state_lines(seen)] + evidence_values(seen)
+    altered_i = [i for i in scenario.identifiers if altered(i, written)]
     as_current = state_lines(seen)
     plain = _without_old_lines(seen)
     for v in sorted(set(scenario.current_values.values()), key=len, reverse=True):
@@ -279,6 +329,7 @@ def score(
         lost_values=lost_v,
         lost_identifiers=lost_i,
         superseded_shown=shown,
+        identifiers_altered=altered_i,
     )
 
 
@@ -375,6 +426,7 @@ def summarize(results: Sequence[FidelityResult]) -> list[dict[str, Any]]:
                 "superseded_as_current": sum(r.superseded_as_current for r in rs),
                 "superseded_total": sum(r.superseded_total for r in rs),
                 "identifiers_retained": _micro(rs, "identifiers_total", "lost_identifiers"),
+                "identifiers_altered": sum(len(r.identifiers_altered) for r in rs),
                 "pairs_valid": sum(r.pairs_valid for r in rs) / len(rs),
                 "tokens_raw": raw,
                 "tokens_sent": sent,
@@ -400,7 +452,8 @@ def _pct(x: float | None) -> str:
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
     head = (
         f"{'method':<20}{'budget':>7}{'n':>5}{'constr':>9}{'values':>9}{'superseded':>12}"
-        f"{'ident':>9}{'pairs':>8}{'tok sent':>11}{'tok raw':>11}{'saved':>8}{'s/run':>8}"
+        f"{'ident':>9}{'altered':>9}{'pairs':>8}{'tok sent':>11}{'tok raw':>11}{'saved':>8}"
+        f"{'s/run':>8}"
     )
     lines = [head, "-" * len(head)]
     for r in rows:
@@ -408,7 +461,8 @@ def format_table(rows: Sequence[dict[str, Any]]) -> str:
         lines.append(
             f"{r['method']:<20}{_pct(r['budget_ratio']):>7}{r['scenarios']:>5}"
             f"{_pct(r['constraints_retained']):>9}{_pct(r['values_retained']):>9}{sup:>12}"
-            f"{_pct(r['identifiers_retained']):>9}{_pct(r['pairs_valid']):>8}"
+            f"{_pct(r['identifiers_retained']):>9}{r['identifiers_altered']:>9}"
+            f"{_pct(r['pairs_valid']):>8}"
             f"{r['tokens_sent']:>11}{r['tokens_raw']:>11}{_pct(r['tokens_saved']):>8}"
             f"{r['seconds']:>8.2f}"
         )

@@ -20,6 +20,7 @@ FIDELITY_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("values_retained", "values retained", "share"),
     ("superseded_as_current", "superseded as current", "count"),
     ("identifiers_retained", "identifiers retained", "share"),
+    ("identifiers_altered", "identifiers altered", "count"),
     ("pairs_valid", "pairs valid", "share"),
     ("tokens_saved", "tokens saved", "share"),
 )
@@ -64,6 +65,11 @@ def _share(group: Sequence[dict[str, Any]], col: str) -> float | None:
     return sum(float(r[col]) for r in group) / len(group) if group else None
 
 
+def _count(x: Any) -> int:
+    """A count column's value in a raw row: a number, or the list of what it counts."""
+    return len(x) if isinstance(x, list) else int(x)
+
+
 def aggregate(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> list[dict[str, Any]]:
     """Fidelity rows grouped by `keys`: shares over items, total superseded, tokens saved.
 
@@ -84,7 +90,8 @@ def aggregate(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> list[dict[
             if col == "tokens_saved":
                 agg[col] = 1.0 - sent / raw if raw else 0.0
             elif kind == "count":
-                agg[col] = sum(int(r[col]) for r in group)
+                # Rows of runs from before a count existed have none: they count 0.
+                agg[col] = sum(_count(r.get(col, 0)) for r in group)
             else:
                 agg[col] = _share(group, col)
         agg["tokens_raw"] = raw
@@ -158,6 +165,10 @@ def _fidelity_targets(fid: list[dict[str, Any]], tag: str) -> list[Target]:
     out.append(share("constraints_retained", "active constraints retained" + tag, 1.0))
     out.append(share("identifiers_retained", "identifiers retained verbatim" + tag, 1.0))
     out.append(share("values_retained", "current values retained" + tag, 0.99))
+    changed = int(total["identifiers_altered"])
+    out.append(
+        Target("identifiers altered" + tag, "0", f"{changed} in {total['runs']} runs", changed == 0)
+    )
     sup = int(total["superseded_as_current"])
     out.append(
         Target(

@@ -293,3 +293,35 @@ def test_splits_count_each_session_in_the_part_its_dialogues_lie_in() -> None:
     assert rows["tuned 0-299"]["values_retained"] == pytest.approx(1 - 3 / 30)
     assert rows["tuned last 300-399"]["values_retained"] == pytest.approx(0.7)
     assert rows["held out 400-499"]["values_retained"] == pytest.approx(0.6)
+
+
+def test_an_identifier_glued_to_other_characters_or_cut_short_is_altered() -> None:
+    from bench.fidelity import altered, evidence_values
+
+    link = "https://track.example.com/t/SF1234567"
+    block = (
+        "[证据]\n"
+        f"- 链接: {link}查看 (助手) [3轮前]\n"
+        "- path: /srv/out/report_07.csv. (assistant) [2 turns ago]\n"
+        "- code: SF1234567 (assistant) [2 turns ago]\n"
+        "- 订单号: ORD-2024 [1轮前]"
+    )
+    values = evidence_values(block)
+    assert values == [f"{link}查看", "/srv/out/report_07.csv.", "SF1234567", "ORD-2024"]
+    assert altered(link, values)  # glued: 查看
+    assert altered("/srv/out/report_07.csv", values)  # glued: the full stop
+    assert altered("ORD-20240901-7", values)  # cut inside a token
+    # Exact, or standing apart from other text, or a different id: not altered.
+    assert not altered("SF1234567", values)
+    assert not altered("ORD-2024", ["ORD-2024", "单号 ORD-2024，谢谢"])
+    assert not altered("ORD-20240901-7", ["ORD-20240901-7", "ORD"])
+
+
+def test_score_counts_altered_identifiers_in_the_block_only() -> None:
+    s = Scenario("t", "en", [Message.user("x")], {}, {}, [], ["A-778812"])
+    block = "[Evidence]\n- order_id: A-778812X (assistant) [1 turn ago]"
+    out = score(s, MethodOutput([Message.system(block)], 5), budget_ratio=1, budget=1, raw=1)
+    assert out.identifiers_altered == ["A-778812"]
+    plain = "the id is A-778812X"  # a transcript's own text: not the block's value
+    out = score(s, MethodOutput([Message.user(plain)], 5), budget_ratio=1, budget=1, raw=1)
+    assert out.identifiers_altered == []
