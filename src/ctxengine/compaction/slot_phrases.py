@@ -10,13 +10,13 @@ from the text verbatim, like every other slot value.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
-from ctxengine.compaction.ontology import Ontology, SlotDef, words_regex
+from ctxengine.compaction.ontology import Ontology, SlotDef
 
 _ZH_STOP = "，,。；;！!？?\n、"
 # Product names mix scripts and keep inner spaces: "小米14 Ultra", "MacBook Air 13".
@@ -792,8 +792,10 @@ _NEARBY = re.compile(
 )
 
 
-def _name_end(text: str, start: int, onto: Ontology, *, verified: bool) -> int | None:
-    end = _shortest_name(text, start, onto, verified=True)
+def _name_end(
+    text: str, start: int, onto: Ontology, *, verified: bool, suffix_ends: list[int] | None = None
+) -> int | None:
+    end = _shortest_name(text, start, onto, verified=True, suffix_ends=suffix_ends)
     if end is None and not verified:
         end = _shortest_name(text, start, onto, verified=False)
     return end
@@ -808,17 +810,29 @@ _LIST_END = re.compile(
 )
 
 
-def _shortest_name(text: str, start: int, onto: Ontology, *, verified: bool) -> int | None:
+def _shortest_name(
+    text: str,
+    start: int,
+    onto: Ontology,
+    *,
+    verified: bool,
+    suffix_ends: list[int] | None = None,
+) -> int | None:
     """The end of the shortest name at `start` that a boundary follows; a name must end in a
     kind suffix the ontology knows ("…酒店", "…公园") or a branch ("…(西单店)") unless
-    `verified` is False (a list member after a verified one)."""
+    `verified` is False (a list member after a verified one).
+
+    `suffix_ends` is `_suffix_ends(text, onto)` when the caller has it."""
     run = _NAME_RUN.match(text, start)
     run_end = run.end() if run is not None else start
     # A verified name ends in a kind suffix: only the ends after a suffix's last character
     # are tried, found by one regex scan rather than a test of each character.
-    if verified:
+    if verified and suffix_ends is not None:
+        i = bisect_left(suffix_ends, start + 2)
+        ends: Iterable[int] = suffix_ends[i : bisect_right(suffix_ends, run_end, i)]
+    elif verified:
         last = onto.derived("slot_phrases.suffix_ends", _suffix_end_rx)
-        ends: Iterable[int] = (m.end() for m in last.finditer(text, start + 1, run_end))
+        ends = (m.end() for m in last.finditer(text, start + 1, run_end))
     else:
         ends = range(start + 2, run_end + 1)
     for e in ends:
@@ -847,21 +861,32 @@ def _suffix_end_rx(onto: Ontology) -> re.Pattern[str]:
     return re.compile("[" + "".join(re.escape(c) for c in chars) + "]" if chars else r"(?!x)x")
 
 
+def _suffix_ends(text: str, onto: Ontology) -> list[int]:
+    """Where a name suffix of the ontology ends in `text`, ascending: the only ends a verified
+    name may have but after a bracketed branch (`_name_shaped` asks `entity_of_name`)."""
+    last, by_last = onto.derived("slot_phrases.suffix_index", _suffix_index)
+    return [m.end() for m in last.finditer(text) if text.endswith(by_last[m[0]], 0, m.end())]
+
+
+def _suffix_index(onto: Ontology) -> tuple[re.Pattern[str], dict[str, tuple[str, ...]]]:
+    """(the suffixes' last characters as a class; last character -> the suffixes so ending)."""
+    by_last: dict[str, set[str]] = {}
+    for e in onto.entities:
+        for s in e.name_suffixes:
+            if s:
+                by_last.setdefault(s[-1], set()).add(s)
+    return _suffix_end_rx(onto), {c: tuple(sorted(w)) for c, w in by_last.items()}
+
+
 def _may_end(text: str, start: int, ends: list[int]) -> bool:
     """Whether `_shortest_name(text, start, verified=True)` has an end to try: one of `ends`
-    (the positions after a suffix's last character) within the run, or a bracket after it."""
+    (`_suffix_ends`) within the run, or a bracket after it."""
     run = _NAME_RUN.match(text, start)
     run_end = run.end() if run is not None else start
     i = bisect_left(ends, start + 2)
     if i < len(ends) and ends[i] <= run_end:
         return True
     return run_end - start <= 30 and run_end < len(text) and text[run_end] in "(（"
-
-
-def _suffix_rx(onto: Ontology) -> re.Pattern[str]:
-    """Any of the ontology's name suffixes (a verified name ends in one or in a branch)."""
-    words = sorted({s for e in onto.entities for s in e.name_suffixes if s})
-    return re.compile(words_regex(words) or r"(?!x)x")
 
 
 _BRANCH_REST = re.compile(r"[^()（），,。！!？?]{1,20}[)）]")
@@ -928,22 +953,17 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
     # Starts repeat (a clause start is often a cue's end too): each end is found once.
     found: dict[tuple[int, bool], int | None] = {}
 
-    # A name no strong cue leads ends in a kind suffix or a bracketed branch: in a text with
-    # neither (half of CrossWOZ's turns) the clause starts and plain cues are not scanned.
-    verifiable = (
-        "(" in text
-        or "（" in text
-        or onto.derived("slot_phrases.suffixes", _suffix_rx).search(text) is not None
-    )
-    # Where a verified name may end (after a suffix's last character), found once for all the
-    # starts: most starts have none in reach and are dropped without `_shortest_name`.
-    last = onto.derived("slot_phrases.suffix_ends", _suffix_end_rx)
-    ends = [m.end() for m in last.finditer(text)] if verifiable else []
+    # Where a verified name may end, found once for all the starts: most starts have none in
+    # reach and are dropped without `_shortest_name`. A name no strong cue leads ends in a
+    # kind suffix or a bracketed branch: in a text with neither (half of CrossWOZ's turns)
+    # the clause starts and plain cues are not scanned at all.
+    ends = _suffix_ends(text, onto)
+    verifiable = bool(ends) or "(" in text or "（" in text
 
     def name_end(pos: int, verified: bool) -> int | None:
         if (pos, verified) not in found:
             found[pos, verified] = (
-                _name_end(text, pos, onto, verified=verified)
+                _name_end(text, pos, onto, verified=verified, suffix_ends=ends)
                 if not verified or _may_end(text, pos, ends)
                 else None
             )
@@ -954,7 +974,8 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
         if verifiable
         else []
     )
-    starts += [(m, False) for m in _STRONG_CUE.finditer(text)]
+    if "去" in text or "选" in text or "推荐" in text:  # in every strong cue
+        starts += [(m, False) for m in _STRONG_CUE.finditer(text)]
     for m, verified in starts:
         pos, listed = m.end(), 0
         while pos < len(text) and text[pos] == "\t":
