@@ -91,13 +91,9 @@ def parse_rules(
     for call in message.tool_calls:
         found = json_evidence(call.arguments, f"call:{call.name}")
         evidence.extend(found or [])
-    parsed = ParsedTurn(
-        turn=turn,
-        role=role,
-        language=detect_language(text),
-        evidence=evidence,
-        references=extract_references(text, context),
-    )
+    # The turn is built once, with every field it reads (a copy with updates costs as much).
+    language = detect_language(text)
+    references = extract_references(text, context)
     if role == "assistant":
         # What the assistant informs in a task dialogue ("地址在X", "order number Y") is state
         # too, but its word is weaker than the user's: the state applies it only where the user
@@ -123,16 +119,33 @@ def parse_rules(
             )
             for u in informed
         ]
-        parsed.denied = denied_spans(text)
-        parsed.unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
-        parsed.unmet += [n for n in _denied_slots(parsed.denied, ontology) if n not in parsed.unmet]
-        parsed.contrast = says_contrast(text)
-        parsed.declines = bool(parsed.unmet) or says_unmet(text)
-        parsed.focus = focus_of(text, ontology, weaker)
-        return parsed.model_copy(update={"updates": weaker}) if weaker else parsed
+        denied = denied_spans(text)
+        unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
+        unmet += [n for n in _denied_slots(denied, ontology) if n not in unmet]
+        return ParsedTurn(
+            turn=turn,
+            role=role,
+            language=language,
+            evidence=evidence,
+            references=references,
+            denied=denied,
+            unmet=unmet,
+            contrast=says_contrast(text),
+            declines=bool(unmet) or says_unmet(text),
+            focus=focus_of(text, ontology, weaker),
+            # Only a reply with updates says so (the fields a turn was given are kept).
+            **({"updates": weaker} if weaker else {}),
+        )
     constraints = extract_constraints(text)
     if role == "system":
-        return parsed.model_copy(update={"constraints": constraints})
+        return ParsedTurn(
+            turn=turn,
+            role=role,
+            language=language,
+            evidence=evidence,
+            references=references,
+            constraints=constraints,
+        )
     updates = extract_updates(
         text,
         ontology,
@@ -151,19 +164,22 @@ def parse_rules(
         has_evidence=bool(evidence),
         confirmation=confirmation,
     )
-    return parsed.model_copy(
-        update={
-            "constraints": constraints,
-            "updates": updates,
-            "intents": intents,
-            "is_confirmation": confirmation,
-            "focus": focus_of(text, ontology, updates),
-            "rejects": opens_with_rejection(text),
-            "turns_down": turns_down(text),
-            # A slot the message gives a value for is requested, not asked about:
-            # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
-            "asks": _asks(text, ontology, updates),
-        }
+    return ParsedTurn(
+        turn=turn,
+        role=role,
+        language=language,
+        evidence=evidence,
+        references=references,
+        constraints=constraints,
+        updates=updates,
+        intents=intents,
+        is_confirmation=confirmation,
+        focus=focus_of(text, ontology, updates),
+        rejects=opens_with_rejection(text),
+        turns_down=turns_down(text),
+        # A slot the message gives a value for is requested, not asked about:
+        # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
+        asks=_asks(text, ontology, updates),
     )
 
 
