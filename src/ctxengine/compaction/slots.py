@@ -77,6 +77,8 @@ class _Compiled:
     # Where any slot word starts (overlapping ones too): the only places a zh rule can match.
     slot_at: re.Pattern[str]
     own_patterns: dict[str, re.Pattern[str]]
+    # The ontology's value patterns, each with whether its every match holds a digit.
+    value_patterns: tuple[tuple[SlotDef, re.Pattern[str], bool], ...]
 
 
 def _compile(onto: Ontology) -> _Compiled:
@@ -113,6 +115,10 @@ def _compile(onto: Ontology) -> _Compiled:
         slot_word=onto.slot_word_pattern(),
         slot_at=re.compile(rf"(?=(?:{slots}))", re.I),
         own_patterns={slot.name: vrx for slot, vrx in onto.value_patterns},
+        value_patterns=tuple(
+            (slot, vrx, _needs_digit(vrx.pattern) and not vrx.flags & re.VERBOSE)
+            for slot, vrx in onto.value_patterns
+        ),
         en_set=re.compile(
             rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
             rf"=|:)\s*{_EN_VALUE}"
@@ -299,7 +305,11 @@ def extract_updates(
         listing = _list_slot(hit.slot, rx.own_patterns.get(hit.slot.name))
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value), listing)
         # The search first: it rarely matches, and comparing slots is the dearer test.
-        if any(rx.search(value) and s != hit.slot for s, rx in onto.value_patterns):
+        digit = _DIGIT.search(value) is not None
+        if any(
+            (digit or not needs) and vrx.search(value) and s != hit.slot
+            for s, vrx, needs in rx.value_patterns
+        ):
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
         # A criterion asked as a question is still asked for: "能吃到香椿炒鸡蛋的餐馆吗".
         asked = not (hit.slot.criterion or hit.in_question) and _in_question(text, hit.start)
@@ -317,9 +327,9 @@ def extract_updates(
                 hit.entity,
             )
 
-    # Words naming an entity ("出租车") hide enum values inside them ("租车").
-    entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)]
     members = onto.find_members(text)
+    # Words naming an entity ("出租车") hide enum values inside them ("租车").
+    entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)] if members else []
     member_spans = [m.span() for m, _, _ in members]
     for m, slot, _member in members:
         if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
@@ -384,8 +394,10 @@ def extract_updates(
                     0.6 if last_slot else 0.4,
                 )
 
-    for slot, vrx in onto.value_patterns:
-        for m in vrx.finditer(text):
+    # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
+    digit = _DIGIT.search(text) is not None
+    for slot, vrx, needs in rx.value_patterns:
+        for m in vrx.finditer(text) if digit or not needs else ():
             if _DENIED.search(text, max(0, m.start() - 8), m.start()):
                 continue  # "没有5分的酒店", "评分不是5分的": said not to be so
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
@@ -395,6 +407,40 @@ def extract_updates(
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _needs_digit(pattern: str) -> bool:
+    """Whether every match of `pattern` holds a digit (a `\\d`, as `_DIGIT` finds), as far as a
+    plain reading tells: a `\\d` outside any group or class that no quantifier makes optional,
+    and no `|` outside a group. False when unsure (a verbose pattern, a digit in a group)."""
+    if "(?x" in pattern:
+        return False  # a comment may hold anything
+    depth, i, found, in_class = 0, 0, False, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            after = pattern[i + 2 : i + 4]
+            if pattern[i + 1 : i + 2] == "d" and depth == 0 and not in_class:
+                found = found or not after.startswith(("?", "*", "{0", "{,"))
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            i += 1 if pattern.startswith("^", i + 1) else 0
+            i += 1 if pattern.startswith("]", i + 1) else 0  # "[]…]": a literal "]"
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return False
+        i += 1
+    return found
 
 
 def _by_own_slots(updates: list[SlotUpdate], onto: Ontology) -> list[SlotUpdate]:
