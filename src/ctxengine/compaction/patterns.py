@@ -133,47 +133,49 @@ PATTERNS: tuple[tuple[str, int, re.Pattern[str], int], ...] = tuple(
 )
 
 # What each pattern of `_RAW` needs, in order: (words, one of which the lower-cased text must
-# hold, or () for none; the length of the longest run of ASCII digits it needs, 0 for none).
+# hold, or () for none; the length of the longest run of ASCII digits it needs, 0 for none;
+# whether it needs an ASCII capital letter, as flight numbers and code-like tokens do).
 # Most messages hold a number or two but no '@', "://" or 11 digits in a row: skipping the
 # patterns they cannot match is most of `find_spans`' cost.
 _MONTH_WORDS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_NEEDS: tuple[tuple[tuple[str, ...], int], ...] = (
-    (("://", "www."), 0),
-    (("@",), 0),
-    (("/",), 0),
-    ((":\\",), 0),
-    (("/",), 0),
-    (("优惠", "券码", "兑换码", "折扣码", "coupon", "promo", "voucher"), 0),
-    (("订单", "单号", "order"), 1),
-    (("工单", "票号", "ticket", "case"), 1),
-    (("*", "x"), 4),  # masked mobile
-    ((), 11),  # mobile
-    (("-",), 7),  # landline
-    (("+",), 1),  # international
-    (("-",), 4),  # (555) 123-4567
-    ((), 3),  # flight
-    ((), 4),  # 2024-05-01
-    (("月",), 1),
-    (_MONTH_WORDS, 1),
-    (_MONTH_WORDS, 1),
-    (("next ", "this ", "last "), 0),
-    (("周", "星期", "礼拜"), 0),
-    (("明天", "后天", "下周", "下个月"), 0),
-    ((":",), 2),  # 11:30
-    (("m",), 1),  # 9am
-    (("点",), 1),
-    (("¥", "￥", "$", "€", "£"), 1),
-    (("元", "块", "usd", "cny", "rmb", "eur", "gbp", "jpy", "dollar", "euro"), 1),
-    (("`",), 0),
-    (("(",), 0),
-    (("_",), 0),
-    (("_",), 0),
-    ((), 0),  # camelCase
-    ((), 1),  # upper-case code
-    ((), 8),  # long number
+_NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
+    (("://", "www."), 0, False),
+    (("@",), 0, False),
+    (("/",), 0, False),
+    ((":\\",), 0, False),
+    (("/",), 0, False),
+    (("优惠", "券码", "兑换码", "折扣码", "coupon", "promo", "voucher"), 0, False),
+    (("订单", "单号", "order"), 1, False),
+    (("工单", "票号", "ticket", "case"), 1, False),
+    (("*", "x"), 4, False),  # masked mobile
+    ((), 11, False),  # mobile
+    (("-",), 7, False),  # landline
+    (("+",), 1, False),  # international
+    (("-",), 4, False),  # (555) 123-4567
+    ((), 3, True),  # flight
+    ((), 4, False),  # 2024-05-01
+    (("月",), 1, False),
+    (_MONTH_WORDS, 1, False),
+    (_MONTH_WORDS, 1, False),
+    (("next ", "this ", "last "), 0, False),
+    (("周", "星期", "礼拜"), 0, False),
+    (("明天", "后天", "下周", "下个月"), 0, False),
+    ((":",), 2, False),  # 11:30
+    (("m",), 1, False),  # 9am
+    (("点",), 1, False),
+    (("¥", "￥", "$", "€", "£"), 1, False),
+    (("元", "块", "usd", "cny", "rmb", "eur", "gbp", "jpy", "dollar", "euro"), 1, False),
+    (("`",), 0, False),
+    (("(",), 0, False),
+    (("_",), 0, False),
+    (("_",), 0, False),
+    ((), 0, True),  # camelCase
+    ((), 1, True),  # upper-case code
+    ((), 8, False),  # long number
 )
-_WORDS = frozenset(w for words, _ in _NEEDS for w in words)
+_WORDS = frozenset(w for words, _, _ in _NEEDS for w in words)
 _DIGITS = re.compile(r"[0-9]+")
+_CAPITAL = re.compile(r"[A-Z]")
 
 _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 
@@ -202,8 +204,9 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
         low = text.lower()
         held = {w for w in _WORDS if w in low}
         run = max(map(len, _DIGITS.findall(text)), default=0)
-        for (kind, prio, rx, group), (words, digits) in _GATED:
-            if digits > run or (words and held.isdisjoint(words)):
+        capital = _CAPITAL.search(text) is not None
+        for (kind, prio, rx, group), (words, digits, caps) in _GATED:
+            if digits > run or (words and held.isdisjoint(words)) or (caps and not capital):
                 continue
             for m in rx.finditer(text):
                 start, end = m.span(group)
