@@ -110,15 +110,7 @@ def parse_rules(
             informed += _answers(text, context.asked, ontology, informed, focus)
         informed += _nearby(text, ontology, informed, focus)
         informed = _without_neighbour_names(text, informed)
-        weaker = [
-            u.model_copy(
-                update={
-                    "confidence": u.confidence * ASSISTANT_WEIGHT,
-                    "criterion": _is_criterion(ontology, u.slot),
-                }
-            )
-            for u in informed
-        ]
+        weaker = _weighed(informed, ontology)
         denied = denied_spans(text)
         unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
         unmet += [n for n in _denied_slots(denied, ontology) if n not in unmet]
@@ -152,10 +144,9 @@ def parse_rules(
         last_slot=context.last_slot if context else None,
         focus=context.focus if context else None,
     )
-    updates = [
-        u.model_copy(update={"criterion": True}) if _is_criterion(ontology, u.slot) else u
-        for u in updates
-    ]
+    for u in updates:
+        if _is_criterion(ontology, u.slot):
+            u.criterion = True  # this parse's own update: marked in place, not copied
     confirmation = is_confirmation(text)
     intents = classify_intents(
         text,
@@ -181,6 +172,26 @@ def parse_rules(
         # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
         asks=_asks(text, ontology, updates),
     )
+
+
+def _weighed(informed: list[SlotUpdate], onto: Ontology) -> list[SlotUpdate]:
+    """The assistant's updates at their weight, marked as criteria or not. They are this
+    parse's own (built for it, never cached), so they are changed in place, not copied; one
+    listed twice would be weighed twice, so then each is copied."""
+    if len({id(u) for u in informed}) < len(informed):
+        return [
+            u.model_copy(
+                update={
+                    "confidence": u.confidence * ASSISTANT_WEIGHT,
+                    "criterion": _is_criterion(onto, u.slot),
+                }
+            )
+            for u in informed
+        ]
+    for u in informed:
+        u.confidence = u.confidence * ASSISTANT_WEIGHT
+        u.criterion = _is_criterion(onto, u.slot)
+    return informed
 
 
 def _asks(text: str, onto: Ontology, updates: list[SlotUpdate]) -> list[str]:
