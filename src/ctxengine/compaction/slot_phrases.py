@@ -317,15 +317,16 @@ _NAME_SAID = re.compile(
 # A word every match of `_NAME_SAID` holds (its cue or the words after the name): most
 # messages have none, and the gate's scan is a fraction of the whole pattern's.
 _NAME_SAID_GATE = re.compile(
-    r"叫|名为|怎么样|如何|可以吗|行吗|不错|好|美味|可以考虑|找到|符合|满足|贴近|接近|入住|可以到"
-    r"|只能去|只有"
+    r"叫|名为|怎么样|如何|可以吗|行吗|不错|是(?:一个|一家|个)?(?:非常|很|特别|挺|十分|相当)?"
+    r"(?:好|美味)的|可以考虑|找到|符合|满足|贴近|接近|入住|可以到|只能去|只有"
 )
 # "您可以看看X这个景点", "您听过X这个餐馆吗": a name the kind word after it calls one; it
 # starts at a clause or after a verb of knowing or looking.
+_THIS_KIND = re.compile(r"这(?:个|家|座)(?:景点|景区|餐馆|餐厅|饭馆|饭店|酒店|宾馆)")
 _NAME_THIS_KIND = re.compile(
     r"(?:(?<=^)|(?<=[，,。！!？?：:\s])|(?<=看看)|(?<=听过)|(?<=听说过)|(?<=去过)|(?<=推荐))"
     r"(?![您你我他她它这那哪有不没])(?P<value>[A-Za-z0-9\u4e00-\u9fff（）()·]{2,30}?)"
-    r"(?=这(?:个|家|座)(?:景点|景区|餐馆|餐厅|饭馆|饭店|酒店|宾馆))"
+    rf"(?={_THIS_KIND.pattern})"
 )
 # The ride said between a trip's two ends is neither: "从X乘坐地铁到Y", "从X出发，坐出租车去Y".
 _RIDE_WORDS = (
@@ -613,7 +614,8 @@ def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
         hit = _name_hit(m, group, onto, slot)
         if hit is not None:
             out.append(hit)
-    if "这" in text:  # the kind word after the name starts with it: a cheap gate
+    # The kind word after the name is the cheap gate: a scan for a literal start.
+    if _THIS_KIND.search(text) is not None:
         for m in _NAME_THIS_KIND.finditer(text):
             hit = _name_hit(m, "value", onto, slot)
             # "看来这个酒店", "请问一下这家餐馆": a remark before the kind word, not a name.
