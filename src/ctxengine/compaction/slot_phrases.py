@@ -971,11 +971,16 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
             )
         return found[pos, verified]
 
-    starts = (
-        [(m, True) for m in [*_CLAUSE_START.finditer(text), *_NAME_CUE.finditer(text)]]
-        if verifiable
-        else []
-    )
+    starts: list[tuple[re.Match[str], bool]] = []
+    if verifiable:
+        # A start after the last end in reach (a suffix's, or a bracket's a branch opens at)
+        # begins no verified name: the scans for starts stop there.
+        last = max(ends[-1] - 2 if ends else -1, text.rfind("("), text.rfind("（"))
+        for rx in (_CLAUSE_START, _NAME_CUE):
+            for m in rx.finditer(text):
+                if m.end() > last:
+                    break
+                starts.append((m, True))
     if "去" in text or "选" in text or "推荐" in text:  # in every strong cue
         starts += [(m, False) for m in _STRONG_CUE.finditer(text)]
     for m, verified in starts:

@@ -214,6 +214,7 @@ def extract_updates(
         if pat is rx.en_change and not latin:
             continue
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
+            groups = m.groupdict()  # read below up to five times
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None:
                 continue
@@ -231,10 +232,10 @@ def extract_updates(
                 and own.search("10:00-22:00") is not None
             ):
                 value = day.group(0)  # "周一至周日 全天": opening hours with no digit
-            elif own is not None and not re.search(r"\d", value):
+            elif own is not None and not _DIGIT.search(value):
                 continue  # "电话留一个给我", "评分是积分啊": no number, no value of a number
             amount = _AMOUNT.match(value) if slot.criterion else None
-            if amount is not None and re.match(r"[\u4e00-\u9fff]", value[amount.end() :]):
+            if amount is not None and _HAN.match(value, amount.end()):
                 value = amount.group(0)  # "20-50元之间", "1元钱", "20-50元可以游玩": the amount
             if slot.name in _PLACE_SLOTS and value.startswith("在") and len(value) > 3:
                 vstart, value = vstart + 1, value[1:]  # "地址是在北京市…"
@@ -251,9 +252,9 @@ def extract_updates(
                 value = zh_address(text, vstart, value, onto)
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
-            if m.groupdict().get("verb") == "是" and _YES_NO.match(value):
+            if groups.get("verb") == "是" and _YES_NO.match(value):
                 continue  # "设施是否包含…", "评分是不是5分": a question
-            if (pat is rx.zh_gap or m.groupdict().get("adv")) and not (
+            if (pat is rx.zh_gap or groups.get("adv")) and not (
                 _starts_like_value(value) or onto.find_members(value)
             ):
                 continue  # only an amount or a member bridges a gap: "价格也是不错的" is none
@@ -267,14 +268,14 @@ def extract_updates(
                 continue  # "周边景点有808文创园、…": a list of names, read whole elsewhere
             if pat in (rx.zh_set, rx.zh_has) and listing:
                 value = _with_list(text, vstart, value, rx.slot_word)
-            verb0 = (m.groupdict().get("verb") or "").rstrip(":：")
+            verb0 = (groups.get("verb") or "").rstrip(":：")
             # "地址在X", "地址：X": a place follows these verbs whatever it starts with.
             place = slot.name in _PLACE_SLOTS and (
-                verb0 == "在" or m.groupdict().get("verb") in (":", "：")
+                verb0 == "在" or groups.get("verb") in (":", "：")
             )
             # "营业时间：上午11点--晚上9点半": after a colon, a value of a shaped slot (one with
             # its own pattern) in words of its own is still the value.
-            labelled = own is not None and m.groupdict().get("verb") in (":", "：")
+            labelled = own is not None and groups.get("verb") in (":", "：")
             if labelled and head is None:
                 value = _same_shape_run(text, vstart, value)
             if (
@@ -284,7 +285,7 @@ def extract_updates(
                 and not _starts_like_value(value)
             ):
                 continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
-            verb = (m.groupdict().get("verb") or "").lower()
+            verb = (groups.get("verb") or "").lower()
             real_op: Op = (
                 "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
             )
@@ -515,7 +516,7 @@ def _in_name(text: str, start: int, end: int) -> bool:
     if _NAME_AFTER.match(text, end) or _NEARBY_LIST.search(text, max(0, start - 80), start):
         return True
     before = text[start - 1 : start]
-    return bool(re.match(r"[\u4e00-\u9fff]", before)) and before not in _FEATURE_LEAD
+    return bool(_HAN.match(before)) and before not in _FEATURE_LEAD
 
 
 _NAME_AFTER = re.compile(r"(?:街|城|度假|公寓|会馆|山庄|中心|广场|公园)")
@@ -637,7 +638,7 @@ def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, st
     lead = len(value) - len(value.lstrip(" \t:："))
     v = value[lead:].strip()
     cut = v.find("的")
-    if cut > 0 and re.search(r"[\u4e00-\u9fff]", v[cut + 1 : cut + 2] or "x"):
+    if cut > 0 and _HAN.match(v, cut + 1):
         v = v[:cut]
     join = _ZH_JOIN.search(v, 1)
     if join is not None and not (listing and _MORE_WORD.fullmatch(v, join.start())):
@@ -720,16 +721,20 @@ _LIST_SEP = re.compile(r"\s*(?:[,，、;；或和及]|以及|或者)\s*")
 
 
 def _in_question(text: str, pos: int) -> bool:
-    end = min(
-        (i for i in (text.find(c, pos) for c in "，,。；;！!？?\n") if i != -1), default=len(text)
-    )
+    mark = _CLAUSE_MARK.search(text, pos)
+    end = mark.start() if mark is not None else len(text)
     clause = text[pos : end + 1]
     return clause.endswith(("？", "?")) or "吗" in clause
 
 
 def _starts_like_value(value: str) -> bool:
     # "#CP": CrossWOZ's placeholder for a plate; "京A12345" starts with a letter-digit code.
-    return bool(re.match(r"[\d¥￥$€£+(#]|免费|[A-Z]+\d", value))
+    return _VALUE_START.match(value) is not None
+
+
+_CLAUSE_MARK = re.compile(r"[，,。；;！!？?\n]")
+_VALUE_START = re.compile(r"[\d¥￥$€£+(#]|免费|[A-Z]+\d")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def entity_for(
