@@ -43,6 +43,9 @@ ASSISTANT_WEIGHT = 0.8
 
 def message_text(message: Message) -> str:
     """The text the parser reads: text parts, or the tool results' content for tool output."""
+    parts = message.parts
+    if len(parts) == 1 and isinstance(parts[0], TextPart):
+        return parts[0].text  # the usual single text part: no result, no join
     results = message.tool_results
     if results and message.role in ("tool", "user"):
         return "\n".join(r.content for r in results)

@@ -174,6 +174,10 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     ((), 8, False),  # long number
 )
 _WORDS = frozenset(w for words, _, _ in _NEEDS for w in words)
+# Half the words are spelled in ASCII letters: looked for only when the text has one.
+_LETTER = re.compile(r"[a-z]")
+_LETTER_WORDS = frozenset(w for w in _WORDS if _LETTER.search(w))
+_OTHER_WORDS = _WORDS - _LETTER_WORDS
 _DIGITS = re.compile(r"[0-9]+")
 _CAPITAL = re.compile(r"[A-Z]")
 
@@ -202,7 +206,9 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
                 candidates.append(Span(kind, m.start(), m.end(), m.group(0), -1))
     if _GATE.search(text):
         low = text.lower()
-        held = {w for w in _WORDS if w in low}
+        held = {w for w in _OTHER_WORDS if w in low}
+        if _LETTER.search(low):
+            held.update(w for w in _LETTER_WORDS if w in low)
         run = max(map(len, _DIGITS.findall(text)), default=0)
         capital = _CAPITAL.search(text) is not None
         for (kind, prio, rx, group), (words, digits, caps) in _GATED:

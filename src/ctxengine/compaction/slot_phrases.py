@@ -412,7 +412,7 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
     trip = _from_to(text, onto)
     out += trip
     out += _station_pair(text, onto)
-    for m in _IT_IN.finditer(text):
+    for m in _IT_IN.finditer(text) if latin else ():
         value = m.group("value")
         members = onto.find_members(value)
         it = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
@@ -420,7 +420,7 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
             out.append(PhraseHit(m.start(), m.end("value"), it, value, 0.5))
     out += _name_references(text, onto)
     out += _name_lists(text, onto)  # after the phrases: a phrase reads its span better
-    words = onto.slot_words_regex
+    words = onto.slot_words_regex if latin else ""  # "use X for <slot>" is English
     if words:
         rx = onto.derived(
             "slot_phrases.for", lambda o: re.compile(_FOR_SLOT + rf"(?P<slot>{words})\b")
