@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ctxengine.compaction import intents, slot_phrases
+from ctxengine.compaction import intents, slot_phrases, slots
 from ctxengine.compaction.ontology import ONTOLOGY_DIR, Ontology, anchor, load_builtin
 from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.parse_rules import _weighed, parse_rules
@@ -217,3 +217,19 @@ def test_an_update_listed_twice_is_weighed_once_per_listing() -> None:
 def test_cjk_count_without_a_list_is_the_count_of_the_list(text: str) -> None:
     cjk = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
     assert len(intents._NOT_CJK.sub("", text)) == len(cjk.findall(text))
+
+
+_CUE_PIECES = [
+    *("没有", "没", "无", "不带", "不含", "不提供", "不包括", "有", "久", "都", "的", "和", "、"),
+    *("从", "坐地铁", "打车", "到", "去", "至", "西单", "国贸大厦", "，", "停车场", "健身房"),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_CUE_PIECES), max_size=10))
+def test_absences_and_trips_hold_the_words_their_gates_look_for(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    if slots._ABSENT_ZH.search(text):
+        assert "没" in text or "无" in text or "不" in text
+    if slot_phrases._FROM_TO.search(text):
+        assert "从" in text

@@ -629,6 +629,8 @@ _SAID_GROUPS = ("value", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
 
 
 def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
+    if "从" not in text:  # every trip starts with it
+        return []
     start_slot, end_slot = onto.slot("出发地"), onto.slot("目的地")
     if start_slot is None or end_slot is None:
         return []
@@ -671,8 +673,10 @@ _NOT_A_PLACE = re.compile(
 def _station_pair(text: str, onto: Ontology) -> list[PhraseHit]:
     """ "从苹果园地铁站B口上地铁，在灯市口地铁站A口下地铁": two stations named without their
     slot words are the trip's start and end, in that order."""
+    if "地铁站" not in text:
+        return []
     start_slot, end_slot = onto.slot("出发地附近地铁站"), onto.slot("目的地附近地铁站")
-    if start_slot is None or end_slot is None or "地铁站" not in text:
+    if start_slot is None or end_slot is None:
         return []
     found = list(_STATION.finditer(text))
     if len(found) != 2 or onto.slot_word_pattern().search(text) is not None:

@@ -207,6 +207,8 @@ def extract_updates(
     # Every rule needs a slot word: a text with none skips them all. A zh rule starts with one,
     # so it is tried only where one starts instead of scanning the whole text.
     starts = [m.start() for m in rx.slot_at.finditer(text)]
+    # Every absence `_ABSENT_ZH` reads is said with one of these.
+    negated = "没" in text or "无" in text or "不" in text
     zh_rules = (rx.zh_change, rx.zh_set, rx.zh_has, rx.zh_gap)
     # The English verbs need letters: most Chinese messages have none.
     latin = LATIN_LETTER.search(text) is not None
@@ -218,7 +220,11 @@ def extract_updates(
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None:
                 continue
-            if pat is rx.zh_set and _ABSENT_ZH.search(text, max(0, m.start() - 24), m.start()):
+            if (
+                pat is rx.zh_set
+                and negated
+                and _ABSENT_ZH.search(text, max(0, m.start() - 24), m.start())
+            ):
                 continue  # "没有票价200元以上的景点": a value said to be absent is not set
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
@@ -301,7 +307,7 @@ def extract_updates(
             )
 
     for hit in hits:
-        if _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
+        if negated and _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
             continue  # "周边没有能吃到酸枣汁的餐馆"
         listing = _list_slot(hit.slot, rx.own_patterns.get(hit.slot.name))
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value), listing)
