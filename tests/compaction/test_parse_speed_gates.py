@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ctxengine.compaction import intents, slot_phrases, slots
+from ctxengine.compaction import intents, patterns, slot_phrases, slots
 from ctxengine.compaction.ontology import ONTOLOGY_DIR, Ontology, anchor, load_builtin
 from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.parse_rules import _weighed, parse_rules
@@ -233,3 +233,10 @@ def test_absences_and_trips_hold_the_words_their_gates_look_for(pieces: list[str
         assert "没" in text or "无" in text or "不" in text
     if slot_phrases._FROM_TO.search(text):
         assert "从" in text
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="周星期礼拜明天后下个月 1@/_($ nextJanMayıİſ\u212a", max_size=16))
+def test_the_evidence_gate_without_letters_passes_the_same_texts(text: str) -> None:
+    gate = patterns._GATE if intents.LATIN_LETTER.search(text) else patterns._GATE_NO_LATIN
+    assert bool(gate.search(text)) == bool(patterns._GATE.search(text))

@@ -185,10 +185,12 @@ _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 
 # Cheap gate: a text without a digit, '@', '/', '\\', '`', '_', a currency sign, a capital
 # followed by lower case (camelCase) or a date word cannot match anything above.
-_GATE = re.compile(
-    r"[\d@/\\`_¥￥$€£(]|[a-z][A-Z]|周|星期|礼拜|明天|后天|下个月|"
-    r"(?i:next |this |last |\b" + _MONTHS + r"\b)"
-)
+_GATE_ZH = r"[\d@/\\`_¥￥$€£(]|周|星期|礼拜|明天|后天|下个月"
+_GATE = re.compile(_GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |\b" + _MONTHS + r"\b)")
+# The gate without its Latin words, for a text with no letter they could match (the ASCII
+# letters and the four others a case-insensitive one matches: İ, ı, ſ, K): 3x cheaper.
+_GATE_NO_LATIN = re.compile(_GATE_ZH)
+_LATIN = re.compile("[A-Za-z\u0130\u0131\u017f\u212a]")
 
 
 def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> list[Span]:
@@ -204,7 +206,7 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
         for m in rx.finditer(text):
             if m.end() > m.start():
                 candidates.append(Span(kind, m.start(), m.end(), m.group(0), -1))
-    if _GATE.search(text):
+    if (_GATE if _LATIN.search(text) else _GATE_NO_LATIN).search(text):
         low = text.lower()
         held = {w for w in _OTHER_WORDS if w in low}
         if _LETTER.search(low):
