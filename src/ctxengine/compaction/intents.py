@@ -12,7 +12,8 @@ import re
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import Intent, Language
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# What is not CJK: removing it leaves the CJK characters, counted without a list of them.
+_NOT_CJK = re.compile(r"[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 # (intent, strong cues, their English part, weak cues, their English part). The English part
@@ -128,7 +129,7 @@ def detect_language(text: str) -> Language:
 
     Latin is counted in words, not letters, so "我想买iPhone 15 Pro" is Chinese.
     """
-    cjk = len(_CJK.findall(text))
+    cjk = len(_NOT_CJK.sub("", text))
     if cjk == 0:
         return "en"
     words = len(_LATIN_WORD.findall(text))

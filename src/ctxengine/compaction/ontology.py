@@ -458,11 +458,12 @@ def load_builtin(name: str) -> Ontology:
     return Ontology.from_yaml(path)
 
 
-def anchor(parsed: ParsedTurn, ontology: Ontology) -> ParsedTurn:
+def anchor(parsed: ParsedTurn, ontology: Ontology, *, own: bool = False) -> ParsedTurn:
     """Bind slot values to enum members and entity ids; add the entity keys the turn names.
 
     Returns a new ParsedTurn; `parsed` is not changed. An update that already carries an
-    enum or entity id keeps it.
+    enum or entity id keeps it. With `own` (the caller built `parsed` and hands it over),
+    `parsed` itself gets the anchored updates and entities and is returned: no copy.
     """
     updates = []
     entities = list(parsed.entities)
@@ -490,4 +491,8 @@ def anchor(parsed: ParsedTurn, ontology: Ontology) -> ParsedTurn:
             key = f"{ent.name}:{ev.value}"
             if key not in entities:
                 entities.append(key)
+    if own:
+        parsed.updates = updates
+        parsed.entities = entities
+        return parsed
     return parsed.model_copy(update={"updates": updates, "entities": entities})

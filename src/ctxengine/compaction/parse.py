@@ -48,7 +48,8 @@ def parse_message(
         context: earlier entities/evidence for references; the tool name for a tool result.
     """
     onto = ontology if ontology is not None else generic_ontology()
-    return anchor(parse_rules(message, turn=turn, ontology=onto, context=context), onto)
+    # The rule reading is this call's own: anchored in place rather than copied.
+    return anchor(parse_rules(message, turn=turn, ontology=onto, context=context), onto, own=True)
 
 
 async def parse_message_dual(

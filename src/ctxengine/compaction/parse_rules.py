@@ -43,6 +43,9 @@ ASSISTANT_WEIGHT = 0.8
 
 def message_text(message: Message) -> str:
     """The text the parser reads: text parts, or the tool results' content for tool output."""
+    parts = message.parts
+    if len(parts) == 1 and isinstance(parts[0], TextPart):
+        return parts[0].text  # the usual single text part: no result, no join
     results = message.tool_results
     if results and message.role in ("tool", "user"):
         return "\n".join(r.content for r in results)
@@ -91,13 +94,9 @@ def parse_rules(
     for call in message.tool_calls:
         found = json_evidence(call.arguments, f"call:{call.name}")
         evidence.extend(found or [])
-    parsed = ParsedTurn(
-        turn=turn,
-        role=role,
-        language=detect_language(text),
-        evidence=evidence,
-        references=extract_references(text, context),
-    )
+    # The turn is built once, with every field it reads (a copy with updates costs as much).
+    language = detect_language(text)
+    references = extract_references(text, context)
     if role == "assistant":
         # What the assistant informs in a task dialogue ("地址在X", "order number Y") is state
         # too, but its word is weaker than the user's: the state applies it only where the user
@@ -114,35 +113,43 @@ def parse_rules(
             informed += _answers(text, context.asked, ontology, informed, focus)
         informed += _nearby(text, ontology, informed, focus)
         informed = _without_neighbour_names(text, informed)
-        weaker = [
-            u.model_copy(
-                update={
-                    "confidence": u.confidence * ASSISTANT_WEIGHT,
-                    "criterion": _is_criterion(ontology, u.slot),
-                }
-            )
-            for u in informed
-        ]
-        parsed.denied = denied_spans(text)
-        parsed.unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
-        parsed.unmet += [n for n in _denied_slots(parsed.denied, ontology) if n not in parsed.unmet]
-        parsed.contrast = says_contrast(text)
-        parsed.declines = bool(parsed.unmet) or says_unmet(text)
-        parsed.focus = focus_of(text, ontology, weaker)
-        return parsed.model_copy(update={"updates": weaker}) if weaker else parsed
+        weaker = _weighed(informed, ontology)
+        denied = denied_spans(text)
+        unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
+        unmet += [n for n in _denied_slots(denied, ontology) if n not in unmet]
+        return ParsedTurn(
+            turn=turn,
+            role=role,
+            language=language,
+            evidence=evidence,
+            references=references,
+            denied=denied,
+            unmet=unmet,
+            contrast=says_contrast(text),
+            declines=bool(unmet) or says_unmet(text),
+            focus=focus_of(text, ontology, weaker),
+            # Only a reply with updates says so (the fields a turn was given are kept).
+            **({"updates": weaker} if weaker else {}),
+        )
     constraints = extract_constraints(text)
     if role == "system":
-        return parsed.model_copy(update={"constraints": constraints})
+        return ParsedTurn(
+            turn=turn,
+            role=role,
+            language=language,
+            evidence=evidence,
+            references=references,
+            constraints=constraints,
+        )
     updates = extract_updates(
         text,
         ontology,
         last_slot=context.last_slot if context else None,
         focus=context.focus if context else None,
     )
-    updates = [
-        u.model_copy(update={"criterion": True}) if _is_criterion(ontology, u.slot) else u
-        for u in updates
-    ]
+    for u in updates:
+        if _is_criterion(ontology, u.slot):
+            u.criterion = True  # this parse's own update: marked in place, not copied
     confirmation = is_confirmation(text)
     intents = classify_intents(
         text,
@@ -151,20 +158,43 @@ def parse_rules(
         has_evidence=bool(evidence),
         confirmation=confirmation,
     )
-    return parsed.model_copy(
-        update={
-            "constraints": constraints,
-            "updates": updates,
-            "intents": intents,
-            "is_confirmation": confirmation,
-            "focus": focus_of(text, ontology, updates),
-            "rejects": opens_with_rejection(text),
-            "turns_down": turns_down(text),
-            # A slot the message gives a value for is requested, not asked about:
-            # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
-            "asks": _asks(text, ontology, updates),
-        }
+    return ParsedTurn(
+        turn=turn,
+        role=role,
+        language=language,
+        evidence=evidence,
+        references=references,
+        constraints=constraints,
+        updates=updates,
+        intents=intents,
+        is_confirmation=confirmation,
+        focus=focus_of(text, ontology, updates),
+        rejects=opens_with_rejection(text),
+        turns_down=turns_down(text),
+        # A slot the message gives a value for is requested, not asked about:
+        # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
+        asks=_asks(text, ontology, updates),
     )
+
+
+def _weighed(informed: list[SlotUpdate], onto: Ontology) -> list[SlotUpdate]:
+    """The assistant's updates at their weight, marked as criteria or not. They are this
+    parse's own (built for it, never cached), so they are changed in place, not copied; one
+    listed twice would be weighed twice, so then each is copied."""
+    if len({id(u) for u in informed}) < len(informed):
+        return [
+            u.model_copy(
+                update={
+                    "confidence": u.confidence * ASSISTANT_WEIGHT,
+                    "criterion": _is_criterion(onto, u.slot),
+                }
+            )
+            for u in informed
+        ]
+    for u in informed:
+        u.confidence = u.confidence * ASSISTANT_WEIGHT
+        u.criterion = _is_criterion(onto, u.slot)
+    return informed
 
 
 def _asks(text: str, onto: Ontology, updates: list[SlotUpdate]) -> list[str]:

@@ -263,8 +263,24 @@ _NOUN_RX = "|".join(sorted((re.escape(n) for n in _NOUNS), key=len, reverse=True
 _ZH_BACK = r"(?:刚才|刚刚|之前|上次|上一次|前面|先前|原来|最后)"
 _EN_BACK = r"(?:last|previous|earlier|prior|same|original)"
 
+_Rule = tuple[re.Pattern[str], str, float]
+# The rules that start with an English word: none matches a text without a letter.
+_EN_RULES: tuple[_Rule, ...] = (
+    (
+        re.compile(r"(?i)\b(?:the |that |this )?" + _EN_BACK + r" (?P<noun>" + _NOUN_RX + r")\b"),
+        "back",
+        0.85,
+    ),
+    (re.compile(r"(?i)\b(?:the )?(?:last|previous) one\b"), "back", 0.7),
+    (
+        re.compile(r"(?i)\b(?:that|this|the same) (?P<noun>" + _NOUN_RX + r")\b"),
+        "demonstrative",
+        0.7,
+    ),
+    (re.compile(r"(?i)\b(?:as before|same as (?:before|last time))\b"), "back", 0.6),
+)
 # (regex, kind of reference, confidence); the "noun" group, when present, picks the kinds.
-_RULES: tuple[tuple[re.Pattern[str], str, float], ...] = (
+_RULES: tuple[_Rule, ...] = (
     (
         re.compile(
             _ZH_BACK + r"(?:的|那个|那|这个)?(?:那?个|那?份|那?张)?(?P<noun>" + _NOUN_RX + ")"
@@ -278,20 +294,10 @@ _RULES: tuple[tuple[re.Pattern[str], str, float], ...] = (
         "demonstrative",
         0.7,
     ),
-    (
-        re.compile(r"(?i)\b(?:the |that |this )?" + _EN_BACK + r" (?P<noun>" + _NOUN_RX + r")\b"),
-        "back",
-        0.85,
-    ),
-    (re.compile(r"(?i)\b(?:the )?(?:last|previous) one\b"), "back", 0.7),
-    (
-        re.compile(r"(?i)\b(?:that|this|the same) (?P<noun>" + _NOUN_RX + r")\b"),
-        "demonstrative",
-        0.7,
-    ),
-    (re.compile(r"(?i)\b(?:as before|same as (?:before|last time))\b"), "back", 0.6),
+    *_EN_RULES,
     (re.compile(r"(?:他家|它家|这家|那家|它)(?!们)"), "demonstrative", 0.5),
 )
+_RULES_NO_LATIN = tuple(r for r in _RULES if r not in _EN_RULES)
 _GATE_ZH = r"刚|之前|上次|上一|前一|前面|先前|原来|最后|那|这|该|他家|它"
 _GATE = re.compile(_GATE_ZH + r"|(?i:last|previous|earlier|prior|same|original|that|this|before)")
 # Without the English words, for a text with no letter they could match (see `LATIN_LETTER`).
@@ -300,11 +306,12 @@ _GATE_NO_LATIN = re.compile(_GATE_ZH)
 
 def extract_references(text: str, context: ParseContext | None) -> list[Reference]:
     """References in `text`, resolved through `context` where it holds a matching item."""
-    if not (_GATE if LATIN_LETTER.search(text) else _GATE_NO_LATIN).search(text):
+    latin = LATIN_LETTER.search(text) is not None
+    if not (_GATE if latin else _GATE_NO_LATIN).search(text):
         return []
     out: list[Reference] = []
     taken: list[tuple[int, int]] = []
-    for rx, how, conf in _RULES:
+    for rx, how, conf in _RULES if latin else _RULES_NO_LATIN:
         for m in rx.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue

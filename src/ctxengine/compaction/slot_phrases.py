@@ -10,6 +10,7 @@ from the text verbatim, like every other slot value.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -64,17 +65,26 @@ _DISHES = _DISH_LIST + (
 # "哪家餐馆有X", "谁家的X好吃", "X做得好的餐馆", "有X可以吃", "想吃的菜有：X、Y", "馋X了": a
 # dish the restaurant sought is to make, asked for in a question too.
 _DISH_ASKED = (
-    r"(?:哪家|哪个|哪些)(?:餐馆|餐厅|饭馆|饭店)?(?:有|能做|可以做|会做|能吃到)\s*" + _DISHES,
-    r"(?:谁家|哪家)(?:餐馆|餐厅|饭馆|饭店)?的\s*"
-    + _DISH_LIST
-    + r"(?=好吃|比较好|最好|更好|做得|味道)",
-    r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
-    + _DISH_LIST
-    + r"(?=(?:做的|做得)(?:好|不错|好吃|最好)的(?:餐馆|餐厅|饭馆|饭店))",
-    r"(?<![没])有\s*" + _DISH_LIST + r"(?=(?:可以|能)吃)",
-    r"(?:想|爱)吃的(?:菜|菜肴|菜品|美食)(?:有|是)[:：]?\s*" + _DISHES,
+    (
+        r"(?:哪家|哪个|哪些)(?:餐馆|餐厅|饭馆|饭店)?(?:有|能做|可以做|会做|能吃到)\s*" + _DISHES,
+        "哪",
+    ),
+    (
+        r"(?:谁家|哪家)(?:餐馆|餐厅|饭馆|饭店)?的\s*"
+        + _DISH_LIST
+        + r"(?=好吃|比较好|最好|更好|做得|味道)",
+        "谁哪",
+    ),
+    (
+        r"(?:^|(?<=[，,。；;！!？?：:]))\s*"
+        + _DISH_LIST
+        + r"(?=(?:做的|做得)(?:好|不错|好吃|最好)的(?:餐馆|餐厅|饭馆|饭店))",
+        "做",
+    ),
+    (r"(?<![没])有\s*" + _DISH_LIST + r"(?=(?:可以|能)吃)", "吃"),
+    (r"(?:想|爱)吃的(?:菜|菜肴|菜品|美食)(?:有|是)[:：]?\s*" + _DISHES, "吃"),
     # "馋X了" as a verb, not the start of a dish's own name ("馋嘴…").
-    r"馋(?!嘴)\s*" + _DISH_LIST + r"(?=了)",
+    (r"馋(?!嘴)\s*" + _DISH_LIST + r"(?=了)", "馋"),
 )
 
 
@@ -87,6 +97,9 @@ class Phrase:
     confidence: float
     in_question: bool = False  # read in a question too
     english: bool = False  # an English phrase: no match in a text without a Latin letter
+    # Characters one of which every match holds (its verb or the word after it): a text with
+    # none of them is not scanned, as most of the twenty rules find nothing in a message.
+    needs: frozenset[str] = frozenset()
 
 
 _PHRASES: tuple[Phrase, ...] = (
@@ -98,6 +111,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "product",
         0.6,
+        needs=frozenset("买订入"),
     ),
     Phrase(
         re.compile(
@@ -126,7 +140,10 @@ _PHRASES: tuple[Phrase, ...] = (
         english=True,
     ),
     Phrase(
-        re.compile(_ZH_DATE + r"(?:前|之前|以前)?(?:送到|送达|到货|发货|配送|寄到)"), "date", 0.7
+        re.compile(_ZH_DATE + r"(?:前|之前|以前)?(?:送到|送达|到货|发货|配送|寄到)"),
+        "date",
+        0.7,
+        needs=frozenset("送货寄"),
     ),
     # "推荐您去全聚德(清华园店)", "我想去将进酒客栈": the instance the task is about (CrossWOZ's
     # 名称; ontologies without that slot ignore it). Not "推荐您去一家/这些...".
@@ -142,6 +159,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "名称",
         0.6,
+        needs=frozenset("去荐"),
     ),
     # Dishes (CrossWOZ's 推荐菜) said with a verb, not the slot word: "想吃生蚝", "能吃到香椿炒
     # 鸡蛋的餐馆", "有大螃蟹这个菜", "它们家的查干肠, 牛肉干味道都很不错".
@@ -159,6 +177,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "推荐菜",
         0.6,
+        needs=frozenset("吃尝喝"),
     ),
     # "有大螃蟹这个菜", "去餐馆吃X和Y这两道菜": a dish the words after it call one.
     Phrase(
@@ -171,6 +190,7 @@ _PHRASES: tuple[Phrase, ...] = (
         "推荐菜",
         0.6,
         in_question=True,
+        needs=frozenset("菜食"),
     ),
     # "找一家5分的餐馆吃X", "哪家能做X，评分…", "最好有X": a dish as what the restaurant is for.
     Phrase(
@@ -178,6 +198,7 @@ _PHRASES: tuple[Phrase, ...] = (
         "推荐菜",
         0.6,
         in_question=True,
+        needs=frozenset("吃喝做最"),
     ),
     # "能做X的餐馆", "有X、Y的餐馆": a dish as what the restaurant sought can make, asked
     # for even in a question ("有没有能做X的餐馆？").
@@ -190,8 +211,12 @@ _PHRASES: tuple[Phrase, ...] = (
         "推荐菜",
         0.6,
         in_question=True,
+        needs=frozenset("馆厅店"),
     ),
-    *(Phrase(re.compile(rx), "推荐菜", 0.6, in_question=True) for rx in _DISH_ASKED),
+    *(
+        Phrase(re.compile(rx), "推荐菜", 0.6, in_question=True, needs=frozenset(chars))
+        for rx, chars in _DISH_ASKED
+    ),
     Phrase(
         re.compile(
             r"(?:它|他|她)(?:们)?家的\s*"
@@ -200,6 +225,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "推荐菜",
         0.6,
+        needs=frozenset("家"),
     ),
     # "它家招牌菜不少，有X、Y等": the dishes the place is known for, given as examples.
     Phrase(
@@ -210,6 +236,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "推荐菜",
         0.6,
+        needs=frozenset("菜"),
     ),
     # "听说这里的X很好吃": what the place is praised for.
     Phrase(
@@ -220,6 +247,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "推荐菜",
         0.6,
+        needs=frozenset("这那"),
     ),
     # "找一家有X，人均消费…的餐馆": the dish first among the restaurant's criteria.
     Phrase(
@@ -231,6 +259,7 @@ _PHRASES: tuple[Phrase, ...] = (
         "推荐菜",
         0.6,
         in_question=True,
+        needs=frozenset("找荐"),
     ),
     # How long a visit takes (CrossWOZ's 游玩时间): "可以玩3天", "游玩1小时的景点", "能玩上
     # 1小时 - 2小时"; a wish even in a question ("有没有能玩3天的景点？").
@@ -242,6 +271,7 @@ _PHRASES: tuple[Phrase, ...] = (
         "游玩时间",
         0.6,
         in_question=True,
+        needs=frozenset("玩览逛"),
     ),
     Phrase(
         re.compile(r"(?i)\b(?:pay|paying|pay for it) (?:with|by|using|via) " + _EN_NAME),
@@ -284,12 +314,19 @@ _NAME_SAID = re.compile(
     r"(?P<v9>[^，,。；;！!？?\s、的]{2,30})"
     r"(?=[，,]\s*(?:您|你)(?:看|还|觉得))"
 )
+# A word every match of `_NAME_SAID` holds (its cue or the words after the name): most
+# messages have none, and the gate's scan is a fraction of the whole pattern's.
+_NAME_SAID_GATE = re.compile(
+    r"叫|名为|怎么样|如何|可以吗|行吗|不错|是(?:一个|一家|个)?(?:非常|很|特别|挺|十分|相当)?"
+    r"(?:好|美味)的|可以考虑|找到|符合|满足|贴近|接近|入住|可以到|只能去|只有"
+)
 # "您可以看看X这个景点", "您听过X这个餐馆吗": a name the kind word after it calls one; it
 # starts at a clause or after a verb of knowing or looking.
+_THIS_KIND = re.compile(r"这(?:个|家|座)(?:景点|景区|餐馆|餐厅|饭馆|饭店|酒店|宾馆)")
 _NAME_THIS_KIND = re.compile(
     r"(?:(?<=^)|(?<=[，,。！!？?：:\s])|(?<=看看)|(?<=听过)|(?<=听说过)|(?<=去过)|(?<=推荐))"
     r"(?![您你我他她它这那哪有不没])(?P<value>[A-Za-z0-9\u4e00-\u9fff（）()·]{2,30}?)"
-    r"(?=这(?:个|家|座)(?:景点|景区|餐馆|餐厅|饭馆|饭店|酒店|宾馆))"
+    rf"(?={_THIS_KIND.pattern})"
 )
 # The ride said between a trip's two ends is neither: "从X乘坐地铁到Y", "从X出发，坐出租车去Y".
 _RIDE_WORDS = (
@@ -354,8 +391,9 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
     """Slot values stated by phrases that imply the slot, in no particular order."""
     out: list[PhraseHit] = []
     latin = LATIN_LETTER.search(text) is not None
+    chars = set(text)
     for p, slot in onto.derived("slot_phrases.phrases", _phrases_of):
-        if p.english and not latin:
+        if (p.english and not latin) or (p.needs and p.needs.isdisjoint(chars)):
             continue
         for m in p.rx.finditer(text):
             value = m.group("value")
@@ -374,7 +412,7 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
     trip = _from_to(text, onto)
     out += trip
     out += _station_pair(text, onto)
-    for m in _IT_IN.finditer(text):
+    for m in _IT_IN.finditer(text) if latin else ():
         value = m.group("value")
         members = onto.find_members(value)
         it = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
@@ -382,7 +420,7 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
             out.append(PhraseHit(m.start(), m.end("value"), it, value, 0.5))
     out += _name_references(text, onto)
     out += _name_lists(text, onto)  # after the phrases: a phrase reads its span better
-    words = onto.slot_words_regex
+    words = onto.slot_words_regex if latin else ""  # "use X for <slot>" is English
     if words:
         rx = onto.derived(
             "slot_phrases.for", lambda o: re.compile(_FOR_SLOT + rf"(?P<slot>{words})\b")
@@ -569,14 +607,15 @@ def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
     if slot is None:
         return []
     out: list[PhraseHit] = []
-    for m in _NAME_SAID.finditer(text):
+    for m in _NAME_SAID.finditer(text) if _NAME_SAID_GATE.search(text) else ():
         group = next(g for g in _SAID_GROUPS if m.group(g))
         if group in ("v5", "v7", "v8") and _nearby_before(text, m.start(group)):
             continue  # "餐馆周边只有X": the only neighbour, not the place recommended
         hit = _name_hit(m, group, onto, slot)
         if hit is not None:
             out.append(hit)
-    if "这" in text:  # the kind word after the name starts with it: a cheap gate
+    # The kind word after the name is the cheap gate: a scan for a literal start.
+    if _THIS_KIND.search(text) is not None:
         for m in _NAME_THIS_KIND.finditer(text):
             hit = _name_hit(m, "value", onto, slot)
             # "看来这个酒店", "请问一下这家餐馆": a remark before the kind word, not a name.
@@ -590,6 +629,8 @@ _SAID_GROUPS = ("value", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
 
 
 def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
+    if "从" not in text:  # every trip starts with it
+        return []
     start_slot, end_slot = onto.slot("出发地"), onto.slot("目的地")
     if start_slot is None or end_slot is None:
         return []
@@ -632,8 +673,10 @@ _NOT_A_PLACE = re.compile(
 def _station_pair(text: str, onto: Ontology) -> list[PhraseHit]:
     """ "从苹果园地铁站B口上地铁，在灯市口地铁站A口下地铁": two stations named without their
     slot words are the trip's start and end, in that order."""
+    if "地铁站" not in text:
+        return []
     start_slot, end_slot = onto.slot("出发地附近地铁站"), onto.slot("目的地附近地铁站")
-    if start_slot is None or end_slot is None or "地铁站" not in text:
+    if start_slot is None or end_slot is None:
         return []
     found = list(_STATION.finditer(text))
     if len(found) != 2 or onto.slot_word_pattern().search(text) is not None:
@@ -755,8 +798,10 @@ _NEARBY = re.compile(
 )
 
 
-def _name_end(text: str, start: int, onto: Ontology, *, verified: bool) -> int | None:
-    end = _shortest_name(text, start, onto, verified=True)
+def _name_end(
+    text: str, start: int, onto: Ontology, *, verified: bool, suffix_ends: list[int] | None = None
+) -> int | None:
+    end = _shortest_name(text, start, onto, verified=True, suffix_ends=suffix_ends)
     if end is None and not verified:
         end = _shortest_name(text, start, onto, verified=False)
     return end
@@ -771,17 +816,29 @@ _LIST_END = re.compile(
 )
 
 
-def _shortest_name(text: str, start: int, onto: Ontology, *, verified: bool) -> int | None:
+def _shortest_name(
+    text: str,
+    start: int,
+    onto: Ontology,
+    *,
+    verified: bool,
+    suffix_ends: list[int] | None = None,
+) -> int | None:
     """The end of the shortest name at `start` that a boundary follows; a name must end in a
     kind suffix the ontology knows ("…酒店", "…公园") or a branch ("…(西单店)") unless
-    `verified` is False (a list member after a verified one)."""
+    `verified` is False (a list member after a verified one).
+
+    `suffix_ends` is `_suffix_ends(text, onto)` when the caller has it."""
     run = _NAME_RUN.match(text, start)
     run_end = run.end() if run is not None else start
     # A verified name ends in a kind suffix: only the ends after a suffix's last character
     # are tried, found by one regex scan rather than a test of each character.
-    if verified:
+    if verified and suffix_ends is not None:
+        i = bisect_left(suffix_ends, start + 2)
+        ends: Iterable[int] = suffix_ends[i : bisect_right(suffix_ends, run_end, i)]
+    elif verified:
         last = onto.derived("slot_phrases.suffix_ends", _suffix_end_rx)
-        ends: Iterable[int] = (m.end() for m in last.finditer(text, start + 1, run_end))
+        ends = (m.end() for m in last.finditer(text, start + 1, run_end))
     else:
         ends = range(start + 2, run_end + 1)
     for e in ends:
@@ -808,6 +865,34 @@ def _suffix_end_rx(onto: Ontology) -> re.Pattern[str]:
     """The last characters of the ontology's name suffixes, as a character class."""
     chars = sorted({s[-1] for e in onto.entities for s in e.name_suffixes if s})
     return re.compile("[" + "".join(re.escape(c) for c in chars) + "]" if chars else r"(?!x)x")
+
+
+def _suffix_ends(text: str, onto: Ontology) -> list[int]:
+    """Where a name suffix of the ontology ends in `text`, ascending: the only ends a verified
+    name may have but after a bracketed branch (`_name_shaped` asks `entity_of_name`)."""
+    last, by_last = onto.derived("slot_phrases.suffix_index", _suffix_index)
+    return [m.end() for m in last.finditer(text) if text.endswith(by_last[m[0]], 0, m.end())]
+
+
+def _suffix_index(onto: Ontology) -> tuple[re.Pattern[str], dict[str, tuple[str, ...]]]:
+    """(the suffixes' last characters as a class; last character -> the suffixes so ending)."""
+    by_last: dict[str, set[str]] = {}
+    for e in onto.entities:
+        for s in e.name_suffixes:
+            if s:
+                by_last.setdefault(s[-1], set()).add(s)
+    return _suffix_end_rx(onto), {c: tuple(sorted(w)) for c, w in by_last.items()}
+
+
+def _may_end(text: str, start: int, ends: list[int]) -> bool:
+    """Whether `_shortest_name(text, start, verified=True)` has an end to try: one of `ends`
+    (`_suffix_ends`) within the run, or a bracket after it."""
+    run = _NAME_RUN.match(text, start)
+    run_end = run.end() if run is not None else start
+    i = bisect_left(ends, start + 2)
+    if i < len(ends) and ends[i] <= run_end:
+        return True
+    return run_end - start <= 30 and run_end < len(text) and text[run_end] in "(（"
 
 
 _BRANCH_REST = re.compile(r"[^()（），,。！!？?]{1,20}[)）]")
@@ -874,13 +959,34 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
     # Starts repeat (a clause start is often a cue's end too): each end is found once.
     found: dict[tuple[int, bool], int | None] = {}
 
+    # Where a verified name may end, found once for all the starts: most starts have none in
+    # reach and are dropped without `_shortest_name`. A name no strong cue leads ends in a
+    # kind suffix or a bracketed branch: in a text with neither (half of CrossWOZ's turns)
+    # the clause starts and plain cues are not scanned at all.
+    ends = _suffix_ends(text, onto)
+    verifiable = bool(ends) or "(" in text or "（" in text
+
     def name_end(pos: int, verified: bool) -> int | None:
         if (pos, verified) not in found:
-            found[pos, verified] = _name_end(text, pos, onto, verified=verified)
+            found[pos, verified] = (
+                _name_end(text, pos, onto, verified=verified, suffix_ends=ends)
+                if not verified or _may_end(text, pos, ends)
+                else None
+            )
         return found[pos, verified]
 
-    starts = [(m, True) for m in [*_CLAUSE_START.finditer(text), *_NAME_CUE.finditer(text)]]
-    starts += [(m, False) for m in _STRONG_CUE.finditer(text)]
+    starts: list[tuple[re.Match[str], bool]] = []
+    if verifiable:
+        # A start after the last end in reach (a suffix's, or a bracket's a branch opens at)
+        # begins no verified name: the scans for starts stop there.
+        last = max(ends[-1] - 2 if ends else -1, text.rfind("("), text.rfind("（"))
+        for rx in (_CLAUSE_START, _NAME_CUE):
+            for m in rx.finditer(text):
+                if m.end() > last:
+                    break
+                starts.append((m, True))
+    if "去" in text or "选" in text or "推荐" in text:  # in every strong cue
+        starts += [(m, False) for m in _STRONG_CUE.finditer(text)]
     for m, verified in starts:
         pos, listed = m.end(), 0
         while pos < len(text) and text[pos] == "\t":

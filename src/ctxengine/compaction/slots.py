@@ -77,6 +77,8 @@ class _Compiled:
     # Where any slot word starts (overlapping ones too): the only places a zh rule can match.
     slot_at: re.Pattern[str]
     own_patterns: dict[str, re.Pattern[str]]
+    # The ontology's value patterns, each with whether its every match holds a digit.
+    value_patterns: tuple[tuple[SlotDef, re.Pattern[str], bool], ...]
 
 
 def _compile(onto: Ontology) -> _Compiled:
@@ -113,6 +115,10 @@ def _compile(onto: Ontology) -> _Compiled:
         slot_word=onto.slot_word_pattern(),
         slot_at=re.compile(rf"(?=(?:{slots}))", re.I),
         own_patterns={slot.name: vrx for slot, vrx in onto.value_patterns},
+        value_patterns=tuple(
+            (slot, vrx, _needs_digit(vrx.pattern) and not vrx.flags & re.VERBOSE)
+            for slot, vrx in onto.value_patterns
+        ),
         en_set=re.compile(
             rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
             rf"=|:)\s*{_EN_VALUE}"
@@ -201,6 +207,8 @@ def extract_updates(
     # Every rule needs a slot word: a text with none skips them all. A zh rule starts with one,
     # so it is tried only where one starts instead of scanning the whole text.
     starts = [m.start() for m in rx.slot_at.finditer(text)]
+    # Every absence `_ABSENT_ZH` reads is said with one of these.
+    negated = "没" in text or "无" in text or "不" in text
     zh_rules = (rx.zh_change, rx.zh_set, rx.zh_has, rx.zh_gap)
     # The English verbs need letters: most Chinese messages have none.
     latin = LATIN_LETTER.search(text) is not None
@@ -208,10 +216,15 @@ def extract_updates(
         if pat is rx.en_change and not latin:
             continue
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
+            groups = m.groupdict()  # read below up to five times
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None:
                 continue
-            if pat is rx.zh_set and _ABSENT_ZH.search(text, max(0, m.start() - 24), m.start()):
+            if (
+                pat is rx.zh_set
+                and negated
+                and _ABSENT_ZH.search(text, max(0, m.start() - 24), m.start())
+            ):
                 continue  # "没有票价200元以上的景点": a value said to be absent is not set
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             value = _cut_at_slot_word(value, rx.slot_word)
@@ -225,10 +238,10 @@ def extract_updates(
                 and own.search("10:00-22:00") is not None
             ):
                 value = day.group(0)  # "周一至周日 全天": opening hours with no digit
-            elif own is not None and not re.search(r"\d", value):
+            elif own is not None and not _DIGIT.search(value):
                 continue  # "电话留一个给我", "评分是积分啊": no number, no value of a number
             amount = _AMOUNT.match(value) if slot.criterion else None
-            if amount is not None and re.match(r"[\u4e00-\u9fff]", value[amount.end() :]):
+            if amount is not None and _HAN.match(value, amount.end()):
                 value = amount.group(0)  # "20-50元之间", "1元钱", "20-50元可以游玩": the amount
             if slot.name in _PLACE_SLOTS and value.startswith("在") and len(value) > 3:
                 vstart, value = vstart + 1, value[1:]  # "地址是在北京市…"
@@ -245,9 +258,9 @@ def extract_updates(
                 value = zh_address(text, vstart, value, onto)
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
-            if m.groupdict().get("verb") == "是" and _YES_NO.match(value):
+            if groups.get("verb") == "是" and _YES_NO.match(value):
                 continue  # "设施是否包含…", "评分是不是5分": a question
-            if (pat is rx.zh_gap or m.groupdict().get("adv")) and not (
+            if (pat is rx.zh_gap or groups.get("adv")) and not (
                 _starts_like_value(value) or onto.find_members(value)
             ):
                 continue  # only an amount or a member bridges a gap: "价格也是不错的" is none
@@ -261,14 +274,14 @@ def extract_updates(
                 continue  # "周边景点有808文创园、…": a list of names, read whole elsewhere
             if pat in (rx.zh_set, rx.zh_has) and listing:
                 value = _with_list(text, vstart, value, rx.slot_word)
-            verb0 = (m.groupdict().get("verb") or "").rstrip(":：")
+            verb0 = (groups.get("verb") or "").rstrip(":：")
             # "地址在X", "地址：X": a place follows these verbs whatever it starts with.
             place = slot.name in _PLACE_SLOTS and (
-                verb0 == "在" or m.groupdict().get("verb") in (":", "：")
+                verb0 == "在" or groups.get("verb") in (":", "：")
             )
             # "营业时间：上午11点--晚上9点半": after a colon, a value of a shaped slot (one with
             # its own pattern) in words of its own is still the value.
-            labelled = own is not None and m.groupdict().get("verb") in (":", "：")
+            labelled = own is not None and groups.get("verb") in (":", "：")
             if labelled and head is None:
                 value = _same_shape_run(text, vstart, value)
             if (
@@ -278,7 +291,7 @@ def extract_updates(
                 and not _starts_like_value(value)
             ):
                 continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
-            verb = (m.groupdict().get("verb") or "").lower()
+            verb = (groups.get("verb") or "").lower()
             real_op: Op = (
                 "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
             )
@@ -294,12 +307,16 @@ def extract_updates(
             )
 
     for hit in hits:
-        if _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
+        if negated and _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
             continue  # "周边没有能吃到酸枣汁的餐馆"
         listing = _list_slot(hit.slot, rx.own_patterns.get(hit.slot.name))
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value), listing)
         # The search first: it rarely matches, and comparing slots is the dearer test.
-        if any(rx.search(value) and s != hit.slot for s, rx in onto.value_patterns):
+        digit = _DIGIT.search(value) is not None
+        if any(
+            (digit or not needs) and vrx.search(value) and s != hit.slot
+            for s, vrx, needs in rx.value_patterns
+        ):
             continue  # the ontology's own pattern names it better: "买iPhone 15 Pro" -> model
         # A criterion asked as a question is still asked for: "能吃到香椿炒鸡蛋的餐馆吗".
         asked = not (hit.slot.criterion or hit.in_question) and _in_question(text, hit.start)
@@ -317,9 +334,9 @@ def extract_updates(
                 hit.entity,
             )
 
-    # Words naming an entity ("出租车") hide enum values inside them ("租车").
-    entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)]
     members = onto.find_members(text)
+    # Words naming an entity ("出租车") hide enum values inside them ("租车").
+    entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)] if members else []
     member_spans = [m.span() for m, _, _ in members]
     for m, slot, _member in members:
         if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
@@ -384,8 +401,10 @@ def extract_updates(
                     0.6 if last_slot else 0.4,
                 )
 
-    for slot, vrx in onto.value_patterns:
-        for m in vrx.finditer(text):
+    # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
+    digit = _DIGIT.search(text) is not None
+    for slot, vrx, needs in rx.value_patterns:
+        for m in vrx.finditer(text) if digit or not needs else ():
             if _DENIED.search(text, max(0, m.start() - 8), m.start()):
                 continue  # "没有5分的酒店", "评分不是5分的": said not to be so
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
@@ -395,6 +414,40 @@ def extract_updates(
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _needs_digit(pattern: str) -> bool:
+    """Whether every match of `pattern` holds a digit (a `\\d`, as `_DIGIT` finds), as far as a
+    plain reading tells: a `\\d` outside any group or class that no quantifier makes optional,
+    and no `|` outside a group. False when unsure (a verbose pattern, a digit in a group)."""
+    if "(?x" in pattern:
+        return False  # a comment may hold anything
+    depth, i, found, in_class = 0, 0, False, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            after = pattern[i + 2 : i + 4]
+            if pattern[i + 1 : i + 2] == "d" and depth == 0 and not in_class:
+                found = found or not after.startswith(("?", "*", "{0", "{,"))
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            i += 1 if pattern.startswith("^", i + 1) else 0
+            i += 1 if pattern.startswith("]", i + 1) else 0  # "[]…]": a literal "]"
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return False
+        i += 1
+    return found
 
 
 def _by_own_slots(updates: list[SlotUpdate], onto: Ontology) -> list[SlotUpdate]:
@@ -469,7 +522,7 @@ def _in_name(text: str, start: int, end: int) -> bool:
     if _NAME_AFTER.match(text, end) or _NEARBY_LIST.search(text, max(0, start - 80), start):
         return True
     before = text[start - 1 : start]
-    return bool(re.match(r"[\u4e00-\u9fff]", before)) and before not in _FEATURE_LEAD
+    return bool(_HAN.match(before)) and before not in _FEATURE_LEAD
 
 
 _NAME_AFTER = re.compile(r"(?:街|城|度假|公寓|会馆|山庄|中心|广场|公园)")
@@ -591,7 +644,7 @@ def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, st
     lead = len(value) - len(value.lstrip(" \t:："))
     v = value[lead:].strip()
     cut = v.find("的")
-    if cut > 0 and re.search(r"[\u4e00-\u9fff]", v[cut + 1 : cut + 2] or "x"):
+    if cut > 0 and _HAN.match(v, cut + 1):
         v = v[:cut]
     join = _ZH_JOIN.search(v, 1)
     if join is not None and not (listing and _MORE_WORD.fullmatch(v, join.start())):
@@ -674,16 +727,20 @@ _LIST_SEP = re.compile(r"\s*(?:[,，、;；或和及]|以及|或者)\s*")
 
 
 def _in_question(text: str, pos: int) -> bool:
-    end = min(
-        (i for i in (text.find(c, pos) for c in "，,。；;！!？?\n") if i != -1), default=len(text)
-    )
+    mark = _CLAUSE_MARK.search(text, pos)
+    end = mark.start() if mark is not None else len(text)
     clause = text[pos : end + 1]
     return clause.endswith(("？", "?")) or "吗" in clause
 
 
 def _starts_like_value(value: str) -> bool:
     # "#CP": CrossWOZ's placeholder for a plate; "京A12345" starts with a letter-digit code.
-    return bool(re.match(r"[\d¥￥$€£+(#]|免费|[A-Z]+\d", value))
+    return _VALUE_START.match(value) is not None
+
+
+_CLAUSE_MARK = re.compile(r"[，,。；;！!？?\n]")
+_VALUE_START = re.compile(r"[\d¥￥$€£+(#]|免费|[A-Z]+\d")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def entity_for(
