@@ -58,3 +58,29 @@ def test_a_polite_request_is_no_rule() -> None:
     assert extract_constraints("最好把它的电话和地址告诉我一下。") == []
     assert extract_constraints("最好把周边的酒店也查一下") == []
     assert [c.text for c in extract_constraints("最好不要太吵")] == ["最好不要太吵"]
+
+
+def test_a_fact_within_the_request_is_no_alternative_the_preference_stays() -> None:
+    # "4.6分" meets "4.5分以上": going on with the place accepts no relaxed rule.
+    s = replay(
+        [
+            ("user", "帮我找一家酒店，最好评分在4.5分以上。"),
+            ("assistant", "为您推荐松风酒店，评分是4.6分。"),
+            ("user", "好的，它的电话是多少？"),
+            ("assistant", "电话是010-55556666。"),
+        ]
+    )
+    assert status(s, "最好评分在4.5分以上") == "active"
+    assert "relaxed" not in EVENTS
+
+
+def test_a_fact_outside_the_request_taken_relaxes_the_preference() -> None:
+    s = replay(
+        [
+            ("user", "帮我找一家酒店，最好评分在4.5分以上。"),
+            ("assistant", "没有找到符合条件的，为您推荐松风酒店，评分是4.2分。"),
+            ("user", "好的，它的电话是多少？"),
+            ("assistant", "电话是010-55556666。"),
+        ]
+    )
+    assert status(s, "最好评分在4.5分以上") == "relaxed"

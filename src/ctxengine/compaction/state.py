@@ -300,11 +300,14 @@ class SessionState(BaseModel):
                         # "没有查到完全符合条件的，推荐门票45元的X" against "100-150元": the
                         # differing fact is the request that failed, not the turn's others.
                         explained |= parsed.declines and self._answers_asked(u)
+                        meets = self._meets(u)
                         t = self.state.answer(u, turn)
                         if t is not None:
                             self.record("transition", turn, t.model_dump(mode="json"))
-                            # An alternative offered: the user's next word settles it.
-                            self.declined_turn = self.last_user_turn
+                            if not meets:
+                                # An alternative offered: the user's next word settles it. A
+                                # fact within the request ("4.6分" for "4.5分以上") is none.
+                                self.declined_turn = self.last_user_turn
                         continue
                 # "符合条件的豪华型酒店没有找到": a value the reply says is absent is no fact.
                 if self._assistant_may_set(u) and not _absent(u.value, parsed.denied):
