@@ -389,3 +389,23 @@ async def test_extractive_reads_a_tool_result_that_is_not_json_as_text() -> None
     ]
     summary = ExtractiveSummarizer(COUNTER).summarize_now(messages, language="en")
     assert "The auth-gw service restarted at 04:12." in summary
+
+
+async def test_a_decision_a_tool_returned_is_not_the_conversations() -> None:
+    hits = " ".join(f"We decided to keep the retry limit at {n} and add jitter." for n in range(9))
+    messages = [
+        Message.user("Look into the checkout timeouts please."),
+        Message.assistant(tool_calls=[ToolCallPart(id="c1", name="search", arguments="{}")]),
+        Message.tool("c1", hits),
+        Message.assistant("We decided to raise the pool size."),
+        Message.user("Also look at the payments dashboard."),
+        Message.assistant("Done."),
+        Message.user("Now check the refund queue."),
+    ]
+    summary = ExtractiveSummarizer(COUNTER, max_sentences=4).summarize_now(messages, language="en")
+    # The requests and the assistant's decision, before any of the tool's "decisions".
+    assert "We decided to raise the pool size." in summary
+    assert "Also look at the payments dashboard." in summary
+    assert "Look into the checkout timeouts please." in summary
+    assert "Now check the refund queue." in summary
+    assert "retry limit" not in summary

@@ -108,7 +108,9 @@ def _score(sentence: str, role: str) -> int:
     score = 0
     if role == "user" and _CONSTRAINT.search(sentence):
         score += 100
-    if _DECISION.search(sentence):
+    if role != "tool" and _DECISION.search(sentence):
+        # A decision is the conversation's: "we decided…" in a search hit or a log is text
+        # the tool returned, and it outranked the user's own requests.
         score += 40
     if _IDENTIFIER.search(sentence):
         score += 30
