@@ -240,3 +240,20 @@ def test_absences_and_trips_hold_the_words_their_gates_look_for(pieces: list[str
 def test_the_evidence_gate_without_letters_passes_the_same_texts(text: str) -> None:
     gate = patterns._GATE if intents.LATIN_LETTER.search(text) else patterns._GATE_NO_LATIN
     assert bool(gate.search(text)) == bool(patterns._GATE.search(text))
+
+
+_RULE_PIECES = [
+    *("地址", "评分", "价格", "颜色", "改成", "换", "推迟到", "提前到", "设为", "是", "要"),
+    *(":", "=", "：", " is ", "蓝色", "4.5分", "北京", "，", " ", "the color", "ſ", "İ"),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_RULE_PIECES), max_size=8))
+def test_the_change_and_english_rules_hold_what_their_gates_look_for(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    rx = _CROSSWOZ.derived("slots", slots._compile)
+    if rx.zh_change.search(text):
+        assert not slots._CHANGE_CHARS.isdisjoint(text)
+    if rx.en_set.search(text):
+        assert intents.LATIN_LETTER.search(text) or "=" in text or ":" in text

@@ -40,6 +40,8 @@ _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
 )
+# A character every verb of `_ZH_CHANGE` holds.
+_CHANGE_CHARS = frozenset("改推提延挪换变设")
 _ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|写|填|留|:|：|=|"
 # Slots whose value follows "在" ("地址在北京市…"); for others "在" needs a value-like start.
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
@@ -214,6 +216,10 @@ def extract_updates(
     latin = LATIN_LETTER.search(text) is not None
     for pat, op, conf in rules if starts else ():
         if pat is rx.en_change and not latin:
+            continue
+        if pat is rx.en_set and not (latin or "=" in text or ":" in text):
+            continue  # its verbs: "is", "should be", "will be", "=", ":"
+        if pat is rx.zh_change and _CHANGE_CHARS.isdisjoint(text):
             continue
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
             groups = m.groupdict()  # read below up to five times
