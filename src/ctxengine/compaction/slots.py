@@ -948,26 +948,38 @@ def own_mentions(text: str, onto: Ontology, *, sought: bool = True) -> list[tupl
     if got is None:
         if len(memo) >= 8:
             memo.clear()
-        got = memo[(text, sought)] = [
-            (at, e)
-            for at, e in onto.entity_mentions(text)
-            if _own_mention(text, at, e, sought, onto)
-        ]
+        # Both readings at once (a message asks for both when it names a place): they share
+        # the scan for entity words and all but the last test of each.
+        plain: list[tuple[int, EntityDef]] = []
+        wanted: list[tuple[int, EntityDef]] = []
+        for at, e in onto.entity_mentions(text):
+            own, own_sought = _own_mention(text, at, e, onto)
+            if own:
+                plain.append((at, e))
+            if own_sought:
+                wanted.append((at, e))
+        memo[(text, False)], memo[(text, True)] = plain, wanted
+        got = wanted if sought else plain
     return list(got)
 
 
-def _own_mention(text: str, at: int, ent: EntityDef, sought: bool, onto: Ontology) -> bool:
+def _own_mention(text: str, at: int, ent: EntityDef, onto: Ontology) -> tuple[bool, bool]:
+    """(whether the entity word at `at` is an own mention; whether it is when what is nearby
+    counts as sought)."""
     opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
     if opened > max(text.rfind(")", 0, at), text.rfind("）", 0, at)):
-        return False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
+        return False, False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
     near = _NEARBY.search(text, max(0, at - 10), at)
     if near is None and _WHAT_ELSE.search(text, max(0, at - 6), at):
         # "这家餐馆周边有什么酒店？有什么景点呢？": the second question still asks what is near.
         near = NEAR_WORD.search(text, max(0, at - 30), at)
     if near is None:
-        return _NEARBY_LIST.search(text, max(0, at - 80), at) is None
-    if not sought:
-        return False
+        own = _NEARBY_LIST.search(text, max(0, at - 80), at) is None
+        return own, own
+    return False, _sought_nearby(text, at, ent, near, onto)
+
+
+def _sought_nearby(text: str, at: int, ent: EntityDef, near: re.Match[str], onto: Ontology) -> bool:
     # "在X酒店周边的景点里找…", "在景点附近找个…的酒店": what is nearby is what the message
     # looks for, so its values are that entity's.
     words = sorted(ent.zh + ent.en, key=len, reverse=True)
