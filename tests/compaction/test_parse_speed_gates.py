@@ -257,3 +257,21 @@ def test_the_change_and_english_rules_hold_what_their_gates_look_for(pieces: lis
         assert not slots._CHANGE_CHARS.isdisjoint(text)
     if rx.en_set.search(text):
         assert intents.LATIN_LETTER.search(text) or "=" in text or ":" in text
+
+
+_REF_PIECES = [
+    *("全聚德", "(前门店)", "的", "地址", "电话", "是", "多少", "周边", "附近", "有", "在哪"),
+    *("怎么样", "具体", "，", "请问", "把", "告诉我", "北京", "饭店", "好的", "那么"),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_REF_PIECES), max_size=8))
+def test_a_name_asked_about_is_read_only_where_its_gate_lets_it(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    rx = _CROSSWOZ.derived("slots", slots._compile)
+    no_slot_word = rx.slot_at.search(text) is None
+    if no_slot_word and slot_phrases._NAME_REF_CUE.search(text) is None:
+        assert slot_phrases._name_references(text, _CROSSWOZ) == []
+    fast = slot_phrases.phrase_updates(text, _CROSSWOZ, slot_words=not no_slot_word)
+    assert fast == slot_phrases.phrase_updates(text, _CROSSWOZ)

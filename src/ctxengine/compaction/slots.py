@@ -146,7 +146,9 @@ def extract_updates(
 
     mentions: list[tuple[int, EntityDef]] | None = None
     anchors: list[tuple[int, EntityDef]] | None = None  # for names: see `own_mentions`
-    hits = phrase_updates(text, onto)
+    # Where any slot word starts (overlapping ones too): the phrases skip what needs one.
+    starts = [m.start() for m in rx.slot_at.finditer(text)]
+    hits = phrase_updates(text, onto, slot_words=bool(starts))
     names = [(h.start, h.end) for h in hits if h.slot.name == "名称"]
 
     def taken(start: int, end: int) -> bool:
@@ -206,9 +208,8 @@ def extract_updates(
         (rx.zh_gap, "set", 0.65),
         (rx.en_set, "set", 0.75),
     )
-    # Every rule needs a slot word: a text with none skips them all. A zh rule starts with one,
-    # so it is tried only where one starts instead of scanning the whole text.
-    starts = [m.start() for m in rx.slot_at.finditer(text)]
+    # Every rule needs a slot word (`starts`): a text with none skips them all. A zh rule
+    # starts with one, so it is tried only where one starts instead of scanning the text.
     # Every absence `_ABSENT_ZH` reads is said with one of these.
     negated = "没" in text or "无" in text or "不" in text
     zh_rules = (rx.zh_change, rx.zh_set, rx.zh_has, rx.zh_gap)
