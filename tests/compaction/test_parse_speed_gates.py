@@ -240,3 +240,38 @@ def test_absences_and_trips_hold_the_words_their_gates_look_for(pieces: list[str
 def test_the_evidence_gate_without_letters_passes_the_same_texts(text: str) -> None:
     gate = patterns._GATE if intents.LATIN_LETTER.search(text) else patterns._GATE_NO_LATIN
     assert bool(gate.search(text)) == bool(patterns._GATE.search(text))
+
+
+_RULE_PIECES = [
+    *("地址", "评分", "价格", "颜色", "改成", "换", "推迟到", "提前到", "设为", "是", "要"),
+    *(":", "=", "：", " is ", "蓝色", "4.5分", "北京", "，", " ", "the color", "ſ", "İ"),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_RULE_PIECES), max_size=8))
+def test_the_change_and_english_rules_hold_what_their_gates_look_for(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    rx = _CROSSWOZ.derived("slots", slots._compile)
+    if rx.zh_change.search(text):
+        assert not slots._CHANGE_CHARS.isdisjoint(text)
+    if rx.en_set.search(text):
+        assert intents.LATIN_LETTER.search(text) or "=" in text or ":" in text
+
+
+_REF_PIECES = [
+    *("全聚德", "(前门店)", "的", "地址", "电话", "是", "多少", "周边", "附近", "有", "在哪"),
+    *("怎么样", "具体", "，", "请问", "把", "告诉我", "北京", "饭店", "好的", "那么"),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_REF_PIECES), max_size=8))
+def test_a_name_asked_about_is_read_only_where_its_gate_lets_it(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    rx = _CROSSWOZ.derived("slots", slots._compile)
+    no_slot_word = rx.slot_at.search(text) is None
+    if no_slot_word and slot_phrases._NAME_REF_CUE.search(text) is None:
+        assert slot_phrases._name_references(text, _CROSSWOZ) == []
+    fast = slot_phrases.phrase_updates(text, _CROSSWOZ, slot_words=not no_slot_word)
+    assert fast == slot_phrases.phrase_updates(text, _CROSSWOZ)

@@ -387,8 +387,10 @@ def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef]]:
     return out
 
 
-def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
-    """Slot values stated by phrases that imply the slot, in no particular order."""
+def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> list[PhraseHit]:
+    """Slot values stated by phrases that imply the slot, in no particular order.
+
+    `slot_words` False says the text holds no slot word (the caller has looked)."""
     out: list[PhraseHit] = []
     latin = LATIN_LETTER.search(text) is not None
     chars = set(text)
@@ -418,9 +420,11 @@ def phrase_updates(text: str, onto: Ontology) -> list[PhraseHit]:
         it = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
         if it is not None:
             out.append(PhraseHit(m.start(), m.end("value"), it, value, 0.5))
-    out += _name_references(text, onto)
+    if slot_words or _NAME_REF_CUE.search(text) is not None:
+        out += _name_references(text, onto)
     out += _name_lists(text, onto)  # after the phrases: a phrase reads its span better
-    words = onto.slot_words_regex if latin else ""  # "use X for <slot>" is English
+    # "use X for <slot>" is English, and names a slot.
+    words = onto.slot_words_regex if latin and slot_words else ""
     if words:
         rx = onto.derived(
             "slot_phrases.for", lambda o: re.compile(_FOR_SLOT + rf"(?P<slot>{words})\b")
@@ -686,6 +690,10 @@ def _station_pair(text: str, onto: Ontology) -> list[PhraseHit]:
         PhraseHit(a.start(), a.end(), start_slot, a.group(0), 0.6, True),
         PhraseHit(b.start(), b.end(), end_slot, b.group(0), 0.6, True),
     ]
+
+
+# What a name asked about is followed by when no slot word follows it (see below).
+_NAME_REF_CUE = re.compile(r"周边|附近|周围|具体|在哪|怎么样")
 
 
 def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:

@@ -40,6 +40,8 @@ _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
 )
+# A character every verb of `_ZH_CHANGE` holds.
+_CHANGE_CHARS = frozenset("改推提延挪换变设")
 _ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|写|填|留|:|：|=|"
 # Slots whose value follows "在" ("地址在北京市…"); for others "在" needs a value-like start.
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
@@ -144,7 +146,9 @@ def extract_updates(
 
     mentions: list[tuple[int, EntityDef]] | None = None
     anchors: list[tuple[int, EntityDef]] | None = None  # for names: see `own_mentions`
-    hits = phrase_updates(text, onto)
+    # Where any slot word starts (overlapping ones too): the phrases skip what needs one.
+    starts = [m.start() for m in rx.slot_at.finditer(text)]
+    hits = phrase_updates(text, onto, slot_words=bool(starts))
     names = [(h.start, h.end) for h in hits if h.slot.name == "名称"]
 
     def taken(start: int, end: int) -> bool:
@@ -204,9 +208,8 @@ def extract_updates(
         (rx.zh_gap, "set", 0.65),
         (rx.en_set, "set", 0.75),
     )
-    # Every rule needs a slot word: a text with none skips them all. A zh rule starts with one,
-    # so it is tried only where one starts instead of scanning the whole text.
-    starts = [m.start() for m in rx.slot_at.finditer(text)]
+    # Every rule needs a slot word (`starts`): a text with none skips them all. A zh rule
+    # starts with one, so it is tried only where one starts instead of scanning the text.
     # Every absence `_ABSENT_ZH` reads is said with one of these.
     negated = "没" in text or "无" in text or "不" in text
     zh_rules = (rx.zh_change, rx.zh_set, rx.zh_has, rx.zh_gap)
@@ -214,6 +217,10 @@ def extract_updates(
     latin = LATIN_LETTER.search(text) is not None
     for pat, op, conf in rules if starts else ():
         if pat is rx.en_change and not latin:
+            continue
+        if pat is rx.en_set and not (latin or "=" in text or ":" in text):
+            continue  # its verbs: "is", "should be", "will be", "=", ":"
+        if pat is rx.zh_change and _CHANGE_CHARS.isdisjoint(text):
             continue
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
             groups = m.groupdict()  # read below up to five times
@@ -942,26 +949,38 @@ def own_mentions(text: str, onto: Ontology, *, sought: bool = True) -> list[tupl
     if got is None:
         if len(memo) >= 8:
             memo.clear()
-        got = memo[(text, sought)] = [
-            (at, e)
-            for at, e in onto.entity_mentions(text)
-            if _own_mention(text, at, e, sought, onto)
-        ]
+        # Both readings at once (a message asks for both when it names a place): they share
+        # the scan for entity words and all but the last test of each.
+        plain: list[tuple[int, EntityDef]] = []
+        wanted: list[tuple[int, EntityDef]] = []
+        for at, e in onto.entity_mentions(text):
+            own, own_sought = _own_mention(text, at, e, onto)
+            if own:
+                plain.append((at, e))
+            if own_sought:
+                wanted.append((at, e))
+        memo[(text, False)], memo[(text, True)] = plain, wanted
+        got = wanted if sought else plain
     return list(got)
 
 
-def _own_mention(text: str, at: int, ent: EntityDef, sought: bool, onto: Ontology) -> bool:
+def _own_mention(text: str, at: int, ent: EntityDef, onto: Ontology) -> tuple[bool, bool]:
+    """(whether the entity word at `at` is an own mention; whether it is when what is nearby
+    counts as sought)."""
     opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
     if opened > max(text.rfind(")", 0, at), text.rfind("）", 0, at)):
-        return False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
+        return False, False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
     near = _NEARBY.search(text, max(0, at - 10), at)
     if near is None and _WHAT_ELSE.search(text, max(0, at - 6), at):
         # "这家餐馆周边有什么酒店？有什么景点呢？": the second question still asks what is near.
         near = NEAR_WORD.search(text, max(0, at - 30), at)
     if near is None:
-        return _NEARBY_LIST.search(text, max(0, at - 80), at) is None
-    if not sought:
-        return False
+        own = _NEARBY_LIST.search(text, max(0, at - 80), at) is None
+        return own, own
+    return False, _sought_nearby(text, at, ent, near, onto)
+
+
+def _sought_nearby(text: str, at: int, ent: EntityDef, near: re.Match[str], onto: Ontology) -> bool:
     # "在X酒店周边的景点里找…", "在景点附近找个…的酒店": what is nearby is what the message
     # looks for, so its values are that entity's.
     words = sorted(ent.zh + ent.en, key=len, reverse=True)
