@@ -127,3 +127,12 @@ def test_a_full_stop_after_a_path_is_not_part_of_it() -> None:
     assert [s.value for s in find_spans("放在/opt/app/config.yaml。") if s.kind == "path"] == [
         "/opt/app/config.yaml"
     ]
+
+
+def test_a_full_stop_after_pm_ends_the_sentence_but_p_m_keeps_its_dots() -> None:
+    def times(text: str) -> list[str]:
+        return [s.value for s in find_spans(text) if s.kind == "time"]
+
+    assert times("The table is booked at 8 pm. Anything else?") == ["8 pm"]
+    assert times("Check-in opens at 3:30 PM.") == ["3:30 PM"]
+    assert times("Doors open at 7 p.m. sharp") == ["7 p.m."]

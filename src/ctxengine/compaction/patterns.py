@@ -38,6 +38,8 @@ _FILE_EXT = (
 # Letters/digits that must not touch an id on either side; CJK may (中文里 id 常紧贴汉字).
 _NB = r"(?<![A-Za-z0-9_])"
 _NA = r"(?![A-Za-z0-9_])"
+# "pm", "PM", "p.m.": the full stop after a bare "pm" ends the sentence ("at 8 pm.").
+_AM_PM = r"[AaPp](?:\.[Mm]\.|[Mm])"
 # CJK letters, CJK punctuation and full-width forms (inside a character class).
 _CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 
@@ -106,10 +108,11 @@ _RAW: list[tuple[str, int, str, int]] = [
     (
         "time",
         7,
-        r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?-\s?\d{1,2}:\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?(?![\d:])",
+        r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?-\s?\d{1,2}:\d{2})?"
+        r"(?:\s?" + _AM_PM + r")?(?![\d:])",
         0,
     ),
-    ("time", 7, r"(?<![\d:])\d{1,2}\s?[AaPp]\.?[Mm]\.?" + _NA, 0),
+    ("time", 7, r"(?<![\d:])\d{1,2}\s?" + _AM_PM + _NA, 0),
     ("time", 7, r"(?:上午|下午|晚上|早上|中午)?\d{1,2}点(?:\d{1,2}分|半|一刻)?", 0),
     ("amount", 8, r"[¥￥$€£]\s?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?!\d)|[¥￥$€£]\s?\d+(?:\.\d+)?", 0),
     (
