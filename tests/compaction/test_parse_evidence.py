@@ -136,3 +136,12 @@ def test_a_full_stop_after_pm_ends_the_sentence_but_p_m_keeps_its_dots() -> None
     assert times("The table is booked at 8 pm. Anything else?") == ["8 pm"]
     assert times("Check-in opens at 3:30 PM.") == ["3:30 PM"]
     assert times("Doors open at 7 p.m. sharp") == ["7 p.m."]
+
+
+def test_a_latin_name_with_its_branch_is_not_a_call() -> None:
+    def code(text: str) -> list[str]:
+        return [s.value for s in find_spans(text) if s.kind == "code"]
+
+    assert code("我们去Green Table(国贸店)吃饭吧") == []
+    assert code("then call retry(key, 3) twice") == ["retry(key, 3)"]
+    assert code('日志里是 print("完成") 这一行') == ['print("完成")']

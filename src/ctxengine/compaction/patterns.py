@@ -124,7 +124,9 @@ _RAW: list[tuple[str, int, str, int]] = [
         0,
     ),
     ("code", 9, r"`([^`\n]{1,80})`", 1),
-    ("code", 9, _NB + r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\([^()\n]{0,40}\)", 0),
+    # A call: "Kitchen(欧陆广场店)" is a restaurant's branch, not code (its "argument" opens
+    # with Chinese text; a call's Chinese argument is quoted).
+    ("code", 9, _NB + r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\((?![" + _CJK + r"])[^()\n]{0,40}\)", 0),
     ("code", 9, _NB + r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+" + _NA, 0),
     ("code", 9, _NB + r"_[a-z0-9_]{2,}" + _NA, 0),
     ("code", 9, _NB + r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+" + _NA, 0),
