@@ -51,7 +51,7 @@ _ZH_DATE = (
 # pronoun and no bracket (a branch is a restaurant's: "全聚德烤鸭(吕营店)"). It starts with no
 # verb "有" ("有机花菜" is a dish's own word), no meal ("吃顿好的") and no criterion.
 _DISH = (
-    r"(?!有(?!机)|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食|这|那"
+    r"(?!有(?!机)|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食(?!(?![这那])[\u4e00-\u9fff]{2})|这|那"
     r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|顿|大餐|人均|评分|价格|[午晚早]饭|[午晚早]餐|夜宵|菜(?:是|有|[:：]))"
     r"[^，,。；;！!？?\s的、和与吗呢吧啊呀我你您它他她()（）]{2,12}?"
 )
@@ -341,7 +341,7 @@ _FROM_TO = re.compile(
 )
 # Metro stations with their exit: "角门东地铁站A口", "崇文门地铁站A1口".
 _STATION = re.compile(
-    r"(?:(?![从在到是有为的])[A-Za-z0-9\u4e00-\u9fff]){1,12}?地铁站(?:[A-Z]\d?口)?"
+    r"(?:(?![从在到是有为的])[A-Za-z0-9\u4e00-\u9fff]){1,12}?地铁站(?:(?:\d+号线)?[A-Z]\d?口)?"
 )
 _NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为|(?:一个|一家)叫)")
 # "我其实想问的是铁木真(温都水城店)的周边": the copula before a name is not part of it.

@@ -102,6 +102,8 @@ def _compile(onto: Ontology) -> _Compiled:
         # first: "还是有点贵" would end the short gap at its "是").
         zh_gap=re.compile(
             rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都)?"
+            # "人均消费可是比你说的高一点的是137元": a longer remark ended by "的" before an amount.
+            rf"|[^{_ZH_STOP}\d没不无]{{5,14}}?的(?=是\s*\d)"
             rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在)"
             rf"\s*{_ZH_VALUE}",
             re.I,
@@ -307,7 +309,11 @@ def extract_updates(
             )
 
     for hit in hits:
-        if negated and _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
+        # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
+        lo = max(0, hit.start - 24)
+        if negated and hit.slot.name == "名称":
+            lo = max(lo, text.rfind("的", lo, hit.start) + 1)
+        if negated and _ABSENT_ZH.search(text, lo, hit.start):
             continue  # "周边没有能吃到酸枣汁的餐馆"
         listing = _list_slot(hit.slot, rx.own_patterns.get(hit.slot.name))
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value), listing)
@@ -984,6 +990,25 @@ def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None
     bound to a declared entity."""
     mentions = own_mentions(text, onto)
     if mentions:
+        # "北京饭店的附近…", "周边有A酒店、B饭店": a kind word inside a name or a nearby list
+        # the message gives is no mention of what it is about.
+        spans = [
+            (i, i + len(u.value))
+            for u in updates
+            if u.value and (u.slot == "名称" or u.slot.startswith("周边"))
+            for i in _occurrences(text, u.value)
+        ]
+        mentions = [(at, e) for at, e in mentions if not any(a <= at < b for a, b in spans)]
+    if mentions:
         return mentions[-1][1].name
     declared = {e.name for e in onto.entities}
     return next((u.entity for u in reversed(updates) if u.entity in declared), None)
+
+
+def _occurrences(text: str, value: str) -> list[int]:
+    out: list[int] = []
+    i = text.find(value)
+    while i != -1:
+        out.append(i)
+        i = text.find(value, i + 1)
+    return out
