@@ -5,9 +5,10 @@ word inside a name, ..."""
 from __future__ import annotations
 
 from ctxengine.compaction.parse import parse_message
+from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
 
-from ._crosswoz import ONTO, START, dishes, names, reply
+from ._crosswoz import ONTO, START, asks, dishes, names, reply
 
 
 def test_a_dish_whose_name_starts_with_the_word_for_food() -> None:
@@ -38,3 +39,47 @@ def test_a_kind_word_inside_a_name_is_no_focus() -> None:
     # "…饭店" ends a hotel's name here: the message is about that hotel, not a restaurant.
     text = "北京国际饭店的附近有什么景点？"
     assert parse_message(Message.user(text), turn=1, ontology=ONTO).focus == "酒店"
+
+
+def _reply_names(question: str, answer: str) -> list[str | None]:
+    """The names an assistant's `answer` gives, said right after the user asked `question`."""
+    asked = parse_message(Message.user(question), turn=1, ontology=ONTO)
+    ctx = ParseContext(asked=tuple(asked.asks), focus=asked.focus)
+    parsed = parse_message(Message.assistant(answer), turn=1, ontology=ONTO, context=ctx)
+    return [u.value for u in parsed.updates if u.slot == "名称"]
+
+
+def test_a_request_for_a_place_asks_for_its_name() -> None:
+    assert "名称" in asks("能帮我找一家人均消费100元左右的餐馆吗？")
+    assert "名称" in asks("哪个景点的门票是免费的？")
+    # What is near a place is a list, read as such.
+    assert "名称" not in asks("故宫附近有什么好吃的餐馆吗？")
+
+
+def test_names_listed_with_a_verdict_answer_the_request() -> None:
+    got = _reply_names(
+        "能帮我找一家人均消费100元左右的餐馆吗？", "云栖和松风阁(望京店)都不错，你可以去看看。"
+    )
+    assert got == ["云栖", "松风阁(望京店)"]
+
+
+def test_a_short_name_after_assent_with_a_verdict() -> None:
+    got = _reply_names("给我推荐一个免费的景点吧。", "好的，鹤鸣亭不错，评分4.6分。")
+    assert got == ["鹤鸣亭"]
+
+
+def test_the_name_after_what_was_found() -> None:
+    got = _reply_names("帮我找个游玩1小时的景点呗。", "符合您要求的景点是琴台，门票免费。")
+    assert got == ["琴台"]
+
+
+def test_a_name_with_a_kind_suffix_before_any_remark() -> None:
+    got = _reply_names("再推荐一家评分4.5分以上的酒店吧？", "我同事说北京云锦大酒店蛮好的。")
+    assert got == ["北京云锦大酒店"]
+
+
+def test_no_name_in_a_reply_that_found_nothing_or_only_remarks() -> None:
+    assert _reply_names("帮我找个免费的景点好吗？", "不好意思，也没有哦。") == []
+    assert _reply_names("帮我找个免费的景点好吗？", "当然可以，稍等一下。") == []
+    # Without a request, a clause-start word before a verdict is no name.
+    assert _reply_names("它的电话是多少？", "鹤鸣亭不错，电话是010-12345678。") == []

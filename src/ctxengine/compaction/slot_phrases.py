@@ -930,6 +930,20 @@ def _name_shaped(value: str, onto: Ontology, verified: bool) -> bool:
     return _plausible_name(value, onto, cued=not verified)
 
 
+def plausible_name(value: str, onto: Ontology) -> bool:
+    """Whether `value`, said where a name was asked for, reads as one: no description of a
+    kind ("经济型酒店"), activity, plan, particle, pronoun or slot word; two characters do
+    ("角楼"), as the request vouches for the name."""
+    core = _BRANCH.sub("", value)
+    return not (
+        _ACTIVITY.search(value)
+        or _PLAN.search(value)
+        or _PARTICLE_END.search(value)
+        or _GENERIC.search(core)
+        or _is_a_kind(core, onto)
+    ) and _plausible_name(value, onto)
+
+
 def _is_a_kind(value: str, onto: Ontology) -> bool:
     """Whether `value` is an option of a slot with little but a kind word round it ("豪华型
     酒店", "温泉度假村"), not a name that holds an option ("北京金龙建国温泉酒店")."""
