@@ -8,7 +8,7 @@ from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
 
-from ._crosswoz import ONTO, START, asks, dishes, names, reply
+from ._crosswoz import ONTO, START, asks, dishes, names, reply, slot_values
 
 
 def test_a_dish_whose_name_starts_with_the_word_for_food() -> None:
@@ -83,3 +83,22 @@ def test_no_name_in_a_reply_that_found_nothing_or_only_remarks() -> None:
     assert _reply_names("帮我找个免费的景点好吗？", "当然可以，稍等一下。") == []
     # Without a request, a clause-start word before a verdict is no name.
     assert _reply_names("它的电话是多少？", "鹤鸣亭不错，电话是010-12345678。") == []
+
+
+def test_a_trip_end_with_latin_words_keeps_its_spaces() -> None:
+    got = slot_values("明天我要从王府井饭店到老舍Blue Frog Bar去，坐地铁怎么走？")
+    assert got.get("目的地") == "老舍Blue Frog Bar"
+
+
+def test_a_latin_name_asked_about_after_a_request_verb() -> None:
+    assert names("请帮我找一下Joe's Kitchen Club(国贸店)餐馆的电话。") == [
+        "Joe's Kitchen Club(国贸店)"
+    ]
+
+
+def test_a_name_after_a_request_to_look_it_up() -> None:
+    assert names("嗯，那帮我查下松云观的评分。") == ["松云观"]
+
+
+def test_a_name_followed_by_the_pronoun_for_it() -> None:
+    assert names("好的，Green Lantern他家都有什么推荐菜？") == ["Green Lantern"]

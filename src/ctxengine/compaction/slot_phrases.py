@@ -337,7 +337,8 @@ _RIDE_WORDS = (
 _FROM_TO = re.compile(
     r"从(?P<a>[^，,。；;！!？?\n、从]{2,30}?)" + _RIDE_WORDS + r"(?:到|去|至)"
     r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
-    r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|\s)"
+    # "到北京亮China Grill去": a space between Latin words is inside the name.
+    r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|(?<![A-Za-z])\s|\s(?![A-Za-z]))"
 )
 # Metro stations with their exit: "角门东地铁站A口", "崇文门地铁站A1口".
 _STATION = re.compile(
@@ -348,7 +349,7 @@ _NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为|(?:一个|一家)叫)")
 # "那就只有X最符合": the only one left is X; "你再帮我看一下X的价格": a request about X.
 _LEAD_VERB = re.compile(
     r"^(?:就是|也是|是|在|去|查询后|其中|当然是|(?:那就|那|就)?只有(?:一家|一个)?"
-    r"|(?:你|您)?(?:在|再)?(?:帮我|给我)?(?:看一下|看看|查一下|查查))(?=..)"
+    r"|(?:那)?(?:请)?(?:你|您)?(?:在|再)?(?:帮我|给我)?(?:看一下|看看|查一下|查查|查下|查询一下|查询下|找一下|找找))(?=..)"
 )
 # "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
 # otherwise (an enum member or a slot word inside the value decides first).
@@ -703,9 +704,14 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
     rx = onto.derived(
         "slot_phrases.names",
         lambda o: re.compile(
-            r"(?:^|[，,。；;！!？?\s]|好的|那么|那|请问|麻烦你?|我选|就选|选|就去|去)"
-            r"(?:在|从|到|把)?(?P<value>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
-            rf"(?=的(?:{words}|周边|附近|周围|具体)|在哪|怎么样|周边|附近(?:都|还)?有"
+            r"(?:^|[，,。；;！!？?\s]|好的|那么|那|请问|麻烦你?|我选|就选|选|就去|去"
+            # "请帮我找一下X的电话": a request, then the name.
+            r"|(?:请)?(?:帮我|给我)?(?:找|查|查询)(?:一下|下))"
+            # "Let's BURGER plus(三里屯太古里店)": a Latin name keeps its spaces and apostrophes.
+            r"(?:在|从|到|把)?(?P<value>(?:[A-Za-z0-9\u4e00-\u9fff（）()·'&]"
+            r"|(?<=[A-Za-z]) (?=[A-Za-z])){3,30}?)"
+            # "X他家都有什么推荐菜": the place, then the pronoun for it.
+            rf"(?=的(?:{words}|周边|附近|周围|具体)|在哪|怎么样|周边|附近(?:都|还)?有|[他它她]家"
             rf"|(?:{words})(?:是|为|怎么样|多少|如何))"
         ),
     )
