@@ -102,3 +102,14 @@ def test_a_name_after_a_request_to_look_it_up() -> None:
 
 def test_a_name_followed_by_the_pronoun_for_it() -> None:
     assert names("好的，Green Lantern他家都有什么推荐菜？") == ["Green Lantern"]
+
+
+def test_dishes_parted_by_full_width_commas_up_to_a_remark() -> None:
+    got = dishes("推荐菜有萝卜丝饼，蟹粉小笼，桂花糖藕，味道都很地道。", "assistant")
+    assert got == ["萝卜丝饼，蟹粉小笼，桂花糖藕"]
+    # A remark after a single dish is no second dish.
+    assert dishes("推荐菜有萝卜丝饼，口碑很好。", "assistant") == ["萝卜丝饼"]
+
+
+def test_dishes_parted_by_a_space() -> None:
+    assert dishes("想找一家推荐菜有葱油饼 酱牛肉的餐馆。") == ["葱油饼 酱牛肉"]

@@ -557,7 +557,15 @@ def _list_slot(slot: SlotDef, own: re.Pattern[str] | None) -> bool:
 def _with_list(text: str, vstart: int, value: str, slot_word: re.Pattern[str]) -> str:
     """A word value followed by more of its kind: "嘎鱼, 酸菜灶台鹅", "年糕、豆腐脑、凉面"."""
     end = vstart + len(value)
-    if text[end : end + 1] not in (",", "、") or (
+    if text[end : end + 1] == "，" and _is_item(value, slot_word):
+        # "推荐菜有流沙包，冰皮榴莲酥，唐宫虾饺皇，味道都不错": short words each a clause of
+        # its own, up to the clause that says something of them.
+        while (m := _COMMA_ITEM.match(text, end)) is not None and _is_item(m[1], slot_word):
+            end = m.end()
+        return text[vstart:end]
+    # "全家福 老字号": a space between two Chinese words parts them.
+    spaced = _SPACED.match(text, end - 1) is not None
+    if (text[end : end + 1] not in (",", "、") and not spaced) or (
         # An amount is no list head; a name may start with digits: "808文创园、…".
         _starts_like_value(value) and not _digit_name_list(text, vstart, value)
     ):
@@ -565,6 +573,22 @@ def _with_list(text: str, vstart: int, value: str, slot_word: re.Pattern[str]) -
     while (m := _LIST_MORE.match(text, end)) is not None and not slot_word.search(m.group(0)):
         end = m.end()
     return _LIST_END.sub("", text[vstart:end])
+
+
+_COMMA_ITEM = re.compile(r"，\s*([^，,。；;！!？?\s、]{2,8})(?=[，,。；;！!？?]|$)")
+_SPACED = re.compile(r"[\u4e00-\u9fff] (?=[\u4e00-\u9fff])")
+# What a list item holds none of: a number, a pronoun, an adverb or particle of a remark.
+_NOT_AN_ITEM = re.compile(
+    r"[\d都很也还就挺是有的了吧呢啊吗我你您它他她这那]|味道|不错|好吃|特别|非常|比较|欢迎"
+)
+
+
+def _is_item(value: str, slot_word: re.Pattern[str]) -> bool:
+    return (
+        2 <= len(value) <= 8
+        and _NOT_AN_ITEM.search(value) is None
+        and slot_word.search(value) is None
+    )
 
 
 def zh_address(text: str, vstart: int, value: str, onto: Ontology) -> str:
@@ -606,7 +630,9 @@ def _digit_name_list(text: str, vstart: int, value: str) -> bool:
 
 
 _DIGITS_WORD = re.compile(r"\d+[\u4e00-\u9fff]")
-_LIST_MORE = re.compile(r"(?:\s*、\s*|, ?)[^，,。；;！!？?\s、的]{2,16}")
+_LIST_MORE = re.compile(
+    r"(?:\s*、\s*|, ?|(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff]))[^，,。；;！!？?\s、的]{2,16}"
+)
 _LIST_END = re.compile(r"(?:等等|等|…+|\.+)$")
 
 
