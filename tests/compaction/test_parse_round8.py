@@ -4,6 +4,7 @@ word inside a name, ..."""
 
 from __future__ import annotations
 
+from ctxengine.compaction.outcomes import denied_spans
 from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
@@ -113,3 +114,20 @@ def test_dishes_parted_by_full_width_commas_up_to_a_remark() -> None:
 
 def test_dishes_parted_by_a_space() -> None:
     assert dishes("想找一家推荐菜有葱油饼 酱牛肉的餐馆。") == ["葱油饼 酱牛肉"]
+
+
+def test_a_place_not_yet_visited_is_not_denied() -> None:
+    assert denied_spans("没去过鹤鸣亭的话，我推荐你去看看。") == []
+    assert denied_spans("附近没有鹤鸣亭这样的景点。") == ["鹤鸣亭这样的景点"]
+
+
+def test_one_place_asked_for_among_a_places_neighbours() -> None:
+    question = "请在松云观周边的餐馆里给我推荐一家评分4.5分以上的餐馆。"
+    assert "名称" in asks(question)
+    got = _reply_names(question, "抱歉，没有这么高的，建议您去周边清泉小馆这家餐馆尝尝。")
+    assert got == ["清泉小馆"]
+
+
+def test_the_name_after_then_i_recommend() -> None:
+    got = _reply_names("帮我找个免费的景点吧。", "那我推荐您鹤鸣亭，它的评分是4.6分。")
+    assert got == ["鹤鸣亭"]

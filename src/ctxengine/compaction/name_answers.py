@@ -27,25 +27,37 @@ _REQUEST = re.compile(
 )
 
 
+# "在X周边的餐馆里给我推荐一个…的餐馆": one place asked for, even among a place's neighbours.
+_ONE = re.compile(r"(?:推荐|找)(?:一)?[个家]")
+
+
 def requests_place(text: str) -> bool:
-    """Whether a user message asks for a place of some kind (not for what is near one)."""
-    return _REQUEST.search(text) is not None and NEAR_WORD.search(text) is None
+    """Whether a user message asks for a place of some kind (not for the list of what is
+    near one)."""
+    return _REQUEST.search(text) is not None and (
+        NEAR_WORD.search(text) is None or _ONE.search(text) is not None
+    )
 
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
 # What offers the names at a clause's start: "推荐您去", "给你推荐一个评分4分的", "有两家是",
 # "您看你们去", "没去过", "可以选择", "我朋友说".
 _LEAD = re.compile(
-    r"\s*(?:好的|嗯|当然|不过|但是|但)?\s*(?:(?:我|那)?(?:给|为)?(?:您|你)们?推荐(?:一个|一家|一下)?"
+    r"\s*(?:好的|嗯|当然|不过|但是|但)?\s*(?:那?我?(?:给|为)?(?:您|你)们?推荐(?:一个|一家|一下)?"
     r"(?:[^，,。；;！!？?]{0,20}?的(?=[^，,。；;！!？?]{2}))?"
-    r"|(?:我|那)?推荐(?:您|你)们?(?:去)?|(?:我|那)?建议(?:您|你)们?(?:去)?"
+    r"|那?我?推荐(?:您|你)们?(?:去)?|那?我?建议(?:您|你)们?(?:去)?"
     r"|(?:您|你)们?(?:可以|不妨)(?:选择|去)|可以选择|(?:您|你)们?看(?:看)?(?:你们|您)?去?"
     r"|(?:那)?(?:你们|您|你)?(?:就)?(?:只能)?去(?!过)|去(?!过)|有(?:两|几|一|三)?(?:家|个)?是?"
     r"|(?:如果)?(?:你|您)?没去过|[^，,。；;！!？?说]{0,4}说"
     # "符合您这个游玩时间的景点是X", "评分在4.5分以上的有：X、Y": what is found, then its names.
-    r"|[^，,。；;！!？?]{0,24}?的(?:景点|景区|餐馆|餐厅|饭店|饭馆|酒店|宾馆|地方)?(?:就|也|只)?(?:是|有|叫)[:：]?"
+    # ("周边的酒店有A, B" lists what is near, not the place asked for.)
+    r"|[^，,。；;！!？?]{0,24}?的(?:景点|景区|餐馆|餐厅|饭店|饭馆|酒店|宾馆|地方)?(?:就|也|只)?(?:是|叫)[:：]?"
+    r"|(?:(?!周边|附近|周围|旁边)[^，,。；;！!？?]){0,24}?的(?:景点|景区|餐馆|餐厅|饭店|饭馆|酒店|宾馆|地方)?"
+    r"(?:就|也|只)?有[:：]?"
     r"|推荐(?![给您你])|比如|例如"
     r")?\s*"
+    # "建议您去周边故宫餐厅这家餐馆": the neighbour recommended.
+    r"(?:(?:周边|附近)的?)?"
 )
 # A name's own characters; a space only between Latin words ("China Grill").
 _RUN = re.compile(r"(?:[A-Za-z0-9\u4e00-\u9fff\u3040-\u30ff·'&]| (?=[A-Za-z])(?<=[A-Za-z] )){1,40}")

@@ -21,7 +21,7 @@ from ctxengine.compaction.answers import (
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.name_answers import name_answers, requests_place
-from ctxengine.compaction.nearness import requested_nearby
+from ctxengine.compaction.nearness import NEAR_WORD, requested_nearby
 from ctxengine.compaction.ontology import EntityDef, Ontology
 from ctxengine.compaction.outcomes import (
     denied_spans,
@@ -204,10 +204,16 @@ def _asks(text: str, onto: Ontology, updates: list[SlotUpdate]) -> list[str]:
     asked = asked_slots(text, onto)
     asked += [n for n in requested_nearby(text, onto) if n not in asked]
     given = {u.slot for u in updates}
-    # "帮我找个免费的景点": a place of a kind asked for, by its name (see `name_answers`).
-    if "名称" not in given and onto.slot("名称") is not None and requests_place(text):
+    asked = [a for a in asked if a not in given]
+    # "帮我找个免费的景点": a place of a kind asked for, by its name (see `name_answers`);
+    # "在X周边给我推荐一家餐馆" names X, and asks for another place.
+    if (
+        onto.slot("名称") is not None
+        and requests_place(text)
+        and ("名称" not in given or NEAR_WORD.search(text) is not None)
+    ):
         asked.append("名称")
-    return [a for a in asked if a not in given]
+    return asked
 
 
 def _answers(
