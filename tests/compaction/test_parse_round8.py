@@ -118,7 +118,13 @@ def test_dishes_parted_by_a_space() -> None:
 
 def test_a_place_not_yet_visited_is_not_denied() -> None:
     assert denied_spans("没去过鹤鸣亭的话，我推荐你去看看。") == []
-    assert denied_spans("附近没有鹤鸣亭这样的景点。") == ["鹤鸣亭这样的景点"]
+    assert denied_spans("附近没有鹤鸣亭这样的景点。") == ["鹤鸣亭这样"]
+
+
+def test_what_a_named_place_lacks_is_denied_not_the_place() -> None:
+    assert denied_spans("只有一个没有评分的鹤鸣亭，您看行吗？") == ["评分"]
+    # What the user wants, said before 的, is missing itself.
+    assert denied_spans("这里没有您要吃的桂花糖藕。") == ["您要吃的桂花糖藕"]
 
 
 def test_one_place_asked_for_among_a_places_neighbours() -> None:
