@@ -9,7 +9,7 @@ from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
 
-from ._crosswoz import ONTO, START, asks, dishes, names, reply, slot_values
+from ._crosswoz import ONTO, START, asks, dishes, names, reply, said, slot_values
 
 
 def test_a_dish_whose_name_starts_with_the_word_for_food() -> None:
@@ -137,3 +137,18 @@ def test_one_place_asked_for_among_a_places_neighbours() -> None:
 def test_the_name_after_then_i_recommend() -> None:
     got = _reply_names("帮我找个免费的景点吧。", "那我推荐您鹤鸣亭，它的评分是4.6分。")
     assert got == ["鹤鸣亭"]
+
+
+def test_a_feature_between_a_verb_and_de_describes_the_place() -> None:
+    got = said("没有经济型的，推荐您去豪华型的北京云锦大酒店。", "assistant")
+    assert ("酒店", "酒店类型", "豪华型") in got
+    # Not a wish turned down: "不想去免费的景点".
+    assert slot_values("我不想去免费的景点，要收费的那种。").get("门票") is None
+
+
+def test_a_name_the_reply_knows_with_its_facts_after_it() -> None:
+    got = _reply_names(
+        "有没有人均50元左右能做糖醋排骨的餐馆？",
+        "没有完全符合的，我知道清泉小馆推荐菜有糖醋排骨，人均消费42元。",
+    )
+    assert got == ["清泉小馆"]

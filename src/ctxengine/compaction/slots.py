@@ -528,9 +528,19 @@ def _in_name(text: str, start: int, end: int) -> bool:
     if _NAME_AFTER.match(text, end) or _NEARBY_LIST.search(text, max(0, start - 80), start):
         return True
     before = text[start - 1 : start]
+    if (
+        before in _VERB_LEAD
+        and text.startswith("的", end)
+        and not _NEGATION.search(text, max(0, start - 6), start)
+    ):
+        # "去高档型的北京贵都大酒店", "能接待外宾的酒店": after a verb and before "的", a
+        # feature describes the place ("不想去免费的景点" is read as before).
+        return False
     return bool(_HAN.match(before)) and before not in _FEATURE_LEAD
 
 
+_NEGATION = re.compile(r"[不没别]")
+_VERB_LEAD = frozenset("去能备打好")
 _NAME_AFTER = re.compile(r"(?:街|城|度假|公寓|会馆|山庄|中心|广场|公园)")
 # The characters before a feature named as one: "有温泉", "提供wifi", "和租车", "带室内游泳池".
 _FEATURE_LEAD = frozenset("有供带和及与是要含括在或个种些没无的用找需望家于属间为择选订住")
