@@ -152,3 +152,11 @@ def test_a_name_the_reply_knows_with_its_facts_after_it() -> None:
         "没有完全符合的，我知道清泉小馆推荐菜有糖醋排骨，人均消费42元。",
     )
     assert got == ["清泉小馆"]
+
+
+def test_a_name_ended_by_its_branch_before_any_remark() -> None:
+    question = "帮我推荐一家人均消费50元以下的餐馆吧。"
+    got = _reply_names(question, "没有完全符合的，相对比下清泉小馆（西单店）我觉得更合适。")
+    assert got == ["清泉小馆（西单店）"]
+    got = _reply_names(question, "有一家是清泉小馆（西单店）吃这个菜最地道。")
+    assert got == ["清泉小馆（西单店）"]
