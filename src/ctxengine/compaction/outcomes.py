@@ -143,6 +143,9 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
 
 
 _DENY = re.compile(r"(?:都没有|没有|没|并无|无|不提供|不供应)")
+_WISH = re.compile(r"[您你我]")
+# "没去过", "没吃过": what one has not done yet, which says nothing is missing.
+_NEVER_DONE = re.compile(r"[去吃住玩来听见试]过")
 # "符合条件的豪华型酒店没有找到": a clause that ends on not finding is about what precedes.
 _NOT_FOUND_END = re.compile(
     r"(?:都|也|还)?(?:没有找到|没找到|找不到|未找到|没有查到|查不到)[呢哦啊呀哟的了]*\s*$"
@@ -160,7 +163,13 @@ def denied_spans(text: str) -> list[str]:
         if end is not None and end.start() >= 2:
             out.append(clause[max(0, end.start() - 16) : end.start()])
         for m in _DENY.finditer(clause):
+            if _NEVER_DONE.match(clause, m.end()):
+                continue  # "没去过X的话": X not yet visited, not missing
             span = clause[m.end() : m.end() + 16].rstrip("，,。；;！!？? ")
+            # "但没有评分的X": what is missing is the modifier, not the place it describes
+            # (but "没有您要吃的X" says X is missing).
+            if (de := span.find("的")) > 0 and de + 2 < len(span) and not _WISH.search(span, 0, de):
+                span = span[:de]
             if len(span) >= 2:
                 out.append(span)
     return out

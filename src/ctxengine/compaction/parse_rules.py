@@ -20,7 +20,8 @@ from ctxengine.compaction.answers import (
 )
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
-from ctxengine.compaction.nearness import requested_nearby
+from ctxengine.compaction.name_answers import name_answers, requests_place
+from ctxengine.compaction.nearness import NEAR_WORD, requested_nearby
 from ctxengine.compaction.ontology import EntityDef, Ontology
 from ctxengine.compaction.outcomes import (
     denied_spans,
@@ -203,7 +204,16 @@ def _asks(text: str, onto: Ontology, updates: list[SlotUpdate]) -> list[str]:
     asked = asked_slots(text, onto)
     asked += [n for n in requested_nearby(text, onto) if n not in asked]
     given = {u.slot for u in updates}
-    return [a for a in asked if a not in given]
+    asked = [a for a in asked if a not in given]
+    # "帮我找个免费的景点": a place of a kind asked for, by its name (see `name_answers`);
+    # "在X周边给我推荐一家餐馆" names X, and asks for another place.
+    if (
+        onto.slot("名称") is not None
+        and requests_place(text)
+        and ("名称" not in given or NEAR_WORD.search(text) is not None)
+    ):
+        asked.append("名称")
+    return asked
 
 
 def _answers(
@@ -221,6 +231,11 @@ def _answers(
     # A piece holding another slot's value ("是免费的" for the ticket) answers no other slot;
     # names are no such value, as a nearby list is made of them.
     taken = [u.value for u in informed if u.value and u.slot != "名称"]
+    if "名称" in asked:
+        # The name asked for is read in its own shapes, never as the reply's first piece.
+        asked = tuple(a for a in asked if a != "名称")
+        if "名称" not in covered:
+            out += [u for _, u in name_answers(text, onto, focus)]
     for pos, u in answer_updates(
         text, list(asked), onto, covered=covered, confidence=0.6, taken=taken
     ):

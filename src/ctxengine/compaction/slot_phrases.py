@@ -51,7 +51,7 @@ _ZH_DATE = (
 # pronoun and no bracket (a branch is a restaurant's: "全聚德烤鸭(吕营店)"). It starts with no
 # verb "有" ("有机花菜" is a dish's own word), no meal ("吃顿好的") and no criterion.
 _DISH = (
-    r"(?!有(?!机)|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食|这|那"
+    r"(?!有(?!机)|点|东西|饭|什么|啥|一下|一顿|菜品|菜肴|饭菜|口味|味道|好吃|好喝|喜欢|爱吃|地道|美食(?!(?![这那])[\u4e00-\u9fff]{2})|这|那"
     r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|顿|大餐|人均|评分|价格|[午晚早]饭|[午晚早]餐|夜宵|菜(?:是|有|[:：]))"
     r"[^，,。；;！!？?\s的、和与吗呢吧啊呀我你您它他她()（）]{2,12}?"
 )
@@ -337,18 +337,19 @@ _RIDE_WORDS = (
 _FROM_TO = re.compile(
     r"从(?P<a>[^，,。；;！!？?\n、从]{2,30}?)" + _RIDE_WORDS + r"(?:到|去|至)"
     r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
-    r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|\s)"
+    # "到北京亮China Grill去": a space between Latin words is inside the name.
+    r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|(?<![A-Za-z])\s|\s(?![A-Za-z]))"
 )
 # Metro stations with their exit: "角门东地铁站A口", "崇文门地铁站A1口".
 _STATION = re.compile(
-    r"(?:(?![从在到是有为的])[A-Za-z0-9\u4e00-\u9fff]){1,12}?地铁站(?:[A-Z]\d?口)?"
+    r"(?:(?![从在到是有为的])[A-Za-z0-9\u4e00-\u9fff]){1,12}?地铁站(?:(?:\d+号线)?[A-Z]\d?口)?"
 )
 _NAMED = re.compile(r"^(?:名叫|名字叫|叫做|名为|(?:一个|一家)叫)")
 # "我其实想问的是铁木真(温都水城店)的周边": the copula before a name is not part of it.
 # "那就只有X最符合": the only one left is X; "你再帮我看一下X的价格": a request about X.
 _LEAD_VERB = re.compile(
     r"^(?:就是|也是|是|在|去|查询后|其中|当然是|(?:那就|那|就)?只有(?:一家|一个)?"
-    r"|(?:你|您)?(?:在|再)?(?:帮我|给我)?(?:看一下|看看|查一下|查查))(?=..)"
+    r"|(?:那)?(?:请)?(?:你|您)?(?:在|再)?(?:帮我|给我)?(?:看一下|看看|查一下|查查|查下|查询一下|查询下|找一下|找找))(?=..)"
 )
 # "I'd like it in Midnight Blue": a variant of the product, the color unless the words say
 # otherwise (an enum member or a slot word inside the value decides first).
@@ -711,9 +712,14 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
     rx = onto.derived(
         "slot_phrases.names",
         lambda o: re.compile(
-            r"(?:^|[，,。；;！!？?\s]|好的|那么|那|请问|麻烦你?|我选|就选|选|就去|去)"
-            r"(?:在|从|到|把)?(?P<value>[A-Za-z0-9\u4e00-\u9fff（）()·]{3,30}?)"
-            rf"(?=的(?:{words}|周边|附近|周围|具体)|在哪|怎么样|周边|附近(?:都|还)?有"
+            r"(?:^|[，,。；;！!？?\s]|好的|那么|那|请问|麻烦你?|我选|就选|选|就去|去"
+            # "请帮我找一下X的电话": a request, then the name.
+            r"|(?:请)?(?:帮我|给我)?(?:找|查|查询)(?:一下|下))"
+            # "Let's BURGER plus(三里屯太古里店)": a Latin name keeps its spaces and apostrophes.
+            r"(?:在|从|到|把)?(?P<value>(?:[A-Za-z0-9\u4e00-\u9fff（）()·'&]"
+            r"|(?<=[A-Za-z]) (?=[A-Za-z])){3,30}?)"
+            # "X他家都有什么推荐菜": the place, then the pronoun for it.
+            rf"(?=的(?:{words}|周边|附近|周围|具体)|在哪|怎么样|周边|附近(?:都|还)?有|[他它她]家"
             rf"|(?:{words})(?:是|为|怎么样|多少|如何))"
         ),
     )
@@ -936,6 +942,20 @@ def _name_shaped(value: str, onto: Ontology, verified: bool) -> bool:
         return False
     # A strong cue ("推荐您去") starts the lenient reading.
     return _plausible_name(value, onto, cued=not verified)
+
+
+def plausible_name(value: str, onto: Ontology) -> bool:
+    """Whether `value`, said where a name was asked for, reads as one: no description of a
+    kind ("经济型酒店"), activity, plan, particle, pronoun or slot word; two characters do
+    ("角楼"), as the request vouches for the name."""
+    core = _BRANCH.sub("", value)
+    return not (
+        _ACTIVITY.search(value)
+        or _PLAN.search(value)
+        or _PARTICLE_END.search(value)
+        or _GENERIC.search(core)
+        or _is_a_kind(core, onto)
+    ) and _plausible_name(value, onto)
 
 
 def _is_a_kind(value: str, onto: Ontology) -> bool:

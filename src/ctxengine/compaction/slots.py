@@ -104,6 +104,8 @@ def _compile(onto: Ontology) -> _Compiled:
         # first: "还是有点贵" would end the short gap at its "是").
         zh_gap=re.compile(
             rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都)?"
+            # "人均消费可是比你说的高一点的是137元": a longer remark ended by "的" before an amount.
+            rf"|[^{_ZH_STOP}\d没不无]{{5,14}}?的(?=是\s*\d)"
             rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在)"
             rf"\s*{_ZH_VALUE}",
             re.I,
@@ -314,7 +316,11 @@ def extract_updates(
             )
 
     for hit in hits:
-        if negated and _ABSENT_ZH.search(text, max(0, hit.start - 24), hit.start):
+        # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
+        lo = max(0, hit.start - 24)
+        if negated and hit.slot.name == "名称":
+            lo = max(lo, text.rfind("的", lo, hit.start) + 1)
+        if negated and _ABSENT_ZH.search(text, lo, hit.start):
             continue  # "周边没有能吃到酸枣汁的餐馆"
         listing = _list_slot(hit.slot, rx.own_patterns.get(hit.slot.name))
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value), listing)
@@ -529,9 +535,19 @@ def _in_name(text: str, start: int, end: int) -> bool:
     if _NAME_AFTER.match(text, end) or _NEARBY_LIST.search(text, max(0, start - 80), start):
         return True
     before = text[start - 1 : start]
+    if (
+        before in _VERB_LEAD
+        and text.startswith("的", end)
+        and not _NEGATION.search(text, max(0, start - 6), start)
+    ):
+        # "去高档型的北京贵都大酒店", "能接待外宾的酒店": after a verb and before "的", a
+        # feature describes the place ("不想去免费的景点" is read as before).
+        return False
     return bool(_HAN.match(before)) and before not in _FEATURE_LEAD
 
 
+_NEGATION = re.compile(r"[不没别]")
+_VERB_LEAD = frozenset("去能备打好")
 _NAME_AFTER = re.compile(r"(?:街|城|度假|公寓|会馆|山庄|中心|广场|公园)")
 # The characters before a feature named as one: "有温泉", "提供wifi", "和租车", "带室内游泳池".
 _FEATURE_LEAD = frozenset("有供带和及与是要含括在或个种些没无的用找需望家于属间为择选订住")
@@ -558,7 +574,15 @@ def _list_slot(slot: SlotDef, own: re.Pattern[str] | None) -> bool:
 def _with_list(text: str, vstart: int, value: str, slot_word: re.Pattern[str]) -> str:
     """A word value followed by more of its kind: "嘎鱼, 酸菜灶台鹅", "年糕、豆腐脑、凉面"."""
     end = vstart + len(value)
-    if text[end : end + 1] not in (",", "、") or (
+    if text[end : end + 1] == "，" and _is_item(value, slot_word):
+        # "推荐菜有流沙包，冰皮榴莲酥，唐宫虾饺皇，味道都不错": short words each a clause of
+        # its own, up to the clause that says something of them.
+        while (m := _COMMA_ITEM.match(text, end)) is not None and _is_item(m[1], slot_word):
+            end = m.end()
+        return text[vstart:end]
+    # "全家福 老字号": a space between two Chinese words parts them.
+    spaced = _SPACED.match(text, end - 1) is not None
+    if (text[end : end + 1] not in (",", "、") and not spaced) or (
         # An amount is no list head; a name may start with digits: "808文创园、…".
         _starts_like_value(value) and not _digit_name_list(text, vstart, value)
     ):
@@ -566,6 +590,22 @@ def _with_list(text: str, vstart: int, value: str, slot_word: re.Pattern[str]) -
     while (m := _LIST_MORE.match(text, end)) is not None and not slot_word.search(m.group(0)):
         end = m.end()
     return _LIST_END.sub("", text[vstart:end])
+
+
+_COMMA_ITEM = re.compile(r"，\s*([^，,。；;！!？?\s、]{2,8})(?=[，,。；;！!？?]|$)")
+_SPACED = re.compile(r"[\u4e00-\u9fff] (?=[\u4e00-\u9fff])")
+# What a list item holds none of: a number, a pronoun, an adverb or particle of a remark.
+_NOT_AN_ITEM = re.compile(
+    r"[\d都很也还就挺是有的了吧呢啊吗我你您它他她这那]|味道|不错|好吃|特别|非常|比较|欢迎"
+)
+
+
+def _is_item(value: str, slot_word: re.Pattern[str]) -> bool:
+    return (
+        2 <= len(value) <= 8
+        and _NOT_AN_ITEM.search(value) is None
+        and slot_word.search(value) is None
+    )
 
 
 def zh_address(text: str, vstart: int, value: str, onto: Ontology) -> str:
@@ -607,7 +647,9 @@ def _digit_name_list(text: str, vstart: int, value: str) -> bool:
 
 
 _DIGITS_WORD = re.compile(r"\d+[\u4e00-\u9fff]")
-_LIST_MORE = re.compile(r"(?:\s*、\s*|, ?)[^，,。；;！!？?\s、的]{2,16}")
+_LIST_MORE = re.compile(
+    r"(?:\s*、\s*|, ?|(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff]))[^，,。；;！!？?\s、的]{2,16}"
+)
 _LIST_END = re.compile(r"(?:等等|等|…+|\.+)$")
 
 
@@ -1003,6 +1045,25 @@ def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None
     bound to a declared entity."""
     mentions = own_mentions(text, onto)
     if mentions:
+        # "北京饭店的附近…", "周边有A酒店、B饭店": a kind word inside a name or a nearby list
+        # the message gives is no mention of what it is about.
+        spans = [
+            (i, i + len(u.value))
+            for u in updates
+            if u.value and (u.slot == "名称" or u.slot.startswith("周边"))
+            for i in _occurrences(text, u.value)
+        ]
+        mentions = [(at, e) for at, e in mentions if not any(a <= at < b for a, b in spans)]
+    if mentions:
         return mentions[-1][1].name
     declared = {e.name for e in onto.entities}
     return next((u.entity for u in reversed(updates) if u.entity in declared), None)
+
+
+def _occurrences(text: str, value: str) -> list[int]:
+    out: list[int] = []
+    i = text.find(value)
+    while i != -1:
+        out.append(i)
+        i = text.find(value, i + 1)
+    return out
