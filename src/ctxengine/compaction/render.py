@@ -179,7 +179,14 @@ def fmt(value: str) -> str:
 
 
 def ago(turn: int, current: int, language: Language) -> str:
-    d = current - turn
+    return _ago(current - turn, language)
+
+
+@functools.lru_cache(maxsize=8192)
+def _ago(d: int, language: Language) -> str:
+    """The marker of a line set `d` turns ago. Every render writes one per line and the same
+    distances recur on every call, so the strings are remembered (a pure function of its
+    arguments: safe across sessions)."""
     if language == "zh":
         return "[本轮]" if d <= 0 else f"[{d}轮前]"
     if d <= 0:
@@ -394,7 +401,23 @@ class EvidenceSelection:
                 return value not in hide and value not in within
             return value not in slot_text and not self._in_archive(e)
 
-        out = [e for e in self._stated if shown(e)]
+        # Every stated item is read on every render (they all show unless hidden), so the
+        # common case is tested inline: a value without a NUL, not in a slot value, and
+        # already looked for in the whole archive read so far (`_in_archive`'s answer).
+        archived, read_all = self._archived, len(self._archive_text)
+        out: list[EvidenceItem] = []
+        for e in self._stated:
+            value = e.value
+            if value and "\0" not in value:
+                if value in slot_text:
+                    continue
+                seen = archived.get(e.id)
+                if seen is not None and (seen[1] or seen[0] >= read_all):
+                    if not seen[1]:
+                        out.append(e)
+                    continue
+            if shown(e):
+                out.append(e)
         room = max(0, max_evidence - len(out))
         if room:
             for e in self._other:
@@ -542,6 +565,42 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     """
     if compact:
         view = replace(view, slot_marker_turns=-1)  # a marker on no line
+    out = _head_lines(view, compact)
+    out += [BlockLine("constraints", text) for text in constraint_texts(view)]
+    out += _conflict_lines(view)
+    out += [
+        BlockLine("evidence", text, _evidence_rank(ev))
+        for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
+    ]
+    return out
+
+
+def view_text(view: ContextView) -> str:
+    """``_join(view_lines(view), headers)``, the block as a whole with nothing shed, without
+    building a `BlockLine` per line.
+
+    The constraints and the evidence are the sections that grow with a session (every rule
+    and every identifier stated stays), and every render writes them anew, since their time
+    markers change every turn: here each of their lines costs one string, written by the same
+    functions `view_lines` uses. No line of the full form is a table row, so `_join` writes
+    nothing but each section's header before its lines.
+    """
+    headers = HEADERS[view.language]
+    head = _join(_head_lines(view, False), headers)
+    parts = [head] if head else []
+    for section, texts in (
+        ("constraints", constraint_texts(view)),
+        ("conflicts", [line.text for line in _conflict_lines(view)]),
+        ("evidence", evidence_texts(view)),
+    ):
+        if texts:
+            parts.append(headers[section])
+            parts += texts
+    return "\n".join(parts)
+
+
+def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
+    """`view_lines`' intent, state and pending sections (`view` already compact or not)."""
     lang, cur = view.language, view.current_turn
     words = WORDS[lang]
     out: list[BlockLine] = []
@@ -579,15 +638,34 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
                 out.append(BlockLine(key, f"{k}: {words['removed']}"))
                 if k in view.previous:
                     out.append(BlockLine(key, history_line(view.previous[k], cur, lang)))
+    return out
+
+
+def constraint_texts(view: ContextView) -> list[str]:
+    """The constraints section's lines, ``- 不要显示价格 [13轮前]``."""
+    lang, cur = view.language, view.current_turn
     said: set[str] = set()
+    out: list[str] = []
     for c in view.constraints:
         # One sentence may hold two rules ("Don't use UPS, use DHL Express instead": forbid
         # UPS, require DHL): both are in the ledger, the sentence is written once.
-        if c.text not in said:
-            said.add(c.text)
-            out.append(BlockLine("constraints", f"- {c.text} {ago(c.turn, cur, lang)}"))
-    for conflict in view.conflicts:
-        out.append(BlockLine("conflicts", conflict_line(conflict, cur, lang), _CONFLICT))
+        text = c.text
+        if text not in said:
+            said.add(text)
+            out.append(f"- {text} {_ago(cur - c.turn, lang)}")
+    return out
+
+
+def _conflict_lines(view: ContextView) -> list[BlockLine]:
+    cur, lang = view.current_turn, view.language
+    return [BlockLine("conflicts", conflict_line(c, cur, lang), _CONFLICT) for c in view.conflicts]
+
+
+def evidence_texts(view: ContextView) -> list[str]:
+    """The evidence section's lines, ``- 订单号: A123 (工具:get_order) [2轮前]``, one per item
+    of `view.evidence`."""
+    lang, cur = view.language, view.current_turn
+    out: list[str] = []
     for ev in view.evidence:
         src = None
         for s in ev.sources:
@@ -595,15 +673,16 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
                 src = s
                 break
         head = _evidence_head(ev.kind, ev.field, ev.value, src, lang)
-        text = f"{head} {ago(ev.last_seen, cur, lang)}"
-        if not written_in_conversation(ev):
-            rank = _TOOL_EVIDENCE
-        elif ev.kind in SOFT_EVIDENCE_KINDS:
-            rank = _SOFT_EVIDENCE
-        else:
-            rank = KEEP
-        out.append(BlockLine("evidence", text, rank))
+        out.append(f"{head} {_ago(cur - ev.last_seen, lang)}")
     return out
+
+
+def _evidence_rank(ev: EvidenceItem) -> int:
+    if not written_in_conversation(ev):
+        return _TOOL_EVIDENCE
+    if ev.kind in SOFT_EVIDENCE_KINDS:
+        return _SOFT_EVIDENCE
+    return KEEP
 
 
 # Evidence kinds and sources as a Chinese block writes them (an English one writes the names
@@ -905,8 +984,7 @@ def render_view(
     stays even if it alone is over the cap.
     """
     headers = HEADERS[view.language]
-    lines = view_lines(view)
-    text = _join(lines, headers)
+    text = view_text(view)
     if max_tokens is None or count is None or count(text) <= max_tokens:
         return text
     # Over the cap: the compact form first (it loses no value), then shed lines.
