@@ -376,6 +376,12 @@ class EvidenceSelection:
         self._archive_text = ""
         # id -> (length of `_archive_text` the value was looked for in, whether it was found)
         self._archived: dict[str, tuple[int, bool]] = {}
+        # The stated items shown by the latest render, under what they were worked out from:
+        # (stated group's version, archive's version, slot values). Between two renders of
+        # one turn mostly tool fields arrive, which leave all three as they were.
+        self._stated_version = 0
+        self._archive_version = 0
+        self._shown: tuple[tuple[int, int, frozenset[str]], list[EvidenceItem]] | None = None
 
     def select(
         self, state: StateLayer, evidence: EvidenceLayer, max_evidence: int
@@ -401,9 +407,30 @@ class EvidenceSelection:
                 return value not in hide and value not in within
             return value not in slot_text and not self._in_archive(e)
 
-        # Every stated item is read on every render (they all show unless hidden), so the
-        # common case is tested inline: a value without a NUL, not in a slot value, and
-        # already looked for in the whole archive read so far (`_in_archive`'s answer).
+        key = (self._stated_version, self._archive_version, frozenset(slot_values))
+        if self._shown is not None and self._shown[0] == key:
+            out = list(self._shown[1])
+        else:
+            out = self._shown_stated(slot_text, shown)
+            self._shown = (key, list(out))
+        room = max(0, max_evidence - len(out))
+        if room:
+            for e in self._other:
+                if shown(e):
+                    out.append(e)
+                    room -= 1
+                    if not room:
+                        break
+        return out
+
+    def _shown_stated(
+        self, slot_text: str, shown: Callable[[EvidenceItem], bool]
+    ) -> list[EvidenceItem]:
+        """The stated items the block shows, most recent first.
+
+        Every stated item is read (they all show unless hidden), so the common case is
+        tested inline: a value without a NUL, not in a slot value, and already looked for in
+        the whole archive read so far (`_in_archive`'s answer)."""
         archived, read_all = self._archived, len(self._archive_text)
         out: list[EvidenceItem] = []
         for e in self._stated:
@@ -418,14 +445,6 @@ class EvidenceSelection:
                     continue
             if shown(e):
                 out.append(e)
-        room = max(0, max_evidence - len(out))
-        if room:
-            for e in self._other:
-                if shown(e):
-                    out.append(e)
-                    room -= 1
-                    if not room:
-                        break
         return out
 
     def _in_archive(self, e: EvidenceItem) -> bool:
@@ -443,9 +462,11 @@ class EvidenceSelection:
         if archive is not self._archive or self._archive_read > len(archive):
             self._archive, self._archive_read = archive, 0
             self._archive_text, self._archived = "", {}
+            self._archive_version += 1
         if len(archive) > self._archive_read:
             self._archive_text += "".join("\0" + a.value for a in archive[self._archive_read :])
             self._archive_read = len(archive)
+            self._archive_version += 1
 
     def _sync_items(self, evidence: EvidenceLayer) -> None:
         items = evidence.items
@@ -475,6 +496,7 @@ class EvidenceSelection:
         self._keys = dict(zip((e.id for e in stated), self._stated_keys, strict=True))
         self._keys.update(zip((e.id for e in other), self._other_keys, strict=True))
         self._archived = {k: v for k, v in self._archived.items() if k in self._keys}
+        self._stated_version += 1
 
     def _file(self, e: EvidenceItem) -> None:
         if written_in_conversation(e):
@@ -483,6 +505,7 @@ class EvidenceSelection:
             self._stated_keys.insert(i, skey)
             self._stated.insert(i, e)
             self._keys[e.id] = skey
+            self._stated_version += 1
         else:
             okey = _other_key(e)
             i = bisect.bisect_left(self._other_keys, okey)
@@ -497,6 +520,7 @@ class EvidenceSelection:
         if len(key) == 3:
             i = bisect.bisect_left(self._stated_keys, key)
             del self._stated_keys[i], self._stated[i]
+            self._stated_version += 1
         else:
             i = bisect.bisect_left(self._other_keys, key)
             del self._other_keys[i], self._other[i]
