@@ -2,17 +2,26 @@
 
 `view_text` writes the full block without a `BlockLine` per line (the constraints and the
 evidence grow with a session and are written anew on every render); `_ago` remembers the
-marker strings; `Ledger.add` compares a new rule's subject only with the rules whose subject
-holds it or is held by it. Each is checked against the form it replaced over random views
-and subjects.
+marker strings; a session's `EvidenceSelection` keeps each evidence line's head until the
+change log names its item; `Ledger.add` compares a new rule's subject only with the rules
+whose subject holds it or is held by it. Each is checked against the form it replaced over
+random views, layer changes and subjects.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ctxengine.compaction.layers import EvidenceItem, IntentRecord, SlotValue
+from ctxengine.compaction.layers import (
+    EvidenceItem,
+    EvidenceLayer,
+    IntentRecord,
+    SlotValue,
+    StateLayer,
+)
 from ctxengine.compaction.ledger import (
     ConflictRecord,
     ConflictSide,
@@ -24,12 +33,14 @@ from ctxengine.compaction.ledger import (
 from ctxengine.compaction.render import (
     HEADERS,
     ContextView,
+    EvidenceSelection,
     _join,
     ago,
+    evidence_texts,
     view_lines,
     view_text,
 )
-from ctxengine.compaction.schema import Constraint
+from ctxengine.compaction.schema import Constraint, Evidence, Language
 
 _TEXTS = ["不要用PDF", "never use PDF", "订单 Q7 必须退回原卡", "", "x\ny", " 边 ", "用顺丰"]
 _VALUES = ["Q7", "蓝色", "", " pad ", "a|b", "line\nbreak", "88元", "2024-05-01"]
@@ -157,3 +168,57 @@ def test_rules_resolve_as_when_every_active_rule_was_compared(
         res = ledger.add(c, turn)
         touched = {ch.entry for ch in res.changes} | ({res.restated} if res.restated else set())
         assert touched <= set(want)
+
+
+_op = st.one_of(
+    st.tuples(
+        st.just("add"),
+        st.tuples(
+            st.sampled_from(["order_id", "amount"]),
+            st.sampled_from(["Q7", "Q8", "88元"]),
+            st.none() | st.sampled_from(["data.id", "price"]),
+            st.sampled_from(_SOURCES),
+        ),
+    ),
+    st.tuples(st.just("touch"), st.integers(0, 9)),
+    st.tuples(st.just("evict"), st.integers(0, 3)),
+    st.tuples(st.just("remove"), st.integers(0, 9)),
+    st.tuples(st.just("silent_delete"), st.integers(0, 9)),
+    st.tuples(st.just("round_trip"), st.none()),
+    st.tuples(st.just("next_turn"), st.integers(0, 2)),
+    st.tuples(st.just("language"), st.sampled_from(["zh", "en"])),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_op, max_size=30))
+def test_kept_evidence_heads_write_what_each_line_works_out(ops: list[tuple[str, Any]]) -> None:
+    """A kept head is dropped when its item changes: a value first stated by the user and
+    later returned by a tool names the tool from then on; a field found later shows."""
+    state, evidence, kept = StateLayer(), EvidenceLayer(), EvidenceSelection()
+    turn = 3
+    lang: Language = "zh"
+    for op, arg in ops:
+        ids = list(evidence.items)
+        if op == "add":
+            kind, value, field, source = arg
+            evidence.add(Evidence(kind=kind, value=value, field=field), turn, source)
+        elif op == "touch" and ids:
+            evidence.touch(ids[arg % len(ids)], turn)
+        elif op == "evict":
+            evidence.evict(arg, set())
+        elif op == "remove" and ids:
+            evidence.remove([ids[arg % len(ids)]])
+        elif op == "silent_delete" and ids:
+            del evidence.items[ids[arg % len(ids)]]  # behind the change log's back
+        elif op == "round_trip":
+            evidence = EvidenceLayer.model_validate(evidence.model_dump(mode="json"))
+        elif op == "next_turn":
+            turn += arg
+        elif op == "language":
+            lang = "en" if arg == "en" else "zh"
+        shown = kept.select(state, evidence, 4)
+        view = ContextView(current_turn=turn + 1, language=lang, evidence=shown)
+        view.heads = kept.heads(view.language)
+        fresh = ContextView(current_turn=turn + 1, language=lang, evidence=shown)
+        assert evidence_texts(view) == evidence_texts(fresh)

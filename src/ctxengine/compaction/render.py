@@ -165,6 +165,10 @@ class ContextView:
     constraints: list[ConstraintEntry] = field(default_factory=list)
     conflicts: list[ConflictRecord] = field(default_factory=list)
     evidence: list[EvidenceItem] = field(default_factory=list)
+    # The evidence lines' heads (`_evidence_head`) by item id in this view's language, kept
+    # by the session's `EvidenceSelection` (which drops an item's head when the item changes);
+    # `evidence_texts` fills in what is missing. Empty: worked out per line.
+    heads: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     # Facts newer facts replaced, per current slot key, newest first (`earlier_line`).
     earlier: dict[str, list[ArchivedValue]] = field(default_factory=dict)
     # Earlier named instances, most recently touched first: (entity key, last turn, values).
@@ -310,7 +314,9 @@ def build_view(
     # Recency orders each group (see `EvidenceSelection`). A piece of a value counts too:
     # the time "10:00-22:00" of the opening hours "周一至周日 10:00-22:00" says nothing the
     # value does not.
-    view.evidence = (selection or EvidenceSelection()).select(state, evidence, options.max_evidence)
+    selection = selection or EvidenceSelection()
+    view.evidence = selection.select(state, evidence, options.max_evidence)
+    view.heads = selection.heads(language)
     return view
 
 
@@ -382,6 +388,13 @@ class EvidenceSelection:
         self._stated_version = 0
         self._archive_version = 0
         self._shown: tuple[tuple[int, int, frozenset[str]], list[EvidenceItem]] | None = None
+        # Per language, each item's line head (`ContextView.heads`): what an evidence line
+        # says but its marker. An item's head goes whenever the change log names the item.
+        self._heads: dict[Language, dict[str, str]] = {}
+
+    def heads(self, language: Language) -> dict[str, str]:
+        """The line heads kept for `language`, as of the latest `select` (see `ContextView`)."""
+        return self._heads.setdefault(language, {})
 
     def select(
         self, state: StateLayer, evidence: EvidenceLayer, max_evidence: int
@@ -476,6 +489,8 @@ class EvidenceSelection:
         else:
             for eid in dict.fromkeys(changed):
                 self._unfile(eid)
+                for heads in self._heads.values():
+                    heads.pop(eid, None)
                 item = items.get(eid)
                 if item is None:
                     self._archived.pop(eid, None)
@@ -497,6 +512,7 @@ class EvidenceSelection:
         self._keys.update(zip((e.id for e in other), self._other_keys, strict=True))
         self._archived = {k: v for k, v in self._archived.items() if k in self._keys}
         self._stated_version += 1
+        self._heads = {}
 
     def _file(self, e: EvidenceItem) -> None:
         if written_in_conversation(e):
@@ -689,14 +705,17 @@ def evidence_texts(view: ContextView) -> list[str]:
     """The evidence section's lines, ``- 订单号: A123 (工具:get_order) [2轮前]``, one per item
     of `view.evidence`."""
     lang, cur = view.language, view.current_turn
+    heads = view.heads
     out: list[str] = []
     for ev in view.evidence:
-        src = None
-        for s in ev.sources:
-            if s != "user":
-                src = s
-                break
-        head = _evidence_head(ev.kind, ev.field, ev.value, src, lang)
+        head = heads.get(ev.id)
+        if head is None:
+            src = None
+            for s in ev.sources:
+                if s != "user":
+                    src = s
+                    break
+            head = heads[ev.id] = _evidence_head(ev.kind, ev.field, ev.value, src, lang)
         out.append(f"{head} {_ago(cur - ev.last_seen, lang)}")
     return out
 
