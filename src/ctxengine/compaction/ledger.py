@@ -233,7 +233,14 @@ class Ledger(BaseModel):
     ) -> LedgerResult:
         """Record one user constraint and resolve it against the active ones."""
         norm = normalize_subject(c.subject or c.text, aliases)
-        same = [e for e in self.active() if subjects_match(e.norm_subject, norm)]
+        # Subjects that match are equal or one holds the other: a substring test (in C) first
+        # leaves the full match for the few rules it passes, since the active rules grow
+        # with a long session and every new rule is compared with each of them.
+        same = [
+            e
+            for e in self._active()[0]
+            if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
+        ]
         out = LedgerResult()
         for e in same:
             if not c.revokes and not e.revokes and e.polarity == c.polarity and e.text == c.text:

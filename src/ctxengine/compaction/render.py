@@ -165,6 +165,10 @@ class ContextView:
     constraints: list[ConstraintEntry] = field(default_factory=list)
     conflicts: list[ConflictRecord] = field(default_factory=list)
     evidence: list[EvidenceItem] = field(default_factory=list)
+    # The evidence lines' heads (`_evidence_head`) by item id in this view's language, kept
+    # by the session's `EvidenceSelection` (which drops an item's head when the item changes);
+    # `evidence_texts` fills in what is missing. Empty: worked out per line.
+    heads: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     # Facts newer facts replaced, per current slot key, newest first (`earlier_line`).
     earlier: dict[str, list[ArchivedValue]] = field(default_factory=dict)
     # Earlier named instances, most recently touched first: (entity key, last turn, values).
@@ -179,7 +183,14 @@ def fmt(value: str) -> str:
 
 
 def ago(turn: int, current: int, language: Language) -> str:
-    d = current - turn
+    return _ago(current - turn, language)
+
+
+@functools.lru_cache(maxsize=8192)
+def _ago(d: int, language: Language) -> str:
+    """The marker of a line set `d` turns ago. Every render writes one per line and the same
+    distances recur on every call, so the strings are remembered (a pure function of its
+    arguments: safe across sessions)."""
     if language == "zh":
         return "[本轮]" if d <= 0 else f"[{d}轮前]"
     if d <= 0:
@@ -303,7 +314,9 @@ def build_view(
     # Recency orders each group (see `EvidenceSelection`). A piece of a value counts too:
     # the time "10:00-22:00" of the opening hours "周一至周日 10:00-22:00" says nothing the
     # value does not.
-    view.evidence = (selection or EvidenceSelection()).select(state, evidence, options.max_evidence)
+    selection = selection or EvidenceSelection()
+    view.evidence = selection.select(state, evidence, options.max_evidence)
+    view.heads = selection.heads(language)
     return view
 
 
@@ -369,6 +382,19 @@ class EvidenceSelection:
         self._archive_text = ""
         # id -> (length of `_archive_text` the value was looked for in, whether it was found)
         self._archived: dict[str, tuple[int, bool]] = {}
+        # The stated items shown by the latest render, under what they were worked out from:
+        # (stated group's version, archive's version, slot values). Between two renders of
+        # one turn mostly tool fields arrive, which leave all three as they were.
+        self._stated_version = 0
+        self._archive_version = 0
+        self._shown: tuple[tuple[int, int, frozenset[str]], list[EvidenceItem]] | None = None
+        # Per language, each item's line head (`ContextView.heads`): what an evidence line
+        # says but its marker. An item's head goes whenever the change log names the item.
+        self._heads: dict[Language, dict[str, str]] = {}
+
+    def heads(self, language: Language) -> dict[str, str]:
+        """The line heads kept for `language`, as of the latest `select` (see `ContextView`)."""
+        return self._heads.setdefault(language, {})
 
     def select(
         self, state: StateLayer, evidence: EvidenceLayer, max_evidence: int
@@ -394,7 +420,12 @@ class EvidenceSelection:
                 return value not in hide and value not in within
             return value not in slot_text and not self._in_archive(e)
 
-        out = [e for e in self._stated if shown(e)]
+        key = (self._stated_version, self._archive_version, frozenset(slot_values))
+        if self._shown is not None and self._shown[0] == key:
+            out = list(self._shown[1])
+        else:
+            out = self._shown_stated(slot_text, shown)
+            self._shown = (key, list(out))
         room = max(0, max_evidence - len(out))
         if room:
             for e in self._other:
@@ -403,6 +434,30 @@ class EvidenceSelection:
                     room -= 1
                     if not room:
                         break
+        return out
+
+    def _shown_stated(
+        self, slot_text: str, shown: Callable[[EvidenceItem], bool]
+    ) -> list[EvidenceItem]:
+        """The stated items the block shows, most recent first.
+
+        Every stated item is read (they all show unless hidden), so the common case is
+        tested inline: a value without a NUL, not in a slot value, and already looked for in
+        the whole archive read so far (`_in_archive`'s answer)."""
+        archived, read_all = self._archived, len(self._archive_text)
+        out: list[EvidenceItem] = []
+        for e in self._stated:
+            value = e.value
+            if value and "\0" not in value:
+                if value in slot_text:
+                    continue
+                seen = archived.get(e.id)
+                if seen is not None and (seen[1] or seen[0] >= read_all):
+                    if not seen[1]:
+                        out.append(e)
+                    continue
+            if shown(e):
+                out.append(e)
         return out
 
     def _in_archive(self, e: EvidenceItem) -> bool:
@@ -420,9 +475,11 @@ class EvidenceSelection:
         if archive is not self._archive or self._archive_read > len(archive):
             self._archive, self._archive_read = archive, 0
             self._archive_text, self._archived = "", {}
+            self._archive_version += 1
         if len(archive) > self._archive_read:
             self._archive_text += "".join("\0" + a.value for a in archive[self._archive_read :])
             self._archive_read = len(archive)
+            self._archive_version += 1
 
     def _sync_items(self, evidence: EvidenceLayer) -> None:
         items = evidence.items
@@ -432,6 +489,8 @@ class EvidenceSelection:
         else:
             for eid in dict.fromkeys(changed):
                 self._unfile(eid)
+                for heads in self._heads.values():
+                    heads.pop(eid, None)
                 item = items.get(eid)
                 if item is None:
                     self._archived.pop(eid, None)
@@ -452,6 +511,8 @@ class EvidenceSelection:
         self._keys = dict(zip((e.id for e in stated), self._stated_keys, strict=True))
         self._keys.update(zip((e.id for e in other), self._other_keys, strict=True))
         self._archived = {k: v for k, v in self._archived.items() if k in self._keys}
+        self._stated_version += 1
+        self._heads = {}
 
     def _file(self, e: EvidenceItem) -> None:
         if written_in_conversation(e):
@@ -460,6 +521,7 @@ class EvidenceSelection:
             self._stated_keys.insert(i, skey)
             self._stated.insert(i, e)
             self._keys[e.id] = skey
+            self._stated_version += 1
         else:
             okey = _other_key(e)
             i = bisect.bisect_left(self._other_keys, okey)
@@ -474,6 +536,7 @@ class EvidenceSelection:
         if len(key) == 3:
             i = bisect.bisect_left(self._stated_keys, key)
             del self._stated_keys[i], self._stated[i]
+            self._stated_version += 1
         else:
             i = bisect.bisect_left(self._other_keys, key)
             del self._other_keys[i], self._other[i]
@@ -542,6 +605,42 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     """
     if compact:
         view = replace(view, slot_marker_turns=-1)  # a marker on no line
+    out = _head_lines(view, compact)
+    out += [BlockLine("constraints", text) for text in constraint_texts(view)]
+    out += _conflict_lines(view)
+    out += [
+        BlockLine("evidence", text, _evidence_rank(ev))
+        for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
+    ]
+    return out
+
+
+def view_text(view: ContextView) -> str:
+    """``_join(view_lines(view), headers)``, the block as a whole with nothing shed, without
+    building a `BlockLine` per line.
+
+    The constraints and the evidence are the sections that grow with a session (every rule
+    and every identifier stated stays), and every render writes them anew, since their time
+    markers change every turn: here each of their lines costs one string, written by the same
+    functions `view_lines` uses. No line of the full form is a table row, so `_join` writes
+    nothing but each section's header before its lines.
+    """
+    headers = HEADERS[view.language]
+    head = _join(_head_lines(view, False), headers)
+    parts = [head] if head else []
+    for section, texts in (
+        ("constraints", constraint_texts(view)),
+        ("conflicts", [line.text for line in _conflict_lines(view)]),
+        ("evidence", evidence_texts(view)),
+    ):
+        if texts:
+            parts.append(headers[section])
+            parts += texts
+    return "\n".join(parts)
+
+
+def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
+    """`view_lines`' intent, state and pending sections (`view` already compact or not)."""
     lang, cur = view.language, view.current_turn
     words = WORDS[lang]
     out: list[BlockLine] = []
@@ -579,31 +678,54 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
                 out.append(BlockLine(key, f"{k}: {words['removed']}"))
                 if k in view.previous:
                     out.append(BlockLine(key, history_line(view.previous[k], cur, lang)))
+    return out
+
+
+def constraint_texts(view: ContextView) -> list[str]:
+    """The constraints section's lines, ``- 不要显示价格 [13轮前]``."""
+    lang, cur = view.language, view.current_turn
     said: set[str] = set()
+    out: list[str] = []
     for c in view.constraints:
         # One sentence may hold two rules ("Don't use UPS, use DHL Express instead": forbid
         # UPS, require DHL): both are in the ledger, the sentence is written once.
-        if c.text not in said:
-            said.add(c.text)
-            out.append(BlockLine("constraints", f"- {c.text} {ago(c.turn, cur, lang)}"))
-    for conflict in view.conflicts:
-        out.append(BlockLine("conflicts", conflict_line(conflict, cur, lang), _CONFLICT))
-    for ev in view.evidence:
-        src = None
-        for s in ev.sources:
-            if s != "user":
-                src = s
-                break
-        head = _evidence_head(ev.kind, ev.field, ev.value, src, lang)
-        text = f"{head} {ago(ev.last_seen, cur, lang)}"
-        if not written_in_conversation(ev):
-            rank = _TOOL_EVIDENCE
-        elif ev.kind in SOFT_EVIDENCE_KINDS:
-            rank = _SOFT_EVIDENCE
-        else:
-            rank = KEEP
-        out.append(BlockLine("evidence", text, rank))
+        text = c.text
+        if text not in said:
+            said.add(text)
+            out.append(f"- {text} {_ago(cur - c.turn, lang)}")
     return out
+
+
+def _conflict_lines(view: ContextView) -> list[BlockLine]:
+    cur, lang = view.current_turn, view.language
+    return [BlockLine("conflicts", conflict_line(c, cur, lang), _CONFLICT) for c in view.conflicts]
+
+
+def evidence_texts(view: ContextView) -> list[str]:
+    """The evidence section's lines, ``- 订单号: A123 (工具:get_order) [2轮前]``, one per item
+    of `view.evidence`."""
+    lang, cur = view.language, view.current_turn
+    heads = view.heads
+    out: list[str] = []
+    for ev in view.evidence:
+        head = heads.get(ev.id)
+        if head is None:
+            src = None
+            for s in ev.sources:
+                if s != "user":
+                    src = s
+                    break
+            head = heads[ev.id] = _evidence_head(ev.kind, ev.field, ev.value, src, lang)
+        out.append(f"{head} {_ago(cur - ev.last_seen, lang)}")
+    return out
+
+
+def _evidence_rank(ev: EvidenceItem) -> int:
+    if not written_in_conversation(ev):
+        return _TOOL_EVIDENCE
+    if ev.kind in SOFT_EVIDENCE_KINDS:
+        return _SOFT_EVIDENCE
+    return KEEP
 
 
 # Evidence kinds and sources as a Chinese block writes them (an English one writes the names
@@ -905,8 +1027,7 @@ def render_view(
     stays even if it alone is over the cap.
     """
     headers = HEADERS[view.language]
-    lines = view_lines(view)
-    text = _join(lines, headers)
+    text = view_text(view)
     if max_tokens is None or count is None or count(text) <= max_tokens:
         return text
     # Over the cap: the compact form first (it loses no value), then shed lines.
