@@ -149,6 +149,9 @@ def test_report_has_every_section_and_links_existing_plots(
     methods = results["suites"]["fidelity"]["methods"]
     assert snippet.count("\n| `") == len(methods) * len(datasets)  # one row per method x dataset
     assert "headline.png" in snippet
+    head = snippet.splitlines()[0]
+    assert "per-turn cost" in head and "identifiers altered" in head  # by title, not position
+    assert "pairs valid" not in head
 
 
 # --- report logic ---------------------------------------------------------------------------
