@@ -836,7 +836,8 @@ def _current_rows(
             ),
             current=mark,
         )
-        rows[entity] = BlockLine("state", row_text(row, table_columns([row])), row=row)
+        # Its text is written by `_table_lines`, under its table's columns.
+        rows[entity] = BlockLine("state", "", row=row)
     return rows, left
 
 

@@ -78,8 +78,7 @@ def _tool_texts(content: str) -> list[str]:
 
     Split as plain text, JSON gave "sentences" that were fragments of its syntax
     (``{"ok": true, "results": [{"title": "…``), which a summary then quoted."""
-    head = content[:1] if content[:1] in "{[" else content.lstrip()[:1]
-    if head not in ("{", "[") or len(content) > _JSON_MAX_CHARS:
+    if content.lstrip()[:1] not in ("{", "[") or len(content) > _JSON_MAX_CHARS:
         return [content]
     try:
         data = json.loads(content)
