@@ -38,7 +38,9 @@ async def test_an_ontology_built_in_python_reaches_every_session(tmp_path: Path)
     shop = Ontology.from_dict(
         {
             "name": "shop",
-            "entities": [{"name": "order", "id_pattern": r"SO-\d{6}", "slots": ["recipient"]}],
+            "entities": [
+                {"name": "order", "id_pattern": r"SO-\d{6}", "slots": ["recipient"], "zh": ["订单"]}
+            ],
             "slots": [
                 {"name": "recipient", "entity": "order", "zh": ["收货人"], "en": ["recipient"]}
             ],
@@ -50,7 +52,8 @@ async def test_an_ontology_built_in_python_reaches_every_session(tmp_path: Path)
             session = await engine.session("u", sid)
             await session.add(Message.user("订单SO-123456的收货人改成张伟"))
             ctx = await session.context()
-            assert "order.recipient=张伟" in ctx.compacted_context
+            # A Chinese block names the entity and the slot by their first Chinese words.
+            assert "订单.收货人=张伟" in ctx.compacted_context
             assert "SO-123456" in ctx.compacted_context
 
 

@@ -169,7 +169,8 @@ class CompactionDistiller:
         max_tokens: int | None = None,
         count: Callable[[str], int] | None = None,
     ) -> str:
-        return self.state.render(turn, language, max_tokens=max_tokens, count=count)
+        labels = self.ontology.labels(language)
+        return self.state.render(turn, language, max_tokens=max_tokens, count=count, labels=labels)
 
     def pinned_turns(self, turn: int) -> set[int]:
         return self.state.pinned_turns(turn)

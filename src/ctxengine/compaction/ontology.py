@@ -8,7 +8,8 @@ item and, for YAML syntax, the line and column. Lookup tables are built once per
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -334,6 +335,10 @@ class Ontology(_Strict):
             value = cache[key] = build(self)
         return value
 
+    def labels(self, language: str) -> BlockLabels:
+        """What a block in `language` calls each entity and slot (see `display_labels`)."""
+        return self.derived(f"labels:{language}", lambda o: display_labels(o, language))
+
     def entity_for_id(self, value: str) -> EntityDef | None:
         """The entity whose id pattern matches all of `value`."""
         ids: list[tuple[EntityDef, re.Pattern[str]]] = _pv(self)["_entity_ids"]
@@ -341,6 +346,55 @@ class Ontology(_Strict):
             if rx.fullmatch(value):
                 return ent
         return None
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# Slots without an entity belong to the task (`SlotDef.entity`); a block names it too.
+_TASK_LABELS = {"zh": "任务", "en": "task"}
+
+
+@dataclass(frozen=True)
+class BlockLabels:
+    """Entity and slot names as a block in one language writes them (`display_labels`);
+    a name without a label is written as it is."""
+
+    entities: Mapping[str, str] = field(default_factory=dict)
+    slots: Mapping[str, str] = field(default_factory=dict)
+
+    def entity(self, name: str) -> str:
+        """``order`` -> ``订单``; an instance keeps its name: ``餐馆[鼎泰丰]``."""
+        kind, bracket, rest = name.partition("[")
+        return self.entities.get(kind, kind) + bracket + rest
+
+    def slot(self, name: str) -> str:
+        return self.slots.get(name, name)
+
+    def key(self, key: str) -> str:
+        """``order.recipient`` -> ``订单.收货人``: a slot key (`slot_key`) as written."""
+        entity, dot, slot = key.rpartition(".")
+        return self.entity(entity) + dot + self.slot(slot) if dot else self.slot(key)
+
+
+NO_LABELS = BlockLabels()
+
+
+def display_labels(onto: Ontology, language: str) -> BlockLabels:
+    """Entity and slot names as a block in `language` writes them: a name already in that
+    language's script (``餐馆`` in Chinese, ``recipient`` in English) as it is, otherwise the
+    first word the ontology gives in that language (``recipient`` -> ``收货人``), otherwise
+    the name. Labels are only written: the state keeps canonical names."""
+
+    def label(name: str, words: list[str]) -> str:
+        native = bool(_CJK.search(name)) == (language == "zh")
+        return name if native or not words else words[0]
+
+    zh = language == "zh"
+    entities = {e.name: label(e.name, e.zh if zh else e.en) for e in onto.entities}
+    entities.setdefault("task", _TASK_LABELS.get(language, "task"))
+    slots = {s.name: label(s.name, s.zh if zh else s.en) for s in onto.slots}
+    return BlockLabels(
+        {k: v for k, v in entities.items() if k != v}, {k: v for k, v in slots.items() if k != v}
+    )
 
 
 _BRANCH = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")

@@ -68,6 +68,7 @@ from ctxengine.compaction.layers import (
     said_in_conversation,
 )
 from ctxengine.compaction.ledger import ConflictRecord, ConstraintEntry, Ledger
+from ctxengine.compaction.ontology import NO_LABELS, BlockLabels
 from ctxengine.compaction.schema import Language
 
 HEADERS: dict[Language, dict[str, str]] = {
@@ -173,6 +174,8 @@ class ContextView:
     earlier: dict[str, list[ArchivedValue]] = field(default_factory=dict)
     # Earlier named instances, most recently touched first: (entity key, last turn, values).
     instances: list[tuple[str, int, list[SlotValue]]] = field(default_factory=list)
+    # Entity and slot names in the view's language (``order.recipient`` -> ``订单.收货人``).
+    labels: BlockLabels = field(default=NO_LABELS, compare=False, repr=False)
 
 
 def fmt(value: str) -> str:
@@ -213,8 +216,14 @@ def value_text(v: SlotValue, language: Language, *, anchors: bool = True) -> str
     return text
 
 
-def slot_line(v: SlotValue, current: int, language: Language, marker_turns: int | None) -> str:
-    line = f"{v.key}={value_text(v, language)}"
+def slot_line(
+    v: SlotValue,
+    current: int,
+    language: Language,
+    marker_turns: int | None,
+    labels: BlockLabels = NO_LABELS,
+) -> str:
+    line = f"{labels.key(v.key)}={value_text(v, language)}"
     if marker_turns is None or current - v.turn <= marker_turns:
         line += " " + ago(v.turn, current, language)
     return line
@@ -239,9 +248,11 @@ def earlier_line(facts: list[ArchivedValue], language: Language, slot: str | Non
     return f"  {WORDS[language]['earlier']}: " + (f"{slot}={values}" if slot else values)
 
 
-def intent_text(r: IntentRecord, current: int, language: Language) -> str:
+def intent_text(
+    r: IntentRecord, current: int, language: Language, labels: BlockLabels = NO_LABELS
+) -> str:
     name = INTENT_NAMES_ZH.get(r.name, r.name) if language == "zh" else r.name
-    target = f" {r.target}" if r.target else ""
+    target = f" {labels.slots.get(r.target) or labels.entity(r.target)}" if r.target else ""
     return f"{name}{target} {ago(r.turn, current, language)}"
 
 
@@ -256,6 +267,7 @@ def build_view(
     last_user_turn: int,
     options: RenderOptions,
     selection: EvidenceSelection | None = None,
+    labels: BlockLabels = NO_LABELS,
 ) -> ContextView:
     """What the block shows. `selection`, when given, is the session's evidence order kept
     from earlier calls (`EvidenceSelection`); without it the order is worked out anew."""
@@ -265,6 +277,7 @@ def build_view(
         slot_marker_turns=options.slot_marker_turns,
         name_slot=state.instance_slots[0] if state.instance_slots else "名称",
         long_fact_tokens=options.long_fact_tokens,
+        labels=labels,
     )
     view.intent = intents.current
     seen = {(r.name, r.target) for r in ([intents.current] if intents.current else [])}
@@ -641,13 +654,13 @@ def view_text(view: ContextView) -> str:
 
 def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
     """`view_lines`' intent, state and pending sections (`view` already compact or not)."""
-    lang, cur = view.language, view.current_turn
+    lang, cur, labels = view.language, view.current_turn, view.labels
     words = WORDS[lang]
     out: list[BlockLine] = []
     if view.intent is not None:
-        out.append(BlockLine("intent", intent_text(view.intent, cur, lang)))
+        out.append(BlockLine("intent", intent_text(view.intent, cur, lang, labels)))
         if view.recent_intents:
-            rest = "; ".join(intent_text(r, cur, lang) for r in view.recent_intents)
+            rest = "; ".join(intent_text(r, cur, lang, labels) for r in view.recent_intents)
             out.append(BlockLine("intent", f"{words['before']}: {rest}", _RECENT_INTENTS))
     current_rows: dict[str, BlockLine] = {}
     for key, slots in (("state", view.slots), ("pending", view.pending)):
@@ -657,7 +670,7 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
             out += _grouped_lines(key, slots, view)
             slots = []
         for v in slots:
-            out.append(BlockLine(key, slot_line(v, cur, lang, view.slot_marker_turns)))
+            out.append(BlockLine(key, slot_line(v, cur, lang, view.slot_marker_turns, labels)))
             if v.key in view.previous:
                 out.append(BlockLine(key, history_line(view.previous[v.key], cur, lang)))
             if v.key in view.earlier:
@@ -668,14 +681,14 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
             out += [
                 BlockLine(
                     "state",
-                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns),
+                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns, labels=labels),
                     _INSTANCE if vs else _BARE_INSTANCE,
                 )
                 for e, t, vs in view.instances
             ]
         if key == "pending":
             for k in view.removed:
-                out.append(BlockLine(key, f"{k}: {words['removed']}"))
+                out.append(BlockLine(key, f"{labels.key(k)}: {words['removed']}"))
                 if k in view.previous:
                     out.append(BlockLine(key, history_line(view.previous[k], cur, lang)))
     return out
@@ -697,8 +710,11 @@ def constraint_texts(view: ContextView) -> list[str]:
 
 
 def _conflict_lines(view: ContextView) -> list[BlockLine]:
-    cur, lang = view.current_turn, view.language
-    return [BlockLine("conflicts", conflict_line(c, cur, lang), _CONFLICT) for c in view.conflicts]
+    cur, lang, labels = view.current_turn, view.language, view.labels
+    return [
+        BlockLine("conflicts", conflict_line(c, cur, lang, labels), _CONFLICT)
+        for c in view.conflicts
+    ]
 
 
 def evidence_texts(view: ContextView) -> list[str]:
@@ -770,20 +786,22 @@ def _evidence_head(
 
 def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
     """`view_lines`' compact state: one line per entity, then its slots' old values."""
-    lang, cur = view.language, view.current_turn
+    lang, cur, labels = view.language, view.current_turn, view.labels
     by_entity: dict[str, list[SlotValue]] = {}
     for v in slots:
         by_entity.setdefault(v.entity, []).append(v)
     out: list[BlockLine] = []
     for entity, values in by_entity.items():
-        items = "; ".join(f"{v.slot}={value_text(v, lang, anchors=False)}" for v in values)
-        out.append(BlockLine(section, f"{entity}: {items}"))
+        items = "; ".join(
+            f"{labels.slot(v.slot)}={value_text(v, lang, anchors=False)}" for v in values
+        )
+        out.append(BlockLine(section, f"{labels.entity(entity)}: {items}"))
         for v in values:
             if v.key in view.previous:
-                line = history_line(view.previous[v.key], cur, lang, slot=v.slot)
+                line = history_line(view.previous[v.key], cur, lang, slot=labels.slot(v.slot))
                 out.append(BlockLine(section, line))
             if v.key in view.earlier:
-                line = earlier_line(view.earlier[v.key], lang, slot=v.slot)
+                line = earlier_line(view.earlier[v.key], lang, slot=labels.slot(v.slot))
                 out.append(BlockLine(section, line, _EARLIER))
     return out
 
@@ -897,10 +915,11 @@ def row_text(row: TableRow, columns: list[str]) -> str:
     return f"{text} {row.current}" if row.current else text
 
 
-def table_text(rows: list[TableRow], name_slot: str) -> list[str]:
+def table_text(rows: list[TableRow], name_slot: str, labels: BlockLabels = NO_LABELS) -> list[str]:
     """``餐馆(名称|地址|电话):`` and one line per row."""
     columns = table_columns(rows)
-    header = f"{rows[0].table}({'|'.join([name_slot, *columns])}):"
+    names = [labels.slot(c) for c in [name_slot, *columns]]
+    header = f"{labels.entity(rows[0].table)}({'|'.join(names)}):"
     return [header, *(row_text(r, columns) for r in rows)]
 
 
@@ -913,25 +932,37 @@ def instance_line(
     marker: int | None,
     *,
     anchors: bool = True,
+    labels: BlockLabels = NO_LABELS,
 ) -> str:
     """``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111 [12轮前]``: one earlier instance, last
     touched at `turn`."""
-    body = "; ".join(f"{v.slot}={value_text(v, language, anchors=anchors)}" for v in values)
+    body = "; ".join(
+        f"{labels.slot(v.slot)}={value_text(v, language, anchors=anchors)}" for v in values
+    )
     far = marker is not None and current - turn > marker
     mark = "" if far else f" {ago(turn, current, language)}"
-    return f"{entity}: {body}{mark}" if body else f"{entity}{mark}"
+    name = labels.entity(entity)
+    return f"{name}: {body}{mark}" if body else f"{name}{mark}"
 
 
-def conflict_line(c: ConflictRecord, current: int, language: Language) -> str:
+def conflict_line(
+    c: ConflictRecord, current: int, language: Language, labels: BlockLabels = NO_LABELS
+) -> str:
     e, la = c.earlier, c.later
     words = WORDS[language]
     then, now = ago(e.turn, current, language), ago(la.turn, current, language)
+    subject = labels.key(c.subject)  # a slot's key, or a rule's subject ("价格")
     if language == "zh":
-        return f"- {c.subject}: 「{e.text}」{then} → 「{la.text}」{now}，{words[c.resolution]}"
-    return f'- {c.subject}: "{e.text}" {then} -> "{la.text}" {now}; {words[c.resolution]}'
+        return f"- {subject}: 「{e.text}」{then} → 「{la.text}」{now}，{words[c.resolution]}"
+    return f'- {subject}: "{e.text}" {then} -> "{la.text}" {now}; {words[c.resolution]}'
 
 
-def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名称") -> str:
+def _join(
+    lines: list[BlockLine],
+    headers: dict[str, str],
+    name_slot: str = "名称",
+    labels: BlockLabels = NO_LABELS,
+) -> str:
     parts: list[str] = []
     section = ""
     table: list[TableRow] = []  # the run of rows of one kind being gathered
@@ -939,7 +970,7 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
     def flush() -> None:
         # A table is written from the rows left after shedding: its columns are recomputed.
         if table:
-            parts.extend(table_text(table, name_slot))
+            parts.extend(table_text(table, name_slot, labels))
             table.clear()
 
     for line in lines:
@@ -1034,7 +1065,7 @@ def render_view(
     # Over the cap: the compact form first (it loses no value), then shed lines.
     lines = view_lines(view, compact=True)
     name_slot = view.name_slot
-    text = _join(lines, headers, name_slot)
+    text = _join(lines, headers, name_slot, view.labels)
     total = count(text)
     if total <= max_tokens:
         return text
@@ -1060,5 +1091,7 @@ def render_view(
             total -= count(headers[section]) + 1
         if total <= max_tokens:
             kept = [line for j, line in enumerate(lines) if j not in gone]
-            total = count(_join(kept, headers, name_slot))
-    return _join([line for j, line in enumerate(lines) if j not in gone], headers, name_slot)
+            total = count(_join(kept, headers, name_slot, view.labels))
+    return _join(
+        [line for j, line in enumerate(lines) if j not in gone], headers, name_slot, view.labels
+    )

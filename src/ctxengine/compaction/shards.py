@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from ctxengine.compaction.audit import AuditEvent
 from ctxengine.compaction.layers import EvidenceItem, SlotValue, split_key
+from ctxengine.compaction.ontology import NO_LABELS, BlockLabels
 from ctxengine.compaction.render import ContextView, build_view, render_view
 from ctxengine.compaction.schema import Evidence, Language, ParsedTurn
 from ctxengine.compaction.state import SessionState
@@ -126,8 +127,10 @@ def shard_state(
     *,
     current_turn: int | None = None,
     language: Language | None = None,
+    labels: BlockLabels = NO_LABELS,
 ) -> list[Shard]:
-    """Split a session's CONTEXT block into per-domain shards of at most `max_tokens` each.
+    """Split a session's CONTEXT block into per-domain shards of at most `max_tokens` each;
+    `labels` name entities and slots in the shards' language (`Ontology.labels`).
 
     Raises:
         ShardError: the cap cannot hold the intent and constraints, or one item.
@@ -141,6 +144,7 @@ def shard_state(
         language=language or state.language,
         last_user_turn=state.last_user_turn,
         options=state.config.render_options(),
+        labels=labels,
     )
     shards: list[Shard] = []
     for domain, dview in _domain_views(view).items():

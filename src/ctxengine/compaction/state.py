@@ -44,6 +44,7 @@ from ctxengine.compaction.ledger import (
     subjects_match,
 )
 from ctxengine.compaction.memo import Memo
+from ctxengine.compaction.ontology import NO_LABELS, BlockLabels
 from ctxengine.compaction.outcomes import within
 from ctxengine.compaction.policies import PolicyContext, PolicyDecision, PolicyFn, resolve
 from ctxengine.compaction.protection import ProtectionIndex
@@ -833,9 +834,11 @@ class SessionState(BaseModel):
         *,
         max_tokens: int | None = None,
         count: Callable[[str], int] | None = None,
+        labels: BlockLabels = NO_LABELS,
     ) -> str:
         """The CONTEXT block for `current_turn` (default: the latest turn seen), shrunk to
-        `max_tokens` as `count` counts where it can be (see `render_view`)."""
+        `max_tokens` as `count` counts where it can be (see `render_view`); `labels` name
+        entities and slots in the block's language (the ontology's `labels`)."""
         view = build_view(
             intents=self.intents,
             state=self.state,
@@ -846,6 +849,7 @@ class SessionState(BaseModel):
             last_user_turn=self.last_user_turn,
             options=self.config.render_options(),
             selection=self._evidence_selection(),
+            labels=labels,
         )
         return render_view(view, max_tokens=max_tokens, count=count)
 
