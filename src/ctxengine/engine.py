@@ -221,6 +221,7 @@ class Session:
         self._lock = TurnLock()
         # The turn count `meta` was last written with (at first, due at the first turn).
         self._meta_turns = -_META_EVERY_TURNS
+        self._layers_turn = 0  # the turn the stored layers are of (`_persist_interval`)
         # (ids of the prefix messages, their dumped form) for `_save_meta`.
         self._prefix_dump: tuple[tuple[str, ...], list[dict[str, Any]]] = ((), [])
         self._daily_path: tuple[MemoryFiles | None, date | None, str] = (None, None, "")
@@ -275,8 +276,10 @@ class Session:
                 # The count in `meta` may lag: restore adds the turns stored after its seq.
                 if len(window.prefix) != prefix or n - self._meta_turns >= _META_EVERY_TURNS:
                     await self._save_meta()
-                if self.distiller and n % self.settings.compaction_persist_every_turns == 0:
+                since = n - self._layers_turn  # negative after a clear restarted the count
+                if self.distiller and (since < 0 or since >= self._persist_interval(n)):
                     await self.save_layers()
+                    self._layers_turn = n
         finally:
             lock.release()
 
@@ -287,6 +290,13 @@ class Session:
             await self.engine.store.add_events(
                 self.key, [(f"layers.{e.get('kind', 'event')}", e) for e in events]
             )
+
+    def _persist_interval(self, turns: int) -> int:
+        """Turns between two saves of the layers: a save writes the whole state, which grows
+        with the session, so saves are spaced in proportion (amortized, a turn's share of the
+        saving stays flat); a restore re-parses what came after the last one."""
+        s = self.settings
+        return max(s.compaction_persist_every_turns, int(turns * s.compaction_persist_share))
 
     async def save_layers(self) -> None:
         """Store the compaction layers (also done every few turns and at close)."""
@@ -309,6 +319,7 @@ class Session:
         after = max(self.distiller.observed_seq, boundary)
         rows = await self.engine.store.load_messages(self.key, after_seq=after)
         turn = self.distiller.last_turn if data else 0
+        self._layers_turn = turn
         for r in rows:
             if r.message.starts_turn:
                 turn += 1

@@ -131,6 +131,16 @@ class Settings(BaseModel):
     compaction_persist_every_turns: int = Field(
         5, ge=1, description="The layers are stored every N turns (rebuilt from history after)."
     )
+    compaction_persist_share: float = Field(
+        0.1,
+        ge=0.0,
+        le=1.0,
+        description=(
+            "...or every this share of the session's turns, when more: a save writes the whole "
+            "state, so spacing saves with the session keeps their cost per turn flat; a restore "
+            "re-parses at most this share of the history."
+        ),
+    )
     inject_position: Literal["system", "first_user"] = "system"
     reset_after_turns: int = Field(25, ge=1, description="Periodic reset of temporary state.")
     min_context_repeat_turns: int = Field(3, ge=2, description="Min-Context: same entity N turns.")
