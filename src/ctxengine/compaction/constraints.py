@@ -99,6 +99,15 @@ _ZH_NOT_CUE = frozenset(
         "优先级",
     ]
 )
+# "别" meaning "other" before a measure word or noun jieba does not join to it: "去别家尝尝",
+# "换别处", "别样的风景".
+_ZH_OTHER = re.compile(r"别(?=[家处样种个位款])")
+# "不用愁了", "终于不用为住宿担心了", "一动不想动": relief and idiom, said of the speaker's
+# state, not a rule for the assistant.
+_ZH_NOT_RULE = re.compile(
+    r"(?:为[^，,。；;！!？?]{1,8})?(?:再)?(?:发?愁|担心|操心|着急|费心|犯愁|烦恼)"
+)
+_ZH_IDIOM = re.compile(r"一(?P<v>[\u4e00-\u9fff])不想(?P=v)")
 _ZH_SUBJECT_PRONOUN = ("我", "我们", "咱们", "俺")
 _POSSESSORS = ("我", "你", "您", "他", "她", "它", "我们", "你们", "他们", "她们", "咱们")
 # Leading verbs stripped from a subject: "不要显示价格" applies to 价格.
@@ -478,6 +487,12 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             cue, at = m.group(0), m.start()
             word = starts.get(at)
             if word is None or word in _ZH_NOT_CUE or _inside(base + at, skip):
+                continue
+            if cue == "别" and _ZH_OTHER.match(body, at):
+                continue
+            if _ZH_POLARITY[cue] == "forbid" and (
+                _ZH_NOT_RULE.match(body, m.end()) or _ZH_IDIOM.search(body, max(0, at - 2))
+            ):
                 continue
             if at > 0 and len(cue) >= 2 and cue[0] == "不" and body[at - 1] == cue[1]:
                 continue  # A-not-A question: 要不要, 能不能, 用不用

@@ -1,0 +1,37 @@
+"""What looks like a rule but is not one: "别" meaning "other", relief ("不用愁了"), an idiom
+("一动不想动"); the rules beside them are still read."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxengine.compaction.constraints import extract_constraints
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周末想去别家看看",  # 别 = other
+        "换个别处的也行",
+        "这下住的地方不用愁了",  # relief, said of the speaker
+        "总算不用为停车担心了",
+        "不要着急，慢慢来",
+        "逛完街我一动不想动",  # idiom
+    ],
+)
+def test_not_a_rule(text: str) -> None:
+    assert extract_constraints(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "polarity", "subject"),
+    [
+        ("别用顺丰", "forbid", "顺丰"),
+        ("不用显示价格了", "forbid", "价格"),
+        ("别家的报价不要发给我", "forbid", "发给我"),
+        ("不用担心预算，但是不要订经济舱", "forbid", "订经济舱"),
+    ],
+)
+def test_the_rule_beside_it_is_read(text: str, polarity: str, subject: str) -> None:
+    got = [(c.polarity, c.subject) for c in extract_constraints(text)]
+    assert got == [(polarity, subject)]
