@@ -35,3 +35,25 @@ def test_not_a_rule(text: str) -> None:
 def test_the_rule_beside_it_is_read(text: str, polarity: str, subject: str) -> None:
     got = [(c.polarity, c.subject) for c in extract_constraints(text)]
     assert got == [(polarity, subject)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is that a non-stop flight or a one-stop one?",  # a cue inside a hyphenated word
+        "Critics call it a must-see.",
+        "We could try Never Again Diner tonight.",  # a name in title case mid-sentence
+        "My favourite band is Always Late Club.",
+    ],
+)
+def test_not_an_english_rule(text: str) -> None:
+    assert extract_constraints(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [("Never Again use Comic Sans.", "comic sans"), ("Note: Do Not call me after 9pm", "call me")],
+)
+def test_a_title_case_cue_that_starts_a_sentence_is_a_rule(text: str, subject: str) -> None:
+    got = [(c.polarity, c.subject) for c in extract_constraints(text)]
+    assert got and got[0][1].startswith(subject.split()[0])

@@ -205,6 +205,7 @@ _EN_POLARITY: tuple[tuple[str, Polarity], ...] = (
 )
 _EN_STRIP = frozenset(
     [
+        "again",  # "never again use X"
         "use",
         "using",
         "show",
@@ -545,6 +546,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if _inside(m.start(), skip) or m.end() + 1 in not_rule or m.end() in not_rule:
             continue
         cue = m.group("cue")
+        if _in_compound(text, m.start(), m.end()) or _title_mid_sentence(text, m.start(), m.end()):
+            continue
         low = cue.lower().removeprefix("please ")
         polarity: Polarity = next((p for k, p in _EN_POLARITY if low.startswith(k)), "forbid")
         start, stop = _clause_span(text, m.start())
@@ -575,6 +578,24 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if alt is not None:
             out.append(_Hit(m.end() + len(obj), _make(clause, "require", alt, "instead", 0.75)))
     return out
+
+
+def _in_compound(text: str, start: int, end: int) -> bool:
+    """A cue inside a hyphenated word is not one: "a one-stop bus", "a must-attend show"."""
+    return text[start - 1 : start] == "-" or text[end : end + 1] == "-"
+
+
+def _title_mid_sentence(text: str, start: int, end: int) -> bool:
+    """A cue in title case after the start of a sentence, with a capitalized word after it
+    when it is one word, is part of a name ("I hear No More Toys is good", "try Never Again
+    Diner"), where "No more emojis." starts a rule."""
+    words = text[start:end].split()
+    if not all(w[:1].isupper() for w in words):
+        return False
+    if len(words) < 2 and not text[end:].lstrip()[:1].isupper():
+        return False
+    before = text[:start].rstrip()
+    return bool(before) and before[-1] not in ".!?:;\n\"'"
 
 
 def _only_is_rule(before: str) -> bool:
