@@ -13,6 +13,7 @@ from ctxengine.compaction.constraints import extract_constraints
     [
         "周末想去别家看看",  # 别 = other
         "换个别处的也行",
+        "别是在很远的郊区吧",  # a worry
         "这下住的地方不用愁了",  # relief, said of the speaker
         "总算不用为停车担心了",
         "不要着急，慢慢来",

@@ -59,6 +59,10 @@ def test_not_late_is_a_rule_but_not_late_plan_is_a_noun_phrase() -> None:
     assert rules("给我一个不要迟到的方案") == []
     # With the speaker as subject the same shape is a rule about the noun phrase.
     assert rules("我不要辣的菜") == [("forbid", "辣的菜", False)]
+    # A time or a degree before 的 names a kind of the noun that is not wanted.
+    assert rules("日期是5号，不要早上的航班") == [("forbid", "早上的航班", False)]
+    assert rules("不要太辣的") == [("forbid", "太辣的", False)]
+    assert rules("不要太贵的酒店") == [("forbid", "太贵的酒店", False)]
 
 
 @pytest.mark.parametrize(

@@ -100,8 +100,8 @@ _ZH_NOT_CUE = frozenset(
     ]
 )
 # "别" meaning "other" before a measure word or noun jieba does not join to it: "去别家尝尝",
-# "换别处", "别样的风景".
-_ZH_OTHER = re.compile(r"别(?=[家处样种个位款])")
+# "换别处", "别样的风景"; "别是…" is a worry ("别是在郊区吧": I hope it is not).
+_ZH_OTHER = re.compile(r"别(?=[家处样种个位款是])")
 # "不用愁了", "终于不用为住宿担心了", "一动不想动": relief and idiom, said of the speaker's
 # state, not a rule for the assistant.
 _ZH_NOT_RULE = re.compile(
@@ -109,6 +109,14 @@ _ZH_NOT_RULE = re.compile(
 )
 _ZH_IDIOM = re.compile(r"一(?P<v>[\u4e00-\u9fff])不想(?P=v)")
 _ZH_SUBJECT_PRONOUN = ("我", "我们", "咱们", "俺")
+# A time of day or week, or a degree ("太贵"), before 的 names a kind of the noun, not an
+# action: "不要早上的航班" rules morning flights out, where "不要迟到的方案" is a plan that is not
+# late (the second seed's example of one cue with opposite meanings).
+_ZH_QUALITY = re.compile(
+    r"(?:太|过于|特别|很)[\u4e00-\u9fff]{1,3}"
+    r"|(?:今天|明天|后天|周末|工作日|节假日|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|凌晨"
+    r"|清晨|深夜|红眼)"
+)
 _POSSESSORS = ("我", "你", "您", "他", "她", "它", "我们", "你们", "他们", "她们", "咱们")
 # Leading verbs stripped from a subject: "不要显示价格" applies to 价格.
 _ZH_VERBS = frozenset(
@@ -536,6 +544,8 @@ def _is_modifier(obj: str, before: str) -> bool:
         return False
     if obj[:i].endswith(_POSSESSORS):
         return False  # "不要出现我的全名": a possessive, not a relative clause
+    if _ZH_QUALITY.fullmatch(obj[:i]):
+        return False  # "不要早上的航班", "不要太辣的菜": a kind of the noun is not wanted
     return not before.rstrip().endswith(_ZH_SUBJECT_PRONOUN)
 
 
