@@ -103,6 +103,16 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("date", 6, r"\b" + _MONTHS + r"\.? \d{1,2}(?:st|nd|rd|th)?(?:, \d{4})?\b", 0),
     ("date", 6, r"\b\d{1,2}(?:st|nd|rd|th)? " + _MONTHS + r"(?: \d{4})?\b", 0),
     ("date", 6, r"(?i:\b(?:next|this|last) (?:" + _WEEKDAYS + r"|week|month|year)\b)", 0),
+    # "the 6th of March", "the 1st of this month"; "tomorrow", "the day after tomorrow";
+    # a weekday by itself ("leave on Friday").
+    (
+        "date",
+        6,
+        r"(?i:\b(?:the )?\d{1,2}(?:st|nd|rd|th) of (?:" + _MONTHS + r"|(?:this|next) month)\b)",
+        0,
+    ),
+    ("date", 6, r"(?i:\b(?:(?:the )?day after tomorrow|tomorrow|today|tonight)\b)", 0),
+    ("date", 6, r"(?i:\b" + _WEEKDAYS + r"\b)", 0),
     ("date", 6, r"(?:下|上|这|本)?(?:周|星期|礼拜)[一二三四五六日天]", 0),
     ("date", 6, r"(?:明天|后天|大后天|下周|下个月)", 0),
     (
@@ -169,6 +179,9 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (_MONTH_WORDS, 1, False),
     (_MONTH_WORDS, 1, False),
     (("next ", "this ", "last "), 0, False),
+    ((" of ",), 1, False),  # the 6th of March
+    (("tomorrow", "today", "tonight"), 0, False),
+    (("day",), 0, False),  # Friday
     (("周", "星期", "礼拜"), 0, False),
     (("明天", "后天", "下周", "下个月"), 0, False),
     ((":",), 2, False),  # 11:30
@@ -197,7 +210,9 @@ _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 # Cheap gate: a text without a digit, '@', '/', '\\', '`', '_', a currency sign, a capital
 # followed by lower case (camelCase) or a date word cannot match anything above.
 _GATE_ZH = r"[\d@/\\`_¥￥$€£(]|周|星期|礼拜|明天|后天|下个月"
-_GATE = re.compile(_GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |\b" + _MONTHS + r"\b)")
+_GATE = re.compile(
+    _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|day\b|\b" + _MONTHS + r"\b)"
+)
 # The gate without its Latin words, for a text with no letter they could match (the ASCII
 # letters and the four others a case-insensitive one matches: İ, ı, ſ, K): 3x cheaper.
 _GATE_NO_LATIN = re.compile(_GATE_ZH)
