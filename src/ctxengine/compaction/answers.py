@@ -48,6 +48,17 @@ _ASKING = re.compile(
 )
 _SENTENCE = re.compile(r"[^；;。！!\n]+")
 _MAX_ANSWER_SENTENCES = 3
+# A piece of several clauses with a count or an amount in them is a report ("A本月下了 222 个
+# 订单，最大的一笔是显示器，金额 1331.91 元"), not the one value a slot word asked for ("物流状态"
+# asked about a status, not the shipping method).
+_CLAUSE_COMMA = re.compile(r"[，,]")
+_DIGIT = re.compile(r"\d")
+
+
+def _report(piece: str) -> bool:
+    return len(_CLAUSE_COMMA.findall(piece)) >= 2 and _DIGIT.search(piece) is not None
+
+
 # Lead-ins and courtesy that carry no value: "可以，", "好的，", "有", "是", "在".
 _FILLER = re.compile(
     r"^(?:可以的?|好的|没问题|当然|是的|嗯|有的|您好|你好|这个|这家|它的|他家的?|她家的?)[，,]?\s*$"
@@ -318,6 +329,7 @@ def answer_updates(
         # "010-85007938；北京市东城区景山前街4号" for the address: the number is the phone's.
         if not any(n not in rest and vrx.fullmatch(value) for n, vrx in own.items())
         and not any(t in value for t in taken if t)
+        and not _report(value)
     ]
     pairs: list[tuple[str, tuple[int, str]]] = []
     if len(rest) == 1 and segments:
