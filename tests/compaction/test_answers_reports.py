@@ -21,3 +21,11 @@ def test_a_report_answers_no_slot() -> None:
 
 def test_a_short_answer_still_answers() -> None:
     assert reply("你们用什么快递？", "顺丰。", GENERIC).get("shipping") == "顺丰"
+
+
+def test_the_state_of_a_slot_is_not_the_slot() -> None:
+    from ._crosswoz import asks
+
+    assert asks("帮我查一下订单 B20931 的物流状态", GENERIC) == []
+    assert asks("快递进度怎么样了？", GENERIC) == []
+    assert asks("用的什么快递？", GENERIC) == ["shipping"]

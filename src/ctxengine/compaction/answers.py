@@ -85,6 +85,11 @@ def _compile(onto: Ontology) -> re.Pattern[str]:
 _WHICH_TOO = re.compile(r"^\s*(?:那|还有|还|另外)?(?:有没有|有)?(?:什么|哪些|啥)")
 
 
+# A slot word before one of these names what the question is about, not the slot itself:
+# "物流状态" asks where the parcel is, "支付进度" whether the payment went through.
+_STATE_OF = re.compile(r"状态|情况|进度|进展|动态|记录|详情")
+
+
 def asked_slots(text: str, onto: Ontology) -> list[str]:
     """Slot names a user message asks about, in reading order, without repeats."""
     words = onto.derived("answers", _compile)
@@ -107,6 +112,8 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
         # about which they are.
         searching = _DIGIT.search(clause) is not None
         for w in words.finditer(clause):
+            if _STATE_OF.match(clause, w.end()):
+                continue  # "物流状态": the state of the shipment is asked, not the courier
             slot = onto.slot_for_word(w.group(0))
             if slot is not None and not (searching and slot.name.startswith("周边")):
                 found.append((base + w.start(), slot.name))
