@@ -30,7 +30,7 @@ def test_the_answer_after_a_holding_clause_still_counts() -> None:
 
 
 def test_a_long_report_binds_no_sentence_to_the_asked_slot() -> None:
-    question = "帮我查一下订单 A10001 的物流状态，什么时候能到？"
+    question = "帮我查一下订单 A10001 用的是什么快递？"
     report = (
         "订单 A20002 已从广州仓发出。测试失败是因为连接提前关闭了。"
         "下一步把修复部署到预发环境。版本 3.1.0 修改了默认编码。"
