@@ -18,6 +18,7 @@ from ctxengine.compaction.constraints import extract_constraints
         "总算不用为停车担心了",
         "不要着急，慢慢来",
         "逛完街我一动不想动",  # idiom
+        "住这儿的话我都不用打车了呢",  # a statement of how things are
     ],
 )
 def test_not_a_rule(text: str) -> None:

@@ -509,6 +509,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             stripped = obj.strip(_PARTICLES)
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
+            if obj.rstrip(" 。！!").endswith("呢"):
+                continue  # "这样我还不用坐地铁了呢": said of how things are, not asked of anyone
             polarity = _ZH_POLARITY[cue]
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
                 continue  # "最好把电话告诉我一下": a polite request, answered once
