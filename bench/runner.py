@@ -45,6 +45,7 @@ class Preset:
     budget_ratios: tuple[float, ...] = BUDGET_RATIOS  # see bench.fidelity
     own_scenarios: str = "full"  # "full", "quick" (bench.scenarios' modes) or "smoke"
     crosswoz_dialogues: int | None = None  # None: all 500 test dialogues
+    sgd_dialogues: int | None = None  # None: all 256 of the SGD sample
     speed: SpeedConfig = field(default_factory=SpeedConfig)
     parse_messages: int | None = None
     parse_runs: int = 5
@@ -63,6 +64,7 @@ PRESETS: dict[str, Preset] = {
         "quick",
         own_scenarios="quick",
         crosswoz_dialogues=50,
+        sgd_dialogues=40,
         speed=SpeedConfig(lengths=(20, 100, 200), samples=5, memory_turns=100),
         parse_messages=4000,
         parse_runs=1,
@@ -79,6 +81,7 @@ PRESETS: dict[str, Preset] = {
         budget_ratios=(0.25,),
         own_scenarios="smoke",
         crosswoz_dialogues=5,
+        sgd_dialogues=5,
         speed=SpeedConfig(lengths=(3, 6), languages=("en", "zh"), samples=2),
         parse_messages=200,
         parse_runs=1,
@@ -162,16 +165,19 @@ class Progress:
 
 # --- suites ---------------------------------------------------------------------------------
 def load_scenarios(p: Preset) -> list[tuple[str, Any]]:
-    """(dataset, scenario) pairs: the project's own, then CrossWOZ sessions."""
+    """(dataset, scenario) pairs: the project's own, then CrossWOZ sessions, then SGD ones
+    (English, no ontology: measured, with no target of the issues)."""
     from bench.crosswoz import crosswoz_scenarios
     from bench.scenarios import ecommerce_scenario, generate, own_scenarios
+    from bench.sgd import sgd_scenarios
 
     if p.own_scenarios == "smoke":
         own = [generate("zh", 30, 0), generate("en", 30, 0), ecommerce_scenario()]
     else:
         own = own_scenarios(quick=p.own_scenarios == "quick")
     cw = crosswoz_scenarios(p.crosswoz_dialogues)
-    return [("own", s) for s in own] + [("crosswoz", s) for s in cw]
+    sgd = sgd_scenarios(p.sgd_dialogues)
+    return [("own", s) for s in own] + [("crosswoz", s) for s in cw] + [("sgd", s) for s in sgd]
 
 
 async def suite_fidelity(p: Preset, tick: Tick) -> dict[str, Any]:

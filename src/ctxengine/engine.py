@@ -349,8 +349,10 @@ class Session:
 
     # --- the pipeline -------------------------------------------------------------------
     def _summary_cap(self) -> int:
-        # The latest turn outranks any summary: never let injections eat the budget.
-        return min(self.settings.summary_max_tokens, self.settings.agent_max_context_tokens // 8)
+        # The latest turn outranks any summary: never let injections eat the budget (and
+        # the block outranks it too: the summary yields its room, see `_context`).
+        s = self.settings
+        return min(s.summary_max_tokens, int(s.agent_max_context_tokens * s.summary_max_share))
 
     async def context(self) -> Context:
         """Run the pipeline and return what the model would be sent next."""

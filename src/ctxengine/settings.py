@@ -88,6 +88,15 @@ class Settings(BaseModel):
     summary_max_tokens: int = Field(
         2000, ge=64, description="Cap on the injected summary; older summaries are merged."
     )
+    summary_max_share: float = Field(
+        0.25,
+        gt=0.0,
+        le=0.9,
+        description=(
+            "...and on its share of agent_max_context_tokens, the block's room first: where no "
+            "ontology knows the values, the summary of the dropped turns is what keeps them."
+        ),
+    )
     extractive_sentences: int = Field(12, ge=1, description="Sentences an offline summary keeps.")
 
     # --- model calls (agent loop) -------------------------------------------------------

@@ -390,3 +390,13 @@ def test_the_cost_target_reads_the_pipeline_suite_when_it_ran() -> None:
         "per-turn cost / tokenizing the new turn (`ctxengine_pipeline`)"
     ]
     assert cost.met is False
+
+
+def test_the_sgd_suite_is_measured_against_no_target() -> None:
+    own = [_row("ctxengine", 0.25, 0, 0)]
+    sgd = [{**_row("ctxengine", 0.25, 3, 2), "dataset": "sgd", "scenario": "sgd-1"}]
+    names = {t.name: t for t in targets({"suites": {"fidelity": {"rows": own + sgd}}})}
+    assert not any("sgd" in n for n in names)
+    # The own rows alone decide: nothing was lost there.
+    assert names["active constraints retained"].met is True
+    assert names["superseded values shown as current"].met is True
