@@ -377,6 +377,8 @@ class SessionState(BaseModel):
         if u.slot.strip() in self.state.instance_slots and u.value:
             self._keep_requests(u.entity.strip(), u.value)
         before = self.state.slots.get(slot_key(u.entity, u.slot))
+        if before is None and u.op == "change" and source == "user" and u.value:
+            before = self._implied_earlier(u, turn)
         # The user correcting a value the assistant or a tool gave is no contradiction of
         # the user's own: only user-vs-user changes are conflicts.
         conflict = conflict and (before is None or before.source == "user")
@@ -399,6 +401,35 @@ class SessionState(BaseModel):
             )
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
+
+    def _implied_earlier(self, u: SlotUpdate, turn: int) -> SlotValue | None:
+        """What "change the date to Friday" changes when no date is held yet: the value of
+        that kind said last ("Book it for the 6th of March", kept as date evidence). It
+        becomes the slot's value as of when it was said, so the change archives it: never
+        shown as current, its evidence line hidden, the conflict naming both."""
+        kind = u.slot.strip()
+        said = [
+            e
+            for e in self.evidence.items.values()
+            if e.kind == kind
+            and e.value != u.value
+            and e.last_seen < turn
+            and said_in_conversation(e)
+        ]
+        if not said:
+            return None
+        e = max(said, key=lambda item: item.last_seen)
+        implied = SlotUpdate(entity=u.entity, slot=u.slot, value=e.value, raw=e.value)
+        t = self.state.apply(implied, turn, "user")
+        if t is None:
+            return None
+        self.record("transition", turn, {**t.model_dump(mode="json"), "implied_from": e.id})
+        key = slot_key(u.entity, u.slot)
+        # Set as of when it was said: the old value's marker says when that was.
+        value = self.state.slots[key] = self.state.slots[key].model_copy(
+            update={"turn": e.last_seen}
+        )
+        return value
 
     def _keep_requests(self, entity: str, name: str) -> None:
         """An earlier candidate named again brings its facts back as the current ones
