@@ -35,10 +35,12 @@ Rules the format keeps:
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
   evidence, then dates/times/amounts the conversation stated, the recent intents, the
-  conflicts (their later side is the current value already), then earlier facts, the costly
+  current intent, the conflicts (their later side is the current value already), then
+  earlier facts, the requests beside earlier instances' facts (``用户要求``), the costly
   facts of earlier instances (an address, opening hours: more tokens per item than
-  `RenderOptions.long_fact_tokens`) and last the earlier instances, oldest first within
-  each. Current values, pending
+  `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
+  first, and among costly facts and instances what costs the most tokens per item first
+  (`cost_order`). Current values, pending
   updates, their old values, constraints and stated identifiers never leave: they are the
   block's reason to exist, and when they alone exceed the cap the caller decides.
 
@@ -544,19 +546,22 @@ class EvidenceSelection:
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
 # An instance with nothing but its name (a candidate offered beside the one pursued) goes
-# before earlier facts and before instances that hold values. A costly single fact of an
-# instance (`long_facts`) goes before the instances themselves: an address costs as many
-# tokens as a place's name, rating and price together.
+# before earlier facts and before instances that hold values. The request beside an
+# instance's fact (`request_facts`) and a costly single fact of an instance (`long_facts`)
+# go before the instances themselves: an address costs as many tokens as a place's name,
+# rating and price together.
 (
     _TOOL_EVIDENCE,
     _SOFT_EVIDENCE,
     _RECENT_INTENTS,
+    _INTENT,
     _CONFLICT,
     _BARE_INSTANCE,
     _EARLIER,
+    _REQUEST,
     _LONG_FACT,
     _INSTANCE,
-) = range(8)
+) = range(10)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -573,6 +578,9 @@ class TableRow:
     # The entity's current state, not an earlier instance: first in its table, marked
     # (``[当前]``), never shed (`_current_rows`).
     current: str = ""
+    # The cells written without the request beside their fact (``用户要求``), by slot: what
+    # a cell is once `request_facts` has split its request off.
+    plain: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(slots=True)  # not frozen: a frozen one costs 5x to build, and every render
@@ -645,7 +653,10 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
     words = WORDS[lang]
     out: list[BlockLine] = []
     if view.intent is not None:
-        out.append(BlockLine("intent", intent_text(view.intent, cur, lang)))
+        # The current intent names no value (``闲聊 [本轮]``), and the latest user message,
+        # which it paraphrases, stays verbatim in the window: under a cap it leaves right
+        # after the earlier intents.
+        out.append(BlockLine("intent", intent_text(view.intent, cur, lang), _INTENT))
         if view.recent_intents:
             rest = "; ".join(intent_text(r, cur, lang) for r in view.recent_intents)
             out.append(BlockLine("intent", f"{words['before']}: {rest}", _RECENT_INTENTS))
@@ -848,10 +859,11 @@ def _table_lines(view: ContextView, current: dict[str, BlockLine]) -> list[Block
     rows: dict[str, list[tuple[int, TableRow, bool]]] = {}
     for age, (entity, _, values) in enumerate(view.instances):
         kind, _, name = entity.partition("[")
-        # Values only: the request beside a found fact (``用户要求``) would cost the rows of
-        # older places more values than it keeps (measured on CrossWOZ under the cap).
-        cells = tuple((v.slot, cell(v.value)) for v in values)
-        row = TableRow(kind, cell(name[:-1]), cells)
+        # The request beside a found fact (``用户要求``) is what the user asked for; under the
+        # cap it is split off and leaves early (`request_facts`).
+        cells = tuple((v.slot, cell(value_text(v, view.language, anchors=False))) for v in values)
+        plain = tuple((v.slot, cell(v.value)) for v in values if v.requested is not None)
+        row = TableRow(kind, cell(name[:-1]), cells, plain=plain)
         rows.setdefault(kind, []).append((age, row, bool(values)))
     out: list[BlockLine] = []
     for kind, group in rows.items():
@@ -945,7 +957,8 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
     for line in lines:
         if line.fact is not None:
             slot, _, whole = line.fact
-            # A fact never outlives its row (it ranks below it); the check guards the join.
+            # A fact never outlives its row (it ranks below it), nor a request its costly cell
+            # (`_REQUEST` ranks below `_LONG_FACT`); the check guards the join.
             if table and table[-1].name == whole.name and table[-1].table == whole.table:
                 table[-1] = _with_cell(table[-1], whole, slot)
             continue
@@ -963,9 +976,11 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
 
 
 def _with_cell(row: TableRow, whole: TableRow, slot: str) -> TableRow:
-    """`row` with `whole`'s cell for `slot` back, cells in `whole`'s order."""
-    keep = {s for s, _ in row.cells} | {slot}
-    return replace(row, cells=tuple((s, c) for s, c in whole.cells if s in keep))
+    """`row` with `whole`'s cell for `slot` back, cells in `whole`'s order; the other cells
+    stay as `row` has them (one may have lost its request, `request_facts`)."""
+    have = dict(row.cells)
+    have[slot] = dict(whole.cells)[slot]
+    return replace(row, cells=tuple((s, have[s]) for s, _ in whole.cells if s in have))
 
 
 _LIST_SEPARATORS = re.compile(r"[、，,;；]")
@@ -1010,6 +1025,58 @@ def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) 
     return out
 
 
+def request_facts(lines: list[BlockLine]) -> list[BlockLine]:
+    """`lines` with the request beside each fact of an instance row (``137元 (用户要求:
+    100-150元)``) split off into a line of its own, right after the row, that leaves before
+    the row's facts do (`_REQUEST`, oldest first). What the user asked for is often what a
+    later turn asks again, but the place's own fact says more per token."""
+    out: list[BlockLine] = []
+    for line in lines:
+        row = line.row
+        if row is None or line.fact is not None or line.rank != _INSTANCE or not row.plain:
+            out.append(line)
+            continue
+        plain = dict(row.plain)
+        have = dict(row.cells)
+        split = [slot for slot in plain if slot in have and have[slot] != plain[slot]]
+        if not split:
+            out.append(line)
+            continue
+        short = replace(row, cells=tuple((s, plain.get(s, c)) for s, c in row.cells))
+        out.append(replace(line, row=short, text=row_text(short, table_columns([short]))))
+        out += [
+            BlockLine(
+                line.section,
+                have[slot][len(plain[slot]) :],  # what shedding it saves: the request
+                _REQUEST,
+                order=line.order,
+                fact=(slot, have[slot], row),
+            )
+            for slot in split
+        ]
+    return out
+
+
+def cost_order(lines: list[BlockLine], count: Callable[[str], int]) -> list[BlockLine]:
+    """`lines` with each instance row and each costly fact ordered by what it costs per
+    item it holds (`_item_cost`), so that within their rank the facts that cost the most
+    tokens each leave first; ten places of age count as one token per item, so among rows
+    alike the oldest still leaves first.
+
+    The shedding rule is to keep as many facts as the cap holds: a row of a rating and a
+    price keeps more of them per token than a row of one long name and an address."""
+    out: list[BlockLine] = []
+    for line in lines:
+        age = line.order
+        if age is not None and (line.rank == _LONG_FACT or line.rank == _INSTANCE):
+            cells = [c for _, c in line.row.cells] if line.row is not None else [line.text]
+            items = len(cells) + 1 if line.row is not None else 1  # a row: its name too
+            items += sum(len(_LIST_SEPARATORS.findall(c)) for c in cells)
+            line = replace(line, order=round(1000 * (count(line.text) + 1) / items) + 100 * age)
+        out.append(line)
+    return out
+
+
 def shed_order(line: BlockLine, position: int) -> int:
     """Where a line stands in its rank's shedding order (higher leaves first)."""
     return position if line.order is None else line.order
@@ -1038,7 +1105,7 @@ def render_view(
     total = count(text)
     if total <= max_tokens:
         return text
-    lines = long_facts(lines, count, view.long_fact_tokens)
+    lines = cost_order(long_facts(request_facts(lines), count, view.long_fact_tokens), count)
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
     # pass, then check the real count: BPE merges across lines are rare but possible. Only
     # the lines that leave are counted, and a section's lines left are counted down rather
