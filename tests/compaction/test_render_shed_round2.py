@@ -4,7 +4,7 @@ earlier places the ones that cost the most tokens per fact leave first."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.layers import IntentRecord, SlotValue
+from ctxengine.compaction.layers import ArchivedValue, IntentRecord, SlotValue
 from ctxengine.compaction.render import (
     HEADERS,
     ContextView,
@@ -155,3 +155,44 @@ def test_under_the_cap_the_block_is_the_full_form() -> None:
     full = view_text(v)
     assert shed(v, COUNTER.count(full)) == full
     assert "88元 (用户要求: 60-90元)" in full
+
+
+def changed_view() -> ContextView:
+    """The current restaurant's price changed (its old price still shown), with an earlier
+    restaurant in the kind's table."""
+    now = [
+        value("餐馆", "名称", "今晚这家", 9),
+        value("餐馆", "人均消费", "75元", 9),
+    ]
+    old = ArchivedValue(
+        key="餐馆.人均消费", value="120元", set_turn=4, superseded_turn=9, replaced_by="75元"
+    )
+    return ContextView(
+        current_turn=9,
+        language="zh",
+        slots=now,
+        previous={"餐馆.人均消费": old},
+        instances=[place("餐馆", "老槐树面馆", 3, 人均消费="35元")],
+    )
+
+
+def test_a_current_entity_with_an_old_value_is_its_tables_first_row() -> None:
+    v = changed_view()
+    block = shed(v, compact_size(v)).split("\n")
+    # One header for the kind; the current row first, its old value indented under it
+    # (naming its slot), then the earlier restaurant, in the same table.
+    i = block.index("餐馆(名称|人均消费):")
+    assert block[i + 1 : i + 4] == [
+        "今晚这家|75元 [当前]",
+        "  旧值: 人均消费=120元",
+        "老槐树面馆|35元",
+    ]
+    assert not any(line.startswith("餐馆: ") for line in block)
+
+
+def test_the_old_value_under_a_row_stays_under_it_when_rows_leave() -> None:
+    v = changed_view()
+    block = shed(v, compact_size(v) - 1).split("\n")
+    assert "老槐树面馆|35元" not in block
+    i = block.index("今晚这家|75元 [当前]")
+    assert block[i + 1] == "  旧值: 人均消费=120元"

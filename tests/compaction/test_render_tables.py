@@ -166,14 +166,16 @@ def test_an_english_block_marks_the_current_row_in_english() -> None:
     assert "南门涮肉|010-2222|4分|B路2号 [current]" in lines(block)
 
 
-def test_a_current_entity_with_old_values_keeps_its_line() -> None:
-    # Its old value's line (``旧值: 电话=…``) names no entity: it must follow the entity's line.
+def test_a_current_entity_with_old_values_keeps_them_under_its_row() -> None:
+    # Its old value's line (``旧值: 电话=…``) names its slot, not the entity: it follows the
+    # entity's row, inside the table.
     s = current_and_earlier()
     s.apply(user(4, updates=[upd("电话", "010-3333", entity="餐馆")]))
     s.apply(user(5))
     ls = lines(compact(s, 5))
-    assert any(x.startswith("餐馆: 名称=南门涮肉") and "电话=010-3333" in x for x in ls)
-    assert not any(x.endswith("[当前]") for x in ls)
+    i = ls.index("南门涮肉|010-3333|4分|B路2号 [当前]")
+    assert ls[i + 1] == "  旧值: 电话=010-2222"
+    assert not any(x.startswith("餐馆: ") for x in ls)
 
 
 def test_a_kind_without_earlier_instances_keeps_its_line() -> None:

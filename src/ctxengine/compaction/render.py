@@ -31,6 +31,8 @@ Rules the format keeps:
   no column is found by counting delimiters); trailing empty cells are left out; a cell that
   is ``-`` or holds ``|`` is written as a JSON string literal. The slot names are most of what
   instance lines cost beyond their values, and a table writes them once per kind.
+  The kind's current entity is the table's first row, marked ``[当前]``/``[current]``; its
+  old values follow it on indented lines naming their slot (``  旧值: 电话=010-2222``).
 - Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
@@ -602,6 +604,9 @@ class BlockLine:  # builds one per line of the block; lines are only read once b
     row: TableRow | None = None
     # A cell split off the row line before it (`long_facts`): (slot, cell, the whole row).
     fact: tuple[str, str, TableRow] | None = None
+    # An indented line under the table row before it (the current row's old values): `_join`
+    # writes it right after that row, inside the table.
+    under_row: bool = False
 
 
 def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
@@ -660,7 +665,7 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
         if view.recent_intents:
             rest = "; ".join(intent_text(r, cur, lang) for r in view.recent_intents)
             out.append(BlockLine("intent", f"{words['before']}: {rest}", _RECENT_INTENTS))
-    current_rows: dict[str, BlockLine] = {}
+    current_rows: dict[str, list[BlockLine]] = {}
     for key, slots in (("state", view.slots), ("pending", view.pending)):
         if compact:
             if key == "state":
@@ -781,7 +786,7 @@ def _evidence_head(
 
 def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
     """`view_lines`' compact state: one line per entity, then its slots' old values."""
-    lang, cur = view.language, view.current_turn
+    lang = view.language
     by_entity: dict[str, list[SlotValue]] = {}
     for v in slots:
         by_entity.setdefault(v.entity, []).append(v)
@@ -789,13 +794,24 @@ def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> l
     for entity, values in by_entity.items():
         items = "; ".join(f"{v.slot}={value_text(v, lang, anchors=False)}" for v in values)
         out.append(BlockLine(section, f"{entity}: {items}"))
-        for v in values:
-            if v.key in view.previous:
-                line = history_line(view.previous[v.key], cur, lang, slot=v.slot)
-                out.append(BlockLine(section, line))
-            if v.key in view.earlier:
-                line = earlier_line(view.earlier[v.key], lang, slot=v.slot)
-                out.append(BlockLine(section, line, _EARLIER))
+        out += _old_value_lines(section, values, view)
+    return out
+
+
+def _old_value_lines(
+    section: str, values: list[SlotValue], view: ContextView, *, under_row: bool = False
+) -> list[BlockLine]:
+    """The compact form's old and earlier values of an entity's slots, each naming its slot
+    (``  旧值: 电话=Z``), to follow the entity's line or (`under_row`) its table row."""
+    lang, cur = view.language, view.current_turn
+    out: list[BlockLine] = []
+    for v in values:
+        if v.key in view.previous:
+            line = history_line(view.previous[v.key], cur, lang, slot=v.slot)
+            out.append(BlockLine(section, line, under_row=under_row))
+        if v.key in view.earlier:
+            line = earlier_line(view.earlier[v.key], lang, slot=v.slot)
+            out.append(BlockLine(section, line, _EARLIER, under_row=under_row))
     return out
 
 
@@ -814,26 +830,25 @@ EMPTY_CELL = ""
 
 def _current_rows(
     slots: list[SlotValue], view: ContextView
-) -> tuple[dict[str, BlockLine], list[SlotValue]]:
+) -> tuple[dict[str, list[BlockLine]], list[SlotValue]]:
     """The compact form's current entities that become the first row of their kind's table
-    (by kind), and the slots left to `_grouped_lines`.
+    (by kind: the row's line, then its old values' lines), and the slots left to
+    `_grouped_lines`.
 
     A row names each slot once in the table's header, where a line names it beside every
     value (``餐馆: 名称=X; 评分=Y``): about 4% of a CrossWOZ block under the cap. Only a kind
-    that has a table (earlier instances) gets one, and only an entity without old values to
-    show, as their lines (``旧值: 电话=Z``) name no entity and follow the entity's line.
+    that has a table (earlier instances) gets one. The old values' lines (``  旧值: 电话=Z``)
+    name their slot and follow the row, as they follow the entity's line.
     """
     kinds = {e.partition("[")[0] for e, _, _ in view.instances}
     by_entity: dict[str, list[SlotValue]] = {}
     for v in slots:
         by_entity.setdefault(v.entity, []).append(v)
-    rows: dict[str, BlockLine] = {}
+    rows: dict[str, list[BlockLine]] = {}
     left: list[SlotValue] = []
     mark = WORDS[view.language]["current"]
     for entity, values in by_entity.items():
-        if entity not in kinds or any(
-            v.key in view.previous or v.key in view.earlier for v in values
-        ):
+        if entity not in kinds:
             left += values
             continue
         name = next((v for v in values if v.slot == view.name_slot), None)
@@ -848,11 +863,14 @@ def _current_rows(
             current=mark,
         )
         # Its text is written by `_table_lines`, under its table's columns.
-        rows[entity] = BlockLine("state", "", row=row)
+        rows[entity] = [
+            BlockLine("state", "", row=row),
+            *_old_value_lines("state", values, view, under_row=True),
+        ]
     return rows, left
 
 
-def _table_lines(view: ContextView, current: dict[str, BlockLine]) -> list[BlockLine]:
+def _table_lines(view: ContextView, current: dict[str, list[BlockLine]]) -> list[BlockLine]:
     """The instances as table rows, grouped by kind (kinds in the order of their most recent
     instance, rows most recent first; a kind's `current` row first), each row's shedding
     order its recency."""
@@ -868,13 +886,13 @@ def _table_lines(view: ContextView, current: dict[str, BlockLine]) -> list[Block
     out: list[BlockLine] = []
     for kind, group in rows.items():
         table = [r for _, r, _ in group]
-        now = current.get(kind)
-        if now is not None and now.row is not None:
+        now, *old = current.get(kind) or [BlockLine("state", "")]
+        if now.row is not None:
             table.insert(0, now.row)
         columns = table_columns(table)
-        if now is not None and now.row is not None:
+        if now.row is not None:
             now.text = row_text(now.row, columns)
-            out.append(now)
+            out += [now, *old]
         for age, row, has_values in group:
             out.append(
                 BlockLine(
@@ -947,12 +965,18 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
     parts: list[str] = []
     section = ""
     table: list[TableRow] = []  # the run of rows of one kind being gathered
+    under: dict[int, list[str]] = {}  # lines under a row of `table`, by the row's index
 
     def flush() -> None:
         # A table is written from the rows left after shedding: its columns are recomputed.
         if table:
-            parts.extend(table_text(table, name_slot))
+            head, *rows = table_text(table, name_slot)
+            parts.append(head)
+            for i, row in enumerate(rows):
+                parts.append(row)
+                parts.extend(under.get(i, ()))
             table.clear()
+            under.clear()
 
     for line in lines:
         if line.fact is not None:
@@ -961,6 +985,9 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
             # (`_REQUEST` ranks below `_LONG_FACT`); the check guards the join.
             if table and table[-1].name == whole.name and table[-1].table == whole.table:
                 table[-1] = _with_cell(table[-1], whole, slot)
+            continue
+        if line.under_row and table:
+            under.setdefault(len(table) - 1, []).append(line.text)
             continue
         if table and (line.row is None or line.row.table != table[0].table):
             flush()
