@@ -196,3 +196,20 @@ def test_the_old_value_under_a_row_stays_under_it_when_rows_leave() -> None:
     assert "老槐树面馆|35元" not in block
     i = block.index("今晚这家|75元 [当前]")
     assert block[i + 1] == "  旧值: 人均消费=120元"
+
+
+def test_a_line_shed_early_comes_back_into_the_room_a_large_one_left() -> None:
+    long_row = place("餐馆", "城南一家名字特别特别长的老字号烤鸭店总店", 7, 电话="010-5555")
+    v = view([place("餐馆", "小店", 8), long_row, place("餐馆", "老槐树面馆", 2, 评分="4分")])
+    bare = COUNTER.count("小店") + 1
+    # Too short by more than the bare name: it leaves first, then the costliest row; the
+    # room that row leaves holds the bare name again.
+    block = shed(v, compact_size(v) - bare - 2).split("\n")
+    assert "城南一家名字特别特别长的老字号烤鸭店总店|010-5555" not in block
+    assert "小店" in block and "老槐树面馆|4分" in block
+
+
+def test_what_comes_back_never_takes_the_block_over_its_cap() -> None:
+    v = asked_view()
+    for cap in range(compact_size(v) - 40, compact_size(v)):
+        assert COUNTER.count(shed(v, cap)) <= max(cap, COUNTER.count(shed(v, 1)))

@@ -981,9 +981,10 @@ def _join(lines: list[BlockLine], headers: dict[str, str], name_slot: str = "名
     for line in lines:
         if line.fact is not None:
             slot, _, whole = line.fact
-            # A fact never outlives its row (it ranks below it), nor a request its costly cell
-            # (`_REQUEST` ranks below `_LONG_FACT`); the check guards the join.
-            if table and table[-1].name == whole.name and table[-1].table == whole.table:
+            # A fact never outlives its row (it ranks below it); the check guards the join.
+            same = table and table[-1].name == whole.name and table[-1].table == whole.table
+            # A request comes back beside its cell only (which may have left on its own).
+            if same and (line.rank != _REQUEST or slot in dict(table[-1].cells)):
                 table[-1] = _with_cell(table[-1], whole, slot)
             continue
         if line.under_row and table:
@@ -1143,10 +1144,12 @@ def render_view(
     )
     left = Counter(line.section for line in lines)
     gone: set[int] = set()
+    shed: list[int] = []  # `gone` in the order the lines left
     for i in order:
         if total <= max_tokens:
             break
         gone.add(i)
+        shed.append(i)
         total -= count(lines[i].text) + 1
         section = lines[i].section
         left[section] -= 1
@@ -1155,4 +1158,63 @@ def render_view(
         if total <= max_tokens:
             kept = [line for j, line in enumerate(lines) if j not in gone]
             total = count(_join(kept, headers, name_slot))
-    return _join([line for j, line in enumerate(lines) if j not in gone], headers, name_slot)
+
+    def join() -> str:
+        return _join([line for j, line in enumerate(lines) if j not in gone], headers, name_slot)
+
+    text = join()
+    skip: set[int] = set()
+    # What the last line shed left free takes back lines shed earlier. The estimate misses
+    # a column a row brings back to its table's header: what came back last leaves again
+    # while the block is over, and the next round tries the others without it.
+    for _ in range(_REFILL_ROUNDS if total <= max_tokens else 0):
+        back = _refill(lines, shed, gone, skip, max_tokens - count(text), count, headers, left)
+        text = join()
+        undone = False
+        while back and count(text) > max_tokens:
+            i = back.pop()
+            gone.add(i)
+            skip.add(i)
+            left[lines[i].section] -= 1
+            text, undone = join(), True
+        if not undone:
+            break
+    return text
+
+
+_REFILL_ROUNDS = 3  # each costs a count of the block: a bound on a rare case
+
+
+def _refill(
+    lines: list[BlockLine],
+    shed: list[int],
+    gone: set[int],
+    skip: set[int],
+    room: int,
+    count: Callable[[str], int],
+    headers: dict[str, str],
+    left: Counter[str],
+) -> list[int]:
+    """The shed lines (but `skip`) that fit in `room` by their own count, now out of `gone`:
+    the latest shed (the most worth keeping) first. A fact comes back only with its row."""
+    row_of: dict[int, int] = {}
+    row = -1
+    for i, line in enumerate(lines):
+        if line.fact is None:
+            row = i if line.row is not None else -1
+        elif row >= 0:
+            row_of[i] = row
+    back: list[int] = []
+    for i in reversed(shed):
+        line = lines[i]
+        if i not in gone or i in skip or (line.fact is not None and row_of.get(i, -1) in gone):
+            continue
+        cost = count(line.text) + 1
+        if not left[line.section]:
+            cost += count(headers[line.section]) + 1
+        if cost <= room:
+            room -= cost
+            gone.discard(i)
+            left[line.section] += 1
+            back.append(i)
+    return back
