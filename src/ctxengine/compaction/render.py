@@ -42,7 +42,8 @@ Rules the format keeps:
   facts of earlier instances (an address, opening hours: more tokens per item than
   `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
   first, and among costly facts and instances what costs the most tokens per item first
-  (`cost_order`). Current values, pending
+  (`cost_order`); the room the last line shed leaves takes back smaller lines shed before
+  it. Current values, pending
   updates, their old values, constraints and stated identifiers never leave: they are the
   block's reason to exist, and when they alone exceed the cap the caller decides.
 
@@ -1119,8 +1120,9 @@ def render_view(
     """The block text; "" when every section is empty.
 
     With `max_tokens` and `count`, droppable lines leave (lowest rank first, the last of a
-    rank first: each list is newest first) until `count` of the text fits; what may not leave
-    stays even if it alone is over the cap.
+    rank first: each list is newest first, `cost_order` reorders costly facts and rows)
+    until `count` of the text fits, then lines shed earlier come back into the room the last
+    one left (`_refill`); what may not leave stays even if it alone is over the cap.
     """
     headers = HEADERS[view.language]
     text = view_text(view)
