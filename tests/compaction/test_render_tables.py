@@ -61,11 +61,12 @@ def test_an_empty_value_is_quoted_so_it_does_not_read_as_an_empty_cell() -> None
 
 
 def two_kinds() -> SessionState:
-    """Restaurants and hotels visited in turn, two earlier ones of each kind."""
+    """Restaurants and hotels visited in turn, two earlier ones of each kind; the rows of one
+    kind cost alike per fact, so that shedding goes by age among them."""
     s = SessionState(session_id="t")
     visit(s, 1, "餐馆", "鼎泰丰", 电话="010-1111")
     visit(s, 2, "酒店", "云景酒店", 价格="300元")
-    visit(s, 3, "餐馆", "南门涮肉", 电话="010-2222")
+    visit(s, 3, "餐馆", "聚宝源", 电话="010-2222")
     visit(s, 4, "酒店", "松风酒店", 价格="400元")
     visit(s, 5, "餐馆", "最后一家")
     visit(s, 6, "酒店", "最后一家酒店")
@@ -81,7 +82,7 @@ def test_rows_are_grouped_by_kind_and_each_kind_has_one_header() -> None:
     i, j = ls.index("酒店(名称|价格):"), ls.index("餐馆(名称|电话):")
     assert i < j
     assert ls[i + 1 : i + 3] == ["松风酒店|400元", "云景酒店|300元"]
-    assert ls[j + 1 : j + 4] == ["最后一家 [当前]", "南门涮肉|010-2222", "鼎泰丰|010-1111"]
+    assert ls[j + 1 : j + 4] == ["最后一家 [当前]", "聚宝源|010-2222", "鼎泰丰|010-1111"]
     assert block.count("餐馆(") == 1 and block.count("酒店(") == 1
 
 
@@ -91,7 +92,7 @@ def test_shedding_takes_the_oldest_instance_whatever_its_kind() -> None:
     shed = s.render(6, "zh", max_tokens=COUNTER.count(full) - 1, count=COUNTER.count)
     # 鼎泰丰 (turn 1) is the oldest, though its table comes last.
     assert "鼎泰丰" not in shed
-    for row in ("南门涮肉|010-2222", "松风酒店|400元", "云景酒店|300元"):
+    for row in ("聚宝源|010-2222", "松风酒店|400元", "云景酒店|300元"):
         assert row in lines(shed)
 
 
@@ -165,14 +166,16 @@ def test_an_english_block_marks_the_current_row_in_english() -> None:
     assert "南门涮肉|010-2222|4分|B路2号 [current]" in lines(block)
 
 
-def test_a_current_entity_with_old_values_keeps_its_line() -> None:
-    # Its old value's line (``旧值: 电话=…``) names no entity: it must follow the entity's line.
+def test_a_current_entity_with_old_values_keeps_them_under_its_row() -> None:
+    # Its old value's line (``旧值: 电话=…``) names its slot, not the entity: it follows the
+    # entity's row, inside the table.
     s = current_and_earlier()
     s.apply(user(4, updates=[upd("电话", "010-3333", entity="餐馆")]))
     s.apply(user(5))
     ls = lines(compact(s, 5))
-    assert any(x.startswith("餐馆: 名称=南门涮肉") and "电话=010-3333" in x for x in ls)
-    assert not any(x.endswith("[当前]") for x in ls)
+    i = ls.index("南门涮肉|010-3333|4分|B路2号 [当前]")
+    assert ls[i + 1] == "  旧值: 电话=010-2222"
+    assert not any(x.startswith("餐馆: ") for x in ls)
 
 
 def test_a_kind_without_earlier_instances_keeps_its_line() -> None:

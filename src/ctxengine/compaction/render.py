@@ -31,14 +31,19 @@ Rules the format keeps:
   no column is found by counting delimiters); trailing empty cells are left out; a cell that
   is ``-`` or holds ``|`` is written as a JSON string literal. The slot names are most of what
   instance lines cost beyond their values, and a table writes them once per kind.
+  The kind's current entity is the table's first row, marked ``[当前]``/``[current]``; its
+  old values follow it on indented lines naming their slot (``  旧值: 电话=010-2222``).
 - Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
   evidence, then dates/times/amounts the conversation stated, the recent intents, the
-  conflicts (their later side is the current value already), then earlier facts, the costly
+  current intent, the conflicts (their later side is the current value already), then
+  earlier facts, the requests beside earlier instances' facts (``用户要求``), the costly
   facts of earlier instances (an address, opening hours: more tokens per item than
-  `RenderOptions.long_fact_tokens`) and last the earlier instances, oldest first within
-  each. Current values, pending
+  `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
+  first, and among costly facts and instances what costs the most tokens per item first
+  (`cost_order`); the room the last line shed leaves takes back smaller lines shed before
+  it. Current values, pending
   updates, their old values, constraints and stated identifiers never leave: they are the
   block's reason to exist, and when they alone exceed the cap the caller decides.
 
@@ -557,19 +562,22 @@ class EvidenceSelection:
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
 # An instance with nothing but its name (a candidate offered beside the one pursued) goes
-# before earlier facts and before instances that hold values. A costly single fact of an
-# instance (`long_facts`) goes before the instances themselves: an address costs as many
-# tokens as a place's name, rating and price together.
+# before earlier facts and before instances that hold values. The request beside an
+# instance's fact (`request_facts`) and a costly single fact of an instance (`long_facts`)
+# go before the instances themselves: an address costs as many tokens as a place's name,
+# rating and price together.
 (
     _TOOL_EVIDENCE,
     _SOFT_EVIDENCE,
     _RECENT_INTENTS,
+    _INTENT,
     _CONFLICT,
     _BARE_INSTANCE,
     _EARLIER,
+    _REQUEST,
     _LONG_FACT,
     _INSTANCE,
-) = range(8)
+) = range(10)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -586,6 +594,9 @@ class TableRow:
     # The entity's current state, not an earlier instance: first in its table, marked
     # (``[当前]``), never shed (`_current_rows`).
     current: str = ""
+    # The cells written without the request beside their fact (``用户要求``), by slot: what
+    # a cell is once `request_facts` has split its request off.
+    plain: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(slots=True)  # not frozen: a frozen one costs 5x to build, and every render
@@ -607,6 +618,9 @@ class BlockLine:  # builds one per line of the block; lines are only read once b
     row: TableRow | None = None
     # A cell split off the row line before it (`long_facts`): (slot, cell, the whole row).
     fact: tuple[str, str, TableRow] | None = None
+    # An indented line under the table row before it (the current row's old values): `_join`
+    # writes it right after that row, inside the table.
+    under_row: bool = False
 
 
 def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
@@ -658,11 +672,14 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
     words = WORDS[lang]
     out: list[BlockLine] = []
     if view.intent is not None:
-        out.append(BlockLine("intent", intent_text(view.intent, cur, lang, labels)))
+        # The current intent names no value (``闲聊 [本轮]``), and the latest user message,
+        # which it paraphrases, stays verbatim in the window: under a cap it leaves right
+        # after the earlier intents.
+        out.append(BlockLine("intent", intent_text(view.intent, cur, lang, labels), _INTENT))
         if view.recent_intents:
             rest = "; ".join(intent_text(r, cur, lang, labels) for r in view.recent_intents)
             out.append(BlockLine("intent", f"{words['before']}: {rest}", _RECENT_INTENTS))
-    current_rows: dict[str, BlockLine] = {}
+    current_rows: dict[str, list[BlockLine]] = {}
     for key, slots in (("state", view.slots), ("pending", view.pending)):
         if compact:
             if key == "state":
@@ -786,7 +803,7 @@ def _evidence_head(
 
 def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
     """`view_lines`' compact state: one line per entity, then its slots' old values."""
-    lang, cur, labels = view.language, view.current_turn, view.labels
+    lang, labels = view.language, view.labels
     by_entity: dict[str, list[SlotValue]] = {}
     for v in slots:
         by_entity.setdefault(v.entity, []).append(v)
@@ -796,13 +813,24 @@ def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> l
             f"{labels.slot(v.slot)}={value_text(v, lang, anchors=False)}" for v in values
         )
         out.append(BlockLine(section, f"{labels.entity(entity)}: {items}"))
-        for v in values:
-            if v.key in view.previous:
-                line = history_line(view.previous[v.key], cur, lang, slot=labels.slot(v.slot))
-                out.append(BlockLine(section, line))
-            if v.key in view.earlier:
-                line = earlier_line(view.earlier[v.key], lang, slot=labels.slot(v.slot))
-                out.append(BlockLine(section, line, _EARLIER))
+        out += _old_value_lines(section, values, view)
+    return out
+
+
+def _old_value_lines(
+    section: str, values: list[SlotValue], view: ContextView, *, under_row: bool = False
+) -> list[BlockLine]:
+    """The compact form's old and earlier values of an entity's slots, each naming its slot
+    (``  旧值: 电话=Z``), to follow the entity's line or (`under_row`) its table row."""
+    lang, cur, labels = view.language, view.current_turn, view.labels
+    out: list[BlockLine] = []
+    for v in values:
+        if v.key in view.previous:
+            line = history_line(view.previous[v.key], cur, lang, slot=labels.slot(v.slot))
+            out.append(BlockLine(section, line, under_row=under_row))
+        if v.key in view.earlier:
+            line = earlier_line(view.earlier[v.key], lang, slot=labels.slot(v.slot))
+            out.append(BlockLine(section, line, _EARLIER, under_row=under_row))
     return out
 
 
@@ -821,26 +849,25 @@ EMPTY_CELL = ""
 
 def _current_rows(
     slots: list[SlotValue], view: ContextView
-) -> tuple[dict[str, BlockLine], list[SlotValue]]:
+) -> tuple[dict[str, list[BlockLine]], list[SlotValue]]:
     """The compact form's current entities that become the first row of their kind's table
-    (by kind), and the slots left to `_grouped_lines`.
+    (by kind: the row's line, then its old values' lines), and the slots left to
+    `_grouped_lines`.
 
     A row names each slot once in the table's header, where a line names it beside every
     value (``餐馆: 名称=X; 评分=Y``): about 4% of a CrossWOZ block under the cap. Only a kind
-    that has a table (earlier instances) gets one, and only an entity without old values to
-    show, as their lines (``旧值: 电话=Z``) name no entity and follow the entity's line.
+    that has a table (earlier instances) gets one. The old values' lines (``  旧值: 电话=Z``)
+    name their slot and follow the row, as they follow the entity's line.
     """
     kinds = {e.partition("[")[0] for e, _, _ in view.instances}
     by_entity: dict[str, list[SlotValue]] = {}
     for v in slots:
         by_entity.setdefault(v.entity, []).append(v)
-    rows: dict[str, BlockLine] = {}
+    rows: dict[str, list[BlockLine]] = {}
     left: list[SlotValue] = []
     mark = WORDS[view.language]["current"]
     for entity, values in by_entity.items():
-        if entity not in kinds or any(
-            v.key in view.previous or v.key in view.earlier for v in values
-        ):
+        if entity not in kinds:
             left += values
             continue
         name = next((v for v in values if v.slot == view.name_slot), None)
@@ -855,32 +882,36 @@ def _current_rows(
             current=mark,
         )
         # Its text is written by `_table_lines`, under its table's columns.
-        rows[entity] = BlockLine("state", "", row=row)
+        rows[entity] = [
+            BlockLine("state", "", row=row),
+            *_old_value_lines("state", values, view, under_row=True),
+        ]
     return rows, left
 
 
-def _table_lines(view: ContextView, current: dict[str, BlockLine]) -> list[BlockLine]:
+def _table_lines(view: ContextView, current: dict[str, list[BlockLine]]) -> list[BlockLine]:
     """The instances as table rows, grouped by kind (kinds in the order of their most recent
     instance, rows most recent first; a kind's `current` row first), each row's shedding
     order its recency."""
     rows: dict[str, list[tuple[int, TableRow, bool]]] = {}
     for age, (entity, _, values) in enumerate(view.instances):
         kind, _, name = entity.partition("[")
-        # Values only: the request beside a found fact (``用户要求``) would cost the rows of
-        # older places more values than it keeps (measured on CrossWOZ under the cap).
-        cells = tuple((v.slot, cell(v.value)) for v in values)
-        row = TableRow(kind, cell(name[:-1]), cells)
+        # The request beside a found fact (``用户要求``) is what the user asked for; under the
+        # cap it is split off and leaves early (`request_facts`).
+        cells = tuple((v.slot, cell(value_text(v, view.language, anchors=False))) for v in values)
+        plain = tuple((v.slot, cell(v.value)) for v in values if v.requested is not None)
+        row = TableRow(kind, cell(name[:-1]), cells, plain=plain)
         rows.setdefault(kind, []).append((age, row, bool(values)))
     out: list[BlockLine] = []
     for kind, group in rows.items():
         table = [r for _, r, _ in group]
-        now = current.get(kind)
-        if now is not None and now.row is not None:
+        now, *old = current.get(kind) or [BlockLine("state", "")]
+        if now.row is not None:
             table.insert(0, now.row)
         columns = table_columns(table)
-        if now is not None and now.row is not None:
+        if now.row is not None:
             now.text = row_text(now.row, columns)
-            out.append(now)
+            out += [now, *old]
         for age, row, has_values in group:
             out.append(
                 BlockLine(
@@ -966,19 +997,30 @@ def _join(
     parts: list[str] = []
     section = ""
     table: list[TableRow] = []  # the run of rows of one kind being gathered
+    under: dict[int, list[str]] = {}  # lines under a row of `table`, by the row's index
 
     def flush() -> None:
         # A table is written from the rows left after shedding: its columns are recomputed.
         if table:
-            parts.extend(table_text(table, name_slot, labels))
+            head, *rows = table_text(table, name_slot, labels)
+            parts.append(head)
+            for i, row in enumerate(rows):
+                parts.append(row)
+                parts.extend(under.get(i, ()))
             table.clear()
+            under.clear()
 
     for line in lines:
         if line.fact is not None:
             slot, _, whole = line.fact
             # A fact never outlives its row (it ranks below it); the check guards the join.
-            if table and table[-1].name == whole.name and table[-1].table == whole.table:
+            same = table and table[-1].name == whole.name and table[-1].table == whole.table
+            # A request comes back beside its cell only (which may have left on its own).
+            if same and (line.rank != _REQUEST or slot in dict(table[-1].cells)):
                 table[-1] = _with_cell(table[-1], whole, slot)
+            continue
+        if line.under_row and table:
+            under.setdefault(len(table) - 1, []).append(line.text)
             continue
         if table and (line.row is None or line.row.table != table[0].table):
             flush()
@@ -994,9 +1036,11 @@ def _join(
 
 
 def _with_cell(row: TableRow, whole: TableRow, slot: str) -> TableRow:
-    """`row` with `whole`'s cell for `slot` back, cells in `whole`'s order."""
-    keep = {s for s, _ in row.cells} | {slot}
-    return replace(row, cells=tuple((s, c) for s, c in whole.cells if s in keep))
+    """`row` with `whole`'s cell for `slot` back, cells in `whole`'s order; the other cells
+    stay as `row` has them (one may have lost its request, `request_facts`)."""
+    have = dict(row.cells)
+    have[slot] = dict(whole.cells)[slot]
+    return replace(row, cells=tuple((s, have[s]) for s, _ in whole.cells if s in have))
 
 
 _LIST_SEPARATORS = re.compile(r"[、，,;；]")
@@ -1041,6 +1085,58 @@ def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) 
     return out
 
 
+def request_facts(lines: list[BlockLine]) -> list[BlockLine]:
+    """`lines` with the request beside each fact of an instance row (``137元 (用户要求:
+    100-150元)``) split off into a line of its own, right after the row, that leaves before
+    the row's facts do (`_REQUEST`, oldest first). What the user asked for is often what a
+    later turn asks again, but the place's own fact says more per token."""
+    out: list[BlockLine] = []
+    for line in lines:
+        row = line.row
+        if row is None or line.fact is not None or line.rank != _INSTANCE or not row.plain:
+            out.append(line)
+            continue
+        plain = dict(row.plain)
+        have = dict(row.cells)
+        split = [slot for slot in plain if slot in have and have[slot] != plain[slot]]
+        if not split:
+            out.append(line)
+            continue
+        short = replace(row, cells=tuple((s, plain.get(s, c)) for s, c in row.cells))
+        out.append(replace(line, row=short, text=row_text(short, table_columns([short]))))
+        out += [
+            BlockLine(
+                line.section,
+                have[slot][len(plain[slot]) :],  # what shedding it saves: the request
+                _REQUEST,
+                order=line.order,
+                fact=(slot, have[slot], row),
+            )
+            for slot in split
+        ]
+    return out
+
+
+def cost_order(lines: list[BlockLine], count: Callable[[str], int]) -> list[BlockLine]:
+    """`lines` with each instance row and each costly fact ordered by what it costs per
+    item it holds (`_item_cost`), so that within their rank the facts that cost the most
+    tokens each leave first; ten places of age count as one token per item, so among rows
+    alike the oldest still leaves first.
+
+    The shedding rule is to keep as many facts as the cap holds: a row of a rating and a
+    price keeps more of them per token than a row of one long name and an address."""
+    out: list[BlockLine] = []
+    for line in lines:
+        age = line.order
+        if age is not None and (line.rank == _LONG_FACT or line.rank == _INSTANCE):
+            cells = [c for _, c in line.row.cells] if line.row is not None else [line.text]
+            items = len(cells) + 1 if line.row is not None else 1  # a row: its name too
+            items += sum(len(_LIST_SEPARATORS.findall(c)) for c in cells)
+            line = replace(line, order=round(1000 * (count(line.text) + 1) / items) + 100 * age)
+        out.append(line)
+    return out
+
+
 def shed_order(line: BlockLine, position: int) -> int:
     """Where a line stands in its rank's shedding order (higher leaves first)."""
     return position if line.order is None else line.order
@@ -1055,8 +1151,9 @@ def render_view(
     """The block text; "" when every section is empty.
 
     With `max_tokens` and `count`, droppable lines leave (lowest rank first, the last of a
-    rank first: each list is newest first) until `count` of the text fits; what may not leave
-    stays even if it alone is over the cap.
+    rank first: each list is newest first, `cost_order` reorders costly facts and rows)
+    until `count` of the text fits, then lines shed earlier come back into the room the last
+    one left (`_refill`); what may not leave stays even if it alone is over the cap.
     """
     headers = HEADERS[view.language]
     text = view_text(view)
@@ -1069,7 +1166,7 @@ def render_view(
     total = count(text)
     if total <= max_tokens:
         return text
-    lines = long_facts(lines, count, view.long_fact_tokens)
+    lines = cost_order(long_facts(request_facts(lines), count, view.long_fact_tokens), count)
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
     # pass, then check the real count: BPE merges across lines are rare but possible. Only
     # the lines that leave are counted, and a section's lines left are counted down rather
@@ -1080,10 +1177,12 @@ def render_view(
     )
     left = Counter(line.section for line in lines)
     gone: set[int] = set()
+    shed: list[int] = []  # `gone` in the order the lines left
     for i in order:
         if total <= max_tokens:
             break
         gone.add(i)
+        shed.append(i)
         total -= count(lines[i].text) + 1
         section = lines[i].section
         left[section] -= 1
@@ -1092,6 +1191,64 @@ def render_view(
         if total <= max_tokens:
             kept = [line for j, line in enumerate(lines) if j not in gone]
             total = count(_join(kept, headers, name_slot, view.labels))
-    return _join(
-        [line for j, line in enumerate(lines) if j not in gone], headers, name_slot, view.labels
-    )
+
+    def join() -> str:
+        kept = [line for j, line in enumerate(lines) if j not in gone]
+        return _join(kept, headers, name_slot, view.labels)
+
+    text = join()
+    skip: set[int] = set()
+    # What the last line shed left free takes back lines shed earlier. The estimate misses
+    # a column a row brings back to its table's header: what came back last leaves again
+    # while the block is over, and the next round tries the others without it.
+    for _ in range(_REFILL_ROUNDS if total <= max_tokens else 0):
+        back = _refill(lines, shed, gone, skip, max_tokens - count(text), count, headers, left)
+        text = join()
+        undone = False
+        while back and count(text) > max_tokens:
+            i = back.pop()
+            gone.add(i)
+            skip.add(i)
+            left[lines[i].section] -= 1
+            text, undone = join(), True
+        if not undone:
+            break
+    return text
+
+
+_REFILL_ROUNDS = 3  # each costs a count of the block: a bound on a rare case
+
+
+def _refill(
+    lines: list[BlockLine],
+    shed: list[int],
+    gone: set[int],
+    skip: set[int],
+    room: int,
+    count: Callable[[str], int],
+    headers: dict[str, str],
+    left: Counter[str],
+) -> list[int]:
+    """The shed lines (but `skip`) that fit in `room` by their own count, now out of `gone`:
+    the latest shed (the most worth keeping) first. A fact comes back only with its row."""
+    row_of: dict[int, int] = {}
+    row = -1
+    for i, line in enumerate(lines):
+        if line.fact is None:
+            row = i if line.row is not None else -1
+        elif row >= 0:
+            row_of[i] = row
+    back: list[int] = []
+    for i in reversed(shed):
+        line = lines[i]
+        if i not in gone or i in skip or (line.fact is not None and row_of.get(i, -1) in gone):
+            continue
+        cost = count(line.text) + 1
+        if not left[line.section]:
+            cost += count(headers[line.section]) + 1
+        if cost <= room:
+            room -= cost
+            gone.discard(i)
+            left[line.section] += 1
+            back.append(i)
+    return back
