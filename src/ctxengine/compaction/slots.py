@@ -418,6 +418,8 @@ def extract_updates(
     digit = _DIGIT.search(text) is not None
     for slot, vrx, needs in rx.value_patterns:
         for m in vrx.finditer(text) if digit or not needs else ():
+            if m.start() > 0 and _IN_NUMBER.match(text, m.start() - 1):
+                continue  # "步行15分钟": "5分" is the tail of another number, no rating
             if _DENIED.search(text, max(0, m.start() - 8), m.start()):
                 continue  # "没有5分的酒店", "评分不是5分的": said not to be so
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
@@ -430,6 +432,9 @@ def extract_updates(
 
 
 _DIGIT = re.compile(r"\d")
+# A digit, or a decimal point after one, right before a digit: a match starting there begins
+# inside a longer number.
+_IN_NUMBER = re.compile(r"(?:\d|(?<=\d)\.)(?=\d)")
 
 
 def _needs_digit(pattern: str) -> bool:
@@ -714,9 +719,11 @@ _DENIED = re.compile(
 )
 _YES_NO = re.compile(r"否|不是")
 _NUM = r"\d+(?:\.\d+)?"
-# An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下".
+# An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下"; a
+# range said in words is one too: "150元到500元(之间)", "3至5小时".
 _AMOUNT = re.compile(
-    rf"{_NUM}(?:元|分|小时|天)?(?:\s*-\s*{_NUM})?(?:元|分|小时|天)(?:以上|以下|左右|以内|之内)?"
+    rf"{_NUM}(?:元|分|小时|天)?(?:\s*(?:-|到|至|~)\s*{_NUM})?(?:元|分|小时|天)"
+    r"(?:以上|以下|左右|以内|之内)?"
 )
 # "价格100元也行": the assent after a value is not part of it.
 _ASSENT_TAIL = re.compile(r"(?:也行|也可以|就行|就可以|也好|都行|都可以)$")
