@@ -89,3 +89,23 @@ def test_a_contrasting_fact_keeps_the_request_after_the_search_closes() -> None:
     v = s.state.slots["餐馆[青松小馆].人均消费"]
     assert (v.value, v.requested) == ("160元", "50-100元")
     assert not unmet(s)
+
+
+def test_two_searches_that_found_the_same_place_both_keep_their_request() -> None:
+    s = replay(
+        [
+            ("user", "帮我找一个门票20-50元的景点。"),
+            ("assistant", "推荐您去青松公园。"),
+            ("user", "它的电话是多少？"),
+            ("assistant", "电话是010-66661111。"),
+            ("user", "帮我找个评分4分以上的餐馆。"),
+            ("assistant", "推荐您去青松小馆。"),
+            ("user", "再帮我找一个门票不免费的景点。"),
+            ("assistant", "推荐您去青松公园。"),
+            ("user", "它的地址在哪？"),
+            ("assistant", "地址是北京市海淀区青松路1号。"),
+            ("user", "再帮我找一个游玩时间2小时的景点。"),
+        ]
+    )
+    assert slots(s).get("景点[青松公园].门票") == "20-50元、不免费"
+    assert "20-50元" not in {a.value for a in s.state.archive}

@@ -132,6 +132,16 @@ class ArchivedValue(BaseModel):
     source: str = "user"  # who had set the value
 
 
+def _two_searches(there: SlotValue, moved: SlotValue) -> bool:
+    """Whether two values of a place's slot are the user's criteria of different searches."""
+    return (
+        there.source == moved.source == "user"
+        and there.criterion
+        and moved.criterion
+        and there.turn != moved.turn
+    )
+
+
 def is_instance(entity: str) -> bool:
     """An earlier named instance (``餐馆[A]``), shelved by `StateLayer`."""
     return entity.endswith("]") and "[" in entity
@@ -362,6 +372,10 @@ class StateLayer(BaseModel):
                     if fact.requested is None:
                         fact = fact.model_copy(update={"requested": ask.value})
                     moved = fact
+                elif is_instance(dst) and _two_searches(there, moved):
+                    # Two searches found the same place: the later one's request does not
+                    # undo what the earlier one asked of it; the place keeps both.
+                    moved = moved.model_copy(update={"value": f"{there.value}、{moved.value}"})
                 else:
                     self._archive(there, moved.turn, moved.value, "superseded")
             self.slots[new_key] = moved

@@ -179,10 +179,11 @@ _PHRASES: tuple[Phrase, ...] = (
         0.6,
         needs=frozenset("吃尝喝"),
     ),
-    # "有大螃蟹这个菜", "去餐馆吃X和Y这两道菜": a dish the words after it call one.
+    # "有大螃蟹这个菜", "去餐馆吃X和Y这两道菜": a dish the words after it call one; "周边的
+    # 餐馆里X这个菜": or the places it is sought in.
     Phrase(
         re.compile(
-            r"(?<![没])(?:有|吃|喝|用餐|做|(?:它|他|她)(?:们)?家(?:的)?)\s*"
+            r"(?<![没])(?:有|吃|喝|用餐|做|(?:它|他|她)(?:们)?家(?:的)?|(?<=[馆厅店])(?:里|中)(?:的)?)\s*"
             + _DISHES
             # "他家X, Y，这几个菜特好吃": a comma may close the list.
             + r"(?=\s*[，,]?\s*(?:这|那)(?:个|道|两个|两道|几道|些|几个)(?:菜|美食))"

@@ -1,0 +1,23 @@
+"""Parse fixes of round 9: a range said with 到/至 is one amount, and a value pattern does
+not start inside a longer number."""
+
+from __future__ import annotations
+
+from ._crosswoz import slot_values
+
+
+def test_a_range_said_in_words_is_one_amount() -> None:
+    got = slot_values("帮我找一家人均消费在80元到120元之间的餐馆。")
+    assert got.get("人均消费") == "80元到120元"
+    assert slot_values("有没有游玩时间2至3小时的景点？").get("游玩时间") == "2至3小时"
+
+
+def test_a_rating_is_not_read_from_the_tail_of_another_number() -> None:
+    got = slot_values("推荐您去青松小馆，步行15分钟就到。", "assistant")
+    assert "评分" not in got
+    assert slot_values("青松小馆的评分是4.5分。", "assistant").get("评分") == "4.5分"
+
+
+def test_a_dish_named_by_the_place_it_is_sought_in() -> None:
+    got = slot_values("青松小馆附近的饭店里椒盐排条这道菜哪家最好吃？")
+    assert got.get("推荐菜") == "椒盐排条"
