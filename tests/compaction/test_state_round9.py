@@ -109,3 +109,14 @@ def test_two_searches_that_found_the_same_place_both_keep_their_request() -> Non
     )
     assert slots(s).get("景点[青松公园].门票") == "20-50元、不免费"
     assert "20-50元" not in {a.value for a in s.state.archive}
+
+
+def test_a_dish_after_a_negation_in_its_clause_is_not_met() -> None:
+    s = replay(
+        [
+            ("user", "帮我找一家评分5分、能吃到椒盐排条的餐馆。"),
+            ("assistant", "抱歉没有找到完全符合的，推荐您去青松小馆，不过它家不一定有椒盐排条。"),
+            *NEXT,
+        ]
+    )
+    assert ("餐馆.推荐菜", "椒盐排条") in unmet(s)

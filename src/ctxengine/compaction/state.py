@@ -92,22 +92,27 @@ def _absent(value: str | None, denied: list[str]) -> bool:
     return value is not None and any(value in d for d in denied)
 
 
-# A negation just before a value a reply names: "不是5分", "没提供免费停车" (longer forms are
-# the reply's denied spans).
-_NEGATED_BEFORE = re.compile(r"(?:不|没|无|非|未)[^，,。；;！!？?\s]{0,2}$")
+# A negation before a value in its clause: "不是5分", "没提供免费停车", "no tables on
+# Friday" (not "不过", "不错": a contrast and praise).
+_NEGATED_BEFORE = re.compile(
+    r"(?:没|不(?![过错])|无|非|未)[^，,。；;！!？?\n]*$"
+    r"|(?i:\b(?:no|not|none|never|cannot|unavailable|sold out)\b|n't)[^,;!?\n.]*$"
+)
+_CLAUSE_START = re.compile(r"[，,。；;！!？?\n]|\.\s")
 _NUMERAL = re.compile(r"[\d.]")
 
 
 def _names(text: str, value: str) -> bool:
     """Whether `text` names `value` itself: not as part of another number ("5分" in "4.5分")
-    and not right after a negation ("不是5分")."""
+    and not after a negation in its clause ("不是5分", "no tables on Friday")."""
     start = text.find(value)
     while start != -1:
         end = start + len(value)
         inside = (start > 0 and value[0].isdigit() and _NUMERAL.match(text[start - 1])) or (
             end < len(text) and value[-1].isdigit() and text[end].isdigit()
         )
-        if not inside and not _NEGATED_BEFORE.search(text, max(0, start - 3), start):
+        clause = max((m.end() for m in _CLAUSE_START.finditer(text, 0, start)), default=0)
+        if not inside and not _NEGATED_BEFORE.search(text, clause, start):
             return True
         start = text.find(value, start + 1)
     return False
