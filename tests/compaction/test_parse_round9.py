@@ -21,3 +21,9 @@ def test_a_rating_is_not_read_from_the_tail_of_another_number() -> None:
 def test_a_dish_named_by_the_place_it_is_sought_in() -> None:
     got = slot_values("青松小馆附近的饭店里椒盐排条这道菜哪家最好吃？")
     assert got.get("推荐菜") == "椒盐排条"
+
+
+def test_an_approximate_amount_needs_no_verb() -> None:
+    got = slot_values("我们不想玩太久，游玩的时间不用很长，大约2小时 - 3小时就好。")
+    assert got.get("游玩时间") == "2小时 - 3小时"
+    assert slot_values("想找家餐馆，人均大概80元。").get("人均消费") == "80元"

@@ -102,11 +102,12 @@ def _compile(onto: Ontology) -> _Compiled:
         # "门票也只有20元", "评分略低为3.5分": a few words between the slot and its amount;
         # "价格有点小贵的哦，是745元": or a remark on it, the amount after the comma (tried
         # first: "还是有点贵" would end the short gap at its "是").
+        # "游玩的时间不太长，大概1小时", "人均大约100元": an approximate amount needs no verb.
         zh_gap=re.compile(
-            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都)?"
+            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没无]{{1,10}}?[，,]\s*(?:只|就|也|才|都|大概|大约)?"
             # "人均消费可是比你说的高一点的是137元": a longer remark ended by "的" before an amount.
             rf"|[^{_ZH_STOP}\d没不无]{{5,14}}?的(?=是\s*\d)"
-            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在)"
+            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在|(?<=大概|大约)(?=\d))"
             rf"\s*{_ZH_VALUE}",
             re.I,
         ),
