@@ -120,3 +120,15 @@ def test_a_dish_after_a_negation_in_its_clause_is_not_met() -> None:
         ]
     )
     assert ("餐馆.推荐菜", "椒盐排条") in unmet(s)
+
+
+def test_a_reply_meets_only_the_criteria_of_the_search_it_answers() -> None:
+    s = replay(
+        [
+            ("user", "帮我找一个门票免费的景点。"),
+            ("assistant", "推荐您去青松公园。"),
+            ("user", "再帮我找一家人均消费50元以下的餐馆。"),
+            ("assistant", "推荐您去青松小馆，门口的广场也是免费的。"),
+        ]
+    )
+    assert not s.state.slots["景点.门票"].met

@@ -572,8 +572,13 @@ class SessionState(BaseModel):
         喜欢的炸河虾"): that criterion is met, whatever else the reply declines."""
         if not parsed.said:
             return
+        # The reply answers the latest user message: the criteria of the entities it
+        # searched ("4.5分以上" of a hotel search is not met by a restaurant's "4.5分以上").
+        searched = {split_key(k)[0] for k in self.asked}
         for v in self.state.slots.values():
             if v.source != "user" or not v.criterion or v.met or is_instance(v.entity):
+                continue
+            if searched and v.entity not in searched:
                 continue
             if any(
                 len(p) > 1 and _names(parsed.said, p) and not _absent(p, parsed.denied)
