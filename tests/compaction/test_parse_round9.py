@@ -3,7 +3,10 @@ not start inside a longer number."""
 
 from __future__ import annotations
 
-from ._crosswoz import slot_values
+from ctxengine.compaction.parse import parse_message
+from ctxengine.messages import Message
+
+from ._crosswoz import ONTO, slot_values
 
 
 def test_a_range_said_in_words_is_one_amount() -> None:
@@ -27,3 +30,12 @@ def test_an_approximate_amount_needs_no_verb() -> None:
     got = slot_values("我们不想玩太久，游玩的时间不用很长，大约2小时 - 3小时就好。")
     assert got.get("游玩时间") == "2小时 - 3小时"
     assert slot_values("想找家餐馆，人均大概80元。").get("人均消费") == "80元"
+
+
+def test_a_facility_the_place_provides_is_not_what_the_message_is_about() -> None:
+    def focus(text: str) -> str | None:
+        return parse_message(Message.user(text), turn=1, ontology=ONTO).focus
+
+    assert focus("这家酒店提供自助餐厅吗？") == "酒店"
+    assert focus("那家宾馆有没有西式餐厅服务？") == "酒店"
+    assert focus("酒店订好了，再推荐一家餐厅吧。") == "餐馆"

@@ -1014,12 +1014,20 @@ def own_mentions(text: str, onto: Ontology, *, sought: bool = True) -> list[tupl
     return list(got)
 
 
+# What a place provides ("提供西施餐厅") is one of its facilities, not another place.
+_PROVIDED = re.compile(r"提供[^，,。；;！!？?\s]{0,4}$")
+
+
 def _own_mention(text: str, at: int, ent: EntityDef, onto: Ontology) -> tuple[bool, bool]:
     """(whether the entity word at `at` is an own mention; whether it is when what is nearby
     counts as sought)."""
     opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
     if opened > max(text.rfind(")", 0, at), text.rfind("）", 0, at)):
         return False, False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
+    if _PROVIDED.search(text, max(0, at - 8), at) or any(
+        text.startswith(w + "服务", at) for w in ent.zh
+    ):
+        return False, False  # "酒店提供西施餐厅吗", "有中式餐厅服务吗": a facility of the place
     near = _NEARBY.search(text, max(0, at - 10), at)
     if near is None and _WHAT_ELSE.search(text, max(0, at - 6), at):
         # "这家餐馆周边有什么酒店？有什么景点呢？": the second question still asks what is near.
