@@ -39,3 +39,8 @@ def test_a_facility_the_place_provides_is_not_what_the_message_is_about() -> Non
     assert focus("这家酒店提供自助餐厅吗？") == "酒店"
     assert focus("那家宾馆有没有西式餐厅服务？") == "酒店"
     assert focus("酒店订好了，再推荐一家餐厅吧。") == "餐馆"
+
+
+def test_a_place_we_go_to_or_arranged_to_go_to_is_named() -> None:
+    assert slot_values("我跟同学约好去老张私房菜吃饭，它的地址在哪？").get("名称") == "老张私房菜"
+    assert slot_values("明天我们去松鹤楼吃饭吧。").get("名称") == "松鹤楼"
