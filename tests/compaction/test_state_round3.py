@@ -120,7 +120,7 @@ def test_a_question_about_the_found_place_does_not_keep_its_search_open() -> Non
             ("user", "帮我找一家人均消费50-100元的餐馆"),
             ("assistant", "推荐您去鼎泰丰。"),
             ("user", "鼎泰丰有红烧肉这道菜吗？"),
-            ("assistant", "有的，红烧肉是他家的招牌。"),
+            ("assistant", "这家店口碑很好。"),
             *NEXT,
         ]
     )

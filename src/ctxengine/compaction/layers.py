@@ -101,6 +101,9 @@ class SlotValue(BaseModel):
     # The reply to the turn that set it said the request could not be met as asked; which
     # part failed it did not say (see `StateLayer.close_search`).
     declined: bool = False
+    # A reply since named it as what the offered candidate has ("有您喜欢的炸河虾") or
+    # offered the candidate again for it ("X这一家刚好合适"): a criterion met, never unmet.
+    met: bool = False
 
 
 class Transition(BaseModel):
@@ -127,6 +130,16 @@ class ArchivedValue(BaseModel):
     replaced_by: str | None  # None when removed or dropped
     reason: ArchiveReason = "superseded"
     source: str = "user"  # who had set the value
+
+
+def _two_searches(there: SlotValue, moved: SlotValue) -> bool:
+    """Whether two values of a place's slot are the user's criteria of different searches."""
+    return (
+        there.source == moved.source == "user"
+        and there.criterion
+        and moved.criterion
+        and there.turn != moved.turn
+    )
 
 
 def is_instance(entity: str) -> bool:
@@ -298,6 +311,7 @@ class StateLayer(BaseModel):
             if v.entity == entity
             and v.source == "user"
             and v.criterion
+            and not v.met
             and offered
             and v.turn > offered
         ]
@@ -322,9 +336,10 @@ class StateLayer(BaseModel):
         return instance_entity(entity, f"#{n}")
 
     def mark_declined(self, turn: int) -> None:
-        """The reply declined the request of user turn `turn`: its criteria are marked."""
+        """The reply declined the request of user turn `turn`: its criteria are marked, but
+        for those the reply said the offer meets (`SlotValue.met`)."""
         for v in self.slots.values():
-            if v.source == "user" and v.criterion and v.turn == turn:
+            if v.source == "user" and v.criterion and v.turn == turn and not v.met:
                 v.declined = True
 
     def _move(self, src: str, dst: str, *, facts_only: bool = False, keep: bool = False) -> None:
@@ -357,6 +372,10 @@ class StateLayer(BaseModel):
                     if fact.requested is None:
                         fact = fact.model_copy(update={"requested": ask.value})
                     moved = fact
+                elif is_instance(dst) and _two_searches(there, moved):
+                    # Two searches found the same place: the later one's request does not
+                    # undo what the earlier one asked of it; the place keeps both.
+                    moved = moved.model_copy(update={"value": f"{there.value}、{moved.value}"})
                 else:
                     self._archive(there, moved.turn, moved.value, "superseded")
             self.slots[new_key] = moved

@@ -125,6 +125,7 @@ def parse_rules(
             evidence=evidence,
             references=references,
             denied=denied,
+            said=text,
             unmet=unmet,
             contrast=says_contrast(text),
             declines=bool(unmet) or says_unmet(text),

@@ -99,6 +99,9 @@ class ParsedTurn(BaseModel):
     contrast: bool = False
     declines: bool = False  # "没有找到符合您要求的", "nothing matches": a request not met
     denied: list[str] = Field(default_factory=list)  # what a reply says is absent, verbatim
+    # A reply's own words: a value the user asked for that it names outside what it says is
+    # absent ("推荐X，有您喜欢的炸河虾") is one the offer has (see `SessionState`).
+    said: str = ""
     rejects: bool = False  # a user message that opens by turning an offer down ("不行，…")
     # A user message that turns the offered candidate down anywhere ("这家不太合适，…"): its
     # criteria refine the search that found it rather than start a new one.

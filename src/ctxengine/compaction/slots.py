@@ -102,11 +102,12 @@ def _compile(onto: Ontology) -> _Compiled:
         # "门票也只有20元", "评分略低为3.5分": a few words between the slot and its amount;
         # "价格有点小贵的哦，是745元": or a remark on it, the amount after the comma (tried
         # first: "还是有点贵" would end the short gap at its "是").
+        # "游玩的时间不太长，大概1小时", "人均大约100元": an approximate amount needs no verb.
         zh_gap=re.compile(
-            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都)?"
+            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没无]{{1,10}}?[，,]\s*(?:只|就|也|才|都|大概|大约)?"
             # "人均消费可是比你说的高一点的是137元": a longer remark ended by "的" before an amount.
             rf"|[^{_ZH_STOP}\d没不无]{{5,14}}?的(?=是\s*\d)"
-            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在)"
+            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在|(?<=大概|大约)(?=\d))"
             rf"\s*{_ZH_VALUE}",
             re.I,
         ),
@@ -418,6 +419,8 @@ def extract_updates(
     digit = _DIGIT.search(text) is not None
     for slot, vrx, needs in rx.value_patterns:
         for m in vrx.finditer(text) if digit or not needs else ():
+            if m.start() > 0 and _IN_NUMBER.match(text, m.start() - 1):
+                continue  # "步行15分钟": "5分" is the tail of another number, no rating
             if _DENIED.search(text, max(0, m.start() - 8), m.start()):
                 continue  # "没有5分的酒店", "评分不是5分的": said not to be so
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
@@ -430,6 +433,9 @@ def extract_updates(
 
 
 _DIGIT = re.compile(r"\d")
+# A digit, or a decimal point after one, right before a digit: a match starting there begins
+# inside a longer number.
+_IN_NUMBER = re.compile(r"(?:\d|(?<=\d)\.)(?=\d)")
 
 
 def _needs_digit(pattern: str) -> bool:
@@ -714,9 +720,11 @@ _DENIED = re.compile(
 )
 _YES_NO = re.compile(r"否|不是")
 _NUM = r"\d+(?:\.\d+)?"
-# An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下".
+# An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下"; a
+# range said in words is one too: "150元到500元(之间)", "3至5小时".
 _AMOUNT = re.compile(
-    rf"{_NUM}(?:元|分|小时|天)?(?:\s*-\s*{_NUM})?(?:元|分|小时|天)(?:以上|以下|左右|以内|之内)?"
+    rf"{_NUM}(?:元|分|小时|天)?(?:\s*(?:-|到|至|~)\s*{_NUM})?(?:元|分|小时|天)"
+    r"(?:以上|以下|左右|以内|之内)?"
 )
 # "价格100元也行": the assent after a value is not part of it.
 _ASSENT_TAIL = re.compile(r"(?:也行|也可以|就行|就可以|也好|都行|都可以)$")
@@ -1006,12 +1014,20 @@ def own_mentions(text: str, onto: Ontology, *, sought: bool = True) -> list[tupl
     return list(got)
 
 
+# What a place provides ("提供西施餐厅") is one of its facilities, not another place.
+_PROVIDED = re.compile(r"提供[^，,。；;！!？?\s]{0,4}$")
+
+
 def _own_mention(text: str, at: int, ent: EntityDef, onto: Ontology) -> tuple[bool, bool]:
     """(whether the entity word at `at` is an own mention; whether it is when what is nearby
     counts as sought)."""
     opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
     if opened > max(text.rfind(")", 0, at), text.rfind("）", 0, at)):
         return False, False  # "7天连锁酒店(北京天坛东门地铁站店)": a branch's name, not a metro
+    if _PROVIDED.search(text, max(0, at - 8), at) or any(
+        text.startswith(w + "服务", at) for w in ent.zh
+    ):
+        return False, False  # "酒店提供西施餐厅吗", "有中式餐厅服务吗": a facility of the place
     near = _NEARBY.search(text, max(0, at - 10), at)
     if near is None and _WHAT_ELSE.search(text, max(0, at - 6), at):
         # "这家餐馆周边有什么酒店？有什么景点呢？": the second question still asks what is near.

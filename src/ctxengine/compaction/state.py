@@ -93,6 +93,32 @@ def _absent(value: str | None, denied: list[str]) -> bool:
     return value is not None and any(value in d for d in denied)
 
 
+# A negation before a value in its clause: "不是5分", "没提供免费停车", "no tables on
+# Friday" (not "不过", "不错": a contrast and praise).
+_NEGATED_BEFORE = re.compile(
+    r"(?:没|不(?![过错])|无|非|未)[^，,。；;！!？?\n]*$"
+    r"|(?i:\b(?:no|not|none|never|cannot|unavailable|sold out)\b|n't)[^,;!?\n.]*$"
+)
+_CLAUSE_START = re.compile(r"[，,。；;！!？?\n]|\.\s")
+_NUMERAL = re.compile(r"[\d.]")
+
+
+def _names(text: str, value: str) -> bool:
+    """Whether `text` names `value` itself: not as part of another number ("5分" in "4.5分")
+    and not after a negation in its clause ("不是5分", "no tables on Friday")."""
+    start = text.find(value)
+    while start != -1:
+        end = start + len(value)
+        inside = (start > 0 and value[0].isdigit() and _NUMERAL.match(text[start - 1])) or (
+            end < len(text) and value[-1].isdigit() and text[end].isdigit()
+        )
+        clause = max((m.end() for m in _CLAUSE_START.finditer(text, 0, start)), default=0)
+        if not inside and not _NEGATED_BEFORE.search(text, clause, start):
+            return True
+        start = text.find(value, start + 1)
+    return False
+
+
 class CompactionInputError(ValueError):
     """A parsed turn cannot be applied (bad turn number, out of order)."""
 
@@ -271,6 +297,8 @@ class SessionState(BaseModel):
                 said.add(key)
                 self._update(u, turn, parsed.role, may_close=user and not self.turned_down)
         elif parsed.role == "assistant":
+            self._affirmed(parsed)
+            self._offered_again(parsed)
             # Whether the reply says which of the user's requests failed: by naming its slot
             # ("评分没有符合您要求的"), the value it lacks, or a contrasting value in its place.
             explained = False
@@ -295,12 +323,19 @@ class SessionState(BaseModel):
                 if u.criterion and self._offers_otherwise(u):
                     # "评分是4.3分" against "4分以上" meets the request: a fact beside it, which
                     # says nothing about which request failed.
-                    if parsed.contrast and not self._meets(u):
-                        explained |= self._unmet([slot_key(u.entity, u.slot)], turn, by=u.value)
-                    elif self._allowed(u):
-                        # "没有查到完全符合条件的，推荐门票45元的X" against "100-150元": the
-                        # differing fact is the request that failed, not the turn's others.
-                        explained |= parsed.declines and self._answers_asked(u)
+                    contrasted = parsed.contrast and not self._meets(u)
+                    if not self._allowed(u):
+                        if contrasted:
+                            key = slot_key(u.entity, u.slot)
+                            explained |= self._unmet([key], turn, by=u.value)
+                    else:
+                        # "没有查到完全符合条件的，推荐门票45元的X" against "100-150元", "推荐X，
+                        # 但是它家的人均消费是68元" against "100-150元": the differing fact is
+                        # the request that failed, not the turn's others. The request stays
+                        # beside the fact: what the user asked for outlives one candidate.
+                        explained |= (contrasted and self._requested_by_user(u)) or (
+                            parsed.declines and self._answers_asked(u)
+                        )
                         meets = self._meets(u)
                         t = self.state.answer(u, turn)
                         if t is not None:
@@ -563,6 +598,42 @@ class SessionState(BaseModel):
                 ch = self.ledger.set_status(e.id, "relaxed", turn, None)
                 self.record("relaxed", turn, ch.model_dump(mode="json"))
 
+    def _affirmed(self, parsed: ParsedTurn) -> None:
+        """A reply that names a criterion the user gave (one of the values it lists) outside
+        what it says is absent says the offered candidate has it ("没有完全符合的，推荐X，有您
+        喜欢的炸河虾"): that criterion is met, whatever else the reply declines."""
+        if not parsed.said:
+            return
+        # The reply answers the latest user message: the criteria of the entities it
+        # searched ("4.5分以上" of a hotel search is not met by a restaurant's "4.5分以上").
+        searched = {split_key(k)[0] for k in self.asked}
+        for v in self.state.slots.values():
+            if v.source != "user" or not v.criterion or v.met or is_instance(v.entity):
+                continue
+            if searched and v.entity not in searched:
+                continue
+            if any(
+                len(p) > 1 and _names(parsed.said, p) and not _absent(p, parsed.denied)
+                for p in _parts(v.value)
+            ):
+                v.met, v.declined = True, False
+
+    def _offered_again(self, parsed: ParsedTurn) -> None:
+        """A reply that names the current candidate again after the user gave criteria for
+        it, declining nothing ("我说的X这一家刚好合适"), offers it for them: they are met."""
+        if parsed.declines or parsed.denied or parsed.contrast or parsed.unmet:
+            return
+        for u in parsed.updates:
+            entity = u.entity.strip()
+            if u.slot.strip() not in self.state.instance_slots or is_instance(entity):
+                continue
+            name = self.state.found(entity)
+            if name is None or name.value != u.value:
+                continue
+            for v in self.state.slots.values():
+                if v.entity == entity and v.source == "user" and v.criterion and v.turn > name.turn:
+                    v.met = True
+
     def _offers_otherwise(self, u: SlotUpdate) -> bool:
         """The assistant gives another value for a slot the user asked a value for."""
         if u.op == "remove" or u.value is None:
@@ -574,6 +645,11 @@ class SessionState(BaseModel):
             return False
         # A request, or a fact standing beside a request: a new fact answers the request.
         return cur.source == "user" or cur.requested is not None
+
+    def _requested_by_user(self, u: SlotUpdate) -> bool:
+        """Whether the slot of `u` holds the user's own request (not a fact beside one)."""
+        cur = self.state.slots.get(slot_key(u.entity, u.slot))
+        return cur is not None and cur.source == "user"
 
     def _meets(self, u: SlotUpdate) -> bool:
         """Whether the assistant's value is within the user's ("4.3分" within "4分以上") or
