@@ -147,7 +147,7 @@ class Settings(BaseModel):
         description=(
             "...or every this share of the session's turns, when more: a save writes the whole "
             "state, so spacing saves with the session keeps their cost per turn flat; a restore "
-            "re-parses at most this share of the history."
+            "re-parses the turns after the last save (fewer than the larger of the two)."
         ),
     )
     inject_position: Literal["system", "first_user"] = "system"

@@ -31,7 +31,7 @@ def test_not_a_rule(text: str) -> None:
         ("别用顺丰", "forbid", "顺丰"),
         ("不用显示价格了", "forbid", "价格"),
         ("别家的报价不要发给我", "forbid", "发给我"),
-        ("不用担心预算，但是不要订经济舱", "forbid", "订经济舱"),
+        ("不用担心，但是不要订经济舱", "forbid", "订经济舱"),
     ],
 )
 def test_the_rule_beside_it_is_read(text: str, polarity: str, subject: str) -> None:
@@ -59,3 +59,20 @@ def test_not_an_english_rule(text: str) -> None:
 def test_a_title_case_cue_that_starts_a_sentence_is_a_rule(text: str, subject: str) -> None:
     got = [(c.polarity, c.subject) for c in extract_constraints(text)]
     assert got and got[0][1].startswith(subject.split()[0])
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("别处理这个订单，我还要改地址", "处理这个订单"),  # 处理 is a verb, not "other place"
+        ("只要别是周末就行", "周末就行"),  # a condition, not a worry
+        ("不要着急回复，先把价格查清楚", "着急回复"),  # relief word with a verb after it
+        ("回复里不要用表情呢", "表情"),  # 呢 alone states nothing
+    ],
+)
+def test_what_only_looks_like_a_non_rule_is_a_rule(text: str, subject: str) -> None:
+    assert [c.subject for c in extract_constraints(text)] == [subject]
+
+
+def test_a_title_case_rule_after_a_bullet_is_a_rule() -> None:
+    assert [c.subject for c in extract_constraints("- Never Mention My Salary")] == ["my salary"]

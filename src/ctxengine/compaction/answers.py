@@ -52,11 +52,13 @@ _MAX_ANSWER_SENTENCES = 3
 # 订单，最大的一笔是显示器，金额 1331.91 元"), not the one value a slot word asked for ("物流状态"
 # asked about a status, not the shipping method).
 _CLAUSE_COMMA = re.compile(r"[，,]")
-_DIGIT = re.compile(r"\d")
+# A count of things ("222 个订单", "3 笔"): what a report says, where a list of facilities or
+# prices ("24小时热水，免费WiFi，停车场") is one slot's answer.
+_COUNT = re.compile(r"\d\s*(?:个|笔|件|次|单|条|项|家|位)")
 
 
 def _report(piece: str) -> bool:
-    return len(_CLAUSE_COMMA.findall(piece)) >= 2 and _DIGIT.search(piece) is not None
+    return len(_CLAUSE_COMMA.findall(piece)) >= 2 and _COUNT.search(piece) is not None
 
 
 # Lead-ins and courtesy that carry no value: "可以，", "好的，", "有", "是", "在".
@@ -87,7 +89,7 @@ _WHICH_TOO = re.compile(r"^\s*(?:那|还有|还|另外)?(?:有没有|有)?(?:什
 
 # A slot word before one of these names what the question is about, not the slot itself:
 # "物流状态" asks where the parcel is, "支付进度" whether the payment went through.
-_STATE_OF = re.compile(r"状态|情况|进度|进展|动态|记录|详情")
+_STATE_OF = re.compile(r"状态|进度|进展|动态")
 
 
 def asked_slots(text: str, onto: Ontology) -> list[str]:

@@ -100,13 +100,17 @@ _ZH_NOT_CUE = frozenset(
     ]
 )
 # "别" meaning "other" before a measure word or noun jieba does not join to it: "去别家尝尝",
-# "换别处", "别样的风景"; "别是…" is a worry ("别是在郊区吧": I hope it is not).
-_ZH_OTHER = re.compile(r"别(?=[家处样种个位款是])")
+# "换别处", "别样的风景" (not "别处理": a verb); "别是…吧" is a worry ("别是在郊区吧": I hope
+# it is not), where "只要别是周末就行" states a condition.
+_ZH_OTHER = re.compile(r"别(?:[家样种个位款]|处(?!理)|是(?=[^，,。；;！!？?]*[吧啊呀][。！!]?$))")
 # "不用愁了", "终于不用为住宿担心了", "一动不想动": relief and idiom, said of the speaker's
 # state, not a rule for the assistant.
 _ZH_NOT_RULE = re.compile(
-    r"(?:为[^，,。；;！!？?]{1,8})?(?:再)?(?:发?愁|担心|操心|着急|费心|犯愁|烦恼)"
+    r"(?:为[^，,。；;！!？?]{1,8})?(?:再)?(?:发?愁|担心|操心|着急|费心|犯愁|烦恼)(?:了|我|啊|呢|哦|啦)*$"
 )
+# "这样我还不用坐地铁了呢", "就不用排队了呢": a state of things, not a rule ("回复里不要用表情呢"
+# still is one).
+_ZH_STATED = re.compile(r"(?:还|就|都)[^，,。；;！!？?]*了呢\s*$")
 _ZH_IDIOM = re.compile(r"一(?P<v>[\u4e00-\u9fff])不想(?P=v)")
 _ZH_SUBJECT_PRONOUN = ("我", "我们", "咱们", "俺")
 # A time of day or week, or a degree ("太贵"), before 的 names a kind of the noun, not an
@@ -509,7 +513,7 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             stripped = obj.strip(_PARTICLES)
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
-            if obj.rstrip(" 。！!").endswith("呢"):
+            if _ZH_STATED.search(body):
                 continue  # "这样我还不用坐地铁了呢": said of how things are, not asked of anyone
             polarity = _ZH_POLARITY[cue]
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
@@ -597,6 +601,9 @@ def _in_compound(text: str, start: int, end: int) -> bool:
     return text[start - 1 : start] == "-" or text[end : end + 1] == "-"
 
 
+_BULLET = re.compile(r"(?:[-*•>]|\d{1,2}[.)])+")
+
+
 def _title_mid_sentence(text: str, start: int, end: int) -> bool:
     """A cue in title case after the start of a sentence, with a capitalized word after it
     when it is one word, is part of a name ("I hear No More Toys is good", "try Never Again
@@ -606,8 +613,12 @@ def _title_mid_sentence(text: str, start: int, end: int) -> bool:
         return False
     if len(words) < 2 and not text[end:].lstrip()[:1].isupper():
         return False
-    before = text[:start].rstrip()
-    return bool(before) and before[-1] not in ".!?:;\n\"'"
+    before = text[:start].rstrip(" \t")
+    line = before.rsplit("\n", 1)[-1].strip()
+    # A line's start after a bullet ("- Never Mention My Salary", "2) …") starts a sentence.
+    if not line or _BULLET.fullmatch(line):
+        return False
+    return line[-1] not in ".!?:;\"'"
 
 
 def _only_is_rule(before: str) -> bool:

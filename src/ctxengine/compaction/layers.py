@@ -375,7 +375,9 @@ class StateLayer(BaseModel):
                 elif is_instance(dst) and _two_searches(there, moved):
                     # Two searches found the same place: the later one's request does not
                     # undo what the earlier one asked of it; the place keeps both.
-                    moved = moved.model_copy(update={"value": f"{there.value}、{moved.value}"})
+                    parts = there.value.split("、") if there.value else []
+                    parts += [p for p in (moved.value or "").split("、") if p and p not in parts]
+                    moved = moved.model_copy(update={"value": "、".join(parts)})
                 else:
                     self._archive(there, moved.turn, moved.value, "superseded")
             self.slots[new_key] = moved

@@ -384,14 +384,25 @@ def display_labels(onto: Ontology, language: str) -> BlockLabels:
     first word the ontology gives in that language (``recipient`` -> ``收货人``), otherwise
     the name. Labels are only written: the state keeps canonical names."""
 
-    def label(name: str, words: list[str]) -> str:
-        native = bool(_CJK.search(name)) == (language == "zh")
-        return name if native or not words else words[0]
-
     zh = language == "zh"
-    entities = {e.name: label(e.name, e.zh if zh else e.en) for e in onto.entities}
-    entities.setdefault("task", _TASK_LABELS.get(language, "task"))
-    slots = {s.name: label(s.name, s.zh if zh else s.en) for s in onto.slots}
+
+    def labelled(names: list[tuple[str, list[str]]]) -> dict[str, str]:
+        # Two names never share a label, nor a label another's name ("电话" is a CrossWOZ
+        # slot; the generic `phone` is written by its next word, 联系电话): a block with
+        # both would show one value as the other's.
+        taken = {name for name, _ in names}
+        out: dict[str, str] = {}
+        for name, words in names:
+            native = bool(_CJK.search(name)) == zh
+            free = [w for w in words if w not in taken]
+            out[name] = name if native or not free else free[0]
+            taken.add(out[name])
+        return out
+
+    entities = labelled([(e.name, e.zh if zh else e.en) for e in onto.entities])
+    if "task" not in entities:
+        entities["task"] = _TASK_LABELS.get(language, "task")
+    slots = labelled([(s.name, s.zh if zh else s.en) for s in onto.slots])
     return BlockLabels(
         {k: v for k, v in entities.items() if k != v}, {k: v for k, v in slots.items() if k != v}
     )

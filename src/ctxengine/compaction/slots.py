@@ -104,7 +104,9 @@ def _compile(onto: Ontology) -> _Compiled:
         # first: "还是有点贵" would end the short gap at its "是").
         # "游玩的时间不太长，大概1小时", "人均大约100元": an approximate amount needs no verb.
         zh_gap=re.compile(
-            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没无]{{1,10}}?[，,]\s*(?:只|就|也|才|都|大概|大约)?"
+            rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都|大概|大约)?"
+            # "游玩的时间不太长，大概1小时": a remark with 不 only before an approximate amount.
+            rf"|[^{_ZH_STOP}\d没无]{{1,10}}?[，,]\s*(?:大概|大约)"
             # "人均消费可是比你说的高一点的是137元": a longer remark ended by "的" before an amount.
             rf"|[^{_ZH_STOP}\d没不无]{{5,14}}?的(?=是\s*\d)"
             rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在|(?<=大概|大约)(?=\d))"

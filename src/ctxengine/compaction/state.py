@@ -96,7 +96,7 @@ def _absent(value: str | None, denied: list[str]) -> bool:
 # A negation before a value in its clause: "不是5分", "没提供免费停车", "no tables on
 # Friday" (not "不过", "不错": a contrast and praise).
 _NEGATED_BEFORE = re.compile(
-    r"(?:没|不(?![过错])|无|非|未)[^，,。；;！!？?\n]*$"
+    r"(?:没|不(?![过错仅但少])|无(?![烟线])|非(?!常)|未(?!来))[^，,。；;！!？?\n]*$"
     r"|(?i:\b(?:no|not|none|never|cannot|unavailable|sold out)\b|n't)[^,;!?\n.]*$"
 )
 _CLAUSE_START = re.compile(r"[，,。；;！!？?\n]|\.\s")
@@ -455,7 +455,10 @@ class SessionState(BaseModel):
             return None
         e = max(said, key=lambda item: item.last_seen)
         implied = SlotUpdate(entity=u.entity, slot=u.slot, value=e.value, raw=e.value)
-        t = self.state.apply(implied, turn, "user")
+        # Said by the user, it was the user's value (changing it is a conflict); said only by
+        # the assistant, the user corrects the assistant's (no conflict, see `_update`).
+        said_by = "user" if "user" in e.sources else "assistant"
+        t = self.state.apply(implied, turn, said_by)
         if t is None:
             return None
         self.record("transition", turn, {**t.model_dump(mode="json"), "implied_from": e.id})
