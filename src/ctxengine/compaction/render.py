@@ -33,6 +33,7 @@ Rules the format keeps:
   instance lines cost beyond their values, and a table writes them once per kind.
   The kind's current entity is the table's first row, marked ``[当前]``/``[current]``; its
   old values follow it on indented lines naming their slot (``  旧值: 电话=010-2222``).
+  The compact form writes the rules without their time markers.
 - Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
@@ -633,7 +634,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     if compact:
         view = replace(view, slot_marker_turns=-1)  # a marker on no line
     out = _head_lines(view, compact)
-    out += [BlockLine("constraints", text) for text in constraint_texts(view)]
+    out += [BlockLine("constraints", text) for text in constraint_texts(view, marked=not compact)]
     out += _conflict_lines(view)
     out += [
         BlockLine("evidence", text, _evidence_rank(ev))
@@ -711,8 +712,10 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
     return out
 
 
-def constraint_texts(view: ContextView) -> list[str]:
-    """The constraints section's lines, ``- 不要显示价格 [13轮前]``."""
+def constraint_texts(view: ContextView, *, marked: bool = True) -> list[str]:
+    """The constraints section's lines, ``- 不要显示价格 [13轮前]``; not `marked` (the
+    compact form), without the time marker: every active rule holds now, whenever it was
+    said, and under a cap its marker's tokens are worth more as a value kept."""
     lang, cur = view.language, view.current_turn
     said: set[str] = set()
     out: list[str] = []
@@ -722,7 +725,7 @@ def constraint_texts(view: ContextView) -> list[str]:
         text = c.text
         if text not in said:
             said.add(text)
-            out.append(f"- {text} {_ago(cur - c.turn, lang)}")
+            out.append(f"- {text} {_ago(cur - c.turn, lang)}" if marked else f"- {text}")
     return out
 
 

@@ -1,0 +1,64 @@
+"""Under a token cap, the compact form spends fewer tokens on what carries no value: a rule
+is written without its time marker (it holds now whenever it was said), while the full form
+keeps every marker."""
+
+from __future__ import annotations
+
+from ctxengine.compaction.layers import SlotValue
+from ctxengine.compaction.ledger import ConstraintEntry
+from ctxengine.compaction.render import ContextView, render_view, view_text
+from ctxengine.tokens import TokenCounter
+
+COUNTER = TokenCounter()
+
+
+def value(entity: str, slot: str, text: str, turn: int) -> SlotValue:
+    return SlotValue(
+        key=f"{entity}.{slot}", entity=entity, slot=slot, value=text, turn=turn, source="user"
+    )
+
+
+def rule(text: str, turn: int) -> ConstraintEntry:
+    return ConstraintEntry(
+        id=f"c{turn}",
+        text=text,
+        polarity="forbid",
+        subject="价格",
+        norm_subject="价格",
+        turn=turn,
+        last_turn=turn,
+    )
+
+
+def capped_view() -> ContextView:
+    """A view whose full form is over a small cap: a few earlier places and one old rule."""
+    places = [
+        (
+            f"餐馆[第{i}家小馆]",
+            i,
+            [value(f"餐馆[第{i}家小馆]", "电话", f"010-5555{i:04d}", i)],
+        )
+        for i in range(1, 9)
+    ]
+    return ContextView(
+        current_turn=30,
+        language="zh",
+        slots=[value("餐馆", "名称", "今晚这家", 29)],
+        constraints=[rule("别给我推荐太贵的地方", 3)],
+        instances=places,
+    )
+
+
+def test_a_capped_block_writes_its_rules_without_time_markers() -> None:
+    v = capped_view()
+    full = view_text(v)
+    assert "- 别给我推荐太贵的地方 [27轮前]" in full
+    capped = render_view(v, max_tokens=COUNTER.count(full) - 20, count=COUNTER.count)
+    assert "- 别给我推荐太贵的地方\n" in capped + "\n"
+    assert "轮前]" not in capped.split("[约束]")[1]
+
+
+def test_the_uncapped_block_keeps_the_rule_marker() -> None:
+    v = capped_view()
+    assert render_view(v, max_tokens=10_000, count=COUNTER.count) == view_text(v)
+    assert "- 别给我推荐太贵的地方 [27轮前]" in render_view(v)
