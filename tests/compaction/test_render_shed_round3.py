@@ -1,20 +1,34 @@
 """Under a token cap, the compact form spends fewer tokens on what carries no value: a rule
 is written without its time marker (it holds now whenever it was said), while the full form
-keeps every marker."""
+keeps every marker. A fact a newer fact replaced (``早先``) stays longer than the request beside
+an earlier place's fact."""
 
 from __future__ import annotations
 
-from ctxengine.compaction.layers import SlotValue
+from ctxengine.compaction.layers import ArchivedValue, SlotValue
 from ctxengine.compaction.ledger import ConstraintEntry
-from ctxengine.compaction.render import ContextView, render_view, view_text
+from ctxengine.compaction.render import (
+    HEADERS,
+    ContextView,
+    _join,
+    render_view,
+    view_lines,
+    view_text,
+)
 from ctxengine.tokens import TokenCounter
 
 COUNTER = TokenCounter()
 
 
-def value(entity: str, slot: str, text: str, turn: int) -> SlotValue:
+def value(entity: str, slot: str, text: str, turn: int, requested: str | None = None) -> SlotValue:
     return SlotValue(
-        key=f"{entity}.{slot}", entity=entity, slot=slot, value=text, turn=turn, source="user"
+        key=f"{entity}.{slot}",
+        entity=entity,
+        slot=slot,
+        value=text,
+        turn=turn,
+        source="user",
+        requested=requested,
     )
 
 
@@ -62,3 +76,35 @@ def test_the_uncapped_block_keeps_the_rule_marker() -> None:
     v = capped_view()
     assert render_view(v, max_tokens=10_000, count=COUNTER.count) == view_text(v)
     assert "- 别给我推荐太贵的地方 [27轮前]" in render_view(v)
+
+
+def earlier_fact_view() -> ContextView:
+    """The current restaurant's phone replaced an earlier candidate's; an earlier restaurant
+    whose price was found against what the user asked for."""
+    phone = value("餐馆", "电话", "010-66668888", 12)
+    earlier = ArchivedValue(
+        key="餐馆.电话",
+        value="010-12345678",
+        set_turn=5,
+        superseded_turn=12,
+        replaced_by="010-66668888",
+        source="assistant",
+    )
+    price = value("餐馆[河边小院]", "人均消费", "88元", 4, requested="50-100元")
+    return ContextView(
+        current_turn=12,
+        language="zh",
+        slots=[value("餐馆", "名称", "山脚下的馆子", 12), phone],
+        earlier={"餐馆.电话": [earlier]},
+        instances=[("餐馆[河边小院]", 4, [price])],
+    )
+
+
+def test_an_earlier_fact_outlasts_the_request_beside_an_earlier_places_fact() -> None:
+    v = earlier_fact_view()
+    compact = _join(view_lines(v, compact=True), HEADERS["zh"], v.name_slot)
+    assert "早先: 电话=010-12345678" in compact and "用户要求: 50-100元" in compact
+    block = render_view(v, max_tokens=COUNTER.count(compact) - 1, count=COUNTER.count)
+    assert "用户要求" not in block
+    assert "  早先: 电话=010-12345678" in block.split("\n")
+    assert "河边小院||88元" in block.split("\n")

@@ -39,7 +39,7 @@ Rules the format keeps:
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
   evidence, then dates/times/amounts the conversation stated, the recent intents, the
   current intent, the conflicts (their later side is the current value already), then
-  earlier facts, the requests beside earlier instances' facts (``用户要求``), the costly
+  the requests beside earlier instances' facts (``用户要求``), earlier facts, the costly
   facts of earlier instances (an address, opening hours: more tokens per item than
   `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
   first, and among costly facts and instances what costs the most tokens per item first
@@ -563,10 +563,12 @@ class EvidenceSelection:
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
 # An instance with nothing but its name (a candidate offered beside the one pursued) goes
-# before earlier facts and before instances that hold values. The request beside an
-# instance's fact (`request_facts`) and a costly single fact of an instance (`long_facts`)
-# go before the instances themselves: an address costs as many tokens as a place's name,
-# rating and price together.
+# before instances that hold values. The request beside an instance's fact
+# (`request_facts`) goes next: what the user asked for is often asked again, a found fact
+# is not. Then the facts a newer fact replaced (``早先``, an earlier candidate's phone: a
+# fact like an earlier instance's, which names its slot) and a costly single fact of an
+# instance (`long_facts`) go before the instances themselves: an address costs as many
+# tokens as a place's name, rating and price together.
 (
     _TOOL_EVIDENCE,
     _SOFT_EVIDENCE,
@@ -574,8 +576,8 @@ class EvidenceSelection:
     _INTENT,
     _CONFLICT,
     _BARE_INSTANCE,
-    _EARLIER,
     _REQUEST,
+    _EARLIER,
     _LONG_FACT,
     _INSTANCE,
 ) = range(10)
