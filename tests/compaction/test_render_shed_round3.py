@@ -1,9 +1,11 @@
 """Under a token cap, the compact form spends fewer tokens on what carries no value: a rule
 is written without its time marker (it holds now whenever it was said), while the full form
 keeps every marker. A fact a newer fact replaced (``早先``) stays longer than the request beside
-an earlier place's fact."""
+an earlier place's fact. The block's allowance is every token the latest turns leave."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ctxengine.compaction.layers import ArchivedValue, SlotValue
 from ctxengine.compaction.ledger import ConstraintEntry
@@ -15,6 +17,10 @@ from ctxengine.compaction.render import (
     view_lines,
     view_text,
 )
+from ctxengine.engine import ContextEngine
+from ctxengine.messages import Message
+from ctxengine.settings import Settings
+from ctxengine.store.memory import MemoryStore
 from ctxengine.tokens import TokenCounter
 
 COUNTER = TokenCounter()
@@ -108,3 +114,39 @@ def test_an_earlier_fact_outlasts_the_request_beside_an_earlier_places_fact() ->
     assert "用户要求" not in block
     assert "  早先: 电话=010-12345678" in block.split("\n")
     assert "河边小院||88元" in block.split("\n")
+
+
+def lunch_spots(n: int) -> list[list[Message]]:
+    """n lunch places suggested one after another, each with a phone number."""
+    return [
+        [
+            Message.user(f"附近还有别的午饭地方吗？这次想吃第{i}种口味。"),
+            Message.assistant(f"可以试试第{i}号小面馆(西城店)，电话是010-7300{i:04d}。"),
+        ]
+        for i in range(n)
+    ]
+
+
+async def test_the_block_takes_every_token_the_latest_turns_leave(tmp_path: Path) -> None:
+    budget = 1200
+    settings = Settings(
+        workspace=tmp_path,
+        ontology="crosswoz",
+        agent_max_context_tokens=budget,
+        agent_max_context_turns=6,
+    )
+    async with ContextEngine(settings, store=MemoryStore()) as eng:
+        s = await eng.session("u", "allowance")
+        for turn in lunch_spots(60):
+            for m in turn:
+                if m.role == "assistant":
+                    await s.context()
+                await s.add(m)
+        await s.add(Message.user("第三家的电话是多少？"))
+        c = s.counter
+        left = budget - s.window.tail_tokens(settings.block_keeps_turns)
+        # No slack below what the latest turns leave: a capped block is rendered to its count.
+        assert s._block_cap(budget) == left - c.reply_overhead - c.message_overhead
+        ctx = await s.context()
+        assert ctx.tokens <= budget
+        assert COUNTER.count(ctx.compacted_context) <= s._block_cap(budget)
