@@ -550,13 +550,18 @@ class Session:
         more when the latest `block_keeps_turns` turns leave more. Older turns are already
         distilled into the block, every value and rule verbatim, so under a tight budget
         they are worth less than the block's values; the latest turns stay verbatim (the
-        previous reply is what a "好的" / "go on" confirms)."""
+        previous reply is what a "好的" / "go on" confirms).
+
+        What the latest turns leave is the block's to the token: the block is rendered to
+        its real count, and should the joined context still come out over, the overflow
+        step of `_context` shrinks it (a slack here cost every capped block ~1% of a
+        1,000-token budget, and values with it)."""
         s = self.settings
         cap = int(budget * s.block_max_share)
         if s.block_keeps_turns:
             c = self.counter
             kept = self.window.tail_tokens(s.block_keeps_turns)
-            rest = budget - kept - c.reply_overhead - c.message_overhead - _BLOCK_SLACK_TOKENS
+            rest = budget - kept - c.reply_overhead - c.message_overhead
             cap = max(cap, rest)
         return cap
 

@@ -33,12 +33,13 @@ Rules the format keeps:
   instance lines cost beyond their values, and a table writes them once per kind.
   The kind's current entity is the table's first row, marked ``[当前]``/``[current]``; its
   old values follow it on indented lines naming their slot (``  旧值: 电话=010-2222``).
+  The compact form writes the rules without their time markers.
 - Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
   evidence, then dates/times/amounts the conversation stated, the recent intents, the
   current intent, the conflicts (their later side is the current value already), then
-  earlier facts, the requests beside earlier instances' facts (``用户要求``), the costly
+  the requests beside earlier instances' facts (``用户要求``), earlier facts, the costly
   facts of earlier instances (an address, opening hours: more tokens per item than
   `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
   first, and among costly facts and instances what costs the most tokens per item first
@@ -562,10 +563,12 @@ class EvidenceSelection:
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
 # An instance with nothing but its name (a candidate offered beside the one pursued) goes
-# before earlier facts and before instances that hold values. The request beside an
-# instance's fact (`request_facts`) and a costly single fact of an instance (`long_facts`)
-# go before the instances themselves: an address costs as many tokens as a place's name,
-# rating and price together.
+# before instances that hold values. The request beside an instance's fact
+# (`request_facts`) goes next: what the user asked for is often asked again, a found fact
+# is not. Then the facts a newer fact replaced (``早先``, an earlier candidate's phone: a
+# fact like an earlier instance's, which names its slot) and a costly single fact of an
+# instance (`long_facts`) go before the instances themselves: an address costs as many
+# tokens as a place's name, rating and price together.
 (
     _TOOL_EVIDENCE,
     _SOFT_EVIDENCE,
@@ -573,8 +576,8 @@ class EvidenceSelection:
     _INTENT,
     _CONFLICT,
     _BARE_INSTANCE,
-    _EARLIER,
     _REQUEST,
+    _EARLIER,
     _LONG_FACT,
     _INSTANCE,
 ) = range(10)
@@ -633,7 +636,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     if compact:
         view = replace(view, slot_marker_turns=-1)  # a marker on no line
     out = _head_lines(view, compact)
-    out += [BlockLine("constraints", text) for text in constraint_texts(view)]
+    out += [BlockLine("constraints", text) for text in constraint_texts(view, marked=not compact)]
     out += _conflict_lines(view)
     out += [
         BlockLine("evidence", text, _evidence_rank(ev))
@@ -711,8 +714,10 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
     return out
 
 
-def constraint_texts(view: ContextView) -> list[str]:
-    """The constraints section's lines, ``- 不要显示价格 [13轮前]``."""
+def constraint_texts(view: ContextView, *, marked: bool = True) -> list[str]:
+    """The constraints section's lines, ``- 不要显示价格 [13轮前]``; not `marked` (the
+    compact form), without the time marker: every active rule holds now, whenever it was
+    said, and under a cap its marker's tokens are worth more as a value kept."""
     lang, cur = view.language, view.current_turn
     said: set[str] = set()
     out: list[str] = []
@@ -722,7 +727,7 @@ def constraint_texts(view: ContextView) -> list[str]:
         text = c.text
         if text not in said:
             said.add(text)
-            out.append(f"- {text} {_ago(cur - c.turn, lang)}")
+            out.append(f"- {text} {_ago(cur - c.turn, lang)}" if marked else f"- {text}")
     return out
 
 
