@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from ctxengine.engine import ContextEngine
 from ctxengine.messages import Message
 from ctxengine.settings import Settings
@@ -232,3 +234,25 @@ async def test_long_latest_turns_leave_the_block_its_share(
         assert ctx.tokens <= budget
         assert ctx.messages[-1].text == long_text + "再说一遍。"
         assert COUNTER.count(ctx.compacted_context) <= int(budget * Settings().block_max_share)
+
+
+@pytest.mark.parametrize("budget", [1000, 1300, 1700, 2500])
+async def test_a_block_before_the_first_user_message_keeps_the_context_in_budget(
+    make_engine: Callable[..., ContextEngine], budget: int
+) -> None:
+    # Joined to the user message ("\n\n"), the block's tokens may merge with the message's:
+    # whatever the allowance, the context as sent (counted whole) stays within the budget.
+    eng = make_engine(
+        ontology="crosswoz", agent_max_context_tokens=budget, inject_position="first_user"
+    )
+    async with eng:
+        s = await eng.session("u", f"first-user-{budget}")
+        for turn in restaurants(40):
+            for m in turn:
+                if m.role == "assistant":
+                    ctx = await s.context()
+                    assert COUNTER.messages(ctx.messages) <= budget
+                await s.add(m)
+        ctx = await s.context()
+        assert COUNTER.messages(ctx.messages) <= budget
+        assert any("[当前状态]" in m.text for m in ctx.messages if m.role == "user")
