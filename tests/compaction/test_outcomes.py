@@ -82,16 +82,17 @@ def test_a_declining_reply_whose_fact_meets_a_request_leaves_the_failure_open() 
     assert all(a.key != "餐馆.评分" for a in d.state.state.archive)
 
 
-def test_a_contrasting_fact_stands_beside_the_request_it_failed() -> None:
+def test_a_contrasting_fact_replaces_the_request_which_is_archived_as_unmet() -> None:
     d = replay(
         "请帮我找一家人均消费是100-150元的餐馆。",
         "推荐您去铁木真(温都水城店)，但是它家的人均消费是68元。",
     )
-    v = d.state.state.slots["餐馆.人均消费"]
-    assert (v.value, v.requested, v.source) == ("68元", "100-150元", "assistant")
-    assert d.state.state.archive == []
+    assert current(d)["餐馆.人均消费"] == "68元"
+    (old,) = d.state.state.history("餐馆.人均消费")
+    assert (old.value, old.reason, old.replaced_by) == ("100-150元", "unmet", "68元")
     block = d.render(1, "zh")
-    assert "餐馆.人均消费=68元 (用户要求: 100-150元) [本轮]" in block.split("\n")
+    assert "餐馆.人均消费=68元" in block
+    assert "  旧值: 100-150元 (未能满足) [本轮]" in block.split("\n")
     # The user correcting the assistant's fact is no user-vs-user conflict.
     d.observe(Message.user("不行，人均消费要500-1000元的。"), 2)
     assert current(d)["餐馆.人均消费"] == "500-1000元"

@@ -12,11 +12,10 @@ assistant answers is a fact about what exists. Two replies end a request:
   slots named in the negated clause lose the user's value; it is archived as unmet, never
   shown as current again.
 - **contrast**: "推荐您去铁木真，但是它家的人均消费是68元", "sorry, the earliest is 7pm".
-  The assistant's value for a slot the user set is the candidate's fact, and the contrast word
-  says this is the part of the request that failed; the request stays beside the fact
-  (``68元 (用户要求: 100-150元)``), since what the user asked for outlives one candidate.
-  Without such a word the fact stands beside the request all the same, and the user's value
-  of a slot that is no search criterion stands (see `SessionState._assistant_may_set`).
+  The assistant's value for a slot the user set replaces the request (archived as unmet),
+  because a contrast word says the request could not be met as asked. Without such a word the
+  user's value stands (see `SessionState._assistant_may_set`): an assistant repeating a slot
+  differently is not a reason to drop what the user asked for.
 """
 
 from __future__ import annotations

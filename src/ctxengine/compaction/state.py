@@ -323,19 +323,16 @@ class SessionState(BaseModel):
                 if u.criterion and self._offers_otherwise(u):
                     # "评分是4.3分" against "4分以上" meets the request: a fact beside it, which
                     # says nothing about which request failed.
-                    contrasted = parsed.contrast and not self._meets(u)
-                    if not self._allowed(u):
-                        if contrasted:
-                            key = slot_key(u.entity, u.slot)
-                            explained |= self._unmet([key], turn, by=u.value)
-                    else:
-                        # "没有查到完全符合条件的，推荐门票45元的X" against "100-150元", "推荐X，
-                        # 但是它家的人均消费是68元" against "100-150元": the differing fact is
-                        # the request that failed, not the turn's others. The request stays
-                        # beside the fact: what the user asked for outlives one candidate.
-                        explained |= (contrasted and self._requested_by_user(u)) or (
-                            parsed.declines and self._answers_asked(u)
-                        )
+                    if parsed.contrast and not self._meets(u):
+                        # "推荐X，但是它家的人均消费是68元" against "100-150元": the contrast says
+                        # this request failed; it is archived as unmet, the fact stands. (Kept
+                        # beside the fact instead, a request the user then gave up on was
+                        # shown as if still wanted.)
+                        explained |= self._unmet([slot_key(u.entity, u.slot)], turn, by=u.value)
+                    elif self._allowed(u):
+                        # "没有查到完全符合条件的，推荐门票45元的X" against "100-150元": the
+                        # differing fact is the request that failed, not the turn's others.
+                        explained |= parsed.declines and self._answers_asked(u)
                         meets = self._meets(u)
                         t = self.state.answer(u, turn)
                         if t is not None:
@@ -648,11 +645,6 @@ class SessionState(BaseModel):
             return False
         # A request, or a fact standing beside a request: a new fact answers the request.
         return cur.source == "user" or cur.requested is not None
-
-    def _requested_by_user(self, u: SlotUpdate) -> bool:
-        """Whether the slot of `u` holds the user's own request (not a fact beside one)."""
-        cur = self.state.slots.get(slot_key(u.entity, u.slot))
-        return cur is not None and cur.source == "user"
 
     def _meets(self, u: SlotUpdate) -> bool:
         """Whether the assistant's value is within the user's ("4.3分" within "4分以上") or
