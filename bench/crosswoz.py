@@ -29,7 +29,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from bench.scenarios import Scenario
+from bench.scenarios import Scenario, joined_session
 from ctxengine.messages import Message
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "crosswoz_test.json.zip"
@@ -133,26 +133,7 @@ def crosswoz_scenarios(
     out: list[Scenario] = []
     for start in range(0, len(ids), group):
         chunk = ids[start : start + group]
-        messages: list[Message] = []
-        current: dict[str, str] = {}
-        superseded: dict[str, list[str]] = {}
-        for did in chunk:
-            messages += dialogue_messages(data[did], did)
-            cur, sup = dialogue_truth(data[did], did)
-            current.update(cur)
-            superseded.update(sup)
-        now = set(current.values())
-        superseded = {k: [v for v in vs if v not in now] for k, vs in superseded.items()}
-        out.append(
-            Scenario(
-                name=f"crosswoz-{chunk[0]}" + (f"+{len(chunk) - 1}" if len(chunk) > 1 else ""),
-                language="zh",
-                messages=messages,
-                current_values=current,
-                superseded_values={k: v for k, v in superseded.items() if v},
-                active_constraints=[],
-                identifiers=[],
-                ontology="crosswoz",
-            )
-        )
+        parts = [(dialogue_messages(data[d], d), *dialogue_truth(data[d], d)) for d in chunk]
+        name = f"crosswoz-{chunk[0]}" + (f"+{len(chunk) - 1}" if len(chunk) > 1 else "")
+        out.append(joined_session(name, "zh", parts, "crosswoz"))
     return out

@@ -434,3 +434,34 @@ def own_scenarios(*, quick: bool = False, seeds: int = 2) -> list[Scenario]:
         for seed in range(1 if quick else seeds)
     ]
     return [*out, ecommerce_scenario()]
+
+
+# (messages, current values, superseded values) of one real dialogue (CrossWOZ, SGD).
+DialoguePart = tuple[list[Message], dict[str, str], dict[str, list[str]]]
+
+
+def joined_session(
+    name: str, language: str, parts: list[DialoguePart], ontology: str | None
+) -> Scenario:
+    """Real dialogues one after the other as one user's long session: their messages in
+    order, every dialogue's current values kept (the user may come back to any task), and
+    superseded values that no current value of the session equals."""
+    messages: list[Message] = []
+    current: dict[str, str] = {}
+    superseded: dict[str, list[str]] = {}
+    for msgs, cur, sup in parts:
+        messages += msgs
+        current.update(cur)
+        superseded.update(sup)
+    now = set(current.values())
+    olds = {k: [v for v in vs if v not in now] for k, vs in superseded.items()}
+    return Scenario(
+        name=name,
+        language=language,
+        messages=messages,
+        current_values=current,
+        superseded_values={k: v for k, v in olds.items() if v},
+        active_constraints=[],
+        identifiers=[],
+        ontology=ontology,
+    )

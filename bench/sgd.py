@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.scenarios import Scenario
+from bench.scenarios import Scenario, joined_session
 from ctxengine.messages import Message, ToolCallPart
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sgd_test_sample.zip"
@@ -123,28 +123,9 @@ def sgd_scenarios(
     out: list[Scenario] = []
     for start in range(0, len(dialogues), group):
         chunk = dialogues[start : start + group]
-        messages: list[Message] = []
-        current: dict[str, str] = {}
-        superseded: dict[str, list[str]] = {}
-        for d in chunk:
-            messages += dialogue_messages(d)
-            cur, sup = dialogue_truth(d)
-            current.update(cur)
-            superseded.update(sup)
-        now = set(current.values())
-        superseded = {k: [v for v in vs if v not in now] for k, vs in superseded.items()}
-        out.append(
-            Scenario(
-                name=f"sgd-{chunk[0]['dialogue_id']}+{len(chunk) - 1}",
-                language="en",
-                messages=messages,
-                current_values=current,
-                superseded_values={k: v for k, v in superseded.items() if v},
-                active_constraints=[],
-                identifiers=[],
-                ontology=None,
-            )
-        )
+        parts = [(dialogue_messages(d), *dialogue_truth(d)) for d in chunk]
+        name = f"sgd-{chunk[0]['dialogue_id']}+{len(chunk) - 1}"
+        out.append(joined_session(name, "en", parts, None))
     return out
 
 

@@ -56,17 +56,27 @@ def reply(question: str, answer: str, onto: Ontology = ONTO) -> dict[str, str | 
     return {u.slot: u.value for u in parsed.updates}
 
 
-def replay(turns: list[tuple[str, str]], events: list[str] | None = None) -> SessionState:
-    """(role, text) pairs through the rule parser and the state, a user turn per user text;
+def distill(
+    turns: list[tuple[str, str]],
+    events: list[str] | None = None,
+    *,
+    ontology: str | None = "crosswoz",
+) -> CompactionDistiller:
+    """(role, text) pairs through the rule parser and the layers, a user turn per user text;
     the kinds of the audit events go to `events` when given."""
-    d = CompactionDistiller(Settings(ontology="crosswoz"))
+    d = CompactionDistiller(Settings(ontology=ontology))
     turn = 0
     for role, text in turns:
         turn += role == "user"
         got = d.observe(_message(text, role), turn)
         if events is not None:
             events.extend(e["kind"] for e in got)
-    return d.state
+    return d
+
+
+def replay(turns: list[tuple[str, str]], events: list[str] | None = None) -> SessionState:
+    """`distill` with the CrossWOZ ontology: the session's state."""
+    return distill(turns, events).state
 
 
 def slots(s: SessionState) -> dict[str, str]:

@@ -9,20 +9,13 @@ from ctxengine.compaction.answers import answer_updates
 from ctxengine.compaction.distiller import CompactionDistiller
 from ctxengine.compaction.ontology import generic_ontology, load_builtin
 from ctxengine.compaction.state import _names
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
 
-from ._crosswoz import ONTO, asks, replay, slots
+from ._crosswoz import ONTO, asks, distill, replay, slots
 from ._crosswoz import slot_values as said
 
 
 def _distill(turns: list[tuple[str, str]], ontology: str | None = None) -> CompactionDistiller:
-    d = CompactionDistiller(Settings(ontology=ontology))
-    turn = 0
-    for role, text in turns:
-        turn += role == "user"
-        d.observe(Message.user(text) if role == "user" else Message.assistant(text), turn)
-    return d
+    return distill(turns, ontology=ontology)
 
 
 def test_a_date_only_the_assistant_said_is_corrected_not_contradicted() -> None:

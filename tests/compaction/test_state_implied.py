@@ -4,17 +4,12 @@ date evidence): it is archived, not left beside the new one as if still standing
 from __future__ import annotations
 
 from ctxengine.compaction.distiller import CompactionDistiller
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
+
+from ._crosswoz import distill
 
 
 def _replay(turns: list[tuple[str, str]]) -> CompactionDistiller:
-    d = CompactionDistiller(Settings())
-    turn = 0
-    for role, text in turns:
-        turn += role == "user"
-        d.observe(Message.user(text) if role == "user" else Message.assistant(text), turn)
-    return d
+    return distill(turns, ontology=None)
 
 
 def test_the_date_said_before_is_what_changes() -> None:
