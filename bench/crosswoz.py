@@ -29,7 +29,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from bench.scenarios import Scenario, joined_session
+from bench.scenarios import Scenario, groups, joined_session
 from ctxengine.messages import Message
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "crosswoz_test.json.zip"
@@ -126,13 +126,9 @@ def crosswoz_scenarios(
         CrossWOZError: the archive is missing or malformed.
         ValueError: `group` is below 1.
     """
-    if group < 1:
-        raise ValueError(f"group must be at least 1, got {group}")
     data = load_dialogues(path)
-    ids = list(data)[:limit]
     out: list[Scenario] = []
-    for start in range(0, len(ids), group):
-        chunk = ids[start : start + group]
+    for chunk in groups(list(data)[:limit], group):
         parts = [(dialogue_messages(data[d], d), *dialogue_truth(data[d], d)) for d in chunk]
         name = f"crosswoz-{chunk[0]}" + (f"+{len(chunk) - 1}" if len(chunk) > 1 else "")
         out.append(joined_session(name, "zh", parts, "crosswoz"))

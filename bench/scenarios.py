@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from bench._sessions import tool_result
 from ctxengine.messages import Message, ToolCallPart
@@ -434,6 +434,20 @@ def own_scenarios(*, quick: bool = False, seeds: int = 2) -> list[Scenario]:
         for seed in range(1 if quick else seeds)
     ]
     return [*out, ecommerce_scenario()]
+
+
+_Item = TypeVar("_Item")
+
+
+def groups(items: list[_Item], group: int) -> list[list[_Item]]:
+    """`items` in consecutive runs of `group` (the last may be shorter).
+
+    Raises:
+        ValueError: `group` is below 1.
+    """
+    if group < 1:
+        raise ValueError(f"group must be at least 1, got {group}")
+    return [items[i : i + group] for i in range(0, len(items), group)]
 
 
 # (messages, current values, superseded values) of one real dialogue (CrossWOZ, SGD).

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.scenarios import Scenario, joined_session
+from bench.scenarios import Scenario, groups, joined_session
 from ctxengine.messages import Message, ToolCallPart
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sgd_test_sample.zip"
@@ -117,12 +117,8 @@ def sgd_scenarios(
         SGDError: the archive is missing or malformed.
         ValueError: `group` is below 1.
     """
-    if group < 1:
-        raise ValueError(f"group must be at least 1, got {group}")
-    dialogues = load_dialogues(path)[:limit]
     out: list[Scenario] = []
-    for start in range(0, len(dialogues), group):
-        chunk = dialogues[start : start + group]
+    for chunk in groups(load_dialogues(path)[:limit], group):
         parts = [(dialogue_messages(d), *dialogue_truth(d)) for d in chunk]
         name = f"sgd-{chunk[0]['dialogue_id']}+{len(chunk) - 1}"
         out.append(joined_session(name, "en", parts, None))

@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from ctxengine.compaction.schema import ParsedTurn
+from ctxengine.language import detect_language
 
 GENERIC = "generic"
 T = TypeVar("T")
@@ -348,7 +349,6 @@ class Ontology(_Strict):
         return None
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # Slots without an entity belong to the task (`SlotDef.entity`); a block names it too.
 _TASK_LABELS = {"zh": "任务", "en": "task"}
 
@@ -393,7 +393,7 @@ def display_labels(onto: Ontology, language: str) -> BlockLabels:
         taken = {name for name, _ in names}
         out: dict[str, str] = {}
         for name, words in names:
-            native = bool(_CJK.search(name)) == zh
+            native = detect_language(name) == language
             free = [w for w in words if w not in taken]
             out[name] = name if native or not free else free[0]
             taken.add(out[name])
