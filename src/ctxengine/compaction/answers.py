@@ -42,7 +42,7 @@ from ctxengine.compaction.slots import zh_address
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]?")
 _ASKING = re.compile(
-    r"什么|多少|多钱|哪|几|吗|呢|怎么|怎样|如何|啥|咋|是否|\?|？|告诉|查一下|查下|查查|查询|说一下|"
+    r"什么|多少|多钱|多久|多长|哪|几|吗|呢|怎么|怎样|如何|啥|咋|是否|\?|？|告诉|查一下|查下|查查|查询|说一下|"
     r"介绍|提供|发给|发一下|给我|想要?知道|(?i:\b(?:what|which|where|when|how|tell me|give me|"
     r"do you know|could you|can you)\b)"
 )

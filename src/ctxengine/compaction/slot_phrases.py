@@ -167,14 +167,18 @@ _PHRASES: tuple[Phrase, ...] = (
     # 鸡蛋的餐馆", "有大螃蟹这个菜", "它们家的查干肠, 牛肉干味道都很不错".
     Phrase(
         re.compile(
-            r"(?:想吃|爱吃|去吃|要吃|能吃到|吃到|能吃(?![得上到])|喜欢吃|尝尝|品尝一下|品尝|想喝|要喝|去喝"
-            # "想带女儿吃X".
-            r"|(?:想|要)带[^，,。；;！!？?\s吃]{1,4}吃"
-            # "要请合作方的领导吃X": a treat.
-            r"|(?:想|要|打算|准备)请[^，,。；;！!？?\s吃]{1,10}吃"
+            r"(?:想吃|爱吃|去吃|要吃|能不能吃到|能否吃到|可以吃到|能吃到|吃到|能吃(?![得上到])|喜欢吃"
+            r"|尝尝|品尝一下|品尝|想喝|要喝|去喝"
+            # "想带女儿吃X", "要请合作方的领导吃X", "打算和同学一起吃X": a meal planned with
+            # someone.
+            r"|(?:想|要|打算|准备)(?:带|请|和|跟|同|陪)[^，,。；;！!？?\s吃]{1,10}吃"
             # "推荐您吃烤肉店家的X": the dish, not the place that makes it.
             # "想吃点X": a little of a dish ("想吃点东西" is no dish).
-            r"|推荐(?:您|你)吃)(?:一?点(?!儿?[东什啥好]))?(?:[^，,。；;！!？?\s的]{2,20}?家(?:做的|的)"
+            r"|推荐(?:您|你)吃)(?:一?点(?!儿?[东什啥好]))?"
+            # "能吃到好吃的X": a word of praise before the dish that can be had ("想吃好吃的"
+            # wants no dish in particular).
+            r"(?:(?<=吃到)(?:好吃|正宗|地道|美味|新鲜)的(?![就都也还得了]))?"
+            r"(?:[^，,。；;！!？?\s的]{2,20}?家(?:做的|的)"
             r"|(?:它|他|她)?(?:们)?(?:家)?(?:做的|的)?)\s*" + _DISHES
         ),
         "推荐菜",
@@ -197,7 +201,10 @@ _PHRASES: tuple[Phrase, ...] = (
     ),
     # "找一家5分的餐馆吃X", "哪家能做X，评分…", "最好有X": a dish as what the restaurant is for.
     Phrase(
-        re.compile(r"(?:(?<=餐馆|餐厅|饭馆|饭店)(?:吃|喝)|能做|可以做|会做|最好有)\s*" + _DISHES),
+        # "餐馆里吃X": in the restaurants sought.
+        re.compile(
+            r"(?:(?<=餐馆|餐厅|饭馆|饭店)(?:里|中)?(?:吃|喝)|能做|可以做|会做|最好有)\s*" + _DISHES
+        ),
         "推荐菜",
         0.6,
         in_question=True,
@@ -222,9 +229,10 @@ _PHRASES: tuple[Phrase, ...] = (
     ),
     Phrase(
         re.compile(
-            r"(?:它|他|她)(?:们)?家的\s*"
+            # "它家的推荐菜X还是非常不错的": the slot word may lead the dish.
+            r"(?:它|他|她)(?:们)?家的\s*(?:推荐菜|招牌菜|特色菜)?\s*"
             + _DISH_LIST
-            + r"(?=\s*[,，]?\s*(?:味道|做得|很|都|不错|超级|非常|特别|挺|十分|好吃))"
+            + r"(?=\s*[,，]?\s*(?:还是|也是|味道|做得|很|都|不错|超级|非常|特别|挺|十分|好吃))"
         ),
         "推荐菜",
         0.6,
@@ -252,6 +260,18 @@ _PHRASES: tuple[Phrase, ...] = (
         0.6,
         needs=frozenset("这那"),
     ),
+    # "它家有X吗，我特别想吃这个菜": a dish asked for, called one in the clause after.
+    Phrase(
+        re.compile(
+            r"(?<![没])有\s*"
+            + _DISH_LIST
+            + r"(?=\s*(?:吗|么|没有|不)?\s*[，,][^。！!？?]{0,12}?(?:这|那)(?:个|道)(?:菜|美食))"
+        ),
+        "推荐菜",
+        0.6,
+        in_question=True,
+        needs=frozenset("菜食"),
+    ),
     # "找一家有X，人均消费…的餐馆": the dish first among the restaurant's criteria.
     Phrase(
         re.compile(
@@ -269,6 +289,8 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?:游玩|游览|玩|逛)(?:的时长是|时长|时间)?(?:上|个)?\s*"
+            # "玩半天左右大概3小时 - 5小时": a rough length said first, the hours after it.
+            r"(?:[^，,。；;！!？?\s\d]{0,6}?(?:大概|大约|差不多|也就))?"
             r"(?P<value>\d+(?:\.\d+)?(?:小时|天)(?:\s*-\s*\d+(?:\.\d+)?(?:小时|天))?)"
         ),
         "游玩时间",
@@ -448,7 +470,10 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
 
 # "有评分4分以上的餐馆", "想吃烤肉宛饭庄家的…", "有特色的餐馆": a criterion, a restaurant
 # or a quality in a dish's place.
-_NOT_A_DISH = re.compile(r"\d|评分|人均|消费|价格|^特色(?:菜|美食)?$|名气|吃饭|用餐|家$|店$|性$")
+# "有推荐的餐馆吗": a recommendation asked for, no dish.
+_NOT_A_DISH = re.compile(
+    r"\d|评分|人均|消费|价格|^特色(?:菜|美食)?[了啦吧啊呀呢]*$|名气|吃饭|用餐|便饭|家$|店$|性$|^推荐"
+)
 
 
 def _name_only(value: str) -> str:

@@ -47,7 +47,7 @@ _ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|�
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
 _EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
 _QUESTION = re.compile(
-    r"什么|多少|多钱|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
+    r"什么|多少|多钱|多久|多长|多远|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
     r"very|so|a bit)\b)"
 )
 _TRAIL = "了吧啊呀哦呢嘛哈啦噢的"
@@ -106,10 +106,14 @@ def _compile(onto: Ontology) -> _Compiled:
         zh_gap=re.compile(
             rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都|大概|大约)?"
             # "游玩的时间不太长，大概1小时": a remark with 不 only before an approximate amount.
-            rf"|[^{_ZH_STOP}\d没无]{{1,10}}?[，,]\s*(?:大概|大约)"
+            rf"|[^{_ZH_STOP}\d没无]{{1,10}}?[，,]\s*(?:大概|大约|(?=\d))"
             # "人均消费可是比你说的高一点的是137元": a longer remark ended by "的" before an amount.
             rf"|[^{_ZH_STOP}\d没不无]{{5,14}}?的(?=是\s*\d)"
-            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在|(?<=大概|大约)(?=\d))"
+            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在|(?<=大概|大约)(?=\d)"
+            # "门票便宜点20元以下": a wish for less or more ("…点", "…些") before the amount.
+            rf"|(?<=[点些])(?=\d)"
+            # "玩的时间也短一些，1小时 - 2小时就可以了": the amount opens the clause after.
+            rf"|(?<=[，,])(?=\d))"
             rf"\s*{_ZH_VALUE}",
             re.I,
         ),
@@ -270,6 +274,8 @@ def extract_updates(
                 value = zh_address(text, vstart, value, onto)
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
+            if value in _NO_VALUE:
+                continue  # "到达站无": there is none
             if groups.get("verb") == "是" and _YES_NO.match(value):
                 continue  # "设施是否包含…", "评分是不是5分": a question
             if (pat is rx.zh_gap or groups.get("adv")) and not (
@@ -288,9 +294,12 @@ def extract_updates(
                 value = _with_list(text, vstart, value, rx.slot_word)
             verb0 = (groups.get("verb") or "").rstrip(":：")
             # "地址在X", "地址：X": a place follows these verbs whatever it starts with.
-            place = slot.name in _PLACE_SLOTS and (
-                verb0 == "在" or groups.get("verb") in (":", "：")
-            )
+            place = (
+                slot.name in _PLACE_SLOTS
+                and (
+                    verb0 == "在" or groups.get("verb") in (":", "：") or _bare_address(slot, value)
+                )
+            ) or (groups.get("verb") == "在" and _stop_slot(slot, onto))
             # "营业时间：上午11点--晚上9点半": after a colon, a value of a shaped slot (one with
             # its own pattern) in words of its own is still the value.
             labelled = own is not None and groups.get("verb") in (":", "：")
@@ -360,7 +369,11 @@ def extract_updates(
         # "门票免费": led by its own slot word, a value; "金龙建国温泉酒店": a name.
         word = rx.slot_word.search(text, max(0, m.start() - 6), m.start())
         led = word is not None and word.end() == m.start() and onto.slot_for_word(word[0]) is slot
-        if not led and _in_name(text, m.start(), m.end()):
+        # "周边的景点有没有免费的": a criterion of the places sought, not a neighbour's name.
+        described = _kind_next(text, m.end(), slot, onto) or (
+            slot.criterion and _in_question(text, m.start()) and _sought_kind(text, m, slot, onto)
+        )
+        if not led and _in_name(text, m.start(), m.end(), described=described):
             continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
@@ -380,7 +393,7 @@ def extract_updates(
             continue
         elif (
             not _in_question(text, m.start()) and not _WHETHER.search(_clause_before(text, m))
-        ) or (slot.criterion and _seeks(text, m.start())):
+        ) or (slot.criterion and (_seeks(text, m.start()) or _sought_kind(text, m, slot, onto))):
             # A bare mention informs only outside a question: "有租车服务吗？", "设施是否包含
             # 健身房" ask; a search criterion in a question that looks for a place is still
             # wanted: "哪家酒店有会议室？".
@@ -435,9 +448,31 @@ def extract_updates(
 
 
 _DIGIT = re.compile(r"\d")
+# A slot said to have no value: "到达站无", "电话暂无".
+_NO_VALUE = frozenset({"无", "没有", "暂无", "none", "None"})
 # A digit, or a decimal point after one, right before a digit: a match starting there begins
 # inside a longer number.
 _IN_NUMBER = re.compile(r"(?:\d|(?<=\d)\.)(?=\d)")
+
+
+def _stop_slot(slot: SlotDef, onto: Ontology) -> bool:
+    """Whether a slot is named for a kind of place, one place its value ("出发地附近地铁站在
+    东直门地铁站E口"), not a list of what is near ("周边景点")."""
+    words = onto.entity_words(slot.name)
+    return bool(words) and words[-1].end() == len(slot.name) and not NEAR_WORD.match(slot.name)
+
+
+def _bare_address(slot: SlotDef, value: str) -> bool:
+    """Whether an address follows its slot word with no verb and reads as one: "地址黄村镇
+    滨河路西里32号楼" (an area or a road, ending as addresses end)."""
+    return (
+        slot.name in ("地址", "address")
+        and _AREA_OR_ROAD.search(value) is not None
+        and _ADDRESS_END.search(value) is not None
+    )
+
+
+_AREA_OR_ROAD = re.compile(r"[省市区县镇乡村路街巷道]|胡同")
 
 
 def _needs_digit(pattern: str) -> bool:
@@ -526,7 +561,53 @@ def _seeks(text: str, pos: int) -> bool:
     return _SEEK.search(text, start, min(ends, default=len(text))) is not None
 
 
-_SEEK = re.compile(r"哪|谁家|找|推荐|的(?:酒店|宾馆)")
+_SEEK = re.compile(r"哪|谁家|找|推荐|介绍|的(?:酒店|宾馆)")
+
+
+def _sought_kind(text: str, m: re.Match[str], slot: SlotDef, onto: Ontology) -> bool:
+    """Whether a criterion asked in a question describes the kind of place sought, not the
+    place in focus: "有4.5分以上的豪华型酒店吗" (the member before a word for its kind), "有没有
+    免费的呢" (a member made a noun by "的"), "这几个景点里面有不免费的么" (a pick among places);
+    not "它是豪华型酒店吗", which asks about one place."""
+    if _IS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+        return False
+    end = m.end()
+    if _kind_next(text, end, slot, onto):
+        return True
+    if _NOUN_ASKED.match(text, end) and _HAS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+        return True
+    clause = _clause_before(text, m)
+    # The places picked from have the slot: "餐馆里有酒吧吗" asks for no hotel's bar.
+    # (Both lists come from one scan for entity words, in the same order.)
+    words = zip(onto.entity_words(clause), onto.entity_mentions(clause), strict=True)
+    return any(
+        _AMONG.match(clause, w.end())
+        or (clause[w.start() - 1 : w.start()] in _GROUP_LEAD and _HAS_NEXT.match(clause, w.end()))
+        for w, (_, ent) in words
+        if w.start() > 0 and slot.name in ent.slots
+    )
+
+
+def _kind_next(text: str, end: int, slot: SlotDef, onto: Ontology) -> bool:
+    """Whether a word for a kind of place that has `slot` follows `end`, after a "的" or
+    none: "豪华型(的)酒店"."""
+    kind = next(iter(onto.entity_mentions(text[end : end + 6])), None)
+    return (
+        kind is not None
+        and kind[0] == (1 if text.startswith("的", end) else 0)
+        and slot.name in kind[1].slots
+    )
+
+
+# "它是豪华型酒店吗", "是不是免费的": the place in focus asked about.
+_IS_BEFORE = re.compile(r"是(?:不是)?$")
+_HAS_BEFORE = re.compile(r"有(?:没有)?$")
+_NOUN_ASKED = re.compile(r"的(?:呢|吗|么|嘛|啊|呀)?\s*[？?]")
+# "景点里面有…", "这些酒店中有没有…": a pick among the places named before.
+_AMONG = re.compile(r"(?:里面|里边|里头|当中|之中|中|里)(?:有没有|有)")
+# "周边的景点有没有…", "这些酒店有…": places described or counted, a group to pick from.
+_GROUP_LEAD = frozenset("的些")
+_HAS_NEXT = re.compile(r"(?:还|也)?有(?:没有)?")
 
 
 def _absent(text: str, pos: int, member_spans: list[tuple[int, int]]) -> bool:
@@ -537,10 +618,15 @@ def _absent(text: str, pos: int, member_spans: list[tuple[int, int]]) -> bool:
     return neg is not None and not any(s <= start + neg.start() < e for s, e in member_spans)
 
 
-def _in_name(text: str, start: int, end: int) -> bool:
+def _in_name(text: str, start: int, end: int, *, described: bool = False) -> bool:
     """Whether the word at start:end is part of a place's name or of a list of nearby places,
-    not a feature: led by a character that is no verb or joint, or followed by a place word."""
-    if _NAME_AFTER.match(text, end) or _NEARBY_LIST.search(text, max(0, start - 80), start):
+    not a feature: led by a character that is no verb or joint, or followed by a place word.
+
+    `described`: the word describes a kind of place ("周边的酒店中有经济型的酒店吗"), so no
+    list of nearby names holds it."""
+    if _NAME_AFTER.match(text, end):
+        return True
+    if not described and _NEARBY_LIST.search(text, max(0, start - 80), start):
         return True
     before = text[start - 1 : start]
     if (
@@ -558,7 +644,10 @@ _NEGATION = re.compile(r"[不没别]")
 _VERB_LEAD = frozenset("去能备打好")
 _NAME_AFTER = re.compile(r"(?:街|城|度假|公寓|会馆|山庄|中心|广场|公园)")
 # The characters before a feature named as one: "有温泉", "提供wifi", "和租车", "带室内游泳池".
-_FEATURE_LEAD = frozenset("有供带和及与是要含括在或个种些没无的用找需望家于属间为择选订住")
+# "一处免费景点", "可以免费玩": a classifier or a modal before it, too.
+_FEATURE_LEAD = frozenset(
+    "有供带和及与是要含括在或个种些没无的用找需望家于属间为择选订住处座类款以"
+)
 
 
 def _has_value(value: str, slot: SlotDef, own: re.Pattern[str] | None) -> bool:
