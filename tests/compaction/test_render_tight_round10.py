@@ -43,7 +43,7 @@ def shed(v: ContextView, cap: int) -> str:
     return render_view(v, max_tokens=cap, count=COUNTER.count)
 
 
-def test_a_row_listing_only_places_the_block_already_holds_leaves_first() -> None:
+def test_a_list_of_places_the_block_already_holds_leaves_first() -> None:
     # The inn's neighbours each have a row of their own: its list repeats four names, and
     # the old ruin's row, though dearer per token, holds facts no other line does.
     v = view(
@@ -57,7 +57,7 @@ def test_a_row_listing_only_places_the_block_already_holds_leaves_first() -> Non
         ]
     )
     block = shed(v, compact_size(v) - 1)
-    assert "湖边小院" not in block
+    assert "北海, 景山" not in block
     assert "老城墙遗址公园|" in block and "1小时 - 2小时" in block
     for name in ("北海|10元", "景山|2元", "故宫|60元", "天坛|15元"):
         assert name in block.split("\n")
@@ -65,18 +65,18 @@ def test_a_row_listing_only_places_the_block_already_holds_leaves_first() -> Non
 
 def test_once_one_copy_of_a_list_leaves_the_other_copy_counts_as_its_own() -> None:
     # Two tea houses list the same three sights. Each alone repeats the other; once the
-    # older one has left, the newer holds the only copy, worth more per token than the
-    # ruin's single long fact.
+    # older one's list has left, the newer holds the only copy, worth more per token than
+    # the ruin's one long address.
     v = view(
         [
             place("景点", "湖边小院", 9, 周边景点="甲湖, 乙山, 丙塔"),
             place("景点", "山脚茶舍", 8, 周边景点="甲湖, 乙山, 丙塔"),
-            place("景点", "老城墙遗址", 2, 游玩时间="1小时 - 2小时"),
+            place("景点", "老城墙遗址", 2, 地址="北京市海淀区颐和园路5号院内"),
         ]
     )
-    block = shed(v, compact_size(v) - 18)
+    block = shed(v, compact_size(v) - 20)
     assert "湖边小院|甲湖, 乙山, 丙塔" in block.split("\n")
-    assert "山脚茶舍" not in block and "老城墙遗址" not in block
+    assert "山脚茶舍" in block.split("\n") and "颐和园路" not in block
 
 
 def test_a_repeated_fact_is_still_written_where_it_belongs() -> None:
@@ -90,3 +90,20 @@ def test_a_repeated_fact_is_still_written_where_it_belongs() -> None:
     )
     block = shed(v, compact_size(v))
     assert "春风楼|4.5分" in block.split("\n") and "聚宝源|4.5分" in block.split("\n")
+
+
+def test_a_list_of_names_held_elsewhere_leaves_its_row_before_the_row_goes() -> None:
+    # The guesthouse's neighbour list repeats two rows' names: cheap per name, but no name
+    # of its own. Under a cap it goes on its own, and the guesthouse keeps its price.
+    v = view(
+        [
+            place("酒店", "西山客栈", 9, 价格="380元", 周边景点="香山公园, 植物园"),
+            place("景点", "香山公园", 8, 门票="10元"),
+            place("景点", "植物园", 7, 门票="5元"),
+            place("景点", "卧佛寺", 3, 门票="5元"),
+        ]
+    )
+    block = shed(v, compact_size(v) - 1)
+    assert "西山客栈|380元" in block.split("\n")
+    assert "香山公园|10元" in block.split("\n") and "植物园|5元" in block.split("\n")
+    assert "卧佛寺|5元" in block.split("\n")

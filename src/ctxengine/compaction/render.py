@@ -152,7 +152,7 @@ class RenderOptions:
     max_instances: int = 100
     # Under a token cap, a fact of an earlier instance costing more than this many tokens per
     # item (an address, opening hours) leaves before whole instances (see `render_view`).
-    long_fact_tokens: int = 10
+    long_fact_tokens: int = 7
 
 
 @dataclass
@@ -164,7 +164,7 @@ class ContextView:
     slot_marker_turns: int | None = 5
     # The slot that names an instance (the first column of an instance table).
     name_slot: str = "名称"
-    long_fact_tokens: int = 10
+    long_fact_tokens: int = 7
     intent: IntentRecord | None = None
     recent_intents: list[IntentRecord] = field(default_factory=list)
     slots: list[SlotValue] = field(default_factory=list)
@@ -1065,6 +1065,7 @@ def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) 
     the block then keeps more places, each with its name and short facts, for the tokens one
     address costs. A row keeps its name and its other cells whatever it loses.
     """
+    named = _named_items(lines)
     out: list[BlockLine] = []
     for line in lines:
         row = line.row
@@ -1074,7 +1075,7 @@ def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) 
         costly = [
             (slot, text)
             for slot, text in row.cells
-            if count(text) > limit * (len(_LIST_SEPARATORS.findall(text)) + 1)
+            if count(text) > limit * sum(named[item] == 1 for item in _items(text))
         ]
         if not costly:
             out.append(line)
