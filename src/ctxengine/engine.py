@@ -25,7 +25,14 @@ from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_open
 from ctxengine.language import Language, detect_language
 from ctxengine.memory.files import MemoryFiles
 from ctxengine.memory.search import MemoryHit
-from ctxengine.messages import Message, Part, TextPart, dump_messages, load_messages
+from ctxengine.messages import (
+    Message,
+    Part,
+    TextPart,
+    copy_with,
+    dump_messages,
+    load_messages,
+)
 from ctxengine.pipeline.notes import note, note_parts
 from ctxengine.pipeline.pairing import repair
 from ctxengine.pipeline.stages import compress_turn, with_parts
@@ -360,9 +367,37 @@ class Session:
         if not lock.try_acquire():
             await lock.acquire()
         try:
+            settled = self._settled_context()
+            if settled is not None:
+                return settled
             return await self._context()
         finally:
             lock.release()
+
+    def _settled_context(self) -> Context | None:
+        """The context when the injections of the last call still hold and no stage has work
+        (most calls: one message was added since the last); None otherwise.
+
+        What `_context` returns then, from its quick path, without the coroutine and the stage
+        pass it would run only to find nothing to do (see `Window.settled_tokens`).
+        """
+        q = self._quick_injections()
+        if q is None:
+            return None
+        window = self.window
+        tokens = window.settled_tokens(q.reserved, q.budget)
+        if tokens is None or not window.is_paired():
+            return None
+        messages = window.messages()
+        if q.injected is not None:
+            messages[q.first] = q.injected
+        return Context(
+            messages=messages,
+            tokens=tokens,
+            budget=self.settings.agent_max_context_tokens,
+            compacted_context=q.summary,
+            steps=[],
+        )
 
     async def _context(self) -> Context:
         s = self.settings
@@ -652,8 +687,11 @@ class Session:
             prefix = note("summary_header", lang, summary=summary)
             cached = with_parts(m, _prepend_text(prefix, m))
             # Count without re-tokenizing the summary each turn: parts add up (the prefix ends
-            # in a blank line, so no BPE merge crosses the seam).
-            cached._tokens[self.counter.encoding] = self.counter.message(m) + self._summary_tokens(
+            # in a blank line, so no BPE merge crosses the seam). The private dict directly:
+            # `._tokens` goes through pydantic's __getattr__.
+            private = cached.__pydantic_private__
+            tokens: dict[str, int] = private["_tokens"] if private else cached._tokens
+            tokens[self.counter.encoding] = self.counter.message(m) + self._summary_tokens(
                 summary, lang
             )
             self._inject_cache = {key: cached}
@@ -867,7 +905,7 @@ def _prepend_text(prefix: str, m: Message) -> list[Part]:
     """Parts of `m` with `prefix` before its text (merged, so a string content stays one)."""
     if m.parts and isinstance(m.parts[0], TextPart):
         first = m.parts[0]
-        return [first.model_copy(update={"text": prefix + first.text}), *m.parts[1:]]
+        return [copy_with(first, {"text": prefix + first.text}), *m.parts[1:]]
     return [TextPart(text=prefix), *m.parts]
 
 
