@@ -4,6 +4,7 @@
 - `Window.settled_tokens` tells when `prepare` would have nothing to do, and what it counts.
 - context() after a plain append answers from the running totals without a stage pass, and
   returns what the pipeline returns (property test against a session without the shortcut).
+- `memo_values` reads a compaction layer's memo from pydantic's private dict.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ctxengine.compaction.layers import EvidenceLayer, memo_values
+from ctxengine.compaction.schema import Evidence
 from ctxengine.engine import Context, ContextEngine, Session
 from ctxengine.messages import Message, TextPart, ToolCallPart, ToolResultPart, copy_with
 from ctxengine.pipeline.window import Window
@@ -229,3 +232,17 @@ def test_the_settled_path_is_taken_between_turns_and_within_them() -> None:
         s = Settings(workspace=Path(tmp), compaction=False)
         hits = asyncio.run(_compare(turns, s, Path(tmp)))
     assert hits >= 6
+
+
+# --- memo_values (compaction layers) ----------------------------------------------------------
+def test_memo_values_is_the_models_own_memo_dict() -> None:
+    layer = EvidenceLayer()
+    assert memo_values(layer) is layer._memo.values
+    other = EvidenceLayer()
+    assert memo_values(other) is not memo_values(layer)  # one memo per model
+    # The change log it backs: what was added since a mark, read through the fast path.
+    _, mark = layer.changes((-1, 0))
+    item, new = layer.add(Evidence(kind="order_id", value="A0042"), turn=3, source="user")
+    changed, _ = layer.changes(mark)
+    assert new and changed == [item.id]
+    assert layer._memo.values["log"] == [item.id]
