@@ -367,37 +367,9 @@ class Session:
         if not lock.try_acquire():
             await lock.acquire()
         try:
-            settled = self._settled_context()
-            if settled is not None:
-                return settled
             return await self._context()
         finally:
             lock.release()
-
-    def _settled_context(self) -> Context | None:
-        """The context when the injections of the last call still hold and no stage has work
-        (most calls: one message was added since the last); None otherwise.
-
-        What `_context` returns then, from its quick path, without the coroutine and the stage
-        pass it would run only to find nothing to do (see `Window.settled_tokens`).
-        """
-        q = self._quick_injections()
-        if q is None:
-            return None
-        window = self.window
-        tokens = window.settled_tokens(q.reserved, q.budget)
-        if tokens is None or not window.is_paired():
-            return None
-        messages = window.messages()
-        if q.injected is not None:
-            messages[q.first] = q.injected
-        return Context(
-            messages=messages,
-            tokens=tokens,
-            budget=self.settings.agent_max_context_tokens,
-            compacted_context=q.summary,
-            steps=[],
-        )
 
     async def _context(self) -> Context:
         s = self.settings

@@ -2,8 +2,9 @@
 
 - `copy_with(model, changes)` builds what `model.model_copy(update=changes)` builds.
 - `Window.settled_tokens` tells when `prepare` would have nothing to do, and what it counts.
-- context() after a plain append answers from the running totals without a stage pass, and
-  returns what the pipeline returns (property test against a session without the shortcut).
+- `Window.prepare` with nothing to do (most calls follow a single add) answers from the
+  running totals without a stage pass, and context() returns what it returns without the
+  shortcut (property test against a session whose window never takes it).
 - `memo_values` reads a compaction layer's memo from pydantic's private dict.
 """
 
@@ -117,8 +118,8 @@ def _view(ctx: Context) -> dict[str, Any]:
 
 
 async def _compare(history: list[Message], s: Settings, tmp: Path) -> int:
-    """Replays `history` into a session with the shortcut and one without; returns how many
-    context() calls took it."""
+    """Replays `history` into a session with the shortcut and one whose window never takes
+    it; returns how many `prepare` calls took it."""
     hits = 0
     async with (
         ContextEngine(s.updated(workspace=tmp / "settled"), store=MemoryStore()) as a,
@@ -126,16 +127,16 @@ async def _compare(history: list[Message], s: Settings, tmp: Path) -> int:
     ):
         fast = await a.session("u", "s")
         full = await b.session("u", "s")
-        full._settled_context = lambda: None  # type: ignore[method-assign]
-        original = fast._settled_context
+        full.window.settled_tokens = lambda reserved, budget: None  # type: ignore[method-assign]
+        original = fast.window.settled_tokens
 
-        def counted() -> Context | None:
+        def counted(reserved: int, budget: int) -> int | None:
             nonlocal hits
-            ctx = original()
-            hits += ctx is not None
-            return ctx
+            tokens = original(reserved, budget)
+            hits += tokens is not None
+            return tokens
 
-        fast._settled_context = counted  # type: ignore[method-assign]
+        fast.window.settled_tokens = counted  # type: ignore[method-assign]
 
         async def same(x: Session, y: Session) -> None:
             assert _view(await x.context()) == _view(await y.context())
@@ -161,7 +162,7 @@ async def _compare(history: list[Message], s: Settings, tmp: Path) -> int:
     budget=st.integers(600, 20000),
     turns=st.integers(2, 12),
 )
-def test_the_settled_path_returns_what_the_pipeline_returns(
+def test_the_settled_prepare_returns_what_the_stages_return(
     history: list[Message], budget: int, turns: int
 ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -179,46 +180,46 @@ def _call(call_id: str) -> Message:
     return Message.assistant(None, tool_calls=[ToolCallPart(id=call_id, name="weather")])
 
 
-def test_a_call_after_a_plain_append_runs_no_stage_pass() -> None:
+def test_a_call_after_a_plain_append_runs_no_stage1_pass() -> None:
     async def run(tmp: Path) -> list[int]:
-        prepared = 0
+        stage1_passes = 0
         async with ContextEngine(
             Settings(workspace=tmp, compaction=False), store=MemoryStore()
         ) as engine:
             session = await engine.session("u", "s")
-            original = session.window.prepare
+            original = session.window._truncate_history
 
-            def counting(**kw: Any) -> Any:
-                nonlocal prepared
-                prepared += 1
-                return original(**kw)
+            def counting(language: Any) -> Any:
+                nonlocal stage1_passes
+                stage1_passes += 1
+                return original(language)
 
-            session.window.prepare = counting  # type: ignore[method-assign]
+            session.window._truncate_history = counting  # type: ignore[method-assign]
             seen = []
             await session.add(Message.user("look up the weather in Oslo"))
-            await session.context()  # the first call works the injections out
-            seen.append(prepared)
+            await session.context()  # the first call: no historical turn yet
+            seen.append(stage1_passes)
             await session.add(Message.assistant("It is 4 degrees and raining."))
             await session.add(Message.user("and tomorrow?"))
             await session.context()  # a new historical turn with nothing to cut: no pass
-            seen.append(prepared)
+            seen.append(stage1_passes)
             await session.add(_call("c1"))
             await session.add(Message.tool("c1", "forecast: snow"))
             ctx = await session.context()  # a message within the turn: no stage has work
-            seen.append(prepared)
+            seen.append(stage1_passes)
             assert ctx.tokens == session.window.tokens + session.counter.reply_overhead
             long = "y" * (session.settings.tool_result_max_chars + 1)
             await session.add(_call("c2"))
             await session.add(Message.tool("c2", long))
             await session.add(Message.user("and the day after?"))
             ctx = await session.context()  # a result over the limit went historical: stage 1
-            seen.append(prepared)
+            seen.append(stage1_passes)
             assert [s.stage for s in ctx.steps] == ["truncate"]
             return seen
 
     with tempfile.TemporaryDirectory() as tmp:
         seen = asyncio.run(run(Path(tmp)))
-    assert seen == [1, 1, 1, 2]
+    assert seen == [0, 0, 0, 1]
 
 
 def test_the_settled_path_is_taken_between_turns_and_within_them() -> None:

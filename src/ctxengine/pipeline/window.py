@@ -213,6 +213,11 @@ class Window:
         counts more tokens than we do.
         """
         s = self.settings
+        settled = self.settled_tokens(reserved, int(s.agent_max_context_tokens * budget_scale))
+        if settled is not None:
+            # Most calls follow a single add: no stage has work (nor does `protected` matter,
+            # which only spares turns from stage 2). Read off the running totals.
+            return WindowResult(self.messages(), settled, [])
         steps: list[StageStep] = []
         # Called before every model call, mostly with nothing to do: each stage is entered only
         # when its cheap test says there is work (new historical turns / too many turns / over
