@@ -25,7 +25,14 @@ from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_open
 from ctxengine.language import Language, detect_language
 from ctxengine.memory.files import MemoryFiles
 from ctxengine.memory.search import MemoryHit
-from ctxengine.messages import Message, Part, TextPart, dump_messages, load_messages
+from ctxengine.messages import (
+    Message,
+    Part,
+    TextPart,
+    copy_with,
+    dump_messages,
+    load_messages,
+)
 from ctxengine.pipeline.notes import note, note_parts
 from ctxengine.pipeline.pairing import repair
 from ctxengine.pipeline.stages import compress_turn, with_parts
@@ -652,8 +659,11 @@ class Session:
             prefix = note("summary_header", lang, summary=summary)
             cached = with_parts(m, _prepend_text(prefix, m))
             # Count without re-tokenizing the summary each turn: parts add up (the prefix ends
-            # in a blank line, so no BPE merge crosses the seam).
-            cached._tokens[self.counter.encoding] = self.counter.message(m) + self._summary_tokens(
+            # in a blank line, so no BPE merge crosses the seam). The private dict directly:
+            # `._tokens` goes through pydantic's __getattr__.
+            private = cached.__pydantic_private__
+            tokens: dict[str, int] = private["_tokens"] if private else cached._tokens
+            tokens[self.counter.encoding] = self.counter.message(m) + self._summary_tokens(
                 summary, lang
             )
             self._inject_cache = {key: cached}
@@ -867,7 +877,7 @@ def _prepend_text(prefix: str, m: Message) -> list[Part]:
     """Parts of `m` with `prefix` before its text (merged, so a string content stays one)."""
     if m.parts and isinstance(m.parts[0], TextPart):
         first = m.parts[0]
-        return [first.model_copy(update={"text": prefix + first.text}), *m.parts[1:]]
+        return [copy_with(first, {"text": prefix + first.text}), *m.parts[1:]]
     return [TextPart(text=prefix), *m.parts]
 
 

@@ -15,9 +15,10 @@ with `Message.replace`, which also drops the cached token count. History is neve
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
+from pydantic_core import PydanticUndefined
 
 Role = Literal["system", "developer", "user", "assistant", "tool"]
 ROLES: tuple[str, ...] = ("system", "developer", "user", "assistant", "tool")
@@ -77,6 +78,9 @@ Part = Annotated[
 ]
 
 ContentForm = Literal["string", "parts", "null", "absent"]
+
+M = TypeVar("M", bound=BaseModel)
+_setattr = object.__setattr__
 
 
 def new_id() -> str:
@@ -208,6 +212,29 @@ def _init_private(self: Message, context: Any, /) -> None:
 # pydantic-core calls `model_post_init` by name on every validated construction (the class is
 # already marked as having one, for its private attributes).
 setattr(Message, "model_post_init", _init_private)  # noqa: B010
+
+
+def copy_with(model: M, changes: dict[str, Any]) -> M:
+    """`model.model_copy(update=changes)`, the same copy built without pydantic's generic path.
+
+    That path dispatches through `copy.copy` for each of the model's dicts and looks the
+    model's config up on every call; the prefixed and truncated messages of the pipeline are
+    built with it on its slow calls. Fields are not validated (as with `model_copy`); private
+    values (a message's token cache and seq) are shared values in a dict of the copy's own.
+    """
+    cls = type(model)
+    out = cls.__new__(cls)
+    _setattr(out, "__dict__", {**model.__dict__, **changes})
+    extra = model.__pydantic_extra__
+    _setattr(out, "__pydantic_extra__", None if extra is None else dict(extra))
+    fields = set(model.__pydantic_fields_set__)
+    fields.update(changes)
+    _setattr(out, "__pydantic_fields_set__", fields)
+    private = model.__pydantic_private__
+    if private is not None:
+        private = {k: v for k, v in private.items() if v is not PydanticUndefined}
+    _setattr(out, "__pydantic_private__", private)
+    return out
 
 
 MessageList = TypeAdapter(list[Message])

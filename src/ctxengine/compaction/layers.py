@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
@@ -29,6 +29,18 @@ from ctxengine.compaction.schema import Evidence, Intent, SlotUpdate
 def slot_key(entity: str, slot: str) -> str:
     """The one key a slot is stored under: ``entity.slot``."""
     return f"{entity.strip()}.{slot.strip()}"
+
+
+def memo_values(model: BaseModel) -> dict[str, Any]:
+    """`model._memo.values`, read from pydantic's private-attribute dict directly: `._memo`
+    goes through pydantic's __getattr__ (~2 us), and the evidence change log is written for
+    every item a turn touches."""
+    private = model.__pydantic_private__
+    memo = private.get("_memo") if private else None
+    if not isinstance(memo, Memo):
+        memo = model._memo  # type: ignore[attr-defined]  # the dict does not hold it
+    assert isinstance(memo, Memo)
+    return memo.values
 
 
 def split_key(key: str) -> tuple[str, str]:
@@ -452,7 +464,7 @@ class StateLayer(BaseModel):
     def _archive_index(
         self,
     ) -> tuple[dict[str, ArchivedValue], set[str], dict[str, list[ArchivedValue]]]:
-        m = self._memo.values
+        m = memo_values(self)
         if m.get("archive") is not self.archive or m.get("indexed", 0) > len(self.archive):
             m["archive"], m["indexed"], m["last"], m["values"] = self.archive, 0, {}, set()
             m["facts"] = {}
@@ -504,7 +516,7 @@ class EvidenceLayer(BaseModel):
 
         A reader that starts out passes ``(-1, 0)``, which never matches.
         """
-        m = self._memo.values
+        m = memo_values(self)
         epoch, log = m.get("epoch", 0), m.get("log", [])
         mark = (epoch, len(log))
         if since[0] != epoch or since[1] > len(log):
@@ -512,7 +524,7 @@ class EvidenceLayer(BaseModel):
         return log[since[1] :], mark
 
     def _changed(self, *ids: str) -> None:
-        m = self._memo.values
+        m = memo_values(self)
         log: list[str] = m.setdefault("log", [])
         log.extend(ids)
         # Bounded: past a few times the items (and a margin for the many changes of a few

@@ -29,6 +29,7 @@ from ctxengine.compaction.layers import (
     Transition,
     instance_entity,
     is_instance,
+    memo_values,
     refers_to,
     said_in_conversation,
     slot_key,
@@ -840,9 +841,9 @@ class SessionState(BaseModel):
 
     def _protection(self) -> ProtectionIndex:
         """The protected/free split of the evidence, brought up to date (see `protection`)."""
-        index = self._memo.values.get("protection")
+        index = memo_values(self).get("protection")
         if not isinstance(index, ProtectionIndex):
-            index = self._memo.values["protection"] = ProtectionIndex()
+            index = memo_values(self)["protection"] = ProtectionIndex()
         slots = self.state.slots.values()
         texts = [v.value for v in slots] + [v.raw for v in slots if v.raw]
         texts += self.ledger.active_texts()
@@ -957,9 +958,9 @@ class SessionState(BaseModel):
 
     def _evidence_selection(self) -> EvidenceSelection:
         """The block's evidence order, kept across renders (a derived index, not state)."""
-        sel = self._memo.values.get("evidence_selection")
+        sel = memo_values(self).get("evidence_selection")
         if not isinstance(sel, EvidenceSelection):
-            sel = self._memo.values["evidence_selection"] = EvidenceSelection()
+            sel = memo_values(self)["evidence_selection"] = EvidenceSelection()
         return sel
 
     def pinned_turns(self, current_turn: int) -> set[int]:

@@ -18,7 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ctxengine.messages import Message, Part, TextPart, ThinkingPart, ToolCallPart, ToolResultPart
+from ctxengine.messages import (
+    Message,
+    Part,
+    TextPart,
+    ThinkingPart,
+    ToolCallPart,
+    ToolResultPart,
+    copy_with,
+)
 from ctxengine.pipeline.notes import Language, note
 from ctxengine.pipeline.turns import Turn
 from ctxengine.tokens import TokenCounter
@@ -47,9 +55,14 @@ def with_parts(message: Message, parts: list[Part]) -> Message:
     cache), ~10x cheaper: construction initializes private attributes through a slow path,
     and the parts are already validated. Stage 1 does this for every historical turn.
     """
-    out = message.model_copy(update={"parts": parts})
-    # model_copy shares the private values: give the copy its own (empty) token cache.
-    out._tokens = {}
+    out = copy_with(message, {"parts": parts})
+    # The copy shares the private values: give it its own (empty) token cache. Straight into
+    # the private dict: pydantic's __setattr__ for a private attribute costs ~10x.
+    private = out.__pydantic_private__
+    if private is None:
+        out._tokens = {}
+    else:
+        private["_tokens"] = {}
     # `replace` passes every field to the constructor, so every field counts as set.
     object.__setattr__(out, "__pydantic_fields_set__", set(type(message).model_fields))
     return out
@@ -67,7 +80,7 @@ def _truncate_results(message: Message, limit: int, language: Language) -> Messa
         if isinstance(p, ToolResultPart) and len(p.content) > limit:
             # The verbatim Anthropic block list would contradict the cut text; drop it here.
             cut = cut_middle(p.content, limit, language)
-            parts.append(p.model_copy(update={"content": cut, "blocks": None}))
+            parts.append(copy_with(p, {"content": cut, "blocks": None}))
         else:
             parts.append(p)
     return with_parts(message, parts)

@@ -135,6 +135,40 @@ class Window:
             self._flat = [*self.prefix, *flatten(self.turns)]
         return list(self._flat)
 
+    def settled_tokens(self, reserved: int, budget: int) -> int | None:
+        """Tokens of prefix + turns + `reserved` when `prepare` would have no work to do with
+        this reservation (nothing for stage 1 to cut, not over the turn limit, within `budget`,
+        the budget `prepare` derives from its scale); None when a stage may have work.
+
+        Most context() calls follow a single add: this is what `prepare` finds then, read off
+        the running totals without building its result.
+        """
+        turns = self.turns
+        if self._truncated_upto < len(turns) - 1 and not self._nothing_to_cut():
+            return None
+        if len(turns) > self.settings.agent_max_context_turns:
+            return None
+        tokens = self._prefix_tokens + self._turn_tokens + reserved
+        return tokens if tokens <= budget else None
+
+    def _nothing_to_cut(self) -> bool:
+        """Stage 1 on the turns that became historical since it last ran, when their add-time
+        scans show no tool result over the limit: marks them as `_truncate_history` does (it
+        would cut nothing, so no step). False when one may need cutting: left to it."""
+        limit = self.settings.tool_result_max_chars
+        turns = self.turns
+        historical = max(len(turns) - 1, 0)
+        for i in range(min(self._truncated_upto, historical), historical):
+            t = turns[i]
+            if t.truncated:
+                continue
+            scan = t.pairing
+            if scan.scanned != len(t.messages) or scan.longest_result > limit:
+                return False
+            t.truncated = True
+        self._truncated_upto = historical
+        return True
+
     # --- stages -------------------------------------------------------------------------
     def _truncate_history(self, language: Language) -> StageStep | None:
         """Stage 1 on every historical turn it has not seen yet (normally just one)."""
@@ -179,6 +213,11 @@ class Window:
         counts more tokens than we do.
         """
         s = self.settings
+        settled = self.settled_tokens(reserved, int(s.agent_max_context_tokens * budget_scale))
+        if settled is not None:
+            # Most calls follow a single add: no stage has work (nor does `protected` matter,
+            # which only spares turns from stage 2). Read off the running totals.
+            return WindowResult(self.messages(), settled, [])
         steps: list[StageStep] = []
         # Called before every model call, mostly with nothing to do: each stage is entered only
         # when its cheap test says there is work (new historical turns / too many turns / over
