@@ -219,7 +219,8 @@ _OFFER = re.compile(
     r"|(?:您|你)们?(?:还|也)?(?:可以|不妨)(?:和[^，,。；;！!？?]{1,4})?去(?!过)"
     r"|(?:只能|就)去"
     r"|(?:^|(?<=[，,。！!？?]))\s*去(?![过吃玩])"
-    r"|我(?:觉得|个人比较喜欢|比较喜欢)"
+    # "我觉得X就挺不错" at a clause's start ("X我觉得更合适" says it after the name).
+    r"|(?:^|(?<=[，,。！!？?]))\s*我(?:觉得|个人比较喜欢|比较喜欢)"
     r"|(?:我?(?:查|找)(?:了|到了?)|还真有|真有)一(?:家|个|处)(?:叫)?"
 )
 # After an offered name: a clause end, a joiner, the words said of it, or what it is there.
