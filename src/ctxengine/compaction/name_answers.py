@@ -66,7 +66,7 @@ _BRANCH = re.compile(r"[(（][^()（），,。]{1,20}[)）]")
 # What follows a name in such a reply: another name, or the words said of the names.
 _JOIN = re.compile(r"\s*(?:和|、|与|或者|或|及|以及|跟)\s*")
 _SAID_OF = re.compile(
-    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适])|也|还|是|不错|挺|很|蛮|真|感觉|怎么样"
+    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适行])|也|还|是|不错|挺|很|蛮|真|感觉|怎么样|咋样|怎样"
     r"|如何|可以|可供|推荐给|值得|这(?:两|几|些)?(?:个|家)|有|里面|去过|的话|符合|比较|非常|特别|就"
     r"|吧(?![\u4e00-\u9fff])|呢|啊|了(?=[，,。！!？?]|$)|聚餐|用餐|吃饭|吃|住宿|入住|住(?![\u4e00-\u9fff])|游玩|走走|转转|看看|逛逛"
     # "我知道物科宾馆餐厅推荐菜有X": its facts follow.
@@ -84,6 +84,10 @@ _NOT_A_NAME = re.compile(
     # what is said of a place: "据说环境都很不错"
     r"|环境|服务|味道|口味|价格|位置|交通|条件|设施|风景|景色|口碑|菜品)"
     r"|^[一两三四五六七八九十几多每各][个家处座间]|[了吗呢吧啊呀哦的]$"
+    # a measure word, a question on it, a way to get there, a time: "订个座位", "怎么样",
+    # "步行", "那就明天吧"
+    r"|^[个位份张间桌]|^(?:怎么样|怎样|咋样|如何)|^(?:步行|走路|打车|坐车|开车|骑车|自驾|乘坐|公交)"
+    r"|^(?:今天|明天|后天|今晚|明晚|上午|下午|晚上|中午|早上|周末|下次|以后)"
     # an adverb begins a remark, not a name: "也没有哦", "还不错"
     r"|^[也还都就又再才只没不]"
 )
@@ -179,9 +183,15 @@ def _verified(value: str, onto: Ontology) -> bool:
 def _is_name(value: str, onto: Ontology) -> bool:
     return (
         _NOT_A_NAME.search(value) is None
-        and not onto.find_members(value)
+        and not _holds_member(value, onto)
         and plausible_name(value, onto)
     )
+
+
+def _holds_member(value: str, onto: Ontology) -> bool:
+    """Whether `value` is an option of a slot more than a name: "温泉", "有健身房"; a name
+    holding an option among more of its own words is one ("三里屯酒吧街", "温都水城温泉")."""
+    return any(len(value) - len(m.group(0)) < 3 for m, _, _ in onto.find_members(value))
 
 
 def name_answers(text: str, onto: Ontology, focus: str | None) -> list[tuple[int, SlotUpdate]]:
@@ -194,3 +204,227 @@ def name_answers(text: str, onto: Ontology, focus: str | None) -> list[tuple[int
             (pos, SlotUpdate(entity=entity or "task", slot="名称", value=name, confidence=0.5))
         )
     return out
+
+
+# A lead that offers or chooses a place anywhere in a clause, asked for or not: "推荐您去尝一尝X",
+# "为您推荐X、Y", "您可以考虑一下X", "您可以和朋友去X", "我觉得X就挺不错", "还真有一家叫X",
+# "我查了一家X的", "只能去X了". What the lead says of the place before its name ("评分3分的",
+# "评分4.2分", "别的地方的餐馆") is no part of it.
+_OFFER = re.compile(
+    r"(?:(?:为|给)(?:您|你)们?推荐(?:一下|了)?|(?:推荐|建议)(?:您|你)们?|推荐(?=去))"
+    # "建议您尝尝X" offers a dish, "推荐您去尝一尝X" a place.
+    r"(?:去(?:尝一?尝|试一?试|看看)?|选择|入住|住)?(?![尝吃品点])"
+    r"(?:[^，,。；;！!？?\d]{0,6}\d+(?:\.\d)?分的?|[^，,。；;！!？?]{0,6}的(?:餐馆|餐厅|景点|酒店))?"
+    r"|(?:您|你)们?(?:还|也)?(?:可以|不妨)?(?:考虑|选择)(?:一下)?去?"
+    r"|(?:您|你)们?(?:还|也)?(?:可以|不妨)(?:和[^，,。；;！!？?]{1,4})?去(?!过)"
+    r"|(?:只能|就)去"
+    r"|(?:^|(?<=[，,。！!？?]))\s*去(?![过吃玩])"
+    # "我觉得X就挺不错" at a clause's start ("X我觉得更合适" says it after the name).
+    r"|(?:^|(?<=[，,。！!？?]))\s*我(?:觉得|个人比较喜欢|比较喜欢)"
+    r"|(?:我?(?:查|找)(?:了|到了?)|还真有|真有)一(?:家|个|处)(?:叫)?"
+)
+# After an offered name: a clause end, a joiner, the words said of it, or what it is there.
+_OFFER_END = re.compile(r"\s*(?:的(?=[，,。！!？?]|$)|了(?=[，,。！!？?]|$)|这家|这个)")
+
+
+def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
+    """(position, name) of the places a reply offers or picks with a lead that says so,
+    whether or not a place was asked for, with the names listed along with them."""
+    out: list[tuple[int, str]] = []
+    for m in _OFFER.finditer(text):
+        if any(a <= m.end() < a + len(v) for a, v in out) or _NOTHING_BEFORE.search(
+            text, _clause_start(text, m.start()), m.start()
+        ):
+            continue
+        pos = m.end()
+        end = _offered_end(text, pos, onto)
+        if end is None:
+            continue
+        more = _following(text, end, onto)
+        if not more and _JOIN.match(text, end) is not None:
+            continue  # "北京" of "北京和平宾馆": a joiner no next name follows is the name's own
+        out += [(pos, text[pos:end]), *more]
+    return out
+
+
+# "没有满足您的要求的" before a lead still lets it offer ("…，您考虑一下X吧"); only a negation
+# right before it in its clause takes it back ("没有推荐您去X").
+_NOTHING_BEFORE = re.compile(r"没有?$|不$")
+
+
+def _clause_start(text: str, pos: int) -> int:
+    return max(text.rfind(c, 0, pos) for c in "，,。；;！!？?\n") + 1
+
+
+def _offered_end(text: str, pos: int, onto: Ontology) -> int | None:
+    end = _name_end(text, pos, _clause_end(text, pos), onto, led=True)
+    if end is not None:
+        return end
+    # "我查了一家X(Y店)的，", "只能去X(Y店)了": a name with its branch, then a particle.
+    run = _RUN.match(text, pos)
+    if run is None:
+        return None
+    for e in range(run.end(), pos + 1, -1):
+        if _OFFER_END.match(text, e) and _offer_shaped(text[pos:e], onto):
+            return e
+    if (branch := _BRANCH.match(text, run.end())) is not None and _OFFER_END.match(
+        text, branch.end()
+    ):
+        return branch.end() if _offer_shaped(text[pos : branch.end()], onto) else None
+    return None
+
+
+def _offer_shaped(value: str, onto: Ontology) -> bool:
+    return _verified(value, onto) and _is_name(value, onto)
+
+
+def _clause_end(text: str, pos: int) -> int:
+    m = re.compile(r"[，,。；;！!？?\n]").search(text, pos)
+    return m.start() if m is not None else len(text)
+
+
+# A list member after a comma: "推荐你去A，B和C", "A，B，C都很不错", "A，B你都可以去看看".
+_COMMA = re.compile(r"\s*[，,]\s*(?:和\s*)?")
+# What ends a list whose members a comma joins: a joiner, "都", the choice left to the user.
+_LIST_GOES_ON = re.compile(
+    r"\s*(?:和|、|与|或者|或|及|以及|跟|都|(?:[，,]\s*)?(?:你们?|您)(?:都|自[已己]?选))"
+)
+
+
+def _following(
+    text: str, end: int, onto: Ontology, *, commas: bool = True
+) -> list[tuple[int, str]]:
+    """The names listed after the name ending at `end`: joined by "和", "、", "或者", or by a
+    comma when the list goes on after the member ("A，B和C", "A，B，C都不错") or the member
+    ends as names do."""
+    out: list[tuple[int, str]] = []
+    while (got := _next_member(text, end, onto, commas=commas)) is not None:
+        out.append(got)
+        end = got[0] + len(got[1])
+    return out
+
+
+def _next_member(
+    text: str, end: int, onto: Ontology, *, commas: bool, depth: int = 0
+) -> tuple[int, str] | None:
+    join = _JOIN.match(text, end)
+    comma = join is None and commas and (join := _COMMA.match(text, end)) is not None
+    if join is None or join.end() == end:
+        return None
+    pos = join.end()
+    # "或者是X", "或者去X": the verb of the choice is no part of the name.
+    if (verb := _CHOICE_VERB.match(text, pos)) is not None:
+        pos = verb.end()
+    nxt = _name_end(text, pos, _clause_end(text, pos), onto, led=True)
+    if nxt is None:
+        return None
+    name = text[pos:nxt]
+    if comma and not (
+        _LIST_GOES_ON.match(text, nxt)
+        or _verified(name, onto)
+        # "A，B，C都不错": the list goes on after the next member.
+        or (depth < 4 and _next_member(text, nxt, onto, commas=True, depth=depth + 1))
+    ):
+        return None
+    return pos, name
+
+
+_CHOICE_VERB = re.compile(r"是|去")
+
+
+def listed_mates(
+    text: str, names: list[str], onto: Ontology, *, commas: bool = True
+) -> list[tuple[int, str]]:
+    """(position, name) of the places listed with a name already read: "A，B和C都不错" read
+    as "B" and "C" lists "A" too; "为您推荐A、B、C" read as "A" lists "B" and "C". Without
+    `commas` (a user's words), only joiners make a list."""
+    out: list[tuple[int, str]] = []
+    for name in names:
+        at = text.find(name)
+        if at < 0:
+            continue
+        end = at + len(name)
+        out += _following(text, end, onto, commas=commas)
+        if commas and (
+            _LIST_GOES_ON.match(text, end) or _next_member(text, end, onto, commas=True)
+        ):
+            out += _preceding(text, at, onto)
+    return out
+
+
+_COMMA_BEFORE = re.compile(r"[，,]\s*和?\s*$")
+
+
+def _preceding(text: str, at: int, onto: Ontology) -> list[tuple[int, str]]:
+    """The name a whole clause says right before a list that goes on at `at`: "A，B和C都
+    不错", "天坛，恭王府都是这样的景点" (after an offering lead at most: "推荐你去A，B和C")."""
+    join = _COMMA_BEFORE.search(text, max(0, at - 3), at)
+    if join is None:
+        return []
+    stop = join.start()
+    start = _clause_start(text, stop)
+    lead = _OFFER.match(text, start, stop)
+    pos = lead.end() if lead is not None else start
+    value = text[pos:stop].strip()
+    if len(value) < 2 or (_RUN.fullmatch(value) is None and _BRANCH.search(value) is None):
+        return []
+    return [(pos, value)] if _is_name(value, onto) else []
+
+
+# A user's lead to a place they ask about, mean to book or to go to: "你知道X吗", "我想预定X",
+# "我想去X的餐馆吃饭", "我想到X景点去", "尝尝X家的饭菜", "那我去X看一看吧".
+_MENTION = re.compile(
+    r"(?:你|您)们?(?:知道|听说过|听过)"
+    # "把X的地址告诉我": a place whose facts are asked for.
+    r"|(?:把|将|(?:告诉|给)我(?:一下)?)(?=[^，,。！!？?]{2,40}?的)"
+    # "那就X吧": the user's pick among what was offered.
+    r"|(?:^|(?<=[，,。！!\s]))(?:那|那么)?就(?:选|定|去)?(?=[^，,。！!？?]{2,20}?吧)"
+    r"|(?:我|我们)(?:也|先)?(?:想|要|打算|准备|就|还)?(?:预定|预订|订|入住|住|去(?![过吃玩逛看])|到(?=[^，,。！!？?]{2,20}?(?:景点|景区|餐馆|餐厅|酒店)去))"
+    r"|(?:尝一?尝|试一?试)(?=[^，,。！!？?]{2,20}?家的)"
+)
+# After a name a user mentions: the question on it, its kind, or what is done there.
+_MENTION_END = re.compile(
+    r"\s*(?:吗|么|呢|吧|[，,。！!？?]|$|尝一?尝|的?(?:餐馆|餐厅|酒店|宾馆|景点|景区)|家的|看一?看|吃饭|用餐|游玩|玩|逛逛|住宿|入住|去)"
+)
+
+
+def _slot_of_it(text: str, end: int, onto: Ontology) -> bool:
+    """ "X的地址": a slot word of the place follows its name."""
+    return text.startswith("的", end) and onto.slot_word_pattern().match(text, end + 1) is not None
+
+
+def mentioned_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
+    """(position, name) of the places a user's lead names: the shortest name-shaped span
+    after it that the question on it, its kind or what is done there follows."""
+    out: list[tuple[int, str]] = []
+    for m in _MENTION.finditer(text):
+        pos = m.end()
+        run = _RUN.match(text, pos)
+        if run is None:
+            continue
+        ends = list(range(pos + 2, run.end() + 1))
+        if (branch := _BRANCH.match(text, run.end())) is not None:
+            ends.append(branch.end())
+        # "我想预定X酒店(Y店)": the longest that ends as names do, else the shortest.
+        ok = [
+            e
+            for e in ends
+            if (_MENTION_END.match(text, e) or _slot_of_it(text, e, onto))
+            and _is_name(text[pos:e], onto)
+        ]
+        verified = [e for e in ok if _verified(text[pos:e], onto)]
+        end = verified[-1] if verified else (ok[0] if ok else None)
+        if end is not None:
+            out.append((pos, text[pos:end]))
+    return out
+
+
+_KIND_WORD = re.compile(r"\s*的?(?:这家|这个)?(?P<k>餐馆|餐厅|饭店|饭馆|酒店|宾馆|景点|景区)")
+
+
+def kind_said_after(text: str, end: int, onto: Ontology) -> str | None:
+    """The entity a kind word right after a name says it is: "X的酒店", "X景点"."""
+    m = _KIND_WORD.match(text, end)
+    if m is None:
+        return None
+    return next((e.name for e in onto.entities if m.group("k") in e.zh), None)

@@ -20,7 +20,14 @@ from ctxengine.compaction.answers import (
 )
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
-from ctxengine.compaction.name_answers import name_answers, requests_place
+from ctxengine.compaction.name_answers import (
+    kind_said_after,
+    listed_mates,
+    mentioned_names,
+    name_answers,
+    offered_names,
+    requests_place,
+)
 from ctxengine.compaction.nearness import NEAR_WORD, requested_nearby
 from ctxengine.compaction.ontology import EntityDef, Ontology
 from ctxengine.compaction.outcomes import (
@@ -34,7 +41,13 @@ from ctxengine.compaction.outcomes import (
 from ctxengine.compaction.patterns import extract_evidence, json_evidence
 from ctxengine.compaction.references import ParseContext, extract_references
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
-from ctxengine.compaction.slots import entity_for, extract_updates, focus_of, own_mentions
+from ctxengine.compaction.slots import (
+    entity_for,
+    extract_updates,
+    focus_of,
+    name_owner,
+    own_mentions,
+)
 from ctxengine.messages import Message, TextPart, ToolResultPart
 
 SchemaRole = Literal["user", "assistant", "tool", "system"]
@@ -113,6 +126,9 @@ def parse_rules(
             stops_for_ends(informed, context.asked, ontology)
             informed += _answers(text, context.asked, ontology, informed, focus)
         informed += _nearby(text, ontology, informed, focus)
+        informed += _more_names(
+            text, ontology, informed, focus, offered_names(text, ontology), commas=True
+        )
         informed = _without_neighbour_names(text, informed)
         weaker = _weighed(informed, ontology)
         denied = denied_spans(text)
@@ -149,6 +165,9 @@ def parse_rules(
         last_slot=context.last_slot if context else None,
         focus=context.focus if context else None,
     )
+    updates += _more_names(
+        text, ontology, updates, context.focus if context else None, mentioned_names(text, ontology)
+    )
     for u in updates:
         if _is_criterion(ontology, u.slot):
             u.criterion = True  # this parse's own update: marked in place, not copied
@@ -177,6 +196,70 @@ def parse_rules(
         # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
         asks=_asks(text, ontology, updates),
     )
+
+
+def _more_names(
+    text: str,
+    onto: Ontology,
+    updates: list[SlotUpdate],
+    focus: str | None,
+    led: list[tuple[int, str]],
+    *,
+    commas: bool = False,
+) -> list[SlotUpdate]:
+    """Names the phrase rules missed: those a lead offers or mentions (`led`) and those
+    listed with a name read ("A，B和C都不错"), each of the kind its ending says, else of the
+    kind of the names it is listed with, else of the one its sentence names."""
+    slot = onto.slot("名称")
+    if slot is None:
+        return []
+    have = [u.value for u in updates if u.slot == "名称" and u.value]
+    if not have and not led:
+        return []
+    found = led + listed_mates(text, have + [v for _, v in led], onto, commas=commas)
+    # "附近吃饭的地方挺多，您可以去A、B": what is listed as near is no place offered.
+    near = [u.value for u in updates if u.slot.startswith("周边") and u.value]
+    # The kinds of the names listed together: one kind is the list's.
+    kinds = {u.entity for u in updates if u.slot == "名称" and u.value}
+    kinds |= {e.name for _, v in found if (e := onto.entity_of_name(v)) is not None}
+    out: list[SlotUpdate] = []
+    for pos, name in sorted(found):
+        if any(name in h or h in name for h in have) or any(name in v for v in near):
+            continue
+        have.append(name)
+        kind = onto.entity_of_name(name)
+        said = kind_said_after(text, pos + len(name), onto)
+        if said is not None:
+            entity = said
+        elif kind is not None:
+            entity = kind.name
+        elif len(kinds) == 1:
+            entity = next(iter(kinds))
+        else:
+            entity = _owner(text, pos, name, onto, focus)
+        out.append(SlotUpdate(entity=entity, slot="名称", value=name, confidence=0.5))
+    return out
+
+
+def _owner(text: str, pos: int, name: str, onto: Ontology, focus: str | None) -> str:
+    """The kind of a name with no kind ending: the one the text's entity words or slot words
+    say ("它家人均消费" names a restaurant's), else the focus."""
+    slot = onto.slot("名称")
+    assert slot is not None
+    mentions = own_mentions(text, onto, sought=False)
+    entity = name_owner(text, pos, pos + len(name), slot, onto, focus, mentions)
+    if entity != slot.entity:
+        return entity
+    told = {
+        e.name
+        for m in onto.slot_word_pattern().finditer(text)
+        if (s := onto.slot_for_word(m.group(0))) is not None
+        for e in onto.entities
+        if "名称" in e.slots
+        and s.name in e.slots
+        and sum("名称" in o.slots and s.name in o.slots for o in onto.entities) == 1
+    }
+    return told.pop() if len(told) == 1 else entity
 
 
 def _weighed(informed: list[SlotUpdate], onto: Ontology) -> list[SlotUpdate]:
