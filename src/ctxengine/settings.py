@@ -167,11 +167,11 @@ class Settings(BaseModel):
         "recently touched first; the token cap (block_max_share) sheds the oldest of them.",
     )
     block_long_fact_tokens: int = Field(
-        7,
+        10,
         ge=1,
         description="Under the block's token cap, a fact of an earlier instance costing more "
-        "than this many tokens per list item of its own (an address, opening hours, a list "
-        "of places the block names elsewhere) leaves before whole instances do.",
+        "than this many tokens per list item (an address, opening hours) leaves before whole "
+        "instances do.",
     )
     block_max_share: float = Field(
         0.9,

@@ -42,9 +42,8 @@ Rules the format keeps:
   the requests beside earlier instances' facts (``用户要求``), earlier facts, the costly
   facts of earlier instances (an address, opening hours: more tokens per item than
   `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
-  first, and among costly facts and instances what costs the most tokens per item of its
-  own first (`cost_order`: an item the block holds in another line too is none, counted
-  again as lines leave); the room the last line shed leaves takes back smaller lines shed before
+  first, and among costly facts and instances what costs the most tokens per item first
+  (`cost_order`); the room the last line shed leaves takes back smaller lines shed before
   it. Current values, pending
   updates, their old values, constraints and stated identifiers never leave: they are the
   block's reason to exist, and when they alone exceed the cap the caller decides.
@@ -57,11 +56,10 @@ from __future__ import annotations
 
 import bisect
 import functools
-import heapq
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ctxengine.compaction.layers import (
@@ -152,7 +150,7 @@ class RenderOptions:
     max_instances: int = 100
     # Under a token cap, a fact of an earlier instance costing more than this many tokens per
     # item (an address, opening hours) leaves before whole instances (see `render_view`).
-    long_fact_tokens: int = 7
+    long_fact_tokens: int = 10
 
 
 @dataclass
@@ -164,7 +162,7 @@ class ContextView:
     slot_marker_turns: int | None = 5
     # The slot that names an instance (the first column of an instance table).
     name_slot: str = "名称"
-    long_fact_tokens: int = 7
+    long_fact_tokens: int = 10
     intent: IntentRecord | None = None
     recent_intents: list[IntentRecord] = field(default_factory=list)
     slots: list[SlotValue] = field(default_factory=list)
@@ -626,9 +624,6 @@ class BlockLine:  # builds one per line of the block; lines are only read once b
     # An indented line under the table row before it (the current row's old values): `_join`
     # writes it right after that row, inside the table.
     under_row: bool = False
-    # A line `cost_order` orders by its cost per item: its place by recency, which `order`
-    # held before (`_line_cost`).
-    age: int | None = None
 
 
 def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
@@ -1065,7 +1060,6 @@ def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) 
     the block then keeps more places, each with its name and short facts, for the tokens one
     address costs. A row keeps its name and its other cells whatever it loses.
     """
-    named = _named_items(lines)
     out: list[BlockLine] = []
     for line in lines:
         row = line.row
@@ -1075,7 +1069,7 @@ def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) 
         costly = [
             (slot, text)
             for slot, text in row.cells
-            if count(text) > limit * sum(named[item] == 1 for item in _items(text))
+            if count(text) > limit * (len(_LIST_SEPARATORS.findall(text)) + 1)
         ]
         if not costly:
             out.append(line)
@@ -1130,91 +1124,22 @@ def request_facts(lines: list[BlockLine]) -> list[BlockLine]:
 
 def cost_order(lines: list[BlockLine], count: Callable[[str], int]) -> list[BlockLine]:
     """`lines` with each instance row and each costly fact ordered by what it costs per
-    item of its own it holds (`_line_cost`), so that within their rank the facts that cost the most
+    item it holds (`_item_cost`), so that within their rank the facts that cost the most
     tokens each leave first; ten places of age count as one token per item, so among rows
     alike the oldest still leaves first.
 
     The shedding rule is to keep as many facts as the cap holds: a row of a rating and a
     price keeps more of them per token than a row of one long name and an address."""
-    named = _named_items(lines)
     out: list[BlockLine] = []
     for line in lines:
-        if line.order is not None and (line.rank == _LONG_FACT or line.rank == _INSTANCE):
-            line = replace(line, age=line.order)
-            line.order = _line_cost(line, named, count)
+        age = line.order
+        if age is not None and (line.rank == _LONG_FACT or line.rank == _INSTANCE):
+            cells = [c for _, c in line.row.cells] if line.row is not None else [line.text]
+            items = len(cells) + 1 if line.row is not None else 1  # a row: its name too
+            items += sum(len(_LIST_SEPARATORS.findall(c)) for c in cells)
+            line = replace(line, order=round(1000 * (count(line.text) + 1) / items) + 100 * age)
         out.append(line)
     return out
-
-
-def _line_cost(line: BlockLine, named: Counter[str], count: Callable[[str], int]) -> int:
-    """`cost_order`'s order of a line of `age`: thousandths of a token per item of its own
-    (held nowhere else in the block, by `named`), plus a tenth of a token per place of age."""
-    own = sum(named[item] == 1 for item in _line_items(line))
-    age = line.age or 0
-    return round(1000 * (count(line.text) + 1) / max(own, _MIN_ITEMS)) + 100 * age
-
-
-# A line whose every item the block holds elsewhere still holds the link between them: it
-# counts as this many items, not none (its cost per item stays finite).
-_MIN_ITEMS = 0.25
-
-
-def _items(text: str) -> list[str]:
-    """The items of a cell or a line: the pieces between list separators, table bars and
-    ``key=`` heads (``故宫, 天坛`` -> 故宫, 天坛)."""
-    return [item for piece in _ITEM_SPLIT.split(text) if (item := piece.strip())]
-
-
-_ITEM_SPLIT = re.compile(r"[、，,;；|=]")
-
-
-def _named_items(lines: list[BlockLine]) -> Counter[str]:
-    """How many times the block holds each item (`_line_items`).
-
-    An item held in several places (a landmark beside five places, the hotel a taxi leaves
-    from, a rating many places share) is read once: a line counts as its own items only
-    those nothing else in the block holds (`cost_order`), so under a cap the lines that hold
-    what would otherwise be lost stay longer, and a line that only repeats leaves first."""
-    named: Counter[str] = Counter()
-    for line in lines:
-        named.update(_line_items(line))
-    return named
-
-
-def _line_items(line: BlockLine) -> list[str]:
-    """The items a line holds: a row's name and cells (`_items`), else its text's."""
-    if line.row is None or line.fact is not None:
-        # A split-off cell (`long_facts`) is no longer in its row: its own line holds it.
-        return _items(line.text)
-    items = _items(line.row.name)
-    for _, text in line.row.cells:
-        items += _items(text)
-    return items
-
-
-def _shed_sequence(lines: list[BlockLine], count: Callable[[str], int]) -> Iterator[int]:
-    """The droppable lines' indices in the order they leave: lowest rank first, within a
-    rank the highest `shed_order` first.
-
-    A line costed by its own items (`cost_order`) is costed again when its turn comes: the
-    lines shed before it may have held the only other copy of one of its items, which is
-    now its own and makes it cheaper per item. Costs only fall, so a line whose new cost
-    puts it behind the next is put back and met again later."""
-    named = _named_items(lines)
-    heap = [
-        (line.rank, -shed_order(line, i), i) for i, line in enumerate(lines) if line.rank != KEEP
-    ]
-    heapq.heapify(heap)
-    while heap:
-        rank, key, i = heapq.heappop(heap)
-        line = lines[i]
-        if line.age is not None:
-            now = -_line_cost(line, named, count)
-            if now > key and heap and (rank, now, i) > heap[0]:
-                heapq.heappush(heap, (rank, now, i))
-                continue
-        yield i
-        named.subtract(_line_items(line))
 
 
 def shed_order(line: BlockLine, position: int) -> int:
@@ -1251,10 +1176,14 @@ def render_view(
     # pass, then check the real count: BPE merges across lines are rare but possible. Only
     # the lines that leave are counted, and a section's lines left are counted down rather
     # than looked for again (both once cost every line of the block per line shed).
+    order = sorted(
+        (i for i, line in enumerate(lines) if line.rank != KEEP),
+        key=lambda i: (lines[i].rank, -shed_order(lines[i], i)),
+    )
     left = Counter(line.section for line in lines)
     gone: set[int] = set()
     shed: list[int] = []  # `gone` in the order the lines left
-    for i in _shed_sequence(lines, count):
+    for i in order:
         if total <= max_tokens:
             break
         gone.add(i)
