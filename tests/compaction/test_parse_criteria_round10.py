@@ -217,6 +217,8 @@ def test_a_meal_had_or_refused_is_no_dish() -> None:
     assert dishes("我不想吃麻辣烫。") == []
     assert dishes("它家的炸酱面还是算了吧，我不爱吃。") == []
     assert dishes("他家的卤煮还是别点了。") == []
+    # Praise after "还是" still names the dish.
+    assert dishes("它家的卤煮还是非常不错的。", "assistant") == ["卤煮"]
     assert dishes("它家有炸酱面吗，这道菜我不爱吃。") == []
 
 
