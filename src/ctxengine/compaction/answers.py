@@ -38,7 +38,7 @@ from ctxengine.compaction.nearness import (
 from ctxengine.compaction.nearness import nearby_updates as nearby_updates
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
-from ctxengine.compaction.slots import zh_address
+from ctxengine.compaction.slots import governed_by_other, zh_address
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]?")
 _ASKING = re.compile(
@@ -117,6 +117,8 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
             if _STATE_OF.match(clause, w.end()):
                 continue  # "物流状态": the state of the shipment is asked, not the courier
             slot = onto.slot_for_word(w.group(0))
+            if slot is not None and governed_by_other(clause, w.start(), slot, onto):
+                continue  # "打车起始站是哪里": a taxi's start, no metro stop
             if slot is not None and not (searching and slot.name.startswith("周边")):
                 found.append((base + w.start(), slot.name))
         if near is None:

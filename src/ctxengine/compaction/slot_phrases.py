@@ -102,6 +102,8 @@ class Phrase:
     needs: frozenset[str] = frozenset()
 
 
+# "不", "没", "别" ("特别" aside): a dish refused.
+_REFUSED = r"(?:不|没|(?<!特)别)"
 _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
@@ -167,6 +169,9 @@ _PHRASES: tuple[Phrase, ...] = (
     # 鸡蛋的餐馆", "有大螃蟹这个菜", "它们家的查干肠, 牛肉干味道都很不错".
     Phrase(
         re.compile(
+            # "不想吃X", "不打算和同事吃X": a dish not wanted ("特别想吃X" is wanted, and so is
+            # "好久都没吃到X了", longed for).
+            r"(?<!不)(?<!(?<!久)(?<!久都)(?<!久也)没)(?<!(?<!特)别)"
             r"(?:想吃|爱吃|去吃|要吃|能不能吃到|能否吃到|可以吃到|能吃到|吃到|能吃(?![得上到])|喜欢吃"
             r"|尝尝|品尝一下|品尝|想喝|要喝|去喝"
             # "想带女儿吃X", "要请合作方的领导吃X", "打算和同学一起吃X": a meal planned with
@@ -201,9 +206,10 @@ _PHRASES: tuple[Phrase, ...] = (
     ),
     # "找一家5分的餐馆吃X", "哪家能做X，评分…", "最好有X": a dish as what the restaurant is for.
     Phrase(
-        # "餐馆里吃X": in the restaurants sought.
+        # "餐馆里吃X": in the restaurants sought ("餐厅里吃了X": a meal had, no wish).
         re.compile(
-            r"(?:(?<=餐馆|餐厅|饭馆|饭店)(?:里|中)?(?:吃|喝)|能做|可以做|会做|最好有)\s*" + _DISHES
+            r"(?:(?<=餐馆|餐厅|饭馆|饭店)(?:里|中)?(?:吃|喝)(?![了过])|能做|可以做|会做|最好有)\s*"
+            + _DISHES
         ),
         "推荐菜",
         0.6,
@@ -232,7 +238,9 @@ _PHRASES: tuple[Phrase, ...] = (
             # "它家的推荐菜X还是非常不错的": the slot word may lead the dish.
             r"(?:它|他|她)(?:们)?家的\s*(?:推荐菜|招牌菜|特色菜)?\s*"
             + _DISH_LIST
-            + r"(?=\s*[,，]?\s*(?:还是|也是|味道|做得|很|都|不错|超级|非常|特别|挺|十分|好吃))"
+            # "它家的X还是算了吧", "…还是别点了": a dish given up ("还是非常不错" praises it).
+            + r"(?=\s*[,，]?\s*(?:还是(?![^，,。；;！!？?]{0,3}(?:算了|别|不(?!错)))|也是|味道|做得"
+            r"|很|都|不错|超级|非常|特别|挺|十分|好吃))"
         ),
         "推荐菜",
         0.6,
@@ -265,7 +273,9 @@ _PHRASES: tuple[Phrase, ...] = (
         re.compile(
             r"(?<![没])有\s*"
             + _DISH_LIST
-            + r"(?=\s*(?:吗|么|没有|不)?\s*[，,][^。！!？?]{0,12}?(?:这|那)(?:个|道)(?:菜|美食))"
+            # "…，这个菜我不爱吃": the dish called one, then refused.
+            + rf"(?=\s*(?:吗|么|没有|不)?\s*[，,](?:(?!{_REFUSED})[^。！!？?]){{0,12}}?"
+            r"(?:这|那)(?:个|道)(?:菜|美食)(?![^，,。；;！!？?]*" + _REFUSED + r"))"
         ),
         "推荐菜",
         0.6,
@@ -290,8 +300,10 @@ _PHRASES: tuple[Phrase, ...] = (
         re.compile(
             r"(?:游玩|游览|玩|逛)(?:的时长是|时长|时间)?(?:上|个)?\s*"
             # "玩半天左右大概3小时 - 5小时": a rough length said first, the hours after it.
-            r"(?:[^，,。；;！!？?\s\d]{0,6}?(?:大概|大约|差不多|也就))?"
+            # "好玩的地方大概2小时车程": a ride's length, not the visit's.
+            r"(?:[^，,。；;！!？?\s\d的]{0,6}?(?:大概|大约|差不多|也就))?"
             r"(?P<value>\d+(?:\.\d+)?(?:小时|天)(?:\s*-\s*\d+(?:\.\d+)?(?:小时|天))?)"
+            r"(?!\s*(?:的)?(?:车程|路程))"
         ),
         "游玩时间",
         0.6,
@@ -721,6 +733,8 @@ def _station_pair(text: str, onto: Ontology) -> list[PhraseHit]:
     ]
 
 
+# "坐地铁", "打车": a ride taken, said before a slot word as a name would be.
+_A_RIDE = re.compile(r"(?:坐|乘坐?|搭|打)(?:地铁|公交|出租车?|车|的)")
 # What a name asked about is followed by when no slot word follows it (see below).
 _NAME_REF_CUE = re.compile(r"周边|附近|周围|具体|在哪|怎么样")
 
@@ -753,6 +767,8 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
     )
     out: list[PhraseHit] = []
     for m in rx.finditer(text):
+        if _A_RIDE.match(m.group("value")):
+            continue  # "坐地铁的时长": a ride, no place's name
         hit = _name_hit(m, "value", onto, slot, said=True)
         if hit is not None:
             out.append(hit)

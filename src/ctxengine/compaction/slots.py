@@ -86,7 +86,11 @@ class _Compiled:
 def _compile(onto: Ontology) -> _Compiled:
     slots = onto.slot_words_regex or r"(?!x)x"
     return _Compiled(
-        zh_change=re.compile(rf"(?P<slot>{slots})\s*(?P<verb>{_ZH_CHANGE})\s*{_ZH_VALUE}", re.I),
+        # "收货地址麻烦改一下X": a polite lead before the verb, "一下" after it.
+        zh_change=re.compile(
+            rf"(?P<slot>{slots})\s*(?:麻烦|请|帮我|帮忙)?(?P<verb>{_ZH_CHANGE})(?:一下)?\s*{_ZH_VALUE}",
+            re.I,
+        ),
         # "门票还免费", "评分也是4.5分", "人均消费只需23元": an adverb may stand between the
         # slot and its value.
         zh_set=re.compile(
@@ -234,8 +238,8 @@ def extract_updates(
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
             groups = m.groupdict()  # read below up to five times
             slot = onto.slot_for_word(m.group("slot"))
-            if slot is None:
-                continue
+            if slot is None or governed_by_other(text, m.start(), slot, onto):
+                continue  # "坐地铁的时长": the ride's length, no visit's
             if (
                 pat is rx.zh_set
                 and negated
@@ -274,10 +278,14 @@ def extract_updates(
                 value = zh_address(text, vstart, value, onto)
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
-            if value in _NO_VALUE:
-                continue  # "到达站无": there is none
+            if value in _NO_VALUE and pat is not rx.zh_change and _stop_slot(slot, onto):
+                continue  # "到达站无": a ride with no stop there ("改成无" clears a value)
             if groups.get("verb") == "是" and _YES_NO.match(value):
                 continue  # "设施是否包含…", "评分是不是5分": a question
+            if criterion_clock(slot, value):
+                continue  # "最好玩的时间是早上8点": a clock time, no length, price or rating
+            if pat is rx.zh_gap and _bare_amount(m) and not _whole_amount(value, own):
+                continue  # "价格贵了点，2个人住不划算": no amount of the slot's shape
             if (pat is rx.zh_gap or groups.get("adv")) and not (
                 _starts_like_value(value) or onto.find_members(value)
             ):
@@ -299,7 +307,11 @@ def extract_updates(
                 and (
                     verb0 == "在" or groups.get("verb") in (":", "：") or _bare_address(slot, value)
                 )
-            ) or (groups.get("verb") == "在" and _stop_slot(slot, onto))
+            ) or (
+                groups.get("verb") == "在"
+                and _stop_slot(slot, onto)
+                and _STATION_END.search(value) is not None
+            )
             # "营业时间：上午11点--晚上9点半": after a colon, a value of a shaped slot (one with
             # its own pattern) in words of its own is still the value.
             labelled = own is not None and groups.get("verb") in (":", "：")
@@ -363,16 +375,22 @@ def extract_updates(
     # Words naming an entity ("出租车") hide enum values inside them ("租车").
     entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)] if members else []
     member_spans = [m.span() for m, _, _ in members]
+    places: _Places | None = None  # the message's places, scanned once when first needed
     for m, slot, _member in members:
         if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
             continue
         # "门票免费": led by its own slot word, a value; "金龙建国温泉酒店": a name.
         word = rx.slot_word.search(text, max(0, m.start() - 6), m.start())
         led = word is not None and word.end() == m.start() and onto.slot_for_word(word[0]) is slot
-        # "周边的景点有没有免费的": a criterion of the places sought, not a neighbour's name.
-        described = _kind_next(text, m.end(), slot, onto) or (
-            slot.criterion and _in_question(text, m.start()) and _sought_kind(text, m, slot, onto)
-        )
+        asked = _in_question(text, m.start())
+        whether = not asked and _WHETHER.search(_clause_before(text, m)) is not None
+        sought = False
+        if slot.criterion and (asked or whether):
+            places = places or _scan_places(text, onto)
+            sought = _sought_kind(text, m, slot, onto, places)
+        # "周边的景点有没有免费的？": a criterion of the places sought, not a neighbour's name
+        # (a statement's list of neighbours keeps its names: "周边酒店有：温泉酒店").
+        described = sought and asked
         if not led and _in_name(text, m.start(), m.end(), described=described):
             continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
         before = text[max(0, m.start() - 12) : m.start()]
@@ -391,9 +409,9 @@ def extract_updates(
             add(start, end, slot, slot.name, text[m.start() : end], "change", 0.75)
         elif _absent(text, m.start(), member_spans):
             continue
-        elif (
-            not _in_question(text, m.start()) and not _WHETHER.search(_clause_before(text, m))
-        ) or (slot.criterion and (_seeks(text, m.start()) or _sought_kind(text, m, slot, onto))):
+        elif (not asked and not whether) or (
+            slot.criterion and (sought or _seeks(text, m.start()))
+        ):
             # A bare mention informs only outside a question: "有租车服务吗？", "设施是否包含
             # 健身房" ask; a search criterion in a question that looks for a place is still
             # wanted: "哪家酒店有会议室？".
@@ -449,7 +467,7 @@ def extract_updates(
 
 _DIGIT = re.compile(r"\d")
 # A slot said to have no value: "到达站无", "电话暂无".
-_NO_VALUE = frozenset({"无", "没有", "暂无", "none", "None"})
+_NO_VALUE = frozenset({"无", "没有", "暂无"})
 # A digit, or a decimal point after one, right before a digit: a match starting there begins
 # inside a longer number.
 _IN_NUMBER = re.compile(r"(?:\d|(?<=\d)\.)(?=\d)")
@@ -462,17 +480,69 @@ def _stop_slot(slot: SlotDef, onto: Ontology) -> bool:
     return bool(words) and words[-1].end() == len(slot.name) and not NEAR_WORD.match(slot.name)
 
 
+def governed_by_other(text: str, start: int, slot: SlotDef, onto: Ontology) -> bool:
+    """Whether the slot word at `start` is governed by a word for another kind of thing
+    right before it, one without the slot: "坐地铁的时长" (a ride's length, not a visit's),
+    "打车起始站" (a taxi's start, not a metro stop)."""
+    rx, kinds = onto.derived("slots.governing", _governing)
+    word = rx.search(text, max(0, start - 8), start) if rx is not None else None
+    return word is not None and slot.name not in kinds[word.group(1).lower()].slots
+
+
+def _governing(onto: Ontology) -> tuple[re.Pattern[str] | None, dict[str, EntityDef]]:
+    """A word for a kind of thing ending right before a slot word (a "的" between), and the
+    entity of each such word."""
+    kinds = {w.lower(): e for e in onto.entities for w in (*e.zh, *e.en)}
+    if not kinds:
+        return None, kinds
+    words = "|".join(re.escape(w) for w in sorted(kinds, key=len, reverse=True))
+    return re.compile(rf"({words})的?$", re.I), kinds
+
+
 def _bare_address(slot: SlotDef, value: str) -> bool:
-    """Whether an address follows its slot word with no verb and reads as one: "地址黄村镇
-    滨河路西里32号楼" (an area or a road, ending as addresses end)."""
+    """Whether a Chinese address follows its slot word with no verb and reads as one: "地址
+    黄村镇滨河路西里32号楼", "收货地址朝阳区建国路88号院" (starting with an area's or a road's
+    name, ending as addresses end); "地址我记得是…" starts with words of the speaker. An
+    English address needs its verb ("address is"), read by the other rules."""
     return (
         slot.name in ("地址", "address")
-        and _AREA_OR_ROAD.search(value) is not None
+        and _AREA_OR_ROAD.match(value) is not None
         and _ADDRESS_END.search(value) is not None
     )
 
 
-_AREA_OR_ROAD = re.compile(r"[省市区县镇乡村路街巷道]|胡同")
+# A short place name and its kind of area or road, with no word of speech in the name.
+_AREA_OR_ROAD = re.compile(
+    r"[^是在了我你他她它的很太好像记得说改麻烦请\d]{1,6}?(?:[省市区县镇乡村路街巷道]|胡同)"
+)
+# "西单地铁站", "东直门地铁站E口": a stop said after "在" ("在东边" says where, names none).
+_STATION_END = re.compile(r"(?:站|口)$")
+# "早上8点", "10:30": a time of day.
+_CLOCK = re.compile(r"^(?:早上|上午|中午|下午|晚上|凌晨|傍晚|早晨)?\d{1,2}(?:点|[:：]\d\d)")
+
+
+def criterion_clock(slot: SlotDef, value: str) -> bool:
+    """Whether `value` is a time of day said for a search criterion (a length, a price, a
+    rating), which a time of day never is."""
+    return slot.criterion and _CLOCK.match(value) is not None
+
+
+def _bare_amount(m: re.Match[str]) -> bool:
+    """Whether `zh_gap` matched its amount with no verb nor "大概" before it: after "…点",
+    "…些" or opening the clause after a remark."""
+    return not m.group("verb") and not m.group("gap").endswith(("大概", "大约"))
+
+
+def _whole_amount(value: str, own: re.Pattern[str] | None) -> bool:
+    """Whether `value` is one amount of the slot's shape up to the clause's end: its own
+    pattern's match, or a sum or length ("30元以下的", "2小时 - 3小时就行"), and at most
+    a word of assent after it."""
+    head = own.match(value) if own is not None else _AMOUNT.match(value)
+    return head is not None and _ASSENT.fullmatch(value, head.end()) is not None
+
+
+# "…的", "…就行", "…就可以了": what may follow an amount that ends its clause.
+_ASSENT = re.compile(r"(?:的|就|也|都)?(?:行|好|可以|够|成)?[了吧啊呀哦呢嘛哈啦的]*")
 
 
 def _needs_digit(pattern: str) -> bool:
@@ -564,28 +634,90 @@ def _seeks(text: str, pos: int) -> bool:
 _SEEK = re.compile(r"哪|谁家|找|推荐|介绍|的(?:酒店|宾馆)")
 
 
-def _sought_kind(text: str, m: re.Match[str], slot: SlotDef, onto: Ontology) -> bool:
+@dataclass
+class _Places:
+    """Where one message's clauses start and what its entity words say, from one scan of the
+    message: each option word then looks its clause up instead of rescanning it."""
+
+    marks: list[int]  # the clause marks' positions
+    near: list[int]  # where words for near start ("附近", "周边")
+    # A singular demonstrative or pronoun naming one place ("这家", "那个景点", "它"):
+    # (start, end), by start.
+    focus: list[tuple[int, int]]
+    # Per slot: places picked from ("景点里面有", "这些酒店有"), whose kind has the slot, as
+    # (start of the place word, end of "有…"), by start.
+    picks: dict[str, list[tuple[int, int]]]
+
+    def clause_start(self, pos: int) -> int:
+        i = bisect_left(self.marks, pos)
+        return self.marks[i - 1] + 1 if i else 0
+
+
+def _scan_places(text: str, onto: Ontology) -> _Places:
+    marks = [m.start() for m in _CLAUSE_MARK.finditer(text)]
+    near = [m.start() for m in NEAR_WORD.finditer(text)]
+    focus = [m.span() for m in _FOCUS.finditer(text)]
+    picks: dict[str, list[tuple[int, int]]] = {}
+    places = _Places(marks, near, focus, picks)
+    for w in onto.entity_words(text):
+        lead = _DEMONSTRATIVE.search(text, max(0, w.start() - 3), w.start())
+        if lead is not None:
+            focus.append((lead.start(), w.end()))  # "这个酒店", "那家餐馆": one place
+            continue
+        if w.start() == places.clause_start(w.start()):
+            continue
+        pick = _AMONG.match(text, w.end())
+        if pick is None and text[w.start() - 1] in _GROUP_LEAD:
+            pick = _HAS_NEXT.match(text, w.end())
+        if pick is None:
+            continue
+        # Each word's own entity: the words do not overlap, so this is one scan in all.
+        for slot in onto.entity_mentions(w.group(0))[0][1].slots:
+            picks.setdefault(slot, []).append((w.start(), pick.end()))
+    focus.sort()
+    return places
+
+
+def _about_focus(m: re.Match[str], places: _Places) -> bool:
+    """Whether the clause before `m` names one place (a demonstrative or a pronoun) with no
+    word for near after it: "这家酒店里有健身房吗", "它有免费的吗" ask about that place;
+    "这家酒店附近有免费的景点吗" asks about its neighbours."""
+    i = bisect_left(places.focus, (m.start(), m.start()))
+    if i == 0:
+        return False
+    start, end = places.focus[i - 1]
+    if start < places.clause_start(m.start()) or end > m.start():
+        return False
+    j = bisect_left(places.near, end)
+    return not (j < len(places.near) and places.near[j] < m.start())
+
+
+def _picked(m: re.Match[str], slot: SlotDef, places: _Places) -> bool:
+    """Whether `m` follows, in its clause, a pick among places whose kind has `slot`:
+    "景点里面有不免费的么"; "餐馆里有酒吧吗" asks for no hotel's bar."""
+    found = places.picks.get(slot.name, [])
+    # The picks before `m` end in their order (their place words do not overlap).
+    i = bisect_left(found, (m.start(), m.start()))
+    while i and found[i - 1][1] > m.start():
+        i -= 1
+    return bool(i) and found[i - 1][0] > places.clause_start(m.start())
+
+
+def _sought_kind(
+    text: str, m: re.Match[str], slot: SlotDef, onto: Ontology, places: _Places
+) -> bool:
     """Whether a criterion asked in a question describes the kind of place sought, not the
     place in focus: "有4.5分以上的豪华型酒店吗" (the member before a word for its kind), "有没有
     免费的呢" (a member made a noun by "的"), "这几个景点里面有不免费的么" (a pick among places);
-    not "它是豪华型酒店吗", which asks about one place."""
-    if _IS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
+    not "它是豪华型酒店吗" nor "这家酒店里有健身房吗", which ask about one place."""
+    if _IS_BEFORE.search(text, max(0, m.start() - 3), m.start()) or _about_focus(m, places):
         return False
     end = m.end()
     if _kind_next(text, end, slot, onto):
         return True
     if _NOUN_ASKED.match(text, end) and _HAS_BEFORE.search(text, max(0, m.start() - 3), m.start()):
         return True
-    clause = _clause_before(text, m)
-    # The places picked from have the slot: "餐馆里有酒吧吗" asks for no hotel's bar.
-    # (Both lists come from one scan for entity words, in the same order.)
-    words = zip(onto.entity_words(clause), onto.entity_mentions(clause), strict=True)
-    return any(
-        _AMONG.match(clause, w.end())
-        or (clause[w.start() - 1 : w.start()] in _GROUP_LEAD and _HAS_NEXT.match(clause, w.end()))
-        for w, (_, ent) in words
-        if w.start() > 0 and slot.name in ent.slots
-    )
+    return _picked(m, slot, places)
 
 
 def _kind_next(text: str, end: int, slot: SlotDef, onto: Ontology) -> bool:
@@ -607,6 +739,11 @@ _NOUN_ASKED = re.compile(r"的(?:呢|吗|么|嘛|啊|呀)?\s*[？?]")
 _AMONG = re.compile(r"(?:里面|里边|里头|当中|之中|中|里)(?:有没有|有)")
 # "周边的景点有没有…", "这些酒店有…": places described or counted, a group to pick from.
 _GROUP_LEAD = frozenset("的些")
+# "这是…", "它…", "这家…": one place named by a demonstrative or a pronoun ("它们", "这些"
+# name several; "它周边" its neighbours, told by the word for near).
+_FOCUS = re.compile(r"(?:这|那|该)(?:是|家)|它(?!们)")
+# "这个酒店", "那座景点", "该餐馆": the demonstrative before a place word.
+_DEMONSTRATIVE = re.compile(r"(?:这|那|该)(?:一)?(?:个|家|座|间|所|处)?$")
 _HAS_NEXT = re.compile(r"(?:还|也)?有(?:没有)?")
 
 
