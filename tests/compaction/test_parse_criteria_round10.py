@@ -248,3 +248,9 @@ def test_a_long_question_about_one_place_is_parsed_in_linear_work(
         parse_message(Message.user(text), turn=1, ontology=ONTO)
         work.append(scanned / len(text))
     assert work[1] < 1.5 * work[0]
+
+
+def test_minutes_of_a_walk_are_no_rating() -> None:
+    # "5分钟" is a length of time; "5分" alone is still a rating.
+    assert "评分" not in slot_values("地铁站在东边，走路5分钟就到。", role="assistant")
+    assert slot_values("我想找评分5分的餐馆。").get("评分") == "5分"
