@@ -254,3 +254,10 @@ def test_minutes_of_a_walk_are_no_rating() -> None:
     # "5分钟" is a length of time; "5分" alone is still a rating.
     assert "评分" not in slot_values("地铁站在东边，走路5分钟就到。", role="assistant")
     assert slot_values("我想找评分5分的餐馆。").get("评分") == "5分"
+
+
+def test_a_kind_of_place_booked_is_no_product() -> None:
+    # "订一家酒店" books a hotel (a kind of place the ontology knows), not a product.
+    assert "product" not in slot_values("我们还想订一家酒店。")
+    assert "product" not in slot_values("我打算订一家酒店住三晚。")
+    assert slot_values("我想买一台投影仪").get("product") == "投影仪"

@@ -108,7 +108,7 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?:想|要|打算|准备|需要)(?:再)?(?:买|购买|订|入手)"
-            r"(?:一|两|个|这|那)?(?:台|部|个|件|款|双|套|只|本|辆|份|张|瓶|盒|杯|条|把|支)?\s*"
+            r"(?:一|两|个|这|那)?(?:台|部|个|件|款|双|套|只|本|辆|份|张|瓶|盒|杯|条|把|支|家|间)?\s*"
             + _ZH_NAME
         ),
         "product",
@@ -446,6 +446,8 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
                 continue
             if p.slot == "推荐菜" and (_NOT_A_DISH.search(value) or onto.find_members(value)):
                 continue  # "最好有免费停车": an option of another slot
+            if p.slot == "product" and _opens_with_entity_word(value, onto):
+                continue  # "想订一家酒店": a kind of place the task is about, not a product
             end = m.start("value") + len(value)
             out.append(PhraseHit(m.start(), end, slot, value, p.confidence, p.in_question))
     out += _names_said(text, onto)
@@ -478,6 +480,12 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
             h for h in out if h.slot.name != "名称" or not any(a <= h.start < b for a, b in ends)
         ]
     return out
+
+
+def _opens_with_entity_word(value: str, onto: Ontology) -> bool:
+    """Whether `value` opens with a word the ontology names one of its entities by
+    ("酒店", "酒店住两晚"): what is ordered then is a place of that kind."""
+    return any(m.start() == 0 for m in onto.entity_words(value))
 
 
 # "有评分4分以上的餐馆", "想吃烤肉宛饭庄家的…", "有特色的餐馆": a criterion, a restaurant
