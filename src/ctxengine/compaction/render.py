@@ -58,7 +58,6 @@ from __future__ import annotations
 import bisect
 import functools
 import heapq
-import itertools
 import json
 import operator
 import re
@@ -738,12 +737,28 @@ class _MarkedLines:
     marker that changes every turn: the heads are worked out once, and each render joins them
     with their markers in C (`map`), the texts kept for the next render of the same turn."""
 
-    def __init__(self, heads: list[str], turns: list[int]) -> None:
-        self.heads = heads
-        self._spaced = [h + " " for h in heads]
-        self._turns = turns
+    def __init__(self) -> None:
+        self.heads: list[str] = []
+        self._spaced: list[str] = []
+        self._turns: list[int] = []
+        self._said: set[str] = set()
         self._at: tuple[int, Language] | None = None
         self._texts: list[str] = []
+
+    def extended(self, constraints: list[ConstraintEntry]) -> _MarkedLines:
+        """These lines and those of `constraints` after them (a copy: this one stays)."""
+        out = _MarkedLines()
+        out.heads, out._spaced = list(self.heads), list(self._spaced)
+        out._turns, out._said = list(self._turns), set(self._said)
+        for c in constraints:
+            # One sentence may hold two rules ("Don't use UPS, use DHL Express instead":
+            # forbid UPS, require DHL): both are in the ledger, the sentence is written once.
+            if c.text not in out._said:
+                out._said.add(c.text)
+                out.heads.append(f"- {c.text}")
+                out._spaced.append(f"- {c.text} ")
+                out._turns.append(c.turn)
+        return out
 
     def texts(self, current: int, language: Language) -> list[str]:
         if self._at != (current, language):
@@ -754,14 +769,33 @@ class _MarkedLines:
 
 def _with_markers(spaced: list[str], turns: list[int], current: int, lang: Language) -> list[str]:
     """``head + " " + _ago(current - turn)`` per line (`spaced` ends in the space), in C."""
-    ago = map(_ago, map(operator.sub, itertools.repeat(current), turns), itertools.repeat(lang))
-    return list(map(operator.add, spaced, ago))
+    return list(map(operator.add, spaced, map(_markers(current, lang).__getitem__, turns)))
+
+
+class _Markers(dict[int, str]):
+    """The marker of each turn seen from one current turn, worked out on first use: lines
+    share turns, and a lookup costs less than `_ago`'s cached call."""
+
+    def __init__(self, current: int, language: Language) -> None:
+        super().__init__()
+        self.current, self.language = current, language
+
+    def __missing__(self, turn: int) -> str:
+        marker = self[turn] = _ago(self.current - turn, self.language)
+        return marker
+
+
+@functools.lru_cache(maxsize=16)
+def _markers(current: int, language: Language) -> _Markers:
+    """A pure function of its arguments (as `_ago`): safe to share across sessions."""
+    return _Markers(current, language)
 
 
 # The latest constraint sections worked out, by their entries: a session renders the same
-# active rules on every call until one is added or changes status (a new list, then). An
-# entry's text and turn never change once it is made, and the lists compare item by item by
-# identity first, so a hit costs a pass in C. A few entries: sessions may interleave.
+# active rules on every call until one is added (a longer list: only the new entries are
+# written) or changes status (a new list). An entry's text and turn never change once it is
+# made, and the lists compare item by item by identity first, so a hit costs a pass in C. A
+# few entries: sessions may interleave.
 _CONSTRAINT_LINES: list[tuple[list[ConstraintEntry], _MarkedLines]] = []
 _CONSTRAINT_CACHE_SIZE = 8
 
@@ -772,17 +806,11 @@ def _constraint_lines(constraints: list[ConstraintEntry]) -> _MarkedLines:
             if i:
                 _CONSTRAINT_LINES.insert(0, _CONSTRAINT_LINES.pop(i))
             return lines
-    said: set[str] = set()
-    heads: list[str] = []
-    turns: list[int] = []
-    for c in constraints:
-        # One sentence may hold two rules ("Don't use UPS, use DHL Express instead": forbid
-        # UPS, require DHL): both are in the ledger, the sentence is written once.
-        if c.text not in said:
-            said.add(c.text)
-            heads.append(f"- {c.text}")
-            turns.append(c.turn)
-    lines = _MarkedLines(heads, turns)
+    base, known = _MarkedLines(), 0
+    for seen, lines in _CONSTRAINT_LINES:
+        if known < len(seen) <= len(constraints) and constraints[: len(seen)] == seen:
+            base, known = lines, len(seen)
+    lines = base.extended(constraints[known:])
     _CONSTRAINT_LINES.insert(0, (list(constraints), lines))
     del _CONSTRAINT_LINES[_CONSTRAINT_CACHE_SIZE:]
     return lines
