@@ -27,6 +27,7 @@ from ctxengine.compaction.render import (
     _ago,
     _constraint_lines,
     _evidence_head,
+    _markers,
     constraint_texts,
     evidence_texts,
 )
@@ -161,7 +162,23 @@ def test_the_same_active_rules_are_written_from_kept_heads() -> None:
     assert kept.heads == ["- 不要用PDF", "- 用顺丰"]
     assert kept.texts(7, "zh") == ["- 不要用PDF [5轮前]", "- 用顺丰 [2轮前]"]
     assert kept.texts(8, "en") == ["- 不要用PDF [6 turns ago]", "- 用顺丰 [3 turns ago]"]
-    assert _constraint_lines([*rules, _entry(4, "never use PDF", 8)]) is not kept
+    longer = _constraint_lines([*rules, _entry(4, "never use PDF", 8), _entry(5, "用顺丰", 9)])
+    assert longer is not kept
+    assert longer.heads == ["- 不要用PDF", "- 用顺丰", "- never use PDF"]
+    assert longer.texts(9, "en")[-1] == "- never use PDF [1 turn ago]"
+    assert kept.heads == ["- 不要用PDF", "- 用顺丰"]  # extending copies: the shorter list's stay
+
+
+@given(
+    st.integers(-5, 60), st.lists(st.integers(0, 60), max_size=20), st.sampled_from(["zh", "en"])
+)
+def test_the_shared_marker_table_writes_what_ago_writes(
+    current: int, turns: list[int], lang: Language
+) -> None:
+    """Turns ahead of the current one (a render for an earlier turn) read as this turn."""
+    table = _markers(current, lang)
+    assert [table[t] for t in turns] == [_ago(current - t, lang) for t in turns]
+    assert _markers(current, lang) is table
 
 
 def _plain_evidence_texts(view: ContextView) -> list[str]:
