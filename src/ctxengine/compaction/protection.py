@@ -6,8 +6,8 @@ every message cost O(items x texts), and both grow with a session: evidence that
 names is never evicted, so it accumulates with the rules. `ProtectionIndex` keeps the split of
 the items into protected and free and updates it from what changed:
 
-- new items (appended at the end of the layer's dict) are checked once, against all texts
-  joined into one string (a single substring search in C instead of a Python loop);
+- new items (appended at the end of the layer's dict) are checked once, against the texts'
+  substring index (`_TextIndex`): a few lookups, not a search through every text;
 - a text added can only protect free items, so only those are checked against it;
 - a text removed can only release protected items whose value it contains, so only those are
   checked again; they are found by looking the removed text's substrings up among the
@@ -25,16 +25,76 @@ from collections.abc import Iterable, Sequence
 
 from ctxengine.compaction.layers import EvidenceItem
 
-_SEP = "\x00"
+_GRAM = 3  # the length of the substrings `_TextIndex` files the texts under
+_PROBES = 6  # grams of a value looked up at most: enough to rule out most values at once
 
 
-def _refers(value: str, hay: str, texts: Sequence[str]) -> bool:
-    """`layers.refers_to` for one value against `texts`, `hay` being them joined by NUL."""
-    if not value:
-        return False
-    if _SEP in value:  # could straddle two texts in `hay`: ask each text
-        return any(value in t for t in texts)
-    return value in hay
+class _TextIndex:
+    """Whether a value occurs in any of a multiset of texts, at a cost bounded by the value.
+
+    Searching the texts joined into one string cost a pass over all of them per new item,
+    and the texts (the active rules above all) grow with a session. Each distinct text is
+    filed under every substring of length `_GRAM` it holds, and its shorter substrings are
+    counted: a value occurs in a text only if each of its grams does, so a few grams looked up
+    rule out most values, and only the texts holding the rarest of them are searched.
+    """
+
+    def __init__(self, texts: Iterable[str] = ()) -> None:
+        self._count: Counter[str] = Counter()  # text -> how many times it is in the list
+        self._grams: dict[str, set[str]] = {}  # gram -> distinct texts holding it
+        self._short: Counter[str] = Counter()  # substrings shorter than a gram -> texts
+        for t in texts:
+            self.add(t)
+
+    def add(self, text: str) -> None:
+        self._count[text] += 1
+        if self._count[text] > 1:
+            return
+        for g in _grams_of(text):
+            self._grams.setdefault(g, set()).add(text)
+        self._short.update(_short_of(text))
+
+    def remove(self, text: str) -> None:
+        n = self._count[text]
+        if n > 1:
+            self._count[text] = n - 1
+            return
+        del self._count[text]
+        for g in _grams_of(text):
+            holders = self._grams[g]
+            holders.discard(text)
+            if not holders:
+                del self._grams[g]
+        for piece in _short_of(text):
+            left = self._short[piece] - 1
+            if left:
+                self._short[piece] = left
+            else:
+                del self._short[piece]
+
+    def refers(self, value: str) -> bool:
+        """`any(value in t for t in texts)` for a non-empty `value`."""
+        if len(value) < _GRAM:
+            return value in self._short
+        last = len(value) - _GRAM
+        step = max(1, last // (_PROBES - 1))
+        rarest: set[str] | None = None
+        for i in (*range(0, last, step), last):
+            holders = self._grams.get(value[i : i + _GRAM])
+            if holders is None:
+                return False
+            if rarest is None or len(holders) < len(rarest):
+                rarest = holders
+        assert rarest is not None
+        return any(value in t for t in rarest)
+
+
+def _grams_of(text: str) -> set[str]:
+    return {text[i : i + _GRAM] for i in range(len(text) - _GRAM + 1)}
+
+
+def _short_of(text: str) -> set[str]:
+    return {text[i : i + n] for n in range(1, _GRAM) for i in range(len(text) - n + 1)}
 
 
 class _ValueIndex:
@@ -86,7 +146,7 @@ class ProtectionIndex:
     def __init__(self) -> None:
         self._items: dict[str, EvidenceItem] | None = None
         self._texts: list[str] = []
-        self._hay = ""
+        self._index = _TextIndex()
         self._prot: set[str] = set()
         self._free: set[str] = set()
         self._values: dict[str, str] = {}  # protected id -> value
@@ -131,14 +191,14 @@ class ProtectionIndex:
 
     def _rebuild(self, items: dict[str, EvidenceItem], texts: Sequence[str]) -> None:
         self._items, self._texts = items, list(texts)
-        self._hay = _SEP.join(self._texts)
+        self._index = _TextIndex(self._texts)
         self._prot, self._free = set(), set()
         self._values, self._by_value = {}, _ValueIndex()
         for item in items.values():
             self._place(item)
 
     def _place(self, item: EvidenceItem) -> None:
-        if _refers(item.value, self._hay, self._texts):
+        if item.value and self._index.refers(item.value):
             self._protect(item.id, item.value)
         else:
             self._free.add(item.id)
@@ -156,19 +216,25 @@ class ProtectionIndex:
     def _retext(self, items: dict[str, EvidenceItem], texts: list[str]) -> None:
         old, new = Counter(self._texts), Counter(texts)
         added, removed = list((new - old).elements()), list((old - new).elements())
-        self._texts, self._hay = texts, _SEP.join(texts)
+        self._texts = texts
+        for t in removed:
+            self._index.remove(t)
+        for t in added:
+            self._index.add(t)
         if removed:
             again: set[str] = set()
             for r in removed:
                 again |= self._by_value.within(r)
             for eid in again:
-                if eid in items and not _refers(items[eid].value, self._hay, texts):
+                if eid in items and not self._index.refers(items[eid].value):
                     self._release(eid)
                     self._free.add(eid)
         if added:
-            hay = _SEP.join(added)
+            fresh = _TextIndex(added)
             won = [
-                eid for eid in self._free if eid in items and _refers(items[eid].value, hay, added)
+                eid
+                for eid in self._free
+                if eid in items and items[eid].value and fresh.refers(items[eid].value)
             ]
             for eid in won:
                 self._free.discard(eid)

@@ -57,10 +57,12 @@ from __future__ import annotations
 import bisect
 import functools
 import json
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from ctxengine.compaction.layers import (
     ArchivedValue,
@@ -172,9 +174,10 @@ class ContextView:
     constraints: list[ConstraintEntry] = field(default_factory=list)
     conflicts: list[ConflictRecord] = field(default_factory=list)
     evidence: list[EvidenceItem] = field(default_factory=list)
-    # The evidence lines' heads (`_evidence_head`) by item id in this view's language, kept
-    # by the session's `EvidenceSelection` (which drops an item's head when the item changes);
-    # `evidence_texts` fills in what is missing. Empty: worked out per line.
+    # The evidence lines' heads (`_evidence_head` and the space before the marker) by item
+    # id in this view's language, kept by the session's `EvidenceSelection` (which drops an
+    # item's head when the item changes); `evidence_texts` fills in what is missing. Empty:
+    # worked out per line.
     heads: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     # Facts newer facts replaced, per current slot key, newest first (`earlier_line`).
     earlier: dict[str, list[ArchivedValue]] = field(default_factory=dict)
@@ -718,17 +721,94 @@ def constraint_texts(view: ContextView, *, marked: bool = True) -> list[str]:
     """The constraints section's lines, ``- 不要显示价格 [13轮前]``; not `marked` (the
     compact form), without the time marker: every active rule holds now, whenever it was
     said, and under a cap its marker's tokens are worth more as a value kept."""
-    lang, cur = view.language, view.current_turn
-    said: set[str] = set()
-    out: list[str] = []
-    for c in view.constraints:
-        # One sentence may hold two rules ("Don't use UPS, use DHL Express instead": forbid
-        # UPS, require DHL): both are in the ledger, the sentence is written once.
-        text = c.text
-        if text not in said:
-            said.add(text)
-            out.append(f"- {text} {_ago(cur - c.turn, lang)}" if marked else f"- {text}")
-    return out
+    lines = _constraint_lines(view.constraints)
+    return lines.texts(view.current_turn, view.language) if marked else list(lines.heads)
+
+
+class _MarkedLines:
+    """A section's lines as heads (``- 不要显示价格``) and the turns their markers count from.
+
+    Active rules accumulate over a session and every render writes each one's line with a
+    marker that changes every turn: the heads are worked out once, and each render joins them
+    with their markers in C (`map`), the texts kept for the next render of the same turn."""
+
+    def __init__(self) -> None:
+        self.heads: list[str] = []
+        self._spaced: list[str] = []
+        self._turns: list[int] = []
+        self._said: set[str] = set()
+        self._at: tuple[int, Language] | None = None
+        self._texts: list[str] = []
+
+    def extended(self, constraints: list[ConstraintEntry]) -> _MarkedLines:
+        """These lines and those of `constraints` after them (a copy: this one stays)."""
+        out = _MarkedLines()
+        out.heads, out._spaced = list(self.heads), list(self._spaced)
+        out._turns, out._said = list(self._turns), set(self._said)
+        for c in constraints:
+            # One sentence may hold two rules ("Don't use UPS, use DHL Express instead":
+            # forbid UPS, require DHL): both are in the ledger, the sentence is written once.
+            if c.text not in out._said:
+                out._said.add(c.text)
+                out.heads.append(f"- {c.text}")
+                out._spaced.append(f"- {c.text} ")
+                out._turns.append(c.turn)
+        return out
+
+    def texts(self, current: int, language: Language) -> list[str]:
+        if self._at != (current, language):
+            self._texts = _with_markers(self._spaced, self._turns, current, language)
+            self._at = (current, language)
+        return list(self._texts)
+
+
+def _with_markers(spaced: list[str], turns: list[int], current: int, lang: Language) -> list[str]:
+    """``head + " " + _ago(current - turn)`` per line (`spaced` ends in the space), in C."""
+    return list(map(operator.add, spaced, map(_markers(current, lang).__getitem__, turns)))
+
+
+class _Markers(dict[int, str]):
+    """The marker of each turn seen from one current turn, worked out on first use: lines
+    share turns, and a lookup costs less than `_ago`'s cached call."""
+
+    def __init__(self, current: int, language: Language) -> None:
+        super().__init__()
+        self.current, self.language = current, language
+
+    def __missing__(self, turn: int) -> str:
+        marker = self[turn] = _ago(self.current - turn, self.language)
+        return marker
+
+
+@functools.lru_cache(maxsize=16)
+def _markers(current: int, language: Language) -> _Markers:
+    """A pure function of its arguments (as `_ago`): safe to share across sessions."""
+    return _Markers(current, language)
+
+
+# The latest constraint sections worked out, by their entries: a session renders the same
+# active rules on every call until one is added (a longer list: only the new entries are
+# written) or changes status (a new list). An entry's text and turn never change once it is
+# made, and the lists compare item by item by identity first, so a hit costs a pass in C. A
+# few entries: sessions may interleave.
+_CONSTRAINT_LINES: list[tuple[list[ConstraintEntry], _MarkedLines]] = []
+_CONSTRAINT_CACHE_SIZE = 8
+
+
+def _constraint_lines(constraints: list[ConstraintEntry]) -> _MarkedLines:
+    for i, (seen, lines) in enumerate(_CONSTRAINT_LINES):
+        if seen == constraints:
+            if i:
+                _CONSTRAINT_LINES.insert(0, _CONSTRAINT_LINES.pop(i))
+            return lines
+    base, known = _MarkedLines(), 0
+    for seen, lines in _CONSTRAINT_LINES:
+        if known < len(seen) <= len(constraints) and constraints[: len(seen)] == seen:
+            base, known = lines, len(seen)
+    lines = base.extended(constraints[known:])
+    _CONSTRAINT_LINES.insert(0, (list(constraints), lines))
+    del _CONSTRAINT_LINES[_CONSTRAINT_CACHE_SIZE:]
+    return lines
 
 
 def _conflict_lines(view: ContextView) -> list[BlockLine]:
@@ -741,21 +821,35 @@ def _conflict_lines(view: ContextView) -> list[BlockLine]:
 
 def evidence_texts(view: ContextView) -> list[str]:
     """The evidence section's lines, ``- 订单号: A123 (工具:get_order) [2轮前]``, one per item
-    of `view.evidence`."""
-    lang, cur = view.language, view.current_turn
+    of `view.evidence`.
+
+    The written evidence is never cut, so the section grows with a session: each item's head
+    is kept (`view.heads`, dropped by the selection when the item changes) and the lines are
+    joined with their markers in C; only heads not yet kept are worked out here."""
+    lang = view.language
     heads = view.heads
-    out: list[str] = []
-    for ev in view.evidence:
-        head = heads.get(ev.id)
-        if head is None:
-            src = None
-            for s in ev.sources:
-                if s != "user":
-                    src = s
-                    break
-            head = heads[ev.id] = _evidence_head(ev.kind, ev.field, ev.value, src, lang)
-        out.append(f"{head} {_ago(cur - ev.last_seen, lang)}")
-    return out
+    evidence = view.evidence
+    spaced = list(map(heads.get, map(_ID, evidence)))
+    if None in spaced:
+        for i, ev in enumerate(evidence):
+            if spaced[i] is None:
+                spaced[i] = heads[ev.id] = _head_of(ev, lang)
+    turns = list(map(_LAST_SEEN, evidence))
+    return _with_markers(cast(list[str], spaced), turns, view.current_turn, lang)
+
+
+_ID = operator.attrgetter("id")
+_LAST_SEEN = operator.attrgetter("last_seen")
+
+
+def _head_of(ev: EvidenceItem, lang: Language) -> str:
+    """An item's kept head: its line up to the marker, and the space before it."""
+    src = None
+    for s in ev.sources:
+        if s != "user":
+            src = s
+            break
+    return _evidence_head(ev.kind, ev.field, ev.value, src, lang) + " "
 
 
 def _evidence_rank(ev: EvidenceItem) -> int:
