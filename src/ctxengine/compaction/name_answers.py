@@ -231,8 +231,9 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     """(position, name) of the places a reply offers or picks with a lead that says so,
     whether or not a place was asked for, with the names listed along with them."""
     out: list[tuple[int, str]] = []
+    read_to = 0  # the end of what was read: a lead inside a name read is no lead
     for m in _OFFER.finditer(text):
-        if any(a <= m.end() < a + len(v) for a, v in out) or _NOTHING_BEFORE.search(
+        if m.end() < read_to or _NOTHING_BEFORE.search(
             text, _clause_start(text, m.start()), m.start()
         ):
             continue
@@ -244,6 +245,7 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
         if not more and _JOIN.match(text, end) is not None:
             continue  # "北京" of "北京和平宾馆": a joiner no next name follows is the name's own
         out += [(pos, text[pos:end]), *more]
+        read_to = max(a + len(v) for a, v in out)
     return out
 
 
@@ -252,8 +254,16 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
 _NOTHING_BEFORE = re.compile(r"没有?$|不$")
 
 
+# How far a clause's start or end is looked for: a name is a run of 40 characters at most
+# (`_RUN`), so a farther bound changes nothing read, and a bounded look keeps each read of a
+# long text linear.
+_REACH = 80
+
+
 def _clause_start(text: str, pos: int) -> int:
-    return max(text.rfind(c, 0, pos) for c in "，,。；;！!？?\n") + 1
+    low = max(0, pos - _REACH)
+    found = max(text.rfind(c, low, pos) for c in "，,。；;！!？?\n")
+    return found + 1 if found >= 0 else low
 
 
 def _offered_end(text: str, pos: int, onto: Ontology) -> int | None:
@@ -278,9 +288,13 @@ def _offer_shaped(value: str, onto: Ontology) -> bool:
     return _verified(value, onto) and _is_name(value, onto)
 
 
+_CLAUSE_MARK = re.compile(r"[，,。；;！!？?\n]")
+
+
 def _clause_end(text: str, pos: int) -> int:
-    m = re.compile(r"[，,。；;！!？?\n]").search(text, pos)
-    return m.start() if m is not None else len(text)
+    high = min(len(text), pos + _REACH)
+    m = _CLAUSE_MARK.search(text, pos, high)
+    return m.start() if m is not None else high
 
 
 # A list member after a comma: "推荐你去A，B和C", "A，B，C都很不错", "A，B你都可以去看看".
@@ -339,12 +353,16 @@ def listed_mates(
     as "B" and "C" lists "A" too; "为您推荐A、B、C" read as "A" lists "B" and "C". Without
     `commas` (a user's words), only joiners make a list."""
     out: list[tuple[int, str]] = []
+    walked: set[int] = set()  # each list is walked once, whichever of its names led to it
     for name in names:
         at = text.find(name)
-        if at < 0:
+        if at < 0 or at + len(name) in walked:
             continue
         end = at + len(name)
-        out += _following(text, end, onto, commas=commas)
+        walked.add(end)
+        more = _following(text, end, onto, commas=commas)
+        walked.update(p + len(v) for p, v in more)
+        out += more
         if commas and (
             _LIST_GOES_ON.match(text, end) or _next_member(text, end, onto, commas=True)
         ):
