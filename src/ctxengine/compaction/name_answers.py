@@ -243,7 +243,11 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
             continue
         more = _following(text, end, onto)
         if not more and _JOIN.match(text, end) is not None:
-            continue  # "北京" of "北京和平宾馆": a joiner no next name follows is the name's own
+            # "北京" of "北京和平宾馆": a joiner no next name follows is the name's own.
+            whole = _whole_name(text, pos, onto)
+            if whole is None:
+                continue
+            end = whole
         out += [(pos, text[pos:end]), *more]
         read_to = max(a + len(v) for a, v in out)
     return out
@@ -264,6 +268,16 @@ def _clause_start(text: str, pos: int) -> int:
     low = max(0, pos - _REACH)
     found = max(text.rfind(c, low, pos) for c in "，,。；;！!？?\n")
     return found + 1 if found >= 0 else low
+
+
+def _whole_name(text: str, pos: int, onto: Ontology) -> int | None:
+    """The end of the longest name at `pos` that ends in a kind suffix: "北京和平宾馆"."""
+    run = _RUN.match(text, pos, _clause_end(text, pos))
+    if run is None:
+        return None
+    return next(
+        (e for e in range(run.end(), pos + 1, -1) if _offer_shaped(text[pos:e], onto)), None
+    )
 
 
 def _offered_end(text: str, pos: int, onto: Ontology) -> int | None:
