@@ -133,13 +133,15 @@ def test_an_assistant_lead_with_no_place_asked_reads_no_remark() -> None:
     for text in [
         "去之前最好预约，地址在东城区。",
         "我觉得应该没问题",
-        "我觉得故宫更合适",
         "我觉得李明说得对",
         "我觉得北京烤鸭很好吃",
         "我查了一个小时，没有找到",
         "您也可以去问问工作人员",
     ]:
         assert names(text, "a") == [], text
+    # "更", "最" end a name as "很" does: the place is read, not the remark on it.
+    assert names("我觉得故宫更合适", "a") == ["故宫"]
+    assert asked_names("我觉得月坛最合适") == ["月坛"]
 
 
 def test_a_list_takes_no_member_that_is_no_place() -> None:

@@ -66,7 +66,7 @@ _BRANCH = re.compile(r"[(（][^()（），,。]{1,20}[)）]")
 # What follows a name in such a reply: another name, or the words said of the names.
 _JOIN = re.compile(r"\s*(?:和|、|与|或者|或|及|以及|跟)\s*")
 _SAID_OF = re.compile(
-    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适行])|也|还|是|不错|挺|很|蛮|真|感觉|怎么样|咋样|怎样"
+    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适行])|也|还|是|不错|挺|很|蛮|真|更|最|感觉|怎么样|咋样|怎样"
     r"|如何|可以|可供|推荐给|值得|这(?:两|几|些)?(?:个|家)|有|里面|去过|的话|符合|比较|非常|特别|就"
     r"|吧(?![\u4e00-\u9fff])|呢|啊|了(?=[，,。！!？?]|$)|聚餐|用餐|吃饭|吃|住宿|入住|住(?![\u4e00-\u9fff])|游玩|走走|转转|看看|逛逛"
     # "我知道物科宾馆餐厅推荐菜有X": its facts follow.
@@ -87,7 +87,9 @@ _NOT_A_NAME = re.compile(
     # a measure word, a question on it, a way to get there, a time: "订个座位", "怎么样",
     # "步行", "那就明天吧"
     r"|^[个位份张间桌]|^(?:怎么样|怎样|咋样|如何)|^(?:步行|走路|打车|坐车|开车|骑车|自驾|乘坐|公交)"
-    r"|^(?:今天|明天|后天|今晚|明晚|上午|下午|晚上|中午|早上|周末|下次|以后)"
+    r"|^(?:今天|明天|后天|今晚|明晚|上午|下午|晚上|中午|早上|白天|周末|下次|以后|之前|之后|以前)"
+    # a remark's modal or a verb said twice: "应该没问题", "最好预约", "问问工作人员"
+    r"|^(?:应该|可能|也许|最好|一定|问问|看看|想想|试试)|说得|小时$"
     # an adverb begins a remark, not a name: "也没有哦", "还不错"
     r"|^[也还都就又再才只没不]"
 )
@@ -190,7 +192,10 @@ def _is_name(value: str, onto: Ontology) -> bool:
 
 def _holds_member(value: str, onto: Ontology) -> bool:
     """Whether `value` is an option of a slot more than a name: "温泉", "有健身房"; a name
-    holding an option among more of its own words is one ("三里屯酒吧街", "温都水城温泉")."""
+    holding an option among more of its own words is one ("三里屯酒吧街", "温都水城温泉").
+    Three characters or more beyond the option are a name's own words (a place's name is
+    seldom shorter than its option with a two-character word added: "有健身房", "免费停车"
+    add one or two)."""
     return any(len(value) - len(m.group(0)) < 3 for m, _, _ in onto.find_members(value))
 
 
