@@ -193,9 +193,8 @@ def _is_name(value: str, onto: Ontology) -> bool:
 def _holds_member(value: str, onto: Ontology) -> bool:
     """Whether `value` is an option of a slot more than a name: "温泉", "有健身房"; a name
     holding an option among more of its own words is one ("三里屯酒吧街", "温都水城温泉").
-    Three characters or more beyond the option are a name's own words (a place's name is
-    seldom shorter than its option with a two-character word added: "有健身房", "免费停车"
-    add one or two)."""
+    What an option's own phrase adds to it is a verb, a particle or a measure word of one
+    or two characters ("有健身房", "的温泉"); three or more are words of a name's own."""
     return any(len(value) - len(m.group(0)) < 3 for m, _, _ in onto.find_members(value))
 
 
