@@ -66,7 +66,7 @@ _BRANCH = re.compile(r"[(（][^()（），,。]{1,20}[)）]")
 # What follows a name in such a reply: another name, or the words said of the names.
 _JOIN = re.compile(r"\s*(?:和|、|与|或者|或|及|以及|跟)\s*")
 _SAID_OF = re.compile(
-    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适行])|也|还|是|不错|挺|很|蛮|真|感觉|怎么样|咋样|怎样"
+    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适行])|也|还|是|不错|挺|很|蛮|真|更|最|感觉|怎么样|咋样|怎样"
     r"|如何|可以|可供|推荐给|值得|这(?:两|几|些)?(?:个|家)|有|里面|去过|的话|符合|比较|非常|特别|就"
     r"|吧(?![\u4e00-\u9fff])|呢|啊|了(?=[，,。！!？?]|$)|聚餐|用餐|吃饭|吃|住宿|入住|住(?![\u4e00-\u9fff])|游玩|走走|转转|看看|逛逛"
     # "我知道物科宾馆餐厅推荐菜有X": its facts follow.
@@ -87,7 +87,9 @@ _NOT_A_NAME = re.compile(
     # a measure word, a question on it, a way to get there, a time: "订个座位", "怎么样",
     # "步行", "那就明天吧"
     r"|^[个位份张间桌]|^(?:怎么样|怎样|咋样|如何)|^(?:步行|走路|打车|坐车|开车|骑车|自驾|乘坐|公交)"
-    r"|^(?:今天|明天|后天|今晚|明晚|上午|下午|晚上|中午|早上|周末|下次|以后)"
+    r"|^(?:今天|明天|后天|今晚|明晚|上午|下午|晚上|中午|早上|白天|周末|下次|以后|之前|之后|以前)"
+    # a remark's modal or a verb said twice: "应该没问题", "最好预约", "问问工作人员"
+    r"|^(?:应该|可能|也许|最好|一定|问问|看看|想想|试试)|说得|小时$"
     # an adverb begins a remark, not a name: "也没有哦", "还不错"
     r"|^[也还都就又再才只没不]"
 )
@@ -190,7 +192,9 @@ def _is_name(value: str, onto: Ontology) -> bool:
 
 def _holds_member(value: str, onto: Ontology) -> bool:
     """Whether `value` is an option of a slot more than a name: "温泉", "有健身房"; a name
-    holding an option among more of its own words is one ("三里屯酒吧街", "温都水城温泉")."""
+    holding an option among more of its own words is one ("三里屯酒吧街", "温都水城温泉").
+    What an option's own phrase adds to it is a verb, a particle or a measure word of one
+    or two characters ("有健身房", "的温泉"); three or more are words of a name's own."""
     return any(len(value) - len(m.group(0)) < 3 for m, _, _ in onto.find_members(value))
 
 
@@ -231,8 +235,9 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     """(position, name) of the places a reply offers or picks with a lead that says so,
     whether or not a place was asked for, with the names listed along with them."""
     out: list[tuple[int, str]] = []
+    read_to = 0  # the end of what was read: a lead inside a name read is no lead
     for m in _OFFER.finditer(text):
-        if any(a <= m.end() < a + len(v) for a, v in out) or _NOTHING_BEFORE.search(
+        if m.end() < read_to or _NOTHING_BEFORE.search(
             text, _clause_start(text, m.start()), m.start()
         ):
             continue
@@ -242,8 +247,13 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
             continue
         more = _following(text, end, onto)
         if not more and _JOIN.match(text, end) is not None:
-            continue  # "北京" of "北京和平宾馆": a joiner no next name follows is the name's own
+            # "北京" of "北京和平宾馆": a joiner no next name follows is the name's own.
+            whole = _whole_name(text, pos, onto)
+            if whole is None:
+                continue
+            end = whole
         out += [(pos, text[pos:end]), *more]
+        read_to = max(a + len(v) for a, v in out)
     return out
 
 
@@ -252,8 +262,26 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
 _NOTHING_BEFORE = re.compile(r"没有?$|不$")
 
 
+# How far a clause's start or end is looked for: a name is a run of 40 characters at most
+# (`_RUN`), so a farther bound changes nothing read, and a bounded look keeps each read of a
+# long text linear.
+_REACH = 80
+
+
 def _clause_start(text: str, pos: int) -> int:
-    return max(text.rfind(c, 0, pos) for c in "，,。；;！!？?\n") + 1
+    low = max(0, pos - _REACH)
+    found = max(text.rfind(c, low, pos) for c in "，,。；;！!？?\n")
+    return found + 1 if found >= 0 else low
+
+
+def _whole_name(text: str, pos: int, onto: Ontology) -> int | None:
+    """The end of the longest name at `pos` that ends in a kind suffix: "北京和平宾馆"."""
+    run = _RUN.match(text, pos, _clause_end(text, pos))
+    if run is None:
+        return None
+    return next(
+        (e for e in range(run.end(), pos + 1, -1) if _offer_shaped(text[pos:e], onto)), None
+    )
 
 
 def _offered_end(text: str, pos: int, onto: Ontology) -> int | None:
@@ -278,9 +306,13 @@ def _offer_shaped(value: str, onto: Ontology) -> bool:
     return _verified(value, onto) and _is_name(value, onto)
 
 
+_CLAUSE_MARK = re.compile(r"[，,。；;！!？?\n]")
+
+
 def _clause_end(text: str, pos: int) -> int:
-    m = re.compile(r"[，,。；;！!？?\n]").search(text, pos)
-    return m.start() if m is not None else len(text)
+    high = min(len(text), pos + _REACH)
+    m = _CLAUSE_MARK.search(text, pos, high)
+    return m.start() if m is not None else high
 
 
 # A list member after a comma: "推荐你去A，B和C", "A，B，C都很不错", "A，B你都可以去看看".
@@ -339,12 +371,16 @@ def listed_mates(
     as "B" and "C" lists "A" too; "为您推荐A、B、C" read as "A" lists "B" and "C". Without
     `commas` (a user's words), only joiners make a list."""
     out: list[tuple[int, str]] = []
+    walked: set[int] = set()  # each list is walked once, whichever of its names led to it
     for name in names:
         at = text.find(name)
-        if at < 0:
+        if at < 0 or at + len(name) in walked:
             continue
         end = at + len(name)
-        out += _following(text, end, onto, commas=commas)
+        walked.add(end)
+        more = _following(text, end, onto, commas=commas)
+        walked.update(p + len(v) for p, v in more)
+        out += more
         if commas and (
             _LIST_GOES_ON.match(text, end) or _next_member(text, end, onto, commas=True)
         ):

@@ -127,7 +127,13 @@ def parse_rules(
             informed += _answers(text, context.asked, ontology, informed, focus)
         informed += _nearby(text, ontology, informed, focus)
         informed += _more_names(
-            text, ontology, informed, focus, offered_names(text, ontology), commas=True
+            text,
+            ontology,
+            informed,
+            focus,
+            offered_names(text, ontology),
+            commas=True,
+            requested=context is not None and "名称" in context.asked,
         )
         informed = _without_neighbour_names(text, informed)
         weaker = _weighed(informed, ontology)
@@ -206,6 +212,7 @@ def _more_names(
     led: list[tuple[int, str]],
     *,
     commas: bool = False,
+    requested: bool = False,
 ) -> list[SlotUpdate]:
     """Names the phrase rules missed: those a lead offers or mentions (`led`) and those
     listed with a name read ("A，B和C都不错"), each of the kind its ending says, else of the
@@ -223,8 +230,13 @@ def _more_names(
     kinds = {u.entity for u in updates if u.slot == "名称" and u.value}
     kinds |= {e.name for _, v in found if (e := onto.entity_of_name(v)) is not None}
     out: list[SlotUpdate] = []
+    taken = _spans_of(text, have)
     for pos, name in sorted(found):
         if any(name in h or h in name for h in have) or any(name in v for v in near):
+            continue
+        if any(taken[pos : pos + len(name)]):
+            continue  # "颐和园" of a span read as "天坛与颐": one of the two is wrong
+        if not requested and not _reads_as_place(text, pos, name, onto):
             continue
         have.append(name)
         kind = onto.entity_of_name(name)
@@ -239,6 +251,35 @@ def _more_names(
             entity = _owner(text, pos, name, onto, focus)
         out.append(SlotUpdate(entity=entity, slot="名称", value=name, confidence=0.5))
     return out
+
+
+def _spans_of(text: str, values: list[str]) -> bytearray:
+    """A mark on each character of the text that a value read covers (its first place)."""
+    taken = bytearray(len(text))
+    for v in set(values):
+        if (at := text.find(v)) >= 0:
+            taken[at : at + len(v)] = b"\x01" * len(v)
+    return taken
+
+
+def _reads_as_place(text: str, pos: int, name: str, onto: Ontology) -> bool:
+    """Whether a span a lead or a list gave says itself that it is a place: it ends in a kind
+    suffix or a branch ("X宾馆", "X(Y店)") or a kind word follows it ("X的酒店", "X景点").
+    With no place asked for, a lead is followed by remarks as often as by names ("我们入住
+    两天", "我觉得应该没问题", "去之前最好预约"), and a list by dishes, cities or times."""
+    return (
+        _verified_place(name, onto)
+        or kind_said_after(text, pos + len(name), onto) is not None
+        # "我推荐您别的地方的餐馆X": the lead says the kind right before the name.
+        or _KIND_BEFORE.search(text, max(0, pos - 3), pos) is not None
+    )
+
+
+_KIND_BEFORE = re.compile(r"(?:餐馆|餐厅|饭店|饭馆|酒店|宾馆|景点|景区)$")
+
+
+def _verified_place(name: str, onto: Ontology) -> bool:
+    return name.endswith((")", "）")) or onto.entity_of_name(name) is not None
 
 
 def _owner(text: str, pos: int, name: str, onto: Ontology, focus: str | None) -> str:
