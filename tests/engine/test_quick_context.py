@@ -7,26 +7,16 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pipeline.histories import histories
+from pipeline.side_by_side import replay_both
 
-from ctxengine.engine import Context, ContextEngine, Session, _Quick
+from ctxengine.engine import ContextEngine, _Quick
 from ctxengine.messages import Message
 from ctxengine.settings import Settings
 from ctxengine.store.memory import MemoryStore
-
-
-def _view(ctx: Context) -> dict[str, Any]:
-    return {
-        "messages": [(m.id, m.model_dump(exclude={"id"})) for m in ctx.messages],
-        "tokens": ctx.tokens,
-        "budget": ctx.budget,
-        "compacted": ctx.compacted_context,
-        "steps": [(s.stage, s.turns_before, s.turns_after, len(s.removed)) for s in ctx.steps],
-    }
 
 
 async def _run(history: list[Message], s: Settings, tmp: Path) -> int:
@@ -48,25 +38,8 @@ async def _run(history: list[Message], s: Settings, tmp: Path) -> int:
             return q
 
         fast._quick_injections = counted  # type: ignore[method-assign]
-        for m in history:
-            if m.role == "assistant":
-                await _same(fast, full)
-            # The same objects go to both: ids and cached counts match.
-            await fast.add(m)
-            await full.add(m)
-            if m.starts_turn:
-                await fast.flush()
-                await full.flush()
-        await _same(fast, full)
-        await fast.flush()
-        await full.flush()
-        await _same(fast, full)
+        await replay_both(fast, full, history)
     return quick_hits
-
-
-async def _same(fast: Session, full: Session) -> None:
-    got, want = await fast.context(), await full.context()
-    assert _view(got) == _view(want)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ctxengine.compaction.layers import EvidenceLayer, memo_values
 from ctxengine.compaction.schema import Evidence
-from ctxengine.engine import Context, ContextEngine, Session
+from ctxengine.engine import ContextEngine
 from ctxengine.messages import Message, TextPart, ToolCallPart, ToolResultPart, copy_with
 from ctxengine.pipeline.window import Window
 from ctxengine.settings import Settings
@@ -28,6 +28,7 @@ from ctxengine.store.memory import MemoryStore
 from ctxengine.tokens import TokenCounter
 
 from .histories import histories
+from .side_by_side import replay_both
 
 texts = st.text(max_size=80)
 
@@ -107,16 +108,6 @@ def test_settled_tokens_is_none_over_the_turn_limit() -> None:
 
 
 # --- the settled context() path -------------------------------------------------------------
-def _view(ctx: Context) -> dict[str, Any]:
-    return {
-        "messages": [(m.id, m.model_dump(exclude={"id"})) for m in ctx.messages],
-        "tokens": ctx.tokens,
-        "budget": ctx.budget,
-        "compacted": ctx.compacted_context,
-        "steps": [(s.stage, s.turns_before, s.turns_after, len(s.removed)) for s in ctx.steps],
-    }
-
-
 async def _compare(history: list[Message], s: Settings, tmp: Path) -> int:
     """Replays `history` into a session with the shortcut and one whose window never takes
     it; returns how many `prepare` calls took it."""
@@ -138,21 +129,7 @@ async def _compare(history: list[Message], s: Settings, tmp: Path) -> int:
 
         fast.window.settled_tokens = counted  # type: ignore[method-assign]
 
-        async def same(x: Session, y: Session) -> None:
-            assert _view(await x.context()) == _view(await y.context())
-
-        for m in history:
-            if m.role == "assistant":
-                await same(fast, full)
-            await fast.add(m)
-            await full.add(m)
-            if m.starts_turn:
-                await fast.flush()
-                await full.flush()
-        await same(fast, full)
-        await fast.flush()
-        await full.flush()
-        await same(fast, full)
+        await replay_both(fast, full, history)
     return hits
 
 
