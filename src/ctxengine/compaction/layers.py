@@ -172,6 +172,12 @@ class StateLayer(BaseModel):
     transitions: list[Transition] = Field(default_factory=list)
     archive: list[ArchivedValue] = Field(default_factory=list)
     removed: dict[str, int] = Field(default_factory=dict)  # key -> turn, until confirmed
+    # What the user asked of a search that no place met and the user did not ask again
+    # (slot key -> the value asked): "人均50-100元" when the restaurant taken costs 143元.
+    # It belongs to the search, and with it to the place the search ends on (`close_search`),
+    # where the block shows it beside that place's facts as asked and not met: the user's
+    # wish, not the place's fact, and not a current request either.
+    unmet_asks: dict[str, str] = Field(default_factory=dict)
     # The archive only grows; its latest value per slot and its set of values are indexed as
     # it grows, so reading them is not a scan of the whole history (see `_archive_index`).
     _memo: Memo = PrivateAttr(default_factory=Memo)
@@ -182,6 +188,8 @@ class StateLayer(BaseModel):
         if update.op != "remove" and update.value and update.slot.strip() in self.instance_slots:
             self._shelve(update.entity.strip(), update.slot.strip(), update.value)
         old = self.slots.get(key)
+        if source == "user":
+            self.unmet_asks.pop(key, None)  # asked again (or changed): no longer the unmet one
         if update.op == "remove" or update.value is None:
             if old is None:
                 return None
@@ -337,6 +345,8 @@ class StateLayer(BaseModel):
             else self.unnamed_instance(entity)
         )
         self._move(entity, dst)
+        for key in [k for k in self.unmet_asks if split_key(k)[0] == entity]:
+            self.unmet_asks[slot_key(dst, split_key(key)[1])] = self.unmet_asks.pop(key)
         return dst, unmet
 
     def unnamed_instance(self, entity: str) -> str:
@@ -426,6 +436,8 @@ class StateLayer(BaseModel):
         """The user's request for `key` could not be met: archived as `unmet`, slot freed."""
         old = self.slots.pop(key)
         self._archive(old, turn, by, "unmet")
+        if old.source == "user":
+            self.unmet_asks[key] = old.value
         return old
 
     def drop(self, key: str, turn: int) -> SlotValue:

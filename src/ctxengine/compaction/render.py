@@ -74,6 +74,7 @@ from ctxengine.compaction.layers import (
     StateLayer,
     is_instance,
     said_in_conversation,
+    split_key,
 )
 from ctxengine.compaction.ledger import ConflictRecord, ConstraintEntry, Ledger
 from ctxengine.compaction.ontology import NO_LABELS, BlockLabels
@@ -103,6 +104,7 @@ WORDS: dict[Language, dict[str, str]] = {
         "was": "旧值",
         "unmet": "(未能满足)",
         "requested": "用户要求",
+        "unmet_ask": "未满足的要求",
         "earlier": "早先",
         "removed": "(已删除)",
         "before": "此前",
@@ -114,6 +116,7 @@ WORDS: dict[Language, dict[str, str]] = {
         "was": "was",
         "unmet": "(could not be met)",
         "requested": "asked for",
+        "unmet_ask": "asked, not met",
         "earlier": "earlier",
         "removed": "(removed)",
         "before": "before",
@@ -183,6 +186,10 @@ class ContextView:
     earlier: dict[str, list[ArchivedValue]] = field(default_factory=dict)
     # Earlier named instances, most recently touched first: (entity key, last turn, values).
     instances: list[tuple[str, int, list[SlotValue]]] = field(default_factory=list)
+    # What the user asked of a finished search that no place met, by the place the search
+    # ended on, then slot (`StateLayer.unmet_asks`): written beside that place's facts. The
+    # current search's are not written: a reply just said so, and its row is never shed.
+    unmet: dict[str, dict[str, str]] = field(default_factory=dict)
     # Entity and slot names in the view's language (``order.recipient`` -> ``订单.收货人``).
     labels: BlockLabels = field(default=NO_LABELS, compare=False, repr=False)
 
@@ -321,6 +328,10 @@ def build_view(
             if prev is not None:
                 view.previous[key] = prev
     view.instances = _recent_instances(instances, state.instance_slots, options.max_instances)
+    for key, asked in state.unmet_asks.items():
+        entity, slot = split_key(key)
+        if is_instance(entity):
+            view.unmet.setdefault(entity, {})[slot] = asked
     view.constraints = ledger.active()
     shown = [
         c
@@ -565,6 +576,8 @@ class EvidenceSelection:
 
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
+# What a search asked that no place met (``(未满足的要求: 50-100元)``, `row_cells`) goes
+# first: the user's wish of a finished search, which only says more once everything else fits.
 # An instance with nothing but its name (a candidate offered beside the one pursued) goes
 # before instances that hold values. The request beside an instance's fact
 # (`request_facts`) goes next: what the user asked for is often asked again, a found fact
@@ -573,6 +586,7 @@ class EvidenceSelection:
 # instance (`long_facts`) go before the instances themselves: an address costs as many
 # tokens as a place's name, rating and price together.
 (
+    _UNMET,
     _TOOL_EVIDENCE,
     _SOFT_EVIDENCE,
     _RECENT_INTENTS,
@@ -583,7 +597,7 @@ class EvidenceSelection:
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(10)
+) = range(11)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -603,6 +617,9 @@ class TableRow:
     # The cells written without the request beside their fact (``用户要求``), by slot: what
     # a cell is once `request_facts` has split its request off.
     plain: tuple[tuple[str, str], ...] = ()
+    # The slots whose cell carries what the search asked and no place met (`row_cells`):
+    # split off like a request, it leaves first (`_UNMET`).
+    unmet: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)  # not frozen: a frozen one costs 5x to build, and every render
@@ -704,7 +721,16 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
             out += [
                 BlockLine(
                     "state",
-                    instance_line(e, vs, cur, t, lang, view.slot_marker_turns, labels=labels),
+                    instance_line(
+                        e,
+                        vs,
+                        cur,
+                        t,
+                        lang,
+                        view.slot_marker_turns,
+                        labels=labels,
+                        asks=view.unmet.get(e),
+                    ),
                     _INSTANCE if vs else _BARE_INSTANCE,
                 )
                 for e, t, vs in view.instances
@@ -970,14 +996,11 @@ def _current_rows(
             left += values
             continue
         name = next((v for v in values if v.slot == view.name_slot), None)
+        cells, _ = row_cells([v for v in values if v is not name], None, view)  # see `unmet`
         row = TableRow(
             entity,
             cell(value_text(name, view.language, anchors=False)) if name else "",
-            tuple(
-                (v.slot, cell(value_text(v, view.language, anchors=False)))
-                for v in values
-                if v is not name
-            ),
+            cells,
             current=mark,
         )
         # Its text is written by `_table_lines`, under its table's columns.
@@ -997,9 +1020,10 @@ def _table_lines(view: ContextView, current: dict[str, list[BlockLine]]) -> list
         kind, _, name = entity.partition("[")
         # The request beside a found fact (``用户要求``) is what the user asked for; under the
         # cap it is split off and leaves early (`request_facts`).
-        cells = tuple((v.slot, cell(value_text(v, view.language, anchors=False))) for v in values)
-        plain = tuple((v.slot, cell(v.value)) for v in values if v.requested is not None)
-        row = TableRow(kind, cell(name[:-1]), cells, plain=plain)
+        asks = view.unmet.get(entity)
+        cells, plain = row_cells(values, asks, view)
+        noted = tuple(s for s in asks or () if s != view.name_slot)
+        row = TableRow(kind, cell(name[:-1]), cells, plain=plain, unmet=noted)
         rows.setdefault(kind, []).append((age, row, bool(values)))
     out: list[BlockLine] = []
     for kind, group in rows.items():
@@ -1022,6 +1046,32 @@ def _table_lines(view: ContextView, current: dict[str, list[BlockLine]]) -> list
                 )
             )
     return out
+
+
+def unmet_note(asked: str, language: Language, *, table: bool = False) -> str:
+    """``(未满足的要求: 50-100元)``: what the user asked of a search and no place met."""
+    return f"({WORDS[language]['unmet_ask']}: {cell(asked) if table else fmt(asked)})"
+
+
+def row_cells(
+    values: list[SlotValue], asks: dict[str, str] | None, view: ContextView
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """(the cells of one row, by slot; the cells that carry a request, without it).
+
+    Beside a fact goes the request it was found against (``137元 (用户要求: 100-150元)``)
+    and what the user asked of the search that no place met (`asks`: ``143元 (未满足的要求:
+    50-100元)``; alone in the cell when the place has no fact for the slot)."""
+    lang = view.language
+    cells = {v.slot: cell(value_text(v, lang, anchors=False)) for v in values}
+    plain = {v.slot: cell(v.value) for v in values if v.requested is not None}
+    for slot, asked in (asks or {}).items():
+        if slot == view.name_slot:
+            continue
+        fact = next((v for v in values if v.slot == slot), None)
+        plain.setdefault(slot, cell(fact.value) if fact is not None else EMPTY_CELL)
+        note = unmet_note(asked, lang, table=True)
+        cells[slot] = f"{cells[slot]} {note}" if slot in cells else note
+    return tuple(cells.items()), tuple(plain.items())
 
 
 def table_columns(rows: list[TableRow]) -> list[str]:
@@ -1063,12 +1113,16 @@ def instance_line(
     *,
     anchors: bool = True,
     labels: BlockLabels = NO_LABELS,
+    asks: dict[str, str] | None = None,
 ) -> str:
     """``餐馆[鼎泰丰]: 地址=A路1号; 电话=010-1111 [12轮前]``: one earlier instance, last
-    touched at `turn`."""
-    body = "; ".join(
-        f"{labels.slot(v.slot)}={value_text(v, language, anchors=anchors)}" for v in values
-    )
+    touched at `turn`; what its search asked and no place met (`asks`) beside its facts,
+    ``人均消费=143元 (未满足的要求: 50-100元)``."""
+    texts = {v.slot: value_text(v, language, anchors=anchors) for v in values}
+    for slot, asked in (asks or {}).items():
+        note = unmet_note(asked, language)
+        texts[slot] = f"{texts[slot]} {note}" if slot in texts else note
+    body = "; ".join(f"{labels.slot(slot)}={text}" for slot, text in texts.items())
     far = marker is not None and current - turn > marker
     mark = "" if far else f" {ago(turn, current, language)}"
     name = labels.entity(entity)
@@ -1198,16 +1252,19 @@ def request_facts(lines: list[BlockLine]) -> list[BlockLine]:
         plain = dict(row.plain)
         have = dict(row.cells)
         split = [slot for slot in plain if slot in have and have[slot] != plain[slot]]
+        unmet = set(row.unmet)
         if not split:
             out.append(line)
             continue
-        short = replace(row, cells=tuple((s, plain.get(s, c)) for s, c in row.cells))
+        # A cell that held nothing but the note goes with it (no column for it alone).
+        kept = ((s, plain.get(s, c)) for s, c in row.cells)
+        short = replace(row, cells=tuple((s, c) for s, c in kept if c != EMPTY_CELL))
         out.append(replace(line, row=short, text=row_text(short, table_columns([short]))))
         out += [
             BlockLine(
                 line.section,
                 have[slot][len(plain[slot]) :],  # what shedding it saves: the request
-                _REQUEST,
+                _UNMET if slot in unmet else _REQUEST,
                 order=line.order,
                 fact=(slot, have[slot], row),
             )

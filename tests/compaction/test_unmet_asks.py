@@ -1,0 +1,108 @@
+"""What a search asked that no place met: kept with the place the search ended on and shown
+beside its facts as asked and not met, never as the place's fact or a current wish."""
+
+from __future__ import annotations
+
+from ctxengine.compaction.distiller import CompactionDistiller
+from ctxengine.compaction.state import SessionState
+from ctxengine.messages import Message
+from ctxengine.settings import Settings
+from ctxengine.tokens import TokenCounter
+
+COUNTER = TokenCounter()
+
+# The user asks for a price, takes a dearer place, then starts another search.
+TAKEN_DEARER = [
+    "帮我找一家人均消费50-100元的餐馆",
+    "推荐您去某某烤鸭店，不过价格有点高，人均消费是143元，您能接受吗？",
+    "可以，他家电话是多少？",
+    "电话是010-12345678。",
+    "再帮我找一家评分4.5分以上、有烤肠的餐馆",
+    "抱歉，没有找到推荐菜符合的餐馆，推荐您去某某食府。",
+]
+
+
+def replay(*texts: str, language: str = "zh") -> CompactionDistiller:
+    d = CompactionDistiller(Settings(ontology="crosswoz"))
+    turn = 0
+    for i, text in enumerate(texts):
+        if i % 2 == 0:
+            turn += 1
+            d.observe(Message.user(text), turn)
+        else:
+            d.observe(Message.assistant(text), turn)
+    return d
+
+
+def capped(d: CompactionDistiller, tokens: int | None = None) -> str:
+    """The block one token under its full size (the compact form), or under `tokens`."""
+    full = d.render(d.last_turn, "zh")
+    cap = COUNTER.count(full) - 1 if tokens is None else tokens
+    return d.render(d.last_turn, "zh", max_tokens=cap, count=COUNTER.count)
+
+
+def test_the_ask_goes_with_the_place_the_search_ended_on() -> None:
+    d = replay(*TAKEN_DEARER)
+    asks = d.state.state.unmet_asks
+    assert asks["餐馆[某某烤鸭店].人均消费"] == "50-100元"
+    # The place's fact is what it costs; the ask is not a value of any slot.
+    slots = {k: v.value for k, v in d.state.state.slots.items()}
+    assert slots["餐馆[某某烤鸭店].人均消费"] == "143元"
+    assert "50-100元" not in slots.values()
+    # The open search's own unmet ask stays with the search until it ends.
+    assert asks["餐馆.推荐菜"] == "烤肠"
+
+
+def test_the_block_writes_the_ask_beside_the_fact_labelled_as_not_met() -> None:
+    d = replay(*TAKEN_DEARER)
+    full = d.render(d.last_turn, "zh")
+    assert "餐馆[某某烤鸭店]: 人均消费=143元 (未满足的要求: 50-100元)" in full
+    table = capped(d)
+    assert "某某烤鸭店||143元 (未满足的要求: 50-100元)|010-12345678" in table.split("\n")
+    # The current search's row carries none (a reply just said so; that row is never shed).
+    assert "烤肠" not in full and "烤肠" not in table
+
+
+def test_an_ask_with_no_fact_beside_it_fills_the_cell_alone() -> None:
+    d = replay(
+        *TAKEN_DEARER,
+        "好的，谢谢。",
+        "不客气。",
+        "再帮我找一家人均消费100元以内的餐馆",  # a new search ends the 某某食府 one
+    )
+    assert d.state.state.unmet_asks["餐馆[某某食府].推荐菜"] == "烤肠"
+    assert "餐馆.推荐菜" not in d.state.state.unmet_asks
+    assert "餐馆[某某食府]: 评分=4.5分以上; 推荐菜=(未满足的要求: 烤肠)" in d.render(
+        d.last_turn, "zh"
+    )
+
+
+def test_under_a_cap_the_ask_leaves_before_any_fact() -> None:
+    d = replay(*TAKEN_DEARER)
+    table = capped(d)
+    without = table.replace(" (未满足的要求: 50-100元)", "")
+    # A cap that holds everything but the ask: the facts stay, the ask alone is gone.
+    block = capped(d, COUNTER.count(without))
+    assert "某某烤鸭店||143元|010-12345678" in block.split("\n")
+    assert "50-100元" not in block
+    assert COUNTER.count(block) <= COUNTER.count(without)
+
+
+def test_asking_again_clears_the_unmet_ask() -> None:
+    d = replay(*TAKEN_DEARER[:2], "那人均消费50-100元的还有别的吗？")
+    # The user asked it again: a current request, no longer the one a place failed.
+    assert "餐馆.人均消费" not in d.state.state.unmet_asks
+    assert d.state.state.slots["餐馆.人均消费"].value == "50-100元"
+
+
+def test_a_restart_drops_the_asks_and_a_save_keeps_them() -> None:
+    d = replay(*TAKEN_DEARER)
+    saved = SessionState.from_dict(d.state.to_dict())
+    assert saved.state.unmet_asks == d.state.state.unmet_asks
+    d.observe(Message.user("重新开始吧"), d.last_turn + 1)
+    assert d.state.state.unmet_asks == {}
+
+
+def test_english_blocks_say_it_in_english() -> None:
+    d = replay(*TAKEN_DEARER)
+    assert "(asked, not met: 50-100元)" in d.render(d.last_turn, "en")
