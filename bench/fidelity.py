@@ -23,8 +23,11 @@ outside them. One rule for every method:
   restaurant's old one), or (b) it occurs in what the model
   sees while the slot's current value (for a list slot: any of its current elements) does not
   occur anywhere. For (b), lines a block labels
-  as old (indented ``旧值:``/``was:``) are left out, and occurrences inside any current value of
-  the scenario are masked (CrossWOZ's old "5分" inside a current "4.5分以上" is not a hit).
+  as old (indented ``旧值:``/``was:``) are left out, and so are the notes a block labels as
+  asked and not met (``(未满足的要求: X)``/``(asked, not met: X)`` beside a place's facts: the
+  wish of a finished search, written as not the outcome); occurrences inside any current value of
+  the scenario are masked (CrossWOZ's old "5分" inside a current "4.5分以上" is not a hit). What
+  the notes leave out is still counted apart (``superseded_in_notes``) and reported.
   A plain transcript that holds both values shows the change in order; one that holds only the
   old value gives the model nothing but the old value.
 - **identifiers altered**: an identifier the block writes as a value (a state value, or an
@@ -83,6 +86,8 @@ BUDGET_RATIOS: tuple[float, ...] = (0.10, 0.25, 0.40)
 _STATE_HEADERS = {HEADERS[lang][k] for lang in ("zh", "en") for k in ("state", "pending")}
 _ANY_HEADER = {h for lang in ("zh", "en") for h in HEADERS[lang].values()}
 _OLD_LINE = re.compile(r"^\s+(?:旧值|was):")
+# ``(未满足的要求: 50-100元)``: what a finished search asked and no place met (render.py).
+_UNMET_NOTE = re.compile(r"\((?:未满足的要求|asked, not met): [^|\n]*?\)(?=\||$|;| \[)", re.M)
 _MARKER = re.compile(r"\s\[[^\]]*\]$")
 _LIST_INDEX = re.compile(r"\[\d+\]$")
 
@@ -116,6 +121,8 @@ class FidelityResult:
     lost_identifiers: list[str] = field(default_factory=list)
     superseded_shown: list[str] = field(default_factory=list)
     identifiers_altered: list[str] = field(default_factory=list)
+    # Superseded values rule (b) would count but for a not-met note holding them.
+    superseded_in_notes: list[str] = field(default_factory=list)
 
 
 # --- metrics --------------------------------------------------------------------------------
@@ -285,14 +292,17 @@ def score(
     written = [v for _, v in state_lines(seen)] + evidence_values(seen)
     altered_i = [i for i in scenario.identifiers if altered(i, written)]
     as_current = state_lines(seen)
-    plain = _without_old_lines(seen)
+    noted = _without_old_lines(seen)
+    plain = _UNMET_NOTE.sub("", noted)
     for v in sorted(set(scenario.current_values.values()), key=len, reverse=True):
         plain = plain.replace(v, "\0")
+        noted = noted.replace(v, "\0")
     # A list slot's current values are keyed element by element ("key[0]", "key[1]").
     currents: dict[str, list[str]] = {}
     for k, v in scenario.current_values.items():
         currents.setdefault(_LIST_INDEX.sub("", k), []).append(v)
     shown: list[str] = []
+    in_notes: list[str] = []
     total_old = 0
     for key, olds in scenario.superseded_values.items():
         cur = currents.get(key, [])
@@ -301,6 +311,8 @@ def score(
             stated = any(v == old and _same_domain(k, key) for k, v in as_current)
             if stated or (old in plain and not any(c in seen for c in cur)):
                 shown.append(f"{key}={old}")
+            elif old in noted and not any(c in seen for c in cur):
+                in_notes.append(f"{key}={old}")
     missing, orphans = unpaired(out.messages, allow_pending=False)
     n_c, n_v, n_i = (
         len(scenario.active_constraints),
@@ -330,6 +342,7 @@ def score(
         lost_identifiers=lost_i,
         superseded_shown=shown,
         identifiers_altered=altered_i,
+        superseded_in_notes=in_notes,
     )
 
 
@@ -552,18 +565,24 @@ def crosswoz_splits(
                     "sessions": len(rs),
                     "values_retained": _micro(rs, "values_total", "lost_values"),
                     "superseded_as_current": sum(r.superseded_as_current for r in rs),
+                    "superseded_in_notes": sum(len(r.superseded_in_notes) for r in rs),
                 }
             )
     return rows
 
 
 def format_splits(rows: Sequence[dict[str, Any]]) -> str:
-    lines = ["split                   budget  sessions   values  superseded"]
+    lines = ["split                   budget  sessions   values  superseded  in notes"]
     for r in rows:
         lines.append(
             f"{r['split']:22} {r['budget_ratio']:6.0%} {r['sessions']:9} "
             f"{_pct(r['values_retained']):>8} {r['superseded_as_current']:11}"
+            f" {r.get('superseded_in_notes', 0):9}"
         )
+    lines.append(
+        "(in notes: superseded values shown only inside a not-met note, "
+        "``(未满足的要求: X)``; not counted as shown as current)"
+    )
     return "\n".join(lines)
 
 

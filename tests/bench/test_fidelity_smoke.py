@@ -114,6 +114,24 @@ def test_plain_text_with_only_the_old_value_counts_once_the_change_does_not() ->
     assert score(s, MethodOutput(both, 5), budget_ratio=1, budget=1, raw=1).superseded_shown == []
 
 
+def test_an_old_value_only_in_a_not_met_note_is_counted_apart_not_as_current() -> None:
+    s = ecommerce_scenario()
+
+    def scored(block: str) -> tuple[list[str], list[str]]:
+        r = score(s, MethodOutput([Message.system(block)], 5), budget_ratio=1, budget=1, raw=1)
+        return r.superseded_shown, r.superseded_in_notes
+
+    # A table row and an instance line whose note labels 李娜 as asked and not met.
+    row = "[当前状态]\norder(名称|recipient):\nA1|王五 (未满足的要求: 李娜)|x"
+    assert scored(row) == ([], ["recipient=李娜"])
+    line = "[当前状态]\norder[A1]: recipient=王五 (asked, not met: 李娜); phone=1 [3 turns ago]"
+    assert scored(line) == ([], ["recipient=李娜"])
+    # The same value outside a note still counts, and a note beside the current value is
+    # no hit at all (the current value is seen).
+    assert scored("[当前状态]\norder(名称|recipient):\nA1|李娜") == (["recipient=李娜"], [])
+    assert scored("order[A1]: recipient=张伟 (未满足的要求: 李娜)") == ([], [])
+
+
 def test_pairs_valid_flags_an_orphan_result() -> None:
     s = ecommerce_scenario()
     call = ToolCallPart(id="c1", name="f", arguments="{}")

@@ -9,6 +9,7 @@ import pytest
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.ontology import generic_ontology, load_builtin
 from ctxengine.compaction.parse import ParseContext, parse_message
+from ctxengine.compaction.references import RecentWindow
 from ctxengine.messages import Message
 
 
@@ -382,6 +383,26 @@ def test_a_reply_offers_the_kind_sought_when_a_name_ends_weakly() -> None:
     assert cw_names("推荐您去某某酒店(某某店)。", role="a", context=eats) == [
         ("酒店", "某某酒店(某某店)")
     ]
+
+
+def test_a_name_a_recent_turn_read_keeps_its_kind_when_mentioned_again() -> None:
+    # The reply offered "某某山" for a meal; the user's next question is about that place.
+    window = RecentWindow(4)
+    window.append(
+        parse_message(
+            Message.assistant("那就这家吧，某某山，保您满意！"),
+            turn=1,
+            ontology=CW,
+            context=ParseContext(focus="餐馆"),
+        )
+    )
+    ctx = window.context()
+    assert ctx.named == {"某某山": "餐馆"}
+    text = "某某山的营业时间是几点？"
+    assert cw_names(text, context=ctx) == [("餐馆", "某某山")]
+    assert cw_names(text) == [("景点", "某某山")]  # no earlier reading: its ending decides
+    # A kind said right after the name still wins ("某某山这个景点").
+    assert cw_names("某某山这个景点门票多少？", context=ctx) == [("景点", "某某山")]
 
 
 def test_a_named_place_owns_the_values_after_it() -> None:

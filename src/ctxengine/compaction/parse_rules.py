@@ -10,6 +10,7 @@ fields of their JSON.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Literal
 
 from ctxengine.compaction.answers import (
@@ -45,6 +46,7 @@ from ctxengine.compaction.slots import (
     entity_for,
     extract_updates,
     focus_of,
+    known_kind,
     name_owner,
     own_mentions,
     weak_kind,
@@ -125,6 +127,7 @@ def parse_rules(
             last_slot=context.last_slot if context else None,
             focus=focus,
             offering=focus,
+            recent_names=context.named if context else None,
         )
         if context is not None and context.asked:
             stops_for_ends(informed, context.asked, ontology)
@@ -139,6 +142,7 @@ def parse_rules(
             commas=True,
             requested=context is not None and "名称" in context.asked,
             sought=focus,
+            known=context.named if context else None,
         )
         informed = _without_neighbour_names(text, informed)
         weaker = _weighed(informed, ontology)
@@ -175,9 +179,15 @@ def parse_rules(
         ontology,
         last_slot=context.last_slot if context else None,
         focus=context.focus if context else None,
+        recent_names=context.named if context else None,
     )
     updates += _more_names(
-        text, ontology, updates, context.focus if context else None, mentioned_names(text, ontology)
+        text,
+        ontology,
+        updates,
+        context.focus if context else None,
+        mentioned_names(text, ontology),
+        known=context.named if context else None,
     )
     for u in updates:
         if _is_criterion(ontology, u.slot):
@@ -219,6 +229,7 @@ def _more_names(
     commas: bool = False,
     requested: bool = False,
     sought: str | None = None,
+    known: Mapping[str, str] | None = None,
 ) -> list[SlotUpdate]:
     """Names the phrase rules missed: those a lead offers or mentions (`led`) and those
     listed with a name read ("A，B和C都不错"), each of the kind its ending says (in a reply
@@ -253,8 +264,11 @@ def _more_names(
         have.append(name)
         kind = onto.entity_of_name(name)
         said = kind_said_after(text, pos + len(name), onto)
+        was = known_kind(name, onto, known)
         if said is not None:
             entity = said
+        elif was is not None and "名称" in was.slots:
+            entity = was.name  # a place a recent turn named: the same place again
         elif kind is not None:
             entity = weak_kind(name, kind, onto, sought, told).name
         elif len(kinds) == 1:

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import chain
 from typing import overload
 
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.schema import ParsedTurn, Reference
+
+# The slot whose value names a place (the parser's, as `slots` reads it).
+NAME_SLOT = "名称"
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,9 @@ class ParseContext:
         last_slot: the slot last changed, for "use X instead" with no slot word.
         focus: the ontology entity the latest turns were about (see `slots.focus_of`).
         asked: slot names the latest message asked about, when it was the user's.
+        named: the places the recent turns named, name -> the kind it was read as
+            ("汉拿山" -> "餐馆" once a reply offered it for a meal): a later mention of the
+            same name is that place again, whatever its ending says.
     """
 
     recent: Sequence[RecentItem] = ()
@@ -52,6 +58,7 @@ class ParseContext:
     last_slot: str | None = None
     focus: str | None = None
     asked: tuple[str, ...] = ()
+    named: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_turns(
@@ -67,6 +74,7 @@ class ParseContext:
             _latest_slot(parts),
             _latest_focus(parts),
             parts[-1].asks if parts else (),
+            _named(parts),
         )
 
 
@@ -89,6 +97,7 @@ class TurnItems:
     last_format: str | None
     focus: str | None = None
     asks: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()  # (name, kind) of the turn's 名称-like updates
 
     @classmethod
     def of(cls, t: ParsedTurn) -> TurnItems:
@@ -108,7 +117,14 @@ class TurnItems:
         for key in t.entities:
             items.append(RecentItem(key, key.split(":", 1)[0]))
         latest = {item.kind: item.key for item in items}  # later items overwrite earlier ones
-        return cls(tuple(items), latest, last_tool, last_slot, last_format, t.focus, tuple(t.asks))
+        names = tuple(
+            (up.value, up.entity)
+            for up in t.updates
+            if up.slot == NAME_SLOT and up.value and up.op != "remove"
+        )
+        return cls(
+            tuple(items), latest, last_tool, last_slot, last_format, t.focus, tuple(t.asks), names
+        )
 
 
 def _latest_flags(parts: Sequence[TurnItems]) -> tuple[str | None, str | None]:
@@ -120,6 +136,11 @@ def _latest_flags(parts: Sequence[TurnItems]) -> tuple[str | None, str | None]:
 
 def _latest_slot(parts: Sequence[TurnItems]) -> str | None:
     return next((p.last_slot for p in reversed(parts) if p.last_slot is not None), None)
+
+
+def _named(parts: Sequence[TurnItems]) -> dict[str, str]:
+    """name -> kind over `parts`, the newest reading of a name winning."""
+    return {name: kind for p in parts for name, kind in p.names}
 
 
 def _latest_focus(parts: Sequence[TurnItems]) -> str | None:
@@ -212,6 +233,7 @@ class RecentWindow:
             _latest_slot(parts),
             _latest_focus(parts),
             parts[-1].asks if parts else (),
+            _named(parts),
         )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -149,6 +149,7 @@ def extract_updates(
     last_slot: str | None = None,
     focus: str | None = None,
     offering: str | None = None,
+    recent_names: Mapping[str, str] | None = None,
 ) -> list[SlotUpdate]:
     """Slot updates stated in `text`, in reading order.
 
@@ -161,6 +162,8 @@ def extract_updates(
             "这家餐馆的电话是多少").
         offering: in a reply, the kind of place the user asked for: a name whose ending
             says another kind only weakly is that kind (see `weak_kind`).
+        recent_names: names recent turns read, with the kind each was read as
+            (`ParseContext.named`): the same name again is the same place.
     """
     rx = onto.derived("slots", _compile)
     found: list[tuple[int, int, SlotUpdate]] = []
@@ -194,11 +197,14 @@ def extract_updates(
             anchors = _outside(own_mentions(text, onto, sought=False), names)
         elif slot is not None and mentions is None and known is None:
             outside = _outside(own_mentions(text, onto), names)
-            mentions = _named(text, onto, outside, names, offering)
+            mentions = _named(text, onto, outside, names, offering, recent_names)
         if known is not None:
             entity = known
         elif slot is not None and slot.name == "名称" and value:
-            entity = name_owner(text, end - len(value), end, slot, onto, focus, anchors, offering)
+            start_at = end - len(value)
+            entity = name_owner(
+                text, start_at, end, slot, onto, focus, anchors, offering, recent_names
+            )
         elif slot is not None and slot.name == "名称":
             entity = entity_for(text, start, slot, onto, focus, anchors)
         elif slot is not None:
@@ -614,6 +620,7 @@ def _named(
     mentions: list[tuple[int, EntityDef]],
     names: list[tuple[int, int]],
     sought: str | None = None,
+    known: Mapping[str, str] | None = None,
 ) -> list[tuple[int, EntityDef]]:
     """`mentions` and the names whose ending says their kind ("去未名湖吧，评分是4.6分"), in
     order; a name whose neighbours are sought ("X周边的景点") is no mention of its own. In a
@@ -621,8 +628,13 @@ def _named(
     out = list(mentions)
     told = [e for _, e in mentions]
     for start, end in names:
+        if _NEAR_NEXT.match(text, end):
+            continue
+        if (was := known_kind(text[start:end], onto, known)) is not None:
+            out.append((start, was))
+            continue
         kind = name_kinds(text[start:end], onto)[0]
-        if kind is not None and not _NEAR_NEXT.match(text, end):
+        if kind is not None:
             out.append((start, weak_kind(text[start:end], kind, onto, sought, told)))
     return sorted(out, key=lambda t: t[0])
 
@@ -1096,6 +1108,7 @@ def name_owner(
     focus: str | None,
     mentions: list[tuple[int, EntityDef]] | None,
     sought: str | None = None,
+    known: Mapping[str, str] | None = None,
 ) -> str:
     """The entity a name at text[start:end] names: the entity word said right after it
     ("杏园餐馆", "X这家酒店"); else the kind its ending says ("…酒店", "…公园"), unless the
@@ -1108,6 +1121,9 @@ def name_owner(
     said = next((e for at, e in mentions if at == after and slot.name in e.slots), None)
     if said is not None:
         return said.name
+    was = known_kind(text[start:end], onto, known)
+    if was is not None and slot.name in was.slots:
+        return was.name  # a place a recent turn named: the same place again
     if kind is not None and slot.name in kind.slots:
         others = [e for at, e in mentions if not start <= at < end]
         return weak_kind(text[start:end], kind, onto, sought, others).name
@@ -1202,6 +1218,12 @@ def _name_kinds(name: str, onto: Ontology) -> tuple[EntityDef | None, list[Entit
     if inner:
         return max(inner, key=lambda t: t[0])[1], kinds
     return (kind if kind in kinds else None), kinds
+
+
+def known_kind(name: str, onto: Ontology, known: Mapping[str, str] | None) -> EntityDef | None:
+    """The kind a recent turn read `name` as (`ParseContext.named`), if any."""
+    kind = known.get(name.strip()) if known else None
+    return next((e for e in onto.entities if e.name == kind), None) if kind else None
 
 
 def weak_kind(
