@@ -349,55 +349,20 @@ def test_an_anchor_name_is_not_typed_by_what_is_sought_after_it() -> None:
 
 
 def test_an_entity_word_inside_a_name_names_no_entity() -> None:
-    # "饭店" inside "北京某某饭店" (a hotel's name) is no mention of a restaurant. (A reply
-    # to a restaurant search reads the weak ending otherwise: see the test below.)
-    got = cw("北京某某饭店电话是010-12345678。", context=ParseContext(focus="餐馆"))
+    # "饭店" inside "北京某某饭店" (a hotel's name) is no mention of a restaurant.
+    got = cw("北京某某饭店电话是010-12345678。", role="a", context=ParseContext(focus="餐馆"))
     assert got == [("酒店", "电话", "010-12345678")]
-    got = cw("北京某某饭店电话是010-12345678。", role="a", context=ParseContext(focus="景点"))
-    assert got == [("酒店", "电话", "010-12345678")]
-
-
-def test_a_reply_offers_the_kind_sought_when_a_name_ends_weakly() -> None:
-    eats = ParseContext(focus="餐馆")
-    # A one-character ending ("山", "园") or one the sought kind goes by too ("饭店") gives
-    # way to what the user was looking for, and the values said of the name follow it.
-    assert cw_names("那就这家吧，某某山，保您满意！", role="a", context=eats) == [
-        ("餐馆", "某某山")
-    ]
-    assert cw_names("推荐您去某某饭店用餐。", role="a", context=eats) == [("餐馆", "某某饭店")]
-    assert cw("推荐您去评分4.2分的某某香山用餐。", role="a", context=eats) == [
-        ("餐馆", "评分", "4.2分")
-    ]
-    assert cw_names("某某园和某某客栈都能符合你的要求。", role="a", context=eats)[0] == (
-        "餐馆",
-        "某某园",
-    )
-    # Without a search, from the user, or when the reply names the ending's kind, the ending
-    # says the kind; a strong ending ("酒店") or a chain's branch always does.
-    assert cw_names("那就这家吧，某某山，保您满意！", role="a") == [("景点", "某某山")]
-    assert cw_names("我想去某某山看看。", context=eats) == [("景点", "某某山")]
-    assert cw_names("去某某山吧，这个景点评分很高。", role="a", context=eats) == [
-        ("景点", "某某山")
-    ]
-    assert cw_names("推荐您去某某大酒店。", role="a", context=eats) == [("酒店", "某某大酒店")]
-    assert cw_names("推荐您去某某酒店(某某店)。", role="a", context=eats) == [
-        ("酒店", "某某酒店(某某店)")
-    ]
 
 
 def test_a_name_a_recent_turn_read_keeps_its_kind_when_mentioned_again() -> None:
-    # The reply offered "某某山" for a meal; the user's next question is about that place.
+    # The window hands on the names its turns read, with their kinds.
     window = RecentWindow(4)
-    window.append(
-        parse_message(
-            Message.assistant("那就这家吧，某某山，保您满意！"),
-            turn=1,
-            ontology=CW,
-            context=ParseContext(focus="餐馆"),
-        )
-    )
-    ctx = window.context()
-    assert ctx.named == {"某某山": "餐馆"}
+    for text in ("推荐您去某某食府。", "您可以去某某公园看看。"):
+        window.append(parse_message(Message.assistant(text), turn=1, ontology=CW))
+    assert window.context().named == {"某某食府": "餐馆", "某某公园": "景点"}
+    # A reply offered "某某山" (a one-character ending) for a meal: the user's next question
+    # is about that restaurant, not an attraction its ending would say.
+    ctx = ParseContext(focus="餐馆", named={"某某山": "餐馆"})
     text = "某某山的营业时间是几点？"
     assert cw_names(text, context=ctx) == [("餐馆", "某某山")]
     assert cw_names(text) == [("景点", "某某山")]  # no earlier reading: its ending decides
@@ -406,9 +371,7 @@ def test_a_name_a_recent_turn_read_keeps_its_kind_when_mentioned_again() -> None
 
 
 def test_a_named_place_owns_the_values_after_it() -> None:
-    # (A two-character ending: a one-character one, "某某湖", would give way to the hotel
-    # the reply is answering for; see test_a_reply_offers_the_kind_sought_when_...)
-    got = cw("去某某公园吧，评分是4.6分。", role="a", context=ParseContext(focus="酒店"))
+    got = cw("去某某湖吧，评分是4.6分。", role="a", context=ParseContext(focus="酒店"))
     assert got == [("景点", "评分", "4.6分")]
 
 

@@ -106,3 +106,34 @@ def test_a_restart_drops_the_asks_and_a_save_keeps_them() -> None:
 def test_english_blocks_say_it_in_english() -> None:
     d = replay(*TAKEN_DEARER)
     assert "(asked, not met: 50-100元)" in d.render(d.last_turn, "en")
+
+
+def test_a_later_fact_that_meets_the_ask_clears_it() -> None:
+    d = replay(
+        "帮我找一家有烤肠的餐馆",
+        "抱歉，没有找到推荐菜符合的餐馆，推荐您去某某食府。",
+        "还有别的吗？",
+        "某某餐厅也不错，推荐菜有烤肠。",
+        "好的，谢谢。",
+        "不客气。",
+        "再帮我找一家人均消费100元以内的餐馆",
+    )
+    assert not any(v == "烤肠" for v in d.state.state.unmet_asks.values())
+    assert "(未满足的要求: 烤肠)" not in d.render(d.last_turn, "zh")
+
+
+def test_a_place_taken_up_again_by_a_new_search_drops_its_old_asks() -> None:
+    state = replay(*TAKEN_DEARER[:4]).state.state
+    state.close_search("餐馆", 3)
+    assert state.unmet_asks == {"餐馆[某某烤鸭店].人均消费": "50-100元"}
+    state._move("餐馆[某某烤鸭店]", "餐馆")  # as `_shelve` brings a place named again back
+    assert state.unmet_asks == {}
+
+
+def test_a_cell_with_a_separator_is_quoted_whole_with_its_note() -> None:
+    d = replay(*TAKEN_DEARER)
+    asks = d.state.state.unmet_asks
+    asks["餐馆[某某烤鸭店].电话"] = "010|1"
+    table = capped(d)
+    row = next(line for line in table.split("\n") if line.startswith("某某烤鸭店|"))
+    assert row.endswith('|"010-12345678 (未满足的要求: 010|1)"')

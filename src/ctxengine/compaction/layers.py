@@ -23,6 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.memo import Memo
+from ctxengine.compaction.outcomes import within
 from ctxengine.compaction.schema import Evidence, Intent, SlotUpdate
 
 
@@ -190,6 +191,8 @@ class StateLayer(BaseModel):
         old = self.slots.get(key)
         if source == "user":
             self.unmet_asks.pop(key, None)  # asked again (or changed): no longer the unmet one
+        elif update.value:
+            self._ask_met(key, update.value)
         if update.op == "remove" or update.value is None:
             if old is None:
                 return None
@@ -252,6 +255,7 @@ class StateLayer(BaseModel):
         if req.source != "user":
             # A fact about the previous candidate: kept as an earlier fact, not lost.
             self._archive(req, turn, update.value, "superseded")
+        self._ask_met(key, update.value)
         self.slots[key] = req.model_copy(
             update={
                 "value": update.value,
@@ -349,6 +353,13 @@ class StateLayer(BaseModel):
             self.unmet_asks[slot_key(dst, split_key(key)[1])] = self.unmet_asks.pop(key)
         return dst, unmet
 
+    def _ask_met(self, key: str, fact: str) -> None:
+        """A fact for `key` that meets its unmet ask ("有烤肠" after "没有烤肠的", a later
+        candidate's 80元 for 50-100元) leaves the ask no longer unmet."""
+        asked = self.unmet_asks.get(key)
+        if asked is not None and (asked in fact or within(fact, asked)):
+            del self.unmet_asks[key]
+
     def unnamed_instance(self, entity: str) -> str:
         """A fresh stand-in key for an unnamed earlier candidate: ``餐馆[#n]``."""
         taken = {v.entity for v in self.slots.values()}
@@ -371,6 +382,11 @@ class StateLayer(BaseModel):
         def stays(v: SlotValue) -> bool:
             return keep and v.source == "user" and (facts_only or v.criterion)
 
+        if is_instance(src) and not is_instance(dst):
+            # A place taken up again by a new search: what its old search failed to meet is
+            # no longer the question (the new search asks its own).
+            for key in [k for k in self.unmet_asks if split_key(k)[0] == src]:
+                del self.unmet_asks[key]
         for key in [k for k, v in self.slots.items() if v.entity == src and not stays(v)]:
             v = self.slots.pop(key)
             new_key = slot_key(dst, v.slot)

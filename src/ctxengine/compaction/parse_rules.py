@@ -49,7 +49,6 @@ from ctxengine.compaction.slots import (
     known_kind,
     name_owner,
     own_mentions,
-    weak_kind,
 )
 from ctxengine.messages import Message, TextPart, ToolResultPart
 
@@ -119,14 +118,11 @@ def parse_rules(
         # too, but its word is weaker than the user's: the state applies it only where the user
         # has not set the slot (see `SessionState.apply`).
         focus = context.focus if context else None
-        # A reply offers the kind of place the user was looking for (the focus of the turns
-        # before it): "那就这家吧，汉拿山" after a restaurant search names a restaurant.
         informed = extract_updates(
             text,
             ontology,
             last_slot=context.last_slot if context else None,
             focus=focus,
-            offering=focus,
             recent_names=context.named if context else None,
         )
         if context is not None and context.asked:
@@ -141,7 +137,6 @@ def parse_rules(
             offered_names(text, ontology),
             commas=True,
             requested=context is not None and "名称" in context.asked,
-            sought=focus,
             known=context.named if context else None,
         )
         informed = _without_neighbour_names(text, informed)
@@ -228,13 +223,12 @@ def _more_names(
     *,
     commas: bool = False,
     requested: bool = False,
-    sought: str | None = None,
     known: Mapping[str, str] | None = None,
 ) -> list[SlotUpdate]:
     """Names the phrase rules missed: those a lead offers or mentions (`led`) and those
-    listed with a name read ("A，B和C都不错"), each of the kind its ending says (in a reply
-    offering the `sought` kind, a weak ending says that kind: see `weak_kind`), else of the
-    kind of the names it is listed with, else of the one its sentence names."""
+    listed with a name read ("A，B和C都不错"), each of the kind a recent turn read it as
+    (`known`), else the kind its ending says, else of the kind of the names it is listed
+    with, else of the one its sentence names."""
     slot = onto.slot("名称")
     if slot is None:
         return []
@@ -246,12 +240,7 @@ def _more_names(
     near = [u.value for u in updates if u.slot.startswith("周边") and u.value]
     # The kinds of the names listed together: one kind is the list's.
     kinds = {u.entity for u in updates if u.slot == "名称" and u.value}
-    told = [e for _, e in own_mentions(text, onto, sought=False)] if sought else []
-    kinds |= {
-        weak_kind(v, e, onto, sought, told).name
-        for _, v in found
-        if (e := onto.entity_of_name(v)) is not None
-    }
+    kinds |= {e.name for _, v in found if (e := onto.entity_of_name(v)) is not None}
     out: list[SlotUpdate] = []
     taken = _spans_of(text, have)
     for pos, name in sorted(found):
@@ -270,7 +259,7 @@ def _more_names(
         elif was is not None and "名称" in was.slots:
             entity = was.name  # a place a recent turn named: the same place again
         elif kind is not None:
-            entity = weak_kind(name, kind, onto, sought, told).name
+            entity = kind.name
         elif len(kinds) == 1:
             entity = next(iter(kinds))
         else:

@@ -729,7 +729,9 @@ def _head_lines(view: ContextView, compact: bool) -> list[BlockLine]:
                         lang,
                         view.slot_marker_turns,
                         labels=labels,
-                        asks=view.unmet.get(e),
+                        asks={
+                            s: a for s, a in view.unmet.get(e, {}).items() if s != view.name_slot
+                        },
                     ),
                     _INSTANCE if vs else _BARE_INSTANCE,
                 )
@@ -1048,9 +1050,9 @@ def _table_lines(view: ContextView, current: dict[str, list[BlockLine]]) -> list
     return out
 
 
-def unmet_note(asked: str, language: Language, *, table: bool = False) -> str:
+def unmet_note(asked: str, language: Language) -> str:
     """``(未满足的要求: 50-100元)``: what the user asked of a search and no place met."""
-    return f"({WORDS[language]['unmet_ask']}: {cell(asked) if table else fmt(asked)})"
+    return f"({WORDS[language]['unmet_ask']}: {fmt(asked)})"
 
 
 def row_cells(
@@ -1062,16 +1064,17 @@ def row_cells(
     and what the user asked of the search that no place met (`asks`: ``143元 (未满足的要求:
     50-100元)``; alone in the cell when the place has no fact for the slot)."""
     lang = view.language
-    cells = {v.slot: cell(value_text(v, lang, anchors=False)) for v in values}
+    texts = {v.slot: value_text(v, lang, anchors=False) for v in values}
     plain = {v.slot: cell(v.value) for v in values if v.requested is not None}
     for slot, asked in (asks or {}).items():
         if slot == view.name_slot:
             continue
         fact = next((v for v in values if v.slot == slot), None)
         plain.setdefault(slot, cell(fact.value) if fact is not None else EMPTY_CELL)
-        note = unmet_note(asked, lang, table=True)
-        cells[slot] = f"{cells[slot]} {note}" if slot in cells else note
-    return tuple(cells.items()), tuple(plain.items())
+        note = unmet_note(asked, lang)
+        texts[slot] = f"{texts[slot]} {note}" if slot in texts else note
+    # Quoted as a whole: a "|" in the fact or the ask must not split the cell.
+    return tuple((slot, cell(t)) for slot, t in texts.items()), tuple(plain.items())
 
 
 def table_columns(rows: list[TableRow]) -> list[str]:

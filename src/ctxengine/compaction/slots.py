@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -148,7 +148,6 @@ def extract_updates(
     *,
     last_slot: str | None = None,
     focus: str | None = None,
-    offering: str | None = None,
     recent_names: Mapping[str, str] | None = None,
 ) -> list[SlotUpdate]:
     """Slot updates stated in `text`, in reading order.
@@ -160,8 +159,6 @@ def extract_updates(
         focus: the entity the conversation was last about (from context), for a slot word
             several entities share and the text names none of them ("电话是X" after
             "这家餐馆的电话是多少").
-        offering: in a reply, the kind of place the user asked for: a name whose ending
-            says another kind only weakly is that kind (see `weak_kind`).
         recent_names: names recent turns read, with the kind each was read as
             (`ParseContext.named`): the same name again is the same place.
     """
@@ -197,14 +194,12 @@ def extract_updates(
             anchors = _outside(own_mentions(text, onto, sought=False), names)
         elif slot is not None and mentions is None and known is None:
             outside = _outside(own_mentions(text, onto), names)
-            mentions = _named(text, onto, outside, names, offering, recent_names)
+            mentions = _named(text, onto, outside, names, recent_names)
         if known is not None:
             entity = known
         elif slot is not None and slot.name == "名称" and value:
             start_at = end - len(value)
-            entity = name_owner(
-                text, start_at, end, slot, onto, focus, anchors, offering, recent_names
-            )
+            entity = name_owner(text, start_at, end, slot, onto, focus, anchors, recent_names)
         elif slot is not None and slot.name == "名称":
             entity = entity_for(text, start, slot, onto, focus, anchors)
         elif slot is not None:
@@ -619,14 +614,12 @@ def _named(
     onto: Ontology,
     mentions: list[tuple[int, EntityDef]],
     names: list[tuple[int, int]],
-    sought: str | None = None,
     known: Mapping[str, str] | None = None,
 ) -> list[tuple[int, EntityDef]]:
     """`mentions` and the names whose ending says their kind ("去未名湖吧，评分是4.6分"), in
-    order; a name whose neighbours are sought ("X周边的景点") is no mention of its own. In a
-    reply offering the `sought` kind, a weak ending says that kind (see `weak_kind`)."""
+    order; a name whose neighbours are sought ("X周边的景点") is no mention of its own; a name
+    a recent turn read (`known`) is of the kind it was read as."""
     out = list(mentions)
-    told = [e for _, e in mentions]
     for start, end in names:
         if _NEAR_NEXT.match(text, end):
             continue
@@ -635,7 +628,7 @@ def _named(
             continue
         kind = name_kinds(text[start:end], onto)[0]
         if kind is not None:
-            out.append((start, weak_kind(text[start:end], kind, onto, sought, told)))
+            out.append((start, kind))
     return sorted(out, key=lambda t: t[0])
 
 
@@ -1107,14 +1100,13 @@ def name_owner(
     onto: Ontology,
     focus: str | None,
     mentions: list[tuple[int, EntityDef]] | None,
-    sought: str | None = None,
     known: Mapping[str, str] | None = None,
 ) -> str:
     """The entity a name at text[start:end] names: the entity word said right after it
-    ("杏园餐馆", "X这家酒店"); else the kind its ending says ("…酒店", "…公园"), unless the
-    ending is weak and the text is a reply offering the `sought` kind (see `weak_kind`); else
-    the nearest entity word outside it among the kinds it may be, else the conversation's
-    focus among them."""
+    ("杏园餐馆", "X这家酒店"); else the kind a recent turn read the same name as (`known`:
+    "汉拿山" offered for a meal is a restaurant when the user asks about it next); else the
+    kind its ending says ("…酒店", "…公园"); else the nearest entity word outside it among
+    the kinds it may be, else the conversation's focus among them."""
     mentions = mentions or []
     kind, kinds = name_kinds(text[start:end], onto)
     after = end + (2 if _THIS.match(text, end) else 0)
@@ -1125,8 +1117,7 @@ def name_owner(
     if was is not None and slot.name in was.slots:
         return was.name  # a place a recent turn named: the same place again
     if kind is not None and slot.name in kind.slots:
-        others = [e for at, e in mentions if not start <= at < end]
-        return weak_kind(text[start:end], kind, onto, sought, others).name
+        return kind.name
     allowed = [e for e in kinds if slot.name in e.slots]
     near_next = _NEAR_NEXT.match(text, end) is not None
     if (
@@ -1224,35 +1215,6 @@ def known_kind(name: str, onto: Ontology, known: Mapping[str, str] | None) -> En
     """The kind a recent turn read `name` as (`ParseContext.named`), if any."""
     kind = known.get(name.strip()) if known else None
     return next((e for e in onto.entities if e.name == kind), None) if kind else None
-
-
-def weak_kind(
-    name: str,
-    kind: EntityDef,
-    onto: Ontology,
-    sought: str | None,
-    told: Iterable[EntityDef],
-) -> EntityDef:
-    """The kind of a name a reply offers while the user looks for the `sought` kind.
-
-    The name's ending says its kind, except when that ending is weak: one character
-    ("汉拿山" and "七叶香山" are restaurants, "圣霖荷园" too) or a word the sought kind goes
-    by as well ("五棵松饭店" offered for a meal). A reply answers what was asked for, so a
-    weak ending gives way to the sought kind, unless the reply names the ending's kind
-    elsewhere ("去X公园玩吧，这个景点…"). A chain's branch ("X(Y店)") is read elsewhere
-    (`name_kinds`) and keeps its kind here."""
-    if sought is None or sought == kind.name or _BRANCH_TAIL.search(name) or kind in told:
-        return kind
-    want = next((e for e in onto.entities if e.name == sought and "名称" in e.slots), None)
-    if want is None:
-        return kind
-    base = name.strip()
-    ending = max(
-        (s for s in kind.name_suffixes if base.endswith(s) and len(base) > len(s)),
-        key=len,
-        default="",
-    )
-    return want if len(ending) == 1 or ending in want.zh else kind
 
 
 def _ends_fully(name: str, kind: EntityDef) -> bool:
