@@ -354,53 +354,6 @@ def test_an_entity_word_inside_a_name_names_no_entity() -> None:
     assert got == [("酒店", "电话", "010-12345678")]
 
 
-def test_a_reply_to_a_search_offers_the_kind_sought_when_a_name_ends_weakly() -> None:
-    eats = ParseContext(focus="餐馆", seeking="餐馆")
-    # A one-character ending ("山", "园") or one the sought kind goes by too ("饭店") gives
-    # way to what the user searched for, and the values said of the name follow it.
-    assert cw_names("那就这家吧，某某山，保您满意！", role="a", context=eats) == [
-        ("餐馆", "某某山")
-    ]
-    assert cw_names("推荐您去某某饭店用餐。", role="a", context=eats) == [("餐馆", "某某饭店")]
-    assert cw("推荐您去评分4.2分的某某香山用餐。", role="a", context=eats) == [
-        ("餐馆", "评分", "4.2分")
-    ]
-    # Without a search of the user's, or from the user, the ending says the kind.
-    assert cw_names("那就这家吧，某某山，保您满意！", role="a") == [("景点", "某某山")]
-    focus_only = ParseContext(focus="餐馆")
-    assert cw_names("那就这家吧，某某山，保您满意！", role="a", context=focus_only) == [
-        ("景点", "某某山")
-    ]
-    assert cw_names("我想去某某山看看。", context=eats) == [("景点", "某某山")]
-    # Whatever places the name as something else keeps its ending's kind: near or where
-    # words around it, its kind named in the reply, a slot only that kind has said after it,
-    # an inner ending ("小吃"), a strong ending, a chain's branch.
-    assert ("景点", "某某园") in cw_names(
-        "某某餐厅在某某园附近，地址是某某路1号。", role="a", context=eats
-    )
-    assert cw_names("去某某山吧，这个景点评分很高。", role="a", context=eats) == [
-        ("景点", "某某山")
-    ]
-    assert cw_names("推荐您去某某寺，门票25元。", role="a", context=eats) == [("景点", "某某寺")]
-    hotel = ParseContext(focus="酒店", seeking="酒店")
-    assert cw_names("推荐您去某某小吃店，评分4.5分。", role="a", context=hotel) == [
-        ("餐馆", "某某小吃店")
-    ]
-    assert cw_names("推荐您去某某大酒店。", role="a", context=eats) == [("酒店", "某某大酒店")]
-    assert cw_names("推荐您去某某酒店(某某店)。", role="a", context=eats) == [
-        ("酒店", "某某酒店(某某店)")
-    ]
-
-
-def test_the_context_says_what_the_users_last_message_searched_for() -> None:
-    window = RecentWindow(4)
-    user = Message.user("这里有人均消费100-150元，评分4.5分以上的吗？")
-    window.append(parse_message(user, turn=1, ontology=CW, context=ParseContext(focus="餐馆")))
-    assert window.context().seeking == "餐馆"
-    window.append(parse_message(Message.assistant("好的。"), turn=1, ontology=CW))
-    assert window.context().seeking is None  # the latest message is no user's search
-
-
 def test_a_name_a_recent_turn_read_keeps_its_kind_when_mentioned_again() -> None:
     # The window hands on the names its turns read, with their kinds.
     window = RecentWindow(4)

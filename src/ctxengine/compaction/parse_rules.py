@@ -49,7 +49,6 @@ from ctxengine.compaction.slots import (
     known_kind,
     name_owner,
     own_mentions,
-    weak_kind,
 )
 from ctxengine.messages import Message, TextPart, ToolResultPart
 
@@ -125,7 +124,6 @@ def parse_rules(
             last_slot=context.last_slot if context else None,
             focus=focus,
             recent_names=context.named if context else None,
-            seeking=context.seeking if context else None,
         )
         if context is not None and context.asked:
             stops_for_ends(informed, context.asked, ontology)
@@ -140,7 +138,6 @@ def parse_rules(
             commas=True,
             requested=context is not None and "名称" in context.asked,
             known=context.named if context else None,
-            seeking=context.seeking if context else None,
         )
         informed = _without_neighbour_names(text, informed)
         weaker = _weighed(informed, ontology)
@@ -227,13 +224,11 @@ def _more_names(
     commas: bool = False,
     requested: bool = False,
     known: Mapping[str, str] | None = None,
-    seeking: str | None = None,
 ) -> list[SlotUpdate]:
     """Names the phrase rules missed: those a lead offers or mentions (`led`) and those
     listed with a name read ("A，B和C都不错"), each of the kind a recent turn read it as
-    (`known`), else the kind its ending says (in a reply to a search for `seeking`, see
-    `weak_kind`), else of the kind of the names it is listed with, else of the one its
-    sentence names."""
+    (`known`), else the kind its ending says, else of the kind of the names it is listed
+    with, else of the one its sentence names."""
     slot = onto.slot("名称")
     if slot is None:
         return []
@@ -245,17 +240,7 @@ def _more_names(
     near = [u.value for u in updates if u.slot.startswith("周边") and u.value]
     # The kinds of the names listed together: one kind is the list's.
     kinds = {u.entity for u in updates if u.slot == "名称" and u.value}
-    mentions = [
-        (at, e)
-        for at, e in own_mentions(text, onto, sought=False)
-        if not any(p <= at < p + len(v) for p, v in found)
-    ]
-    typed = {
-        (pos, name): weak_kind(text, pos, pos + len(name), e, onto, seeking, mentions)
-        for pos, name in found
-        if (e := onto.entity_of_name(name)) is not None
-    }
-    kinds |= {e.name for e in typed.values()}
+    kinds |= {e.name for _, v in found if (e := onto.entity_of_name(v)) is not None}
     out: list[SlotUpdate] = []
     taken = _spans_of(text, have)
     for pos, name in sorted(found):
@@ -274,7 +259,7 @@ def _more_names(
         elif was is not None and "名称" in was.slots:
             entity = was.name  # a place a recent turn named: the same place again
         elif kind is not None:
-            entity = typed[(pos, name)].name
+            entity = kind.name
         elif len(kinds) == 1:
             entity = next(iter(kinds))
         else:

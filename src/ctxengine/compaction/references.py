@@ -49,8 +49,6 @@ class ParseContext:
         named: the places the recent turns named, name -> the kind it was read as
             ("汉拿山" -> "餐馆" once a reply offered it for a meal): a later mention of the
             same name is that place again, whatever its ending says.
-        seeking: the kind of place the latest message searched for, when it was the user's
-            and gave criteria of one kind ("人均100-150元、评分4.5分以上的" -> "餐馆").
     """
 
     recent: Sequence[RecentItem] = ()
@@ -61,7 +59,6 @@ class ParseContext:
     focus: str | None = None
     asked: tuple[str, ...] = ()
     named: Mapping[str, str] = field(default_factory=dict)
-    seeking: str | None = None
 
     @classmethod
     def from_turns(
@@ -78,7 +75,6 @@ class ParseContext:
             _latest_focus(parts),
             parts[-1].asks if parts else (),
             _named(parts),
-            parts[-1].seeks if parts else None,
         )
 
 
@@ -102,7 +98,6 @@ class TurnItems:
     focus: str | None = None
     asks: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()  # (name, kind) of the turn's 名称-like updates
-    seeks: str | None = None  # a user turn's one kind of criteria (`ParseContext.seeking`)
 
     @classmethod
     def of(cls, t: ParsedTurn) -> TurnItems:
@@ -127,18 +122,8 @@ class TurnItems:
             for up in t.updates
             if up.slot == NAME_SLOT and up.value and up.op != "remove"
         )
-        kinds = {up.entity for up in t.updates if up.criterion} if t.role == "user" else set()
-        seeks = next(iter(kinds)) if len(kinds) == 1 else None
         return cls(
-            tuple(items),
-            latest,
-            last_tool,
-            last_slot,
-            last_format,
-            t.focus,
-            tuple(t.asks),
-            names,
-            seeks,
+            tuple(items), latest, last_tool, last_slot, last_format, t.focus, tuple(t.asks), names
         )
 
 
@@ -249,7 +234,6 @@ class RecentWindow:
             _latest_focus(parts),
             parts[-1].asks if parts else (),
             _named(parts),
-            parts[-1].seeks if parts else None,
         )
 
 

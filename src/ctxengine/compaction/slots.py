@@ -149,7 +149,6 @@ def extract_updates(
     last_slot: str | None = None,
     focus: str | None = None,
     recent_names: Mapping[str, str] | None = None,
-    seeking: str | None = None,
 ) -> list[SlotUpdate]:
     """Slot updates stated in `text`, in reading order.
 
@@ -162,9 +161,6 @@ def extract_updates(
             "这家餐馆的电话是多少").
         recent_names: names recent turns read, with the kind each was read as
             (`ParseContext.named`): the same name again is the same place.
-        seeking: in a reply, the kind of place the user's message before it searched for
-            (`ParseContext.seeking`): a name offered whose ending says another kind only
-            weakly is of that kind (see `weak_kind`).
     """
     rx = onto.derived("slots", _compile)
     found: list[tuple[int, int, SlotUpdate]] = []
@@ -198,14 +194,12 @@ def extract_updates(
             anchors = _outside(own_mentions(text, onto, sought=False), names)
         elif slot is not None and mentions is None and known is None:
             outside = _outside(own_mentions(text, onto), names)
-            mentions = _named(text, onto, outside, names, recent_names, seeking)
+            mentions = _named(text, onto, outside, names, recent_names)
         if known is not None:
             entity = known
         elif slot is not None and slot.name == "名称" and value:
             start_at = end - len(value)
-            entity = name_owner(
-                text, start_at, end, slot, onto, focus, anchors, recent_names, seeking
-            )
+            entity = name_owner(text, start_at, end, slot, onto, focus, anchors, recent_names)
         elif slot is not None and slot.name == "名称":
             entity = entity_for(text, start, slot, onto, focus, anchors)
         elif slot is not None:
@@ -621,12 +615,10 @@ def _named(
     mentions: list[tuple[int, EntityDef]],
     names: list[tuple[int, int]],
     known: Mapping[str, str] | None = None,
-    seeking: str | None = None,
 ) -> list[tuple[int, EntityDef]]:
     """`mentions` and the names whose ending says their kind ("去未名湖吧，评分是4.6分"), in
     order; a name whose neighbours are sought ("X周边的景点") is no mention of its own; a name
-    a recent turn read (`known`) is of the kind it was read as, and in a reply to a search
-    (`seeking`) a weak ending gives way to the kind sought (`weak_kind`)."""
+    a recent turn read (`known`) is of the kind it was read as."""
     out = list(mentions)
     for start, end in names:
         if _NEAR_NEXT.match(text, end):
@@ -636,7 +628,7 @@ def _named(
             continue
         kind = name_kinds(text[start:end], onto)[0]
         if kind is not None:
-            out.append((start, weak_kind(text, start, end, kind, onto, seeking, mentions)))
+            out.append((start, kind))
     return sorted(out, key=lambda t: t[0])
 
 
@@ -1109,14 +1101,12 @@ def name_owner(
     focus: str | None,
     mentions: list[tuple[int, EntityDef]] | None,
     known: Mapping[str, str] | None = None,
-    seeking: str | None = None,
 ) -> str:
     """The entity a name at text[start:end] names: the entity word said right after it
     ("杏园餐馆", "X这家酒店"); else the kind a recent turn read the same name as (`known`:
     "汉拿山" offered for a meal is a restaurant when the user asks about it next); else the
     kind its ending says ("…酒店", "…公园"); else the nearest entity word outside it among
-    the kinds it may be, else the conversation's focus among them. In a reply to a search for
-    `seeking`, a weak ending gives way to the kind sought (`weak_kind`)."""
+    the kinds it may be, else the conversation's focus among them."""
     mentions = mentions or []
     kind, kinds = name_kinds(text[start:end], onto)
     after = end + (2 if _THIS.match(text, end) else 0)
@@ -1127,7 +1117,7 @@ def name_owner(
     if was is not None and slot.name in was.slots:
         return was.name  # a place a recent turn named: the same place again
     if kind is not None and slot.name in kind.slots:
-        return weak_kind(text, start, end, kind, onto, seeking, mentions).name
+        return kind.name
     allowed = [e for e in kinds if slot.name in e.slots]
     near_next = _NEAR_NEXT.match(text, end) is not None
     if (
@@ -1225,63 +1215,6 @@ def known_kind(name: str, onto: Ontology, known: Mapping[str, str] | None) -> En
     """The kind a recent turn read `name` as (`ParseContext.named`), if any."""
     kind = known.get(name.strip()) if known else None
     return next((e for e in onto.entities if e.name == kind), None) if kind else None
-
-
-def weak_kind(
-    text: str,
-    start: int,
-    end: int,
-    kind: EntityDef,
-    onto: Ontology,
-    seeking: str | None,
-    mentions: list[tuple[int, EntityDef]],
-) -> EntityDef:
-    """The kind of the name at text[start:end], its ending saying `kind`, in a reply to the
-    user's search for places of kind `seeking`.
-
-    A reply offers what was searched for, so an ending that says another kind only weakly
-    gives way to the kind sought: a one-character ending with no longer ending inside the
-    name ("汉拿山" and "七叶香山" are restaurants), or a word the sought kind goes by too
-    ("五棵松饭店" offered for a meal). Anything in the reply that places the name as
-    something else keeps its ending's kind: a bracketed branch, a word for near after it or
-    for where before it ("在北京动物园附近"), the ending's kind named elsewhere in the reply, or
-    a slot only that kind has said after it ("雍和宫，门票25元").
-    """
-    if seeking is None or seeking == kind.name:
-        return kind
-    want = next((e for e in onto.entities if e.name == seeking and "名称" in e.slots), None)
-    name = text[start:end].strip()
-    if want is None or _BRANCH_TAIL.search(name) or not _weak_ending(name, kind, want, onto):
-        return kind
-    if _NEAR_NEXT.match(text, end) or text[max(0, start - 1) : start] in _WHERE:
-        return kind
-    if any(e is kind for at, e in mentions if not start <= at < end):
-        return kind
-    # What the reply goes on to say of it: "雍和宫，门票25元" is a place to visit.
-    for m in onto.slot_word_pattern().finditer(text, end):
-        slot = onto.slot_for_word(m.group(0))
-        if slot is not None and slot.name in kind.slots and slot.name not in want.slots:
-            return kind
-    return want
-
-
-# A word for where right before a name: "在X", "离X", "从X", "到X" place it, they offer nothing.
-_WHERE = frozenset("在离从到")
-
-
-def _weak_ending(name: str, kind: EntityDef, want: EntityDef, onto: Ontology) -> bool:
-    ending = max(
-        (s for s in kind.name_suffixes if name.endswith(s) and len(name) > len(s)),
-        key=len,
-        default="",
-    )
-    if ending in want.zh:
-        return True
-    if len(ending) != 1:
-        return False
-    # "局气小吃店": the inner "小吃" says the kind, not the last character.
-    stem = name[:-1]
-    return not any(len(s) > 1 and s in stem for e in onto.entities for s in e.name_suffixes)
 
 
 def _ends_fully(name: str, kind: EntityDef) -> bool:
