@@ -253,7 +253,7 @@ def _more_names(
         have.append(name)
         kind = onto.entity_of_name(name)
         said = kind_said_after(text, pos + len(name), onto)
-        was = known_kind(name, onto, known)
+        was = known_kind(text, name, onto, known)
         if said is not None:
             entity = said
         elif was is not None and "名称" in was.slots:
