@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ctxengine.compaction.answers import nearby_updates
 from ctxengine.compaction.ontology import generic_ontology, load_builtin
-from ctxengine.compaction.parse import parse_message
+from ctxengine.compaction.parse import ParseContext, parse_message
 from ctxengine.compaction.references import RecentWindow
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.state import SessionState
@@ -348,3 +348,21 @@ def test_the_ride_between_the_two_ends_is_neither() -> None:
 def test_a_ride_word_inside_a_name_does_not_pick_the_ride() -> None:
     got = said("如果我从汉庭酒店(北京西单地铁站店)到鸿宾楼，坐出租车过去，车型是什么？")
     assert ("出租", "出发地", "汉庭酒店(北京西单地铁站店)") in got
+
+
+def test_a_list_ends_where_the_reply_says_what_its_places_are() -> None:
+    # The last member stops at what is said of the list, a two-character one included.
+    sights = ParseContext(focus="景点")
+    got = parse_message(
+        Message.assistant("松风宫和松坛都不错。"), turn=1, ontology=ONTO, context=sights
+    )
+    assert [u.value for u in got.updates if u.slot == "名称"] == ["松风宫", "松坛"]
+
+
+def test_staying_said_before_a_hotels_name_is_no_part_of_it() -> None:
+    for text, name in (
+        ("推荐您住北京松风酒店。", "北京松风酒店"),
+        ("推荐您入住北京松风宾馆。", "北京松风宾馆"),
+    ):
+        got = parse_message(Message.assistant(text), turn=1, ontology=ONTO)
+        assert [u.value for u in got.updates if u.slot == "名称"] == [name]
