@@ -185,6 +185,32 @@ def test_an_ask_goes_with_the_earlier_candidate_it_was_unmet_against() -> None:
     )
 
 
+def test_an_ask_goes_with_a_candidate_offered_by_its_facts_before_its_name() -> None:
+    d = replay(
+        "帮我找评分4.5分以上的景点",
+        "没有查到完全符合条件的景点，但找到一个评分4分的。",  # offered, not yet named
+        "是哪家啊？",
+        "给你找到的是某某乐园。",
+        "好的，谢谢。",
+        "不客气。",
+        "再帮我找一个门票100元以内的景点",
+    )
+    assert d.state.state.unmet_asks == {"景点[某某乐园].评分": "4.5分以上"}
+
+
+def test_an_ask_goes_with_an_unnamed_candidate_the_same_reply_offered() -> None:
+    d = replay(
+        "帮我找评分4.5分以上的餐馆",
+        "抱歉，评分没有符合您要求的，推荐您去评分4.2分的某某香山。",  # a name not caught
+        "这家餐馆的营业时间是？",
+        "营业时间是周一至周日 10:30-22:00。",
+        "好的，谢谢。",
+        "不客气。",
+        "再帮我找一家人均消费100元以内的餐馆",
+    )
+    assert d.state.state.unmet_asks == {"餐馆[#1].评分": "4.5分以上"}
+
+
 def test_a_state_saved_before_ask_origins_loads_and_its_asks_go_as_before() -> None:
     d = replay(*TAKEN_DEARER)
     data = d.state.to_dict()

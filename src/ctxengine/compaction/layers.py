@@ -348,11 +348,12 @@ class StateLayer(BaseModel):
         knew) is still another place: its slots move under a numbered stand-in name
         (``餐馆[#1]``, see `unnamed_instance`) rather than being superseded by the next one's.
 
-        What the search asked that no place met goes with the place it ends on, if it was
-        found unmet while that place was offered; else with the earlier candidate of the
-        search it was found unmet against (`AskOrigin`), if that is still held; else
-        nowhere: a request the user went on from before any place was offered ("抱歉，没有
-        找到人均消费符合的餐馆" / "那帮我找评分4.5分以上的") was never checked against a place.
+        What the search asked that no place met goes with the place it ends on if it was
+        found unmet once that place was offered; else with the earlier candidate of the
+        search it was found unmet against (`AskOrigin`), if that is still held; else with
+        the place it ends on unless the user gave another criterion since: a request the
+        user went on from before any place was offered ("抱歉，没有找到人均消费符合的餐馆" /
+        "那帮我找评分4.5分以上的") was never checked against the place offered for the next.
 
         Returns (the instance key, the (slot key, value) pairs archived as unmet), or None
         when the entity holds nothing.
@@ -360,6 +361,13 @@ class StateLayer(BaseModel):
         if is_instance(entity) or not any(v.entity == entity for v in self.slots.values()):
             return None
         name = self.found(entity)
+        # When the candidate was offered: a fact about it may come before its name ("找到一个
+        # 评分4分的" / "是哪家啊？" / "某某乐园"), or stand in for a name the parser missed.
+        since = min(
+            (v.turn for v in self.slots.values() if v.entity == entity and v.source != "user"),
+            default=offered,
+        )
+        since = min(since, offered) if offered else 0
         unmet: list[tuple[str, str]] = []
         asked_after = [
             k
@@ -383,20 +391,28 @@ class StateLayer(BaseModel):
         self._move(entity, dst)
         for key in [k for k in self.unmet_asks if split_key(k)[0] == entity]:
             asked = self.unmet_asks.pop(key)
-            home = self._ask_home(self.ask_origins.pop(key, None), dst, offered)
+            home = self._ask_home(self.ask_origins.pop(key, None), dst, since)
             if home is not None:
                 self.unmet_asks[slot_key(home, split_key(key)[1])] = asked
         return dst, unmet
 
-    def _ask_home(self, origin: AskOrigin | None, dst: str, offered: int) -> str | None:
-        """The place an ask of a search that ended on `dst` (offered at turn `offered`) was
-        found unmet against, or None (see `close_search`)."""
-        if origin is None or origin.turn >= offered:
+    def _ask_home(self, origin: AskOrigin | None, dst: str, since: int) -> str | None:
+        """The place an ask of a search that ended on `dst` (its candidate offered at turn
+        `since`) was found unmet against, or None (see `close_search`)."""
+        if origin is None or origin.turn >= since:
             return dst
-        held = origin.candidate is not None and any(
+        if origin.candidate is not None and any(
             v.entity == origin.candidate for v in self.slots.values()
+        ):
+            return origin.candidate
+        went_on = any(
+            v.entity == dst and v.source == "user" and v.criterion and v.turn > origin.turn
+            for v in self.slots.values()
         )
-        return origin.candidate if held else None
+        # Without another request in between, the reply that found the ask unmet may have
+        # offered the candidate itself ("推荐您去评分4.2分的X", X a name the parser did not
+        # catch); with one, the candidate was offered for that request instead.
+        return None if went_on else dst
 
     def _forget_ask(self, key: str) -> None:
         self.unmet_asks.pop(key, None)
