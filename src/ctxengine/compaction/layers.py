@@ -155,6 +155,14 @@ def _two_searches(there: SlotValue, moved: SlotValue) -> bool:
     )
 
 
+class AskOrigin(BaseModel):
+    """Where an ask of the open search was found unmet: the turn of the reply that said so,
+    and the candidate current then, once another candidate replaced it (`_shelve`)."""
+
+    turn: int
+    candidate: str | None = None  # the instance key: ``餐馆[A]``
+
+
 def is_instance(entity: str) -> bool:
     """An earlier named instance (``餐馆[A]``), shelved by `StateLayer`."""
     return entity.endswith("]") and "[" in entity
@@ -179,6 +187,11 @@ class StateLayer(BaseModel):
     # where the block shows it beside that place's facts as asked and not met: the user's
     # wish, not the place's fact, and not a current request either.
     unmet_asks: dict[str, str] = Field(default_factory=dict)
+    # Of the open search's asks (entity keys of `unmet_asks`), which candidate each was found
+    # unmet against (`close_search`): an ask the user went on from before any place was
+    # offered was never checked against the place the search ends on. A state saved without
+    # it loads with none, and its asks go with that place, as they did.
+    ask_origins: dict[str, AskOrigin] = Field(default_factory=dict)
     # The archive only grows; its latest value per slot and its set of values are indexed as
     # it grows, so reading them is not a scan of the whole history (see `_archive_index`).
     _memo: Memo = PrivateAttr(default_factory=Memo)
@@ -187,10 +200,10 @@ class StateLayer(BaseModel):
         """Apply one update; return its transition, or None when nothing changed."""
         key = slot_key(update.entity, update.slot)
         if update.op != "remove" and update.value and update.slot.strip() in self.instance_slots:
-            self._shelve(update.entity.strip(), update.slot.strip(), update.value)
+            self._shelve(update.entity.strip(), update.slot.strip(), update.value, turn)
         old = self.slots.get(key)
         if source == "user":
-            self.unmet_asks.pop(key, None)  # asked again (or changed): no longer the unmet one
+            self._forget_ask(key)  # asked again (or changed): no longer the unmet one
         elif update.value:
             self._ask_met(key, update.value)
         if update.op == "remove" or update.value is None:
@@ -199,6 +212,7 @@ class StateLayer(BaseModel):
             self._archive(old, turn, None, "removed")
             del self.slots[key]
             self.removed[key] = turn
+            self._place_gone(old.entity)
             t = Transition(
                 slot=key,
                 old=old.value,
@@ -276,7 +290,7 @@ class StateLayer(BaseModel):
         self.transitions.append(t)
         return t
 
-    def _shelve(self, entity: str, name_slot: str, name: str) -> None:
+    def _shelve(self, entity: str, name_slot: str, name: str, turn: int) -> None:
         """A different instance is named: the current one's slots move under its name.
 
         Two restaurants in one session are two things, not one restaurant changing: the
@@ -293,7 +307,19 @@ class StateLayer(BaseModel):
         # 4.5分以上的") belong to the search and carry over to the next candidate; a search
         # the user went on from moves whole (`close_search`).
         facts_only = cur.source != "user"
-        self._move(entity, instance_entity(entity, cur.value), facts_only=facts_only, keep=True)
+        shelved = instance_entity(entity, cur.value)
+        # An ask found unmet while it was the candidate (since it was named, before this
+        # turn: a reply that names the next one and says what failed is about the next one)
+        # was unmet against it. The ask stays with the search (a later candidate may meet
+        # it, `_ask_met`); `close_search` brings it to this place if none does.
+        for key, origin in self.ask_origins.items():
+            if (
+                origin.candidate is None
+                and split_key(key)[0] == entity
+                and cur.turn <= origin.turn < turn
+            ):
+                origin.candidate = shelved
+        self._move(entity, shelved, facts_only=facts_only, keep=True)
         self._move(instance_entity(entity, name), entity)
 
     def found(self, entity: str) -> SlotValue | None:
@@ -322,12 +348,26 @@ class StateLayer(BaseModel):
         knew) is still another place: its slots move under a numbered stand-in name
         (``餐馆[#1]``, see `unnamed_instance`) rather than being superseded by the next one's.
 
+        What the search asked that no place met goes with the place it ends on if it was
+        found unmet once that place was offered; else with the earlier candidate of the
+        search it was found unmet against (`AskOrigin`), if that is still held; else with
+        the place it ends on unless the user gave another criterion since: a request the
+        user went on from before any place was offered ("抱歉，没有找到人均消费符合的餐馆" /
+        "那帮我找评分4.5分以上的") was never checked against the place offered for the next.
+
         Returns (the instance key, the (slot key, value) pairs archived as unmet), or None
         when the entity holds nothing.
         """
         if is_instance(entity) or not any(v.entity == entity for v in self.slots.values()):
             return None
         name = self.found(entity)
+        # When the candidate was offered: a fact about it may come before its name ("找到一个
+        # 评分4分的" / "是哪家啊？" / "某某乐园"), or stand in for a name the parser missed.
+        since = min(
+            (v.turn for v in self.slots.values() if v.entity == entity and v.source != "user"),
+            default=offered,
+        )
+        since = min(since, offered) if offered else 0
         unmet: list[tuple[str, str]] = []
         asked_after = [
             k
@@ -350,19 +390,62 @@ class StateLayer(BaseModel):
         )
         self._move(entity, dst)
         for key in [k for k in self.unmet_asks if split_key(k)[0] == entity]:
-            self.unmet_asks[slot_key(dst, split_key(key)[1])] = self.unmet_asks.pop(key)
+            asked = self.unmet_asks.pop(key)
+            home = self._ask_home(self.ask_origins.pop(key, None), dst, since)
+            if home is not None:
+                self.unmet_asks[slot_key(home, split_key(key)[1])] = asked
         return dst, unmet
+
+    def _ask_home(self, origin: AskOrigin | None, dst: str, since: int) -> str | None:
+        """The place an ask of a search that ended on `dst` (its candidate offered at turn
+        `since`) was found unmet against, or None (see `close_search`)."""
+        if origin is None or origin.turn >= since:
+            return dst
+        if origin.candidate is not None and any(
+            v.entity == origin.candidate for v in self.slots.values()
+        ):
+            return origin.candidate
+        went_on = any(
+            v.entity == dst and v.source == "user" and v.criterion and v.turn > origin.turn
+            for v in self.slots.values()
+        )
+        # Without another request in between, the reply that found the ask unmet may have
+        # offered the candidate itself ("推荐您去评分4.2分的X", X a name the parser did not
+        # catch); with one, the candidate was offered for that request instead.
+        return None if went_on else dst
+
+    def _forget_ask(self, key: str) -> None:
+        self.unmet_asks.pop(key, None)
+        self.ask_origins.pop(key, None)
+
+    def forget_asks(self) -> None:
+        """Every ask, the open search's and the places' (the task discarded)."""
+        self.unmet_asks.clear()
+        self.ask_origins.clear()
+
+    def _place_gone(self, entity: str) -> None:
+        """An instance left with no slot (a reset dropped its tool-only values) is gone from
+        the state: what its search asked of it goes with it, or a later stand-in of the same
+        name (``餐馆[#1]``, `unnamed_instance`) would inherit it."""
+        if not is_instance(entity):
+            return
+        keys = [k for k in self.unmet_asks if split_key(k)[0] == entity]
+        if keys and not any(v.entity == entity for v in self.slots.values()):
+            for key in keys:
+                del self.unmet_asks[key]
 
     def _ask_met(self, key: str, fact: str) -> None:
         """A fact for `key` that meets its unmet ask ("有烤肠" after "没有烤肠的", a later
         candidate's 80元 for 50-100元) leaves the ask no longer unmet."""
         asked = self.unmet_asks.get(key)
         if asked is not None and (asked in fact or within(fact, asked)):
-            del self.unmet_asks[key]
+            self._forget_ask(key)
 
     def unnamed_instance(self, entity: str) -> str:
-        """A fresh stand-in key for an unnamed earlier candidate: ``餐馆[#n]``."""
+        """A fresh stand-in key for an unnamed earlier candidate: ``餐馆[#n]``. A key that
+        holds asks is taken too: a new place must not inherit another's."""
         taken = {v.entity for v in self.slots.values()}
+        taken |= {split_key(k)[0] for k in self.unmet_asks}
         n = 1
         while instance_entity(entity, f"#{n}") in taken:
             n += 1
@@ -454,12 +537,15 @@ class StateLayer(BaseModel):
         self._archive(old, turn, by, "unmet")
         if old.source == "user":
             self.unmet_asks[key] = old.value
+            if not is_instance(old.entity):
+                self.ask_origins[key] = AskOrigin(turn=turn)
         return old
 
     def drop(self, key: str, turn: int) -> SlotValue:
         """Remove a slot without a user request (periodic reset); archived as `reset`."""
         old = self.slots.pop(key)
         self._archive(old, turn, None, "reset")
+        self._place_gone(old.entity)
         return old
 
     def confirm_through(self, turn: int) -> list[str]:

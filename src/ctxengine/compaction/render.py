@@ -1245,11 +1245,18 @@ def request_facts(lines: list[BlockLine]) -> list[BlockLine]:
     """`lines` with the request beside each fact of an instance row (``137元 (用户要求:
     100-150元)``) split off into a line of its own, right after the row, that leaves before
     the row's facts do (`_REQUEST`, oldest first). What the user asked for is often what a
-    later turn asks again, but the place's own fact says more per token."""
+    later turn asks again, but the place's own fact says more per token. A row of a place
+    with nothing but its name (`_BARE_INSTANCE`) may still carry what its search asked and
+    no place met: that is split off too, and leaves before the row."""
     out: list[BlockLine] = []
     for line in lines:
         row = line.row
-        if row is None or line.fact is not None or line.rank != _INSTANCE or not row.plain:
+        if (
+            row is None
+            or line.fact is not None
+            or (line.rank != _INSTANCE and line.rank != _BARE_INSTANCE)
+            or not row.plain
+        ):
             out.append(line)
             continue
         plain = dict(row.plain)

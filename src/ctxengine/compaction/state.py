@@ -909,7 +909,7 @@ class SessionState(BaseModel):
         for k in dropped:
             self.state.drop(k, turn)
         if restart:
-            self.state.unmet_asks.clear()  # the task discarded, its searches with it
+            self.state.forget_asks()  # the task discarded, its searches with it
         # What the kept slots and the active rules refer to is exactly what the protection
         # index protects (the same texts), kept up to date instead of tested item by text.
         index = self._protection()
