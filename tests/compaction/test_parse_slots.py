@@ -368,12 +368,12 @@ def test_a_name_a_recent_turn_read_keeps_its_kind_when_mentioned_again() -> None
     assert cw_names(text) == [("景点", "某某山")]  # no earlier reading: its ending decides
     # A kind said right after the name still wins ("某某山这个景点").
     assert cw_names("某某山这个景点门票多少？", context=ctx) == [("景点", "某某山")]
-    # An earlier reading never beats what the message says: a slot only the ending's kind
-    # has ("门票"), or an ending of two characters, or one with a longer ending inside.
+    # An earlier reading (often from a word said with the name: "某某饭店这家餐厅") outweighs
+    # the ending alone, but not a slot only the ending's kind has said in the message.
+    eats = ParseContext(named={"某某饭店": "餐馆", "某某公园": "餐馆"})
+    assert cw_names("某某饭店的营业时间是？", context=eats) == [("餐馆", "某某饭店")]
     assert cw_names("某某山的门票多少钱？", context=ctx) == [("景点", "某某山")]
-    wrong = ParseContext(named={"某某公园": "餐馆", "某某小吃店": "景点"})
-    assert cw_names("某某公园的电话是多少？", context=wrong) == [("景点", "某某公园")]
-    assert cw_names("某某小吃店的电话是多少？", context=wrong) == [("餐馆", "某某小吃店")]
+    assert cw_names("某某公园的门票多少钱？", context=eats) == [("景点", "某某公园")]
 
 
 def test_a_named_place_owns_the_values_after_it() -> None:

@@ -315,3 +315,53 @@ def test_under_any_cap_the_notes_fit_or_are_gone(cap: int, instances: int) -> No
         # A note is never left without its place.
         if "(未满足的要求:" in line:
             assert line.startswith("某某食府") or line.startswith("餐馆[某某食府")
+
+
+def test_an_ask_the_user_went_on_from_goes_to_no_later_place_even_when_that_failed_too() -> None:
+    # The price failed, the user asked for a rating instead, which failed as well (declined,
+    # archived): the place offered then was never checked against the price.
+    for offer in (
+        "没有找到完全符合的，推荐您去某某烤鸭店。",
+        "抱歉，评分没有符合您要求的，推荐您去某某烤鸭店，评分4.2分。",
+    ):
+        d = replay(
+            "帮我找人均50-100元的餐馆",
+            "抱歉，没有找到人均消费符合的餐馆。",
+            "那帮我找评分4.5分以上的",
+            offer,
+            "好的，谢谢。",
+            "不客气。",
+            "再帮我找一家评分4分以上的餐馆",
+            "推荐您去某某食府。",
+        )
+        assert "50-100元" not in d.state.state.unmet_asks.values(), offer
+        assert "(未满足的要求: 50-100元)" not in d.render(d.last_turn, "zh")
+
+
+def test_a_fact_in_the_failing_reply_is_no_offer_of_the_place_named_later() -> None:
+    d = replay(
+        "帮我找人均50-100元、有烤鸭的餐馆",
+        "抱歉，没有找到人均消费符合的餐馆，有烤鸭的餐馆人均消费都是150元以上。",
+        "那帮我找评分4.5分以上的",
+        "推荐您去某某烤鸭店。",
+        "好的，谢谢。",
+        "不客气。",
+        "再帮我找一家评分4分以上的餐馆",
+    )
+    assert "50-100元" not in d.state.state.unmet_asks.values()
+
+
+def test_an_ask_of_a_candidate_that_is_gone_goes_nowhere() -> None:
+    s = SessionState(config=CompactionConfig(reset_after_turns=10))
+    price = SlotUpdate(entity="餐馆", slot="人均消费", value="50-100元", criterion=True)
+    s.apply(ParsedTurn(turn=1, role="user", updates=[price]))
+    s.apply(ParsedTurn(turn=1, role="tool", updates=[name_update("A食府")]))
+    s.apply(ParsedTurn(turn=1, role="assistant", unmet=["人均消费"]))
+    s.apply(ParsedTurn(turn=2, role="user"))
+    s.apply(ParsedTurn(turn=2, role="assistant", updates=[name_update("B餐厅")]))
+    assert s.state.ask_origins["餐馆.人均消费"].candidate == "餐馆[A食府]"
+    s.apply(ParsedTurn(turn=11, role="user"))  # the periodic reset drops A's tool-only name
+    assert not any(v.entity == "餐馆[A食府]" for v in s.state.slots.values())
+    rating = SlotUpdate(entity="餐馆", slot="评分", value="4.5分以上", criterion=True)
+    s.apply(ParsedTurn(turn=13, role="user", updates=[rating]))
+    assert s.state.unmet_asks == {}  # not on B, which was offered after the price failed

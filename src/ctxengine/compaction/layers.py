@@ -163,6 +163,11 @@ class AskOrigin(BaseModel):
     candidate: str | None = None  # the instance key: ``餐馆[A]``
 
 
+# How many of an entity's latest criterion turns `StateLayer.criterion_turns` keeps: enough to
+# span one search, bounded so the state does not grow with the session.
+_CRITERION_TURNS_KEPT = 8
+
+
 def is_instance(entity: str) -> bool:
     """An earlier named instance (``餐馆[A]``), shelved by `StateLayer`."""
     return entity.endswith("]") and "[" in entity
@@ -192,6 +197,10 @@ class StateLayer(BaseModel):
     # offered was never checked against the place the search ends on. A state saved without
     # it loads with none, and its asks go with that place, as they did.
     ask_origins: dict[str, AskOrigin] = Field(default_factory=dict)
+    # The turns of the user's latest criteria, by entity (a few each): whether the user went
+    # on to another request between an ask found unmet and the place offered next, even
+    # when that request was itself declined and archived (`_ask_home`).
+    criterion_turns: dict[str, list[int]] = Field(default_factory=dict)
     # The archive only grows; its latest value per slot and its set of values are indexed as
     # it grows, so reading them is not a scan of the whole history (see `_archive_index`).
     _memo: Memo = PrivateAttr(default_factory=Memo)
@@ -204,6 +213,11 @@ class StateLayer(BaseModel):
         old = self.slots.get(key)
         if source == "user":
             self._forget_ask(key)  # asked again (or changed): no longer the unmet one
+            if update.criterion:
+                turns = self.criterion_turns.setdefault(update.entity.strip(), [])
+                if not turns or turns[-1] != turn:
+                    turns.append(turn)
+                    del turns[:-_CRITERION_TURNS_KEPT]
         elif update.value:
             self._ask_met(key, update.value)
         if update.op == "remove" or update.value is None:
@@ -391,28 +405,30 @@ class StateLayer(BaseModel):
         self._move(entity, dst)
         for key in [k for k in self.unmet_asks if split_key(k)[0] == entity]:
             asked = self.unmet_asks.pop(key)
-            home = self._ask_home(self.ask_origins.pop(key, None), dst, since)
+            origin = self.ask_origins.pop(key, None)
+            home = self._ask_home(origin, entity, dst, since if name is None else name.turn)
             if home is not None:
                 self.unmet_asks[slot_key(home, split_key(key)[1])] = asked
         return dst, unmet
 
-    def _ask_home(self, origin: AskOrigin | None, dst: str, since: int) -> str | None:
-        """The place an ask of a search that ended on `dst` (its candidate offered at turn
-        `since`) was found unmet against, or None (see `close_search`)."""
-        if origin is None or origin.turn >= since:
-            return dst
-        if origin.candidate is not None and any(
-            v.entity == origin.candidate for v in self.slots.values()
-        ):
-            return origin.candidate
-        went_on = any(
-            v.entity == dst and v.source == "user" and v.criterion and v.turn > origin.turn
-            for v in self.slots.values()
-        )
-        # Without another request in between, the reply that found the ask unmet may have
-        # offered the candidate itself ("推荐您去评分4.2分的X", X a name the parser did not
-        # catch); with one, the candidate was offered for that request instead.
-        return None if went_on else dst
+    def _ask_home(
+        self, origin: AskOrigin | None, entity: str, dst: str, offered: int
+    ) -> str | None:
+        """The place an ask of `entity`'s search, which ended on `dst` (offered at turn
+        `offered`: its name's, else its first fact's), was found unmet against, or None (see
+        `close_search`)."""
+        if origin is None:
+            return dst  # a state saved before origins were kept: as it was then
+        if origin.candidate is not None:
+            # Unmet against an earlier candidate: it goes with that place or, gone, nowhere.
+            held = any(v.entity == origin.candidate for v in self.slots.values())
+            return origin.candidate if held else None
+        # A request the user gave after the ask failed and up to the offer means the place
+        # was offered for that request, not checked against the ask. Without one, the reply
+        # that found the ask unmet may have offered the place itself ("推荐您去评分4.2分的X",
+        # X a name the parser did not catch).
+        turns = self.criterion_turns.get(entity, ())
+        return None if any(origin.turn < t <= offered for t in turns) else dst
 
     def _forget_ask(self, key: str) -> None:
         self.unmet_asks.pop(key, None)
@@ -422,6 +438,7 @@ class StateLayer(BaseModel):
         """Every ask, the open search's and the places' (the task discarded)."""
         self.unmet_asks.clear()
         self.ask_origins.clear()
+        self.criterion_turns.clear()
 
     def _place_gone(self, entity: str) -> None:
         """An instance left with no slot (a reset dropped its tool-only values) is gone from

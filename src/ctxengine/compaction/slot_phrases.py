@@ -530,7 +530,7 @@ _NOT_IN_NAME = re.compile(
     r"没有|其他|其它|别处|别的|外面|这些|试试|尝尝|建议|打算|不过|我|你|您|详细|具体|营业|剩下|抱歉|"
     r"而且|吃完|过没|^\d+(?:\.\d+)?(?:元|分|块|小时|天)?$|(?<=..)(?:和|与|或|跟)(?=..)|以及"
     # "A和B都不错": what a reply says of the places it lists is no part of a name.
-    r"|都(?:是|能|可|挺|很|在|不错|符合|还)"
+    r"|都(?:是|能|可以|挺|很|在|不错|符合|还)"
 )
 
 
@@ -788,9 +788,7 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
 # Spans before "的地址" that are phrases, pronouns or bare entity words, not names.
 _NOT_A_NAME_START = re.compile(
     r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有|只有|请|帮|想|要|还|再|一家|一个|附近|周边|"
-    r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便"
-    # "推荐您住X酒店": staying is said before a hotel's name, not in it.
-    r"|入住|住在|住(?=[\u4e00-\u9fff]{3}))"
+    r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便)"
 )
 _NOT_A_NAME_END = re.compile(r"(?:的|家|它|他|她|评分|地址|是|消费|位置|出租车)$")
 # A span the user says before "的地址" with one of these in it is a request ("帮我查一下它家"),
@@ -880,9 +878,12 @@ def _name_end(
 
 
 # Staying somewhere, said right before the hotel's name: "推荐您住X", "您可以入住X".
-_LODGE = re.compile(r"入住|住在|住(?=[\u4e00-\u9fff]{3})")
+# Only right after the one addressed or the advice ("推荐您住", "您可以入住"): after "去" the
+# character starts a name ("推荐您去住友商务酒店").
+_LODGE = re.compile(r"入住|住宿(?:在)?|住在|住(?=[\u4e00-\u9fff]{3})")
+_TO_YOU = frozenset("您你议以")
 # What a reply says of the places it lists, right after the last one: "A和B都不错".
-_SAID_AFTER = re.compile(r"都(?:是|能|可|挺|很|在|不错|符合|还)|这(?:两|几|些)(?:个|家|处)")
+_SAID_AFTER = re.compile(r"都(?:是|能|可以|挺|很|在|不错|符合|还)|这(?:两|几|些)(?:个|家|处)")
 # A list member that does not end like a name ends where the list does: "A、B都不错".
 _LIST_END = re.compile(
     r"[，,。；;！!？?、]|$|和|跟|与|或|及|等|这(?:两|几|些)|都(?:是|能|可|挺|很|在|不错|符合|还)"
@@ -1085,7 +1086,7 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
         pos, listed = m.end(), 0
         while pos < len(text) and text[pos] == "\t":
             pos += 1  # "个人感觉\tX还是不错的": a tab after the cue
-        if (stay := _LODGE.match(text, pos)) is not None:
+        if text[pos - 1 : pos] in _TO_YOU and (stay := _LODGE.match(text, pos)) is not None:
             pos = stay.end()  # "推荐您住X酒店", "建议您入住X": the verb is no part of the name
         # Most starts begin no name: that test first, the context's after it.
         if (

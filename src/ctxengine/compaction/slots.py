@@ -1214,42 +1214,20 @@ def _name_kinds(name: str, onto: Ontology) -> tuple[EntityDef | None, list[Entit
 def known_kind(
     text: str, name: str, onto: Ontology, known: Mapping[str, str] | None
 ) -> EntityDef | None:
-    """The kind a recent turn read `name` as (`ParseContext.named`), where nothing in `text`
-    says otherwise.
-
-    An earlier reading is evidence only where the name itself says little: it never beats
-    an ending of two or more characters ("…公园", "…酒店"), or a one-character one with a
-    longer ending inside ("…小吃店"), nor a slot only the ending's kind has said in the
-    message ("北京动物园的门票"): a reading that was wrong once is not carried on against
-    what the message says."""
+    """The kind a recent turn read `name` as (`ParseContext.named`), unless `text` names a
+    slot only the kind its ending says has ("北京动物园的门票" is a place to visit, whatever a
+    list once made of it): an earlier reading, often from a word said with the name ("五棵松
+    饭店这家餐厅"), outweighs the ending alone, not what the message says."""
     kind = known.get(name.strip()) if known else None
     was = next((e for e in onto.entities if e.name == kind), None) if kind else None
-    if was is None:
-        return None
-    said = onto.entity_of_name(name)
-    if said is None or said is was:
+    said = onto.entity_of_name(name) if was is not None else None
+    if was is None or said is None or said is was:
         return was
-    if not _weak_ending(name.strip(), said, onto):
-        return None
     for m in onto.slot_word_pattern().finditer(text):
         slot = onto.slot_for_word(m.group(0))
         if slot is not None and slot.name in said.slots and slot.name not in was.slots:
             return None
     return was
-
-
-def _weak_ending(name: str, kind: EntityDef, onto: Ontology) -> bool:
-    """Whether `kind` comes from a one-character ending with no longer ending inside."""
-    base = _BRANCH_TAIL.sub("", name)
-    ending = max(
-        (s for s in kind.name_suffixes if base.endswith(s) and len(base) > len(s)),
-        key=len,
-        default="",
-    )
-    if len(ending) != 1:
-        return False
-    stem = base[:-1]
-    return not any(len(s) > 1 and s in stem for e in onto.entities for s in e.name_suffixes)
 
 
 def _ends_fully(name: str, kind: EntityDef) -> bool:
