@@ -89,3 +89,17 @@ def unmet(s: SessionState) -> set[tuple[str, str]]:
 
 def archived(s: SessionState) -> set[str]:
     return {a.value for a in s.state.archive}
+
+
+def alternating(*texts: str) -> CompactionDistiller:
+    """Alternate user / assistant messages (a user message opens each turn) through a
+    distiller with the CrossWOZ ontology."""
+    d = CompactionDistiller(Settings(ontology="crosswoz"))
+    turn = 0
+    for i, text in enumerate(texts):
+        if i % 2 == 0:
+            turn += 1
+            d.observe(Message.user(text), turn)
+        else:
+            d.observe(Message.assistant(text), turn)
+    return d

@@ -16,22 +16,13 @@ from ctxengine.compaction.outcomes import (
 )
 from ctxengine.compaction.parse import parse_message
 from ctxengine.messages import Message
-from ctxengine.settings import Settings
+
+from ._crosswoz import alternating
 
 CROSSWOZ = load_builtin("crosswoz")
 
 
-def replay(*texts: str) -> CompactionDistiller:
-    """Alternate user / assistant messages through a distiller with the CrossWOZ ontology."""
-    d = CompactionDistiller(Settings(ontology="crosswoz"))
-    turn = 0
-    for i, text in enumerate(texts):
-        if i % 2 == 0:
-            turn += 1
-            d.observe(Message.user(text), turn)
-        else:
-            d.observe(Message.assistant(text), turn)
-    return d
+replay = alternating  # user, assistant, user, ... through the CrossWOZ distiller
 
 
 def current(d: CompactionDistiller) -> dict[str, str]:

@@ -10,9 +10,9 @@ from ctxengine.compaction.distiller import CompactionDistiller
 from ctxengine.compaction.schema import ParsedTurn, SlotUpdate
 from ctxengine.compaction.state import CompactionConfig, SessionState
 from ctxengine.messages import Message
-from ctxengine.settings import Settings
 from ctxengine.tokens import TokenCounter
 
+from ._crosswoz import alternating
 from ._turns import rule, upd, user
 
 COUNTER = TokenCounter()
@@ -28,16 +28,7 @@ TAKEN_DEARER = [
 ]
 
 
-def replay(*texts: str, language: str = "zh") -> CompactionDistiller:
-    d = CompactionDistiller(Settings(ontology="crosswoz"))
-    turn = 0
-    for i, text in enumerate(texts):
-        if i % 2 == 0:
-            turn += 1
-            d.observe(Message.user(text), turn)
-        else:
-            d.observe(Message.assistant(text), turn)
-    return d
+replay = alternating  # user, assistant, user, ... through the CrossWOZ distiller
 
 
 def capped(d: CompactionDistiller, tokens: int | None = None) -> str:
