@@ -366,3 +366,36 @@ def test_staying_said_before_a_hotels_name_is_no_part_of_it() -> None:
     ):
         got = parse_message(Message.assistant(text), turn=1, ontology=ONTO)
         assert [u.value for u in got.updates if u.slot == "名称"] == [name]
+
+
+def test_more_ways_a_reply_offers_a_place() -> None:
+    eats = ParseContext(focus="餐馆", asked=("名称",))
+    for text in (
+        "为您找到了松风阁，评分4.5分。",  # what the search found
+        "有的，松风阁就不错。",  # "就" before the verdict is no part of the name
+        "您可以试试松风阁。",
+        "推荐松风阁给您。",
+    ):
+        got = parse_message(Message.assistant(text), turn=1, ontology=ONTO, context=eats)
+        assert [u.value for u in got.updates if u.slot == "名称"] == ["松风阁"], text
+    sights = ParseContext(focus="景点", asked=("名称",))
+    listed = parse_message(
+        Message.assistant("青山公园、白塔寺和松风楼都值得一去。"),
+        turn=1,
+        ontology=ONTO,
+        context=sights,
+    )
+    assert [u.value for u in listed.updates if u.slot == "名称"] == ["青山公园", "白塔寺", "松风楼"]
+
+
+def test_a_name_asked_about_after_a_request_verb_is_read() -> None:
+    for text in (
+        "能帮我查一下松风阁的地址吗？",
+        "你能告诉我一下松风阁的营业时间吗？",
+        "我想问一下松风阁周边有什么景点？",
+    ):
+        got = parse_message(Message.user(text), turn=1, ontology=ONTO)
+        assert [u.value for u in got.updates if u.slot == "名称"] == ["松风阁"], text
+    # A pronoun after the request is still no name.
+    got = parse_message(Message.user("帮我找一下它家的电话。"), turn=1, ontology=ONTO)
+    assert [u.value for u in got.updates if u.slot == "名称"] == []

@@ -66,7 +66,8 @@ _BRANCH = re.compile(r"[(（][^()（），,。]{1,20}[)）]")
 # What follows a name in such a reply: another name, or the words said of the names.
 _JOIN = re.compile(r"\s*(?:和|、|与|或者|或|及|以及|跟)\s*")
 _SAID_OF = re.compile(
-    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适行])|也|还|是|不错|挺|很|蛮|真|更|最|感觉|怎么样|咋样|怎样"
+    r"\s*(?:[，,。；;！!？?]|$|都(?=[是不很挺可在符还能有喜适行值])|也|还|是|不错|挺|很|蛮|真|更|最|感觉|怎么样|咋样|怎样"
+    r"|位于|坐落|给(?:您|你)"
     r"|如何|可以|可供|推荐给|值得|这(?:两|几|些)?(?:个|家)|有|里面|去过|的话|符合|比较|非常|特别|就"
     r"|吧(?![\u4e00-\u9fff])|呢|啊|了(?=[，,。！!？?]|$)|聚餐|用餐|吃饭|吃|住宿|入住|住(?![\u4e00-\u9fff])|游玩|走走|转转|看看|逛逛"
     # "我知道物科宾馆餐厅推荐菜有X": its facts follow.
@@ -128,7 +129,9 @@ _CUED = re.compile(r"[推建选去有是叫说]")
 # What a name no kind suffix vouches for is followed by, said with no lead: a verdict or a
 # joiner, not any word ("既然是…", "孩子都喜欢", "别说，").
 _VERDICT = re.compile(
-    r"\s*(?:和|、|与|或|及|跟|(?:还是|也|都|还|真|挺|很|蛮|非常|特别)?(?:不错|挺好|很好|蛮好|还行)"
+    r"\s*(?:和|、|与|或|及|跟|(?:还是|也|都|还|就|真|挺|很|蛮|非常|特别)?(?:不错|挺好|很好|蛮好|还行)"
+    # "X都值得一去", "X位于某某路": a place's worth, or where it is.
+    r"|(?:都|也|很|就)?值得|位于|坐落"
     r"|怎么样|如何|推荐给|可以吗|可以么|去过|的话|(?:都|也|就|刚好|正好|正)?(?:很|最|完全)?符合|这(?:两|几)?(?:个|家)"
     r"|都是)"
 )
@@ -226,6 +229,10 @@ _OFFER = re.compile(
     # "我觉得X就挺不错" at a clause's start ("X我觉得更合适" says it after the name).
     r"|(?:^|(?<=[，,。！!？?]))\s*我(?:觉得|个人比较喜欢|比较喜欢)"
     r"|(?:我?(?:查|找)(?:了|到了?)|还真有|真有)一(?:家|个|处)(?:叫)?"
+    # "为您找到了X", "给你查到一家X": what the search found.
+    r"|(?:为|给)(?:您|你)们?(?:找到|查到|搜到)了?(?:一(?:家|个|处))?(?:叫)?"
+    # "您可以试试X": a place offered to try.
+    r"|(?:您|你)们?(?:还|也)?(?:可以|不妨)?试试(?:看)?"
 )
 # After an offered name: a clause end, a joiner, the words said of it, or what it is there.
 _OFFER_END = re.compile(r"\s*(?:的(?=[，,。！!？?]|$)|了(?=[，,。！!？?]|$)|这家|这个)")

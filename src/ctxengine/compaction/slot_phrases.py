@@ -780,9 +780,23 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
         if _A_RIDE.match(m.group("value")):
             continue  # "坐地铁的时长": a ride, no place's name
         hit = _name_hit(m, "value", onto, slot, said=True)
+        if hit is None:
+            # "能帮我查一下X的地址吗": the span from the clause's edge holds the request; the
+            # name is what follows its last asking verb (the scan does not look inside it).
+            asks = list(_ASKING.finditer(text, m.start("value"), m.end("value")))
+            if asks and m.end("value") - asks[-1].end() >= 2:
+                inner = _ANY_SPAN.match(text, asks[-1].end(), m.end("value"))
+                hit = _name_hit(inner, "value", onto, slot, said=True) if inner else None
         if hit is not None:
             out.append(hit)
     return out
+
+
+# What asks for a place's details before its name: "帮我查一下", "告诉我", "问一下".
+_ASKING = re.compile(
+    r"(?:帮我|给我|帮忙)?(?:查|找|查询|问|看)(?:一下|下|一查|查)|告诉(?:我们?)?(?:一下)?"
+)
+_ANY_SPAN = re.compile(r"(?P<value>.+)", re.S)
 
 
 # Spans before "的地址" that are phrases, pronouns or bare entity words, not names.
