@@ -422,3 +422,11 @@ def test_an_adverb_between_slot_and_value_bridges_only_amounts_and_members() -> 
     assert cw_values("这家的人均消费只需35元。", "人均消费", role="a") == ["35元"]
     assert cw_values("那里的门票才10元。", "门票", role="a") == ["10元"]
     assert cw_values("价格还是挺好的。", "价格", role="a") == []
+
+
+def test_free_said_of_an_amenity_is_no_free_ticket() -> None:
+    hotel = ParseContext(focus="酒店")
+    assert cw("酒店需要有免费wifi和停车场。", context=hotel) == []
+    assert cw("酒店有免费停车场吗？", context=hotel) == []
+    assert cw("有没有免费的景点？", context=hotel) == [("景点", "门票", "免费")]
+    assert ("酒店", "酒店设施", "免费市内电话") in cw("我想找一家有免费市内电话的酒店。")

@@ -142,6 +142,11 @@ def _compile(onto: Ontology) -> _Compiled:
     )
 
 
+# What an option word right before it describes instead of the slot ("免费wifi"): a Latin
+# word, or an amenity a place provides.
+_AMENITY_NEXT = re.compile(r"[A-Za-z]|停车|早餐|上网|网络|宽带|接送|接机|饮料|饮品|茶水|寄存")
+
+
 def extract_updates(
     text: str,
     onto: Ontology,
@@ -389,6 +394,8 @@ def extract_updates(
     for m, slot, _member in members:
         if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
             continue
+        if _AMENITY_NEXT.match(text, m.end()):
+            continue  # "免费wifi", "免费停车": what is free is that amenity, not the ticket
         # "门票免费": led by its own slot word, a value; "金龙建国温泉酒店": a name.
         word = rx.slot_word.search(text, max(0, m.start() - 6), m.start())
         led = word is not None and word.end() == m.start() and onto.slot_for_word(word[0]) is slot
