@@ -393,6 +393,7 @@ def test_a_name_asked_about_after_a_request_verb_is_read() -> None:
         "能帮我查一下松风阁的地址吗？",
         "你能告诉我一下松风阁的营业时间吗？",
         "我想问一下松风阁周边有什么景点？",
+        "我还想知道松风阁附近有没有酒店。",
     ):
         got = parse_message(Message.user(text), turn=1, ontology=ONTO)
         assert [u.value for u in got.updates if u.slot == "名称"] == ["松风阁"], text
