@@ -795,6 +795,7 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
 # What asks for a place's details before its name: "帮我查一下", "告诉我", "问一下".
 _ASKING = re.compile(
     r"(?:帮我|给我|帮忙)?(?:查|找|查询|问|看)(?:一下|下|一查|查)|告诉(?:我们?)?(?:一下)?"
+    r"|(?:知道|了解)(?:一下)?"
 )
 _ANY_SPAN = re.compile(r"(?P<value>.+)", re.S)
 
