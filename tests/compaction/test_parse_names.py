@@ -373,7 +373,6 @@ def test_more_ways_a_reply_offers_a_place() -> None:
     for text in (
         "为您找到了松风阁，评分4.5分。",  # what the search found
         "有的，松风阁就不错。",  # "就" before the verdict is no part of the name
-        "您可以试试松风阁。",
         "推荐松风阁给您。",
     ):
         got = parse_message(Message.assistant(text), turn=1, ontology=ONTO, context=eats)
@@ -386,6 +385,32 @@ def test_more_ways_a_reply_offers_a_place() -> None:
         context=sights,
     )
     assert [u.value for u in listed.updates if u.slot == "名称"] == ["青山公园", "白塔寺", "松风楼"]
+
+
+def test_what_follows_an_asking_verb_is_no_name_when_it_is_a_filler() -> None:
+    for text in (
+        "我要去某某博物馆，能告诉我大概的游玩时间么？",
+        "能帮我查一下上面那家的电话吗？",
+        "请告诉我一下刚才那家的地址。",
+        "告诉我电话，我问一下团餐的价格。",
+    ):
+        got = parse_message(Message.user(text), turn=1, ontology=ONTO)
+        names = [u.value for u in got.updates if u.slot == "名称"]
+        assert not {"大概", "上面那家", "上面", "刚才那家", "刚才", "团餐"} & set(names), text
+
+
+def test_staying_said_after_going_is_no_part_of_a_name() -> None:
+    for text, name in (
+        ("推荐您去入住北京松风饭店。", "北京松风饭店"),
+        ("我要去入住北京松风酒店。", "北京松风酒店"),
+        ("推荐您选择入住北京松风饭店。", "北京松风饭店"),
+    ):
+        got = parse_message(Message.user(text), turn=1, ontology=ONTO)
+        names = [u.value for u in got.updates if u.slot == "名称"]
+        assert names == [name], text
+    # A bare "住" after "去" may start a name.
+    got = parse_message(Message.assistant("推荐您去住友商务酒店。"), turn=1, ontology=ONTO)
+    assert [u.value for u in got.updates if u.slot == "名称"] == ["住友商务酒店"]
 
 
 def test_a_name_asked_about_after_a_request_verb_is_read() -> None:

@@ -329,17 +329,19 @@ def test_an_ask_the_user_went_on_from_goes_to_no_later_place_even_when_that_fail
         assert "(未满足的要求: 50-100元)" not in d.render(d.last_turn, "zh")
 
 
-def test_a_fact_in_the_failing_reply_is_no_offer_of_the_place_named_later() -> None:
+def test_an_ask_stays_with_a_candidate_offered_by_a_fact_before_a_criterion_and_its_name() -> None:
+    # The failing reply offers a candidate by a fact; the user adds a criterion, then the
+    # name comes: the candidate was offered before that criterion, the ask goes with it.
     d = replay(
-        "帮我找人均50-100元、有烤鸭的餐馆",
-        "抱歉，没有找到人均消费符合的餐馆，有烤鸭的餐馆人均消费都是150元以上。",
-        "那帮我找评分4.5分以上的",
-        "推荐您去某某烤鸭店。",
+        "帮我找评分4.5分以上的景点",
+        "没有查到完全符合条件的景点，但找到一个评分4分的。",
+        "是哪家啊？门票要免费的",
+        "给你找到的是某某乐园，门票免费。",
         "好的，谢谢。",
         "不客气。",
-        "再帮我找一家评分4分以上的餐馆",
+        "再帮我找一个门票100元以内的景点",
     )
-    assert "50-100元" not in d.state.state.unmet_asks.values()
+    assert d.state.state.unmet_asks == {"景点[某某乐园].评分": "4.5分以上"}
 
 
 def test_an_ask_of_a_candidate_that_is_gone_goes_nowhere() -> None:

@@ -406,7 +406,8 @@ class StateLayer(BaseModel):
         for key in [k for k in self.unmet_asks if split_key(k)[0] == entity]:
             asked = self.unmet_asks.pop(key)
             origin = self.ask_origins.pop(key, None)
-            home = self._ask_home(origin, entity, dst, since if name is None else name.turn)
+            offer = since if name is None else min(since, name.turn) if since else name.turn
+            home = self._ask_home(origin, entity, dst, offer)
             if home is not None:
                 self.unmet_asks[slot_key(home, split_key(key)[1])] = asked
         return dst, unmet
@@ -424,7 +425,9 @@ class StateLayer(BaseModel):
             held = any(v.entity == origin.candidate for v in self.slots.values())
             return origin.candidate if held else None
         # A request the user gave after the ask failed and up to the offer means the place
-        # was offered for that request, not checked against the ask. Without one, the reply
+        # was offered for that request, not checked against the ask. (A fact the failing
+        # reply gives counts as the offer, as "但找到一个评分4分的" is one; a fact about no
+        # candidate in that reply, "有烤鸭的都是150元以上", is read the same way.) Without one, the reply
         # that found the ask unmet may have offered the place itself ("推荐您去评分4.2分的X",
         # X a name the parser did not catch).
         turns = self.criterion_turns.get(entity, ())

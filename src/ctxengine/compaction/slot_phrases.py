@@ -787,6 +787,10 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
             if asks and m.end("value") - asks[-1].end() >= 2:
                 inner = _ANY_SPAN.match(text, asks[-1].end(), m.end("value"))
                 hit = _name_hit(inner, "value", onto, slot, said=True) if inner else None
+                # Held to more than a span at a clause's edge: the words after an asking verb
+                # are as often a filler ("能告诉我大概的…", "上面那家的") as a name.
+                if hit is not None and not _asked_name(hit.value, onto):
+                    hit = None
         if hit is not None:
             out.append(hit)
     return out
@@ -798,12 +802,27 @@ _ASKING = re.compile(
     r"|(?:知道|了解)(?:一下)?"
 )
 _ANY_SPAN = re.compile(r"(?P<value>.+)", re.S)
+# Words that start what follows an asking verb when it is no name: where, which, how much.
+_NOT_ASKED_NAME = re.compile(
+    r"^(?:上面|前面|后面|下面|以上|上述|其中|第|每|各|全部|所有|对应|大概|具体|刚才|刚刚|今天|明天|"
+    r"后天|免费|团|[一两几三四五六七八九十]个)"
+)
+
+
+def _asked_name(value: str, onto: Ontology) -> bool:
+    """Whether what follows an asking verb reads as a name: a kind ending or a branch, or
+    three characters or more that start like no filler."""
+    if onto.entity_of_name(value) is not None or value.endswith((")", "）")):
+        return True
+    return len(value) >= 3 and not _NOT_ASKED_NAME.match(value)
 
 
 # Spans before "的地址" that are phrases, pronouns or bare entity words, not names.
 _NOT_A_NAME_START = re.compile(
     r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有|只有|请|帮|想|要|还|再|一家|一个|附近|周边|"
-    r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便)"
+    r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便"
+    # "去入住X", "推荐住在X": staying is said before a hotel's name, not in it.
+    r"|入住|住在|住宿)"
 )
 _NOT_A_NAME_END = re.compile(r"(?:的|家|它|他|她|评分|地址|是|消费|位置|出租车)$")
 # A span the user says before "的地址" with one of these in it is a request ("帮我查一下它家"),
@@ -893,8 +912,8 @@ def _name_end(
 
 
 # Staying somewhere, said right before the hotel's name: "推荐您住X", "您可以入住X".
-# Only right after the one addressed or the advice ("推荐您住", "您可以入住"): after "去" the
-# character starts a name ("推荐您去住友商务酒店").
+# A bare "住" only right after the one addressed or the advice ("推荐您住"): after "去" it
+# may start a name ("推荐您去住友商务酒店").
 _LODGE = re.compile(r"入住|住宿(?:在)?|住在|住(?=[\u4e00-\u9fff]{3})")
 _TO_YOU = frozenset("您你议以")
 # What a reply says of the places it lists, right after the last one: "A和B都不错".
@@ -1101,8 +1120,10 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
         pos, listed = m.end(), 0
         while pos < len(text) and text[pos] == "\t":
             pos += 1  # "个人感觉\tX还是不错的": a tab after the cue
-        if text[pos - 1 : pos] in _TO_YOU and (stay := _LODGE.match(text, pos)) is not None:
-            pos = stay.end()  # "推荐您住X酒店", "建议您入住X": the verb is no part of the name
+        if (stay := _LODGE.match(text, pos)) is not None and (
+            stay.group(0) != "住" or text[m.end() - 1 : m.end()] in _TO_YOU
+        ):
+            pos = stay.end()  # "推荐您住X酒店", "去入住X": the verb is no part of the name
         # Most starts begin no name: that test first, the context's after it.
         if (
             name_end(pos, verified) is None

@@ -144,7 +144,7 @@ def _compile(onto: Ontology) -> _Compiled:
 
 # What an option word right before it describes instead of the slot ("免费wifi"): a Latin
 # word, or an amenity a place provides.
-_AMENITY_NEXT = re.compile(r"[A-Za-z]|停车|早餐|上网|网络|宽带|接送|接机|饮料|饮品|茶水|寄存")
+_AMENITY_NEXT = re.compile(r"[A-Za-z]{2}|停车|早餐|上网|网络|宽带|接送|接机|饮料|饮品|茶水|寄存")
 
 
 def extract_updates(
@@ -394,7 +394,7 @@ def extract_updates(
     for m, slot, _member in members:
         if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
             continue
-        if _AMENITY_NEXT.match(text, m.end()):
+        if m.end() - m.start() <= 2 and _AMENITY_NEXT.match(text, m.end()):
             continue  # "免费wifi", "免费停车": what is free is that amenity, not the ticket
         # "门票免费": led by its own slot word, a value; "金龙建国温泉酒店": a name.
         word = rx.slot_word.search(text, max(0, m.start() - 6), m.start())
@@ -1342,13 +1342,16 @@ def focus_of(text: str, onto: Ontology, updates: list[SlotUpdate]) -> str | None
     if mentions:
         # "北京饭店的附近…", "周边有A酒店、B饭店": a kind word inside a name or a nearby list
         # the message gives is no mention of what it is about.
-        spans = [
-            (i, i + len(u.value))
-            for u in updates
-            if u.value and (u.slot == "名称" or u.slot.startswith("周边"))
-            for i in _occurrences(text, u.value)
-        ]
-        mentions = [(at, e) for at, e in mentions if not any(a <= at < b for a, b in spans)]
+        # Each value once, its occurrences marked character by character: a long reply that
+        # names the same places again and again costs its length, not names x occurrences.
+        covered = bytearray(len(text))
+        values = {
+            u.value for u in updates if u.value and (u.slot == "名称" or u.slot.startswith("周边"))
+        }
+        for value in values:
+            for i in _occurrences(text, value):
+                covered[i : i + len(value)] = b"\x01" * len(value)
+        mentions = [(at, e) for at, e in mentions if not covered[at]]
     if mentions:
         return mentions[-1][1].name
     declared = {e.name for e in onto.entities}
