@@ -427,9 +427,9 @@ class StateLayer(BaseModel):
         # A request the user gave after the ask failed and up to the offer means the place
         # was offered for that request, not checked against the ask. (A fact the failing
         # reply gives counts as the offer, as "但找到一个评分4分的" is one; a fact about no
-        # candidate in that reply, "有烤鸭的都是150元以上", is read the same way.) Without one, the reply
-        # that found the ask unmet may have offered the place itself ("推荐您去评分4.2分的X",
-        # X a name the parser did not catch).
+        # candidate in that reply, "有烤鸭的都是150元以上", is read the same way.) Without
+        # one, the reply that found the ask unmet may have offered the place itself
+        # ("推荐您去评分4.2分的X", X a name the parser did not catch).
         turns = self.criterion_turns.get(entity, ())
         return None if any(origin.turn < t <= offered for t in turns) else dst
 
