@@ -350,6 +350,13 @@ def test_a_ride_word_inside_a_name_does_not_pick_the_ride() -> None:
     assert ("出租", "出发地", "汉庭酒店(北京西单地铁站店)") in got
 
 
+def names_in(text: str, role: str = "user", context: ParseContext | None = None) -> list[str]:
+    """The 名称 values one message gives, in order."""
+    msg = Message.user(text) if role == "user" else Message.assistant(text)
+    got = parse_message(msg, turn=1, ontology=ONTO, context=context)
+    return [u.value for u in got.updates if u.slot == "名称" and u.value]
+
+
 def test_a_list_ends_where_the_reply_says_what_its_places_are() -> None:
     # The last member stops at what is said of the list, a two-character one included.
     sights = ParseContext(focus="景点")
@@ -375,8 +382,7 @@ def test_more_ways_a_reply_offers_a_place() -> None:
         "有的，松风阁就不错。",  # "就" before the verdict is no part of the name
         "推荐松风阁给您。",
     ):
-        got = parse_message(Message.assistant(text), turn=1, ontology=ONTO, context=eats)
-        assert [u.value for u in got.updates if u.slot == "名称"] == ["松风阁"], text
+        assert names_in(text, "assistant", eats) == ["松风阁"], text
     sights = ParseContext(focus="景点", asked=("名称",))
     listed = parse_message(
         Message.assistant("青山公园、白塔寺和松风楼都值得一去。"),
@@ -394,9 +400,8 @@ def test_what_follows_an_asking_verb_is_no_name_when_it_is_a_filler() -> None:
         "请告诉我一下刚才那家的地址。",
         "告诉我电话，我问一下团餐的价格。",
     ):
-        got = parse_message(Message.user(text), turn=1, ontology=ONTO)
-        names = [u.value for u in got.updates if u.slot == "名称"]
-        assert not {"大概", "上面那家", "上面", "刚才那家", "刚才", "团餐"} & set(names), text
+        fillers = {"大概", "上面那家", "上面", "刚才那家", "刚才", "团餐"}
+        assert not fillers & set(names_in(text)), text
 
 
 def test_staying_said_after_going_is_no_part_of_a_name() -> None:
@@ -405,12 +410,9 @@ def test_staying_said_after_going_is_no_part_of_a_name() -> None:
         ("我要去入住北京松风酒店。", "北京松风酒店"),
         ("推荐您选择入住北京松风饭店。", "北京松风饭店"),
     ):
-        got = parse_message(Message.user(text), turn=1, ontology=ONTO)
-        names = [u.value for u in got.updates if u.slot == "名称"]
-        assert names == [name], text
+        assert names_in(text) == [name], text
     # A bare "住" after "去" may start a name.
-    got = parse_message(Message.assistant("推荐您去住友商务酒店。"), turn=1, ontology=ONTO)
-    assert [u.value for u in got.updates if u.slot == "名称"] == ["住友商务酒店"]
+    assert names_in("推荐您去住友商务酒店。", "assistant") == ["住友商务酒店"]
 
 
 def test_a_name_asked_about_after_a_request_verb_is_read() -> None:
@@ -420,8 +422,6 @@ def test_a_name_asked_about_after_a_request_verb_is_read() -> None:
         "我想问一下松风阁周边有什么景点？",
         "我还想知道松风阁附近有没有酒店。",
     ):
-        got = parse_message(Message.user(text), turn=1, ontology=ONTO)
-        assert [u.value for u in got.updates if u.slot == "名称"] == ["松风阁"], text
+        assert names_in(text) == ["松风阁"], text
     # A pronoun after the request is still no name.
-    got = parse_message(Message.user("帮我找一下它家的电话。"), turn=1, ontology=ONTO)
-    assert [u.value for u in got.updates if u.slot == "名称"] == []
+    assert names_in("帮我找一下它家的电话。") == []
