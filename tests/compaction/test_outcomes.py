@@ -333,3 +333,10 @@ def test_a_dish_denied_by_reference_is_the_users_dish_unmet() -> None:
     d = replay("帮我找一家能做清炖狮子头的餐馆", "抱歉周边的餐馆都没有这个菜，推荐您去别家吃吧。")
     assert "餐馆.推荐菜" not in d.state.state.slots
     assert [(a.value, a.reason) for a in d.state.state.archive] == [("清炖狮子头", "unmet")]
+
+
+def test_within_reads_a_bound_said_before_the_amount() -> None:
+    assert within("4.3分", "高于4分") and within("4.5分", "不低于4.5分")
+    assert within("3.9分", "高于4分") is False and within("4.5分", "不高于4分") is False
+    assert within("45元", "不超过50元") and within("55元", "不超过50元") is False
+    assert within("480元", "低于500元") and within("80元", "至少100元") is False

@@ -431,3 +431,13 @@ def test_free_said_of_an_amenity_is_no_free_ticket() -> None:
     assert cw("有没有免费的景点？", context=hotel) == [("景点", "门票", "免费")]
     assert ("景点", "门票", "免费") in cw("找个免费A级景区。")  # one letter is no amenity
     assert ("酒店", "酒店设施", "免费市内电话") in cw("我想找一家有免费市内电话的酒店。")
+
+
+def test_a_bound_said_before_a_criterions_amount_is_part_of_its_value() -> None:
+    assert cw("门票不超过50元的景点。") == [("景点", "门票", "不超过50元")]
+    assert cw("评分高于4分的酒店") == [("酒店", "评分", "高于4分")]
+    assert cw("评分不低于4.5分的景点") == [("景点", "评分", "不低于4.5分")]
+    assert cw("人均不超过100元的餐馆") == [("餐馆", "人均消费", "不超过100元")]
+    assert cw("价格低于500元的酒店") == [("酒店", "价格", "低于500元")]
+    # Said to be absent, it is no value.
+    assert cw("抱歉，没有评分高于4分的酒店。", role="a", context=ParseContext(focus="酒店")) == []

@@ -176,8 +176,16 @@ def denied_spans(text: str) -> list[str]:
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-_AT_LEAST = re.compile(r"以上|起|(?i:\b(?:or more|at least|and up|\+))")
-_AT_MOST = re.compile(r"以下|以内|之内|不超过|(?i:\b(?:or less|at most|under|below|max)\b)")
+# Said after the amount ("4分以上") or before it ("高于4分", "不超过50元"); "不低于" is at
+# least and "不高于" at most, so a bare "高于"/"低于" must not follow "不".
+_AT_LEAST = re.compile(
+    r"以上|起|(?<!不)高于|不低于|不少于|至少|最少|(?<!不)超过|多于|大于"
+    r"|(?i:\b(?:or more|at least|and up|\+))"
+)
+_AT_MOST = re.compile(
+    r"以下|以内|之内|不超过|不高于|(?<!不)低于|不到|少于|最多|小于"
+    r"|(?i:\b(?:or less|at most|under|below|max)\b)"
+)
 
 
 def within(fact: str, request: str) -> bool | None:

@@ -74,6 +74,8 @@ class _Compiled:
     zh_set: re.Pattern[str]
     zh_has: re.Pattern[str]
     zh_gap: re.Pattern[str]
+    # "门票不超过50元", "评分高于4分": a bound before a criterion's amount (`_BOUND`).
+    zh_bound: re.Pattern[str]
     en_change: re.Pattern[str]
     en_set: re.Pattern[str]
     slot_word: re.Pattern[str]
@@ -120,6 +122,12 @@ def _compile(onto: Ontology) -> _Compiled:
             # "玩的时间也短一些，1小时 - 2小时就可以了": the amount opens the clause after.
             rf"|(?<=[，,])(?=\d))"
             rf"\s*{_ZH_VALUE}",
+            re.I,
+        ),
+        zh_bound=re.compile(
+            rf"(?P<slot>{slots})\s*(?:也|还|都|就)?(?:要|需要|希望|最好|得|必须)?(?:是|在)?\s*"
+            rf"(?P<value>(?:{_BOUND})\s*{_NUM}(?:元|分|小时|天)?(?:\s*(?:-|到|至|~)\s*{_NUM})?"
+            r"(?:元|分|小时|天|块))",
             re.I,
         ),
         en_change=re.compile(
@@ -227,6 +235,17 @@ def extract_updates(
                 ),
             )
         )
+
+    # "门票不超过50元", "评分高于4分": a criterion's bound said before its amount is part of
+    # the value (`outcomes.within` reads it), and the amount alone would be no request.
+    if starts and not _BOUND_CHARS.isdisjoint(text):
+        for m in rx.zh_bound.finditer(text):
+            slot = onto.slot_for_word(m.group("slot"))
+            if slot is None or not slot.criterion:
+                continue
+            if _ABSENT_ZH.search(text, max(0, m.start() - 24), m.start()):
+                continue  # "没有评分高于4分的": a value said to be absent is not set
+            add(m.start(), m.end(), slot, slot.name, m.group("value"), "set", 0.8)
 
     rules: tuple[tuple[re.Pattern[str], Op, float], ...] = (
         (rx.zh_change, "change", 0.85),
@@ -981,6 +1000,9 @@ _AMOUNT = re.compile(
     rf"{_NUM}(?:元|分|小时|天)?(?:\s*(?:-|到|至|~)\s*{_NUM})?(?:元|分|小时|天)"
     r"(?:以上|以下|左右|以内|之内)?"
 )
+# A bound said before a criterion's amount: at most, at least, below, above.
+_BOUND = r"不超过|不高于|不低于|不少于|不到|低于|高于|超过|少于|多于|至少|最多|最少|大于|小于"
+_BOUND_CHARS = frozenset("超高低少到多最至大小")
 # "价格100元也行": the assent after a value is not part of it.
 _ASSENT_TAIL = re.compile(r"(?:也行|也可以|就行|就可以|也好|都行|都可以)$")
 
