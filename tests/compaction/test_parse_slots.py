@@ -441,3 +441,13 @@ def test_a_bound_said_before_a_criterions_amount_is_part_of_its_value() -> None:
     assert cw("价格低于500元的酒店") == [("酒店", "价格", "低于500元")]
     # Said to be absent, it is no value.
     assert cw("抱歉，没有评分高于4分的酒店。", role="a", context=ParseContext(focus="酒店")) == []
+
+
+def test_what_one_goes_to_do_says_what_a_name_with_no_kind_ending_is() -> None:
+    sights = ParseContext(focus="景点")
+    assert cw_names("我打算去松风阁吃饭。", context=sights) == [("餐馆", "松风阁")]
+    eats = ParseContext(focus="餐馆")
+    assert cw_names("我们想去松风阁游玩。", context=eats) == [("景点", "松风阁")]
+    # A kind ending still decides ("…公园"), and with nothing done the focus does.
+    assert cw_names("我们想去青山公园吃饭。", context=eats) == [("景点", "青山公园")]
+    assert cw_names("我打算去松风阁。", context=sights) == [("景点", "松风阁")]

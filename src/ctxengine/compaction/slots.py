@@ -1166,6 +1166,9 @@ def name_owner(
     ]
     if near:
         return min(near)[1]
+    doing = _doing_after(text, end, onto)
+    if doing is not None and doing in allowed:
+        return doing.name  # "去松风阁吃饭": what one goes there to do says what it is
     if focus is not None and any(e.name == focus for e in allowed):
         return focus
     if len(kinds) < len(onto.entities):
@@ -1174,6 +1177,23 @@ def name_owner(
 
 
 _THIS = re.compile(r"这个|这家|那个|那家")
+# What one does at a kind of place, said right after its name, by the kind's generic word
+# (an entity counts when it goes by that word: CrossWOZ's 餐馆, 酒店, 景点).
+_DOING_AFTER: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("餐馆", re.compile(r"(?:吃饭|用餐|就餐|聚餐|吃(?![完过了])|品尝)")),
+    ("酒店", re.compile(r"(?:住宿|入住|住(?![址了])|过夜)")),
+    ("景点", re.compile(r"(?:游玩|玩(?![具了])|逛|参观|游览)")),
+)
+
+
+def _doing_after(text: str, end: int, onto: Ontology) -> EntityDef | None:
+    """The kind of place what is said right after `end` is done at ("吃饭" a restaurant)."""
+    for word, rx in _DOING_AFTER:
+        if rx.match(text, end):
+            return next((e for e in onto.entities if word in e.zh), None)
+    return None
+
+
 _TAG = re.compile(r"[(（][^()（）]*[)）]")
 
 
