@@ -76,3 +76,13 @@ def test_what_only_looks_like_a_non_rule_is_a_rule(text: str, subject: str) -> N
 
 def test_a_title_case_rule_after_a_bullet_is_a_rule() -> None:
     assert [c.subject for c in extract_constraints("- Never Mention My Salary")] == ["my salary"]
+
+
+def test_a_stressed_prohibition_is_one_and_a_word_ending_in_ba_keeps_it() -> None:
+    got = [(c.polarity, c.subject) for c in extract_constraints("千万别推荐酒吧。")]
+    assert got == [("forbid", "酒吧")]
+    for text in ("请别显示价格", "一定不要用顺丰", "请不要显示价格"):
+        assert [c.polarity for c in extract_constraints(text)] == ["forbid"], text
+    # "特别" is no prohibition, and a particle 吧 still goes.
+    assert extract_constraints("特别推荐酒吧") == []
+    assert [c.subject for c in extract_constraints("别去了吧")] == ["去"]

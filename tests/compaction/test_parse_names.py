@@ -399,6 +399,8 @@ def test_what_follows_an_asking_verb_is_no_name_when_it_is_a_filler() -> None:
         "能帮我查一下上面那家的电话吗？",
         "请告诉我一下刚才那家的地址。",
         "告诉我电话，我问一下团餐的价格。",
+        "帮我查一下上面那家的地址",
+        "帮我查一下大概的价格",
     ):
         fillers = {"大概", "上面那家", "上面", "刚才那家", "刚才", "团餐"}
         assert not fillers & set(names_in(text)), text
@@ -423,5 +425,7 @@ def test_a_name_asked_about_after_a_request_verb_is_read() -> None:
         "我还想知道松风阁附近有没有酒店。",
     ):
         assert names_in(text) == ["松风阁"], text
+    # Two characters that start like no filler are a name too.
+    assert names_in("告诉我北海的门票多少钱？") == ["北海"]
     # A pronoun after the request is still no name.
     assert names_in("帮我找一下它家的电话。") == []

@@ -8,6 +8,7 @@ import pytest
 
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.ontology import generic_ontology, load_builtin
+from ctxengine.compaction.outcomes import within
 from ctxengine.compaction.parse import ParseContext, parse_message
 from ctxengine.compaction.references import RecentWindow
 from ctxengine.messages import Message
@@ -451,3 +452,21 @@ def test_what_one_goes_to_do_says_what_a_name_with_no_kind_ending_is() -> None:
     # A kind ending still decides ("…公园"), and with nothing done the focus does.
     assert cw_names("我们想去青山公园吃饭。", context=eats) == [("景点", "青山公园")]
     assert cw_names("我打算去松风阁。", context=sights) == [("景点", "松风阁")]
+
+
+def test_bounds_read_both_ways_and_strictly() -> None:
+    assert within("60元", "不多于50元") is False and within("60元", "不大于50元") is False
+    assert within("40元", "不小于50元") is False and within("50元", "不小于50元")
+    # "高于", "超过", "不到" leave the amount itself out; "以上", "不超过" keep it.
+    assert within("4分", "高于4分") is False and within("300元", "不到300元") is False
+    assert within("4分", "4分以上") and within("50元", "不超过50元")
+    # A reply's bound is a remark on several places, no request.
+    assert cw("这些景点的门票都不超过50元。", role="a", context=ParseContext(focus="景点")) == []
+
+
+def test_doing_says_a_names_kind_only_after_going_and_not_for_a_slot_word() -> None:
+    hotel = ParseContext(focus="酒店")
+    assert cw_names("汉庭吃的怎么样？", context=hotel) == [("酒店", "汉庭")]
+    eats = ParseContext(focus="餐馆")
+    assert ("景点", "游玩时间", "1小时") in cw("某某洞游玩时间为1小时。", context=eats)
+    assert cw_names("某某洞游玩时间为1小时。", context=eats) == [("餐馆", "某某洞")]

@@ -68,6 +68,24 @@ _ZH_CUES: tuple[tuple[str, Polarity], ...] = (
     ("宁可", "prefer"),
 )
 _ZH_CUE_RX = re.compile("|".join(re.escape(c) for c, _ in _ZH_CUES))
+# Words jieba makes of a stress and a cue together; the cue still states the rule.
+_ZH_STRESSED = frozenset(
+    {
+        "千万别",
+        "请别",
+        "可别",
+        "千万不要",
+        "千万不能",
+        "请不要",
+        "可不要",
+        "绝对不要",
+        "一定不要",
+        "一定别",
+        "千万不用",
+        "绝不",
+        "绝对别",
+    }
+)
 _ZH_POLARITY = dict(_ZH_CUES)
 # Words that start with a cue but are something else.
 _ZH_NOT_CUE = frozenset(
@@ -343,12 +361,23 @@ class _Hit:
     constraint: Constraint
 
 
+# A 吧 that ends a word ("酒吧", "网吧"), not a particle ("别去了吧").
+_WORD_BAR = re.compile(r"[串酒网水书氧茶迪贴]吧$")
+
+
+def _trim(s: str) -> str:
+    """`s` without the particles around it; a 吧 that ends a word stays ("别推荐酒吧")."""
+    t = s.strip(_PARTICLES)
+    tail = s[len(s) - len(s.lstrip(_PARTICLES)) + len(t) :]
+    return t + "吧" if tail.startswith("吧") and _WORD_BAR.search(t + "吧") else t
+
+
 def normalize_subject(text: str) -> str:
     """What a rule applies to, for matching: leading verbs and particles off, Latin lower-cased.
 
     "显示价格" -> "价格", "use PDF" -> "pdf", "show prices" -> "prices".
     """
-    s = text.strip(_PARTICLES)
+    s = _trim(text)
     if not s:
         return ""
     if re.search(r"[\u4e00-\u9fff]", s):
@@ -356,7 +385,7 @@ def normalize_subject(text: str) -> str:
         i = 0
         while i < len(words) - 1 and words[i] in _ZH_VERBS:
             i += 1
-        s = "".join(words[i:]).strip(_PARTICLES)
+        s = _trim("".join(words[i:]))
     else:
         ws = s.split()
         i = 0
@@ -494,11 +523,13 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         tokens = list(jieba.tokenize(body))
         starts = {s: w for w, s, _ in tokens}
+        # "千万别", "请别", "一定不要": jieba keeps the stress and the cue in one word.
+        stressed = {e: w for w, _, e in tokens if w in _ZH_STRESSED}
         pos = 0
         while (m := _ZH_CUE_RX.search(body, pos)) is not None:
             pos = m.end()
             cue, at = m.group(0), m.start()
-            word = starts.get(at)
+            word = starts.get(at) or (cue if m.end() in stressed else None)
             if word is None or word in _ZH_NOT_CUE or _inside(base + at, skip):
                 continue
             if cue == "别" and _ZH_OTHER.match(body, at):
@@ -510,7 +541,7 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if at > 0 and len(cue) >= 2 and cue[0] == "不" and body[at - 1] == cue[1]:
                 continue  # A-not-A question: 要不要, 能不能, 用不用
             obj = body[m.end() :]
-            stripped = obj.strip(_PARTICLES)
+            stripped = _trim(obj)
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
             if _ZH_STATED.search(body):

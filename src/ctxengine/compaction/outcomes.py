@@ -179,13 +179,15 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # Said after the amount ("4分以上") or before it ("高于4分", "不超过50元"); "不低于" is at
 # least and "不高于" at most, so a bare "高于"/"低于" must not follow "不".
 _AT_LEAST = re.compile(
-    r"以上|起|(?<!不)高于|不低于|不少于|至少|最少|(?<!不)超过|多于|大于"
+    r"以上|起|(?<!不)高于|不低于|不少于|不小于|至少|最少|(?<!不)超过|(?<!不)多于|(?<!不)大于"
     r"|(?i:\b(?:or more|at least|and up|\+))"
 )
 _AT_MOST = re.compile(
-    r"以下|以内|之内|不超过|不高于|(?<!不)低于|不到|少于|最多|小于"
+    r"以下|以内|之内|不超过|不高于|不多于|不大于|(?<!不)低于|不到|(?<!不)少于|(?<!不)小于|最多"
     r"|(?i:\b(?:or less|at most|under|below|max)\b)"
 )
+# The bounds that leave the amount itself out: "高于4分" is not met by 4分.
+_STRICT = re.compile(r"(?<!不)(?:高于|超过|多于|大于|低于|少于|小于)|不到")
 
 
 def within(fact: str, request: str) -> bool | None:
@@ -200,10 +202,11 @@ def within(fact: str, request: str) -> bool | None:
     if len(want) >= 2:
         return float(want[0]) <= lo_got and hi_got <= float(want[1])
     n = float(want[0])
+    strict = _STRICT.search(request) is not None
     if _AT_LEAST.search(request):
-        return lo_got >= n
+        return lo_got > n if strict else lo_got >= n
     if _AT_MOST.search(request):
-        return hi_got <= n
+        return hi_got < n if strict else hi_got <= n
     return None
 
 

@@ -124,6 +124,7 @@ def parse_rules(
             last_slot=context.last_slot if context else None,
             focus=focus,
             recent_names=context.named if context else None,
+            requests=False,
         )
         if context is not None and context.asked:
             stops_for_ends(informed, context.asked, ontology)

@@ -780,7 +780,10 @@ def _name_references(text: str, onto: Ontology) -> list[PhraseHit]:
         if _A_RIDE.match(m.group("value")):
             continue  # "坐地铁的时长": a ride, no place's name
         hit = _name_hit(m, "value", onto, slot, said=True)
-        if hit is None:
+        if hit is not None and _ASKING_LEAD.search(text, 0, hit.start):
+            # "帮我查一下上面那家的地址": led by an asking verb, held as the fallback's are.
+            hit = hit if _asked_name(hit.value, onto) else None
+        elif hit is None:
             # "能帮我查一下X的地址吗": the span from the clause's edge holds the request; the
             # name is what follows its last asking verb (the scan does not look inside it).
             asks = list(_ASKING.finditer(text, m.start("value"), m.end("value")))
@@ -802,19 +805,20 @@ _ASKING = re.compile(
     r"|(?:知道|了解)(?:一下)?"
 )
 _ANY_SPAN = re.compile(r"(?P<value>.+)", re.S)
+_ASKING_LEAD = re.compile(r"(?:找|查|查询|问|看)(?:一下|下)$|告诉(?:我们?)?(?:一下)?$")
 # Words that start what follows an asking verb when it is no name: where, which, how much.
 _NOT_ASKED_NAME = re.compile(
-    r"^(?:上面|前面|后面|下面|以上|上述|其中|第|每|各|全部|所有|对应|大概|具体|刚才|刚刚|今天|明天|"
-    r"后天|免费|团|[一两几三四五六七八九十]个)"
+    r"^(?:上面|前面|后面|下面|以上|上述|其中|第|每|各|全部|所有|对应|大概|大约|具体|详细|准确|确切|"
+    r"一般|平均|刚才|刚刚|今天|明天|后天|免费|团|[一两几三四五六七八九十]个)"
 )
 
 
 def _asked_name(value: str, onto: Ontology) -> bool:
     """Whether what follows an asking verb reads as a name: a kind ending or a branch, or
-    three characters or more that start like no filler."""
+    words that start like no filler ("北海", "西单"; not "大概", "上面那家")."""
     if onto.entity_of_name(value) is not None or value.endswith((")", "）")):
         return True
-    return len(value) >= 3 and not _NOT_ASKED_NAME.match(value)
+    return len(value) >= 2 and not _NOT_ASKED_NAME.match(value)
 
 
 # Spans before "的地址" that are phrases, pronouns or bare entity words, not names.

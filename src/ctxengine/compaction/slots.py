@@ -162,6 +162,7 @@ def extract_updates(
     last_slot: str | None = None,
     focus: str | None = None,
     recent_names: Mapping[str, str] | None = None,
+    requests: bool = True,
 ) -> list[SlotUpdate]:
     """Slot updates stated in `text`, in reading order.
 
@@ -174,6 +175,8 @@ def extract_updates(
             "这家餐馆的电话是多少").
         recent_names: names recent turns read, with the kind each was read as
             (`ParseContext.named`): the same name again is the same place.
+        requests: whether the text may state a request (the user's): a bound before an
+            amount ("门票不超过50元") is read only then, a reply's is a remark on several.
     """
     rx = onto.derived("slots", _compile)
     found: list[tuple[int, int, SlotUpdate]] = []
@@ -238,7 +241,7 @@ def extract_updates(
 
     # "门票不超过50元", "评分高于4分": a criterion's bound said before its amount is part of
     # the value (`outcomes.within` reads it), and the amount alone would be no request.
-    if starts and not _BOUND_CHARS.isdisjoint(text):
+    if requests and starts and not _BOUND_CHARS.isdisjoint(text):
         for m in rx.zh_bound.finditer(text):
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or not slot.criterion:
@@ -1001,7 +1004,10 @@ _AMOUNT = re.compile(
     r"(?:以上|以下|左右|以内|之内)?"
 )
 # A bound said before a criterion's amount: at most, at least, below, above.
-_BOUND = r"不超过|不高于|不低于|不少于|不到|低于|高于|超过|少于|多于|至少|最多|最少|大于|小于"
+_BOUND = (
+    r"不超过|不高于|不低于|不少于|不多于|不大于|不小于|不到|低于|高于|超过|少于|多于|至少|最多"
+    r"|最少|大于|小于"
+)
 _BOUND_CHARS = frozenset("超高低少到多最至大小")
 # "价格100元也行": the assent after a value is not part of it.
 _ASSENT_TAIL = re.compile(r"(?:也行|也可以|就行|就可以|也好|都行|都可以)$")
@@ -1166,7 +1172,7 @@ def name_owner(
     ]
     if near:
         return min(near)[1]
-    doing = _doing_after(text, end, onto)
+    doing = _doing_after(text, start, end, onto)
     if doing is not None and doing in allowed:
         return doing.name  # "去松风阁吃饭": what one goes there to do says what it is
     if focus is not None and any(e.name == focus for e in allowed):
@@ -1180,14 +1186,21 @@ _THIS = re.compile(r"这个|这家|那个|那家")
 # What one does at a kind of place, said right after its name, by the kind's generic word
 # (an entity counts when it goes by that word: CrossWOZ's 餐馆, 酒店, 景点).
 _DOING_AFTER: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("餐馆", re.compile(r"(?:吃饭|用餐|就餐|聚餐|吃(?![完过了])|品尝)")),
-    ("酒店", re.compile(r"(?:住宿|入住|住(?![址了])|过夜)")),
-    ("景点", re.compile(r"(?:游玩|玩(?![具了])|逛|参观|游览)")),
+    ("餐馆", re.compile(r"(?:吃饭|吃顿|吃点|用餐|就餐|聚餐|品尝)")),
+    ("酒店", re.compile(r"(?:住宿|入住|住(?![址了的])|过夜)")),
+    ("景点", re.compile(r"(?:游玩|玩(?![具了的])|逛|参观|游览)")),
 )
+_GOING_BEFORE = re.compile(r"[去来到]$")
 
 
-def _doing_after(text: str, end: int, onto: Ontology) -> EntityDef | None:
-    """The kind of place what is said right after `end` is done at ("吃饭" a restaurant)."""
+def _doing_after(text: str, start: int, end: int, onto: Ontology) -> EntityDef | None:
+    """The kind of place one goes to the name at text[start:end] to do something at ("去X吃饭"
+    a restaurant); None unless going is said right before it and doing right after (not a
+    slot word: "X游玩时间为1小时" says no more than the slot)."""
+    if not _GOING_BEFORE.search(text, max(0, start - 1), start):
+        return None
+    if onto.slot_word_pattern().match(text, end):
+        return None
     for word, rx in _DOING_AFTER:
         if rx.match(text, end):
             return next((e for e in onto.entities if word in e.zh), None)
