@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ctxengine.compaction.constraints import extract_constraints
+from ctxengine.compaction.ledger import normalize_subject
 
 
 @pytest.mark.parametrize(
@@ -86,3 +87,26 @@ def test_a_stressed_prohibition_is_one_and_a_word_ending_in_ba_keeps_it() -> Non
     # "特别" is no prohibition, and a particle 吧 still goes.
     assert extract_constraints("特别推荐酒吧") == []
     assert [c.subject for c in extract_constraints("别去了吧")] == ["去"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "千万别这么说",
+        "千万别客气",
+        "你可别小看这家店",
+        "请别这样",
+        "请不要客气",
+        "一定不要错过",
+        "可别提了",
+    ],
+)
+def test_courtesy_and_comfort_with_a_stressed_cue_are_no_rules(text: str) -> None:
+    assert extract_constraints(text) == []
+
+
+def test_a_particle_ba_after_a_word_goes_and_a_word_ba_stays_in_matching() -> None:
+    assert [c.subject for c in extract_constraints("别推荐啤酒吧")] == ["啤酒"]
+    assert [c.subject for c in extract_constraints("那就别点奶茶吧")] == ["点奶茶"]
+    assert normalize_subject("酒吧") == "酒吧" and normalize_subject("去了吧") == "去"
+    assert [c.polarity for c in extract_constraints("不要这样回复我")] == ["forbid"]

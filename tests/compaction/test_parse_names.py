@@ -401,8 +401,10 @@ def test_what_follows_an_asking_verb_is_no_name_when_it_is_a_filler() -> None:
         "告诉我电话，我问一下团餐的价格。",
         "帮我查一下上面那家的地址",
         "帮我查一下大概的价格",
+        "能帮我查一下当地的地址吗",
+        "告诉我一下周末的营业时间",
     ):
-        fillers = {"大概", "上面那家", "上面", "刚才那家", "刚才", "团餐"}
+        fillers = {"大概", "上面那家", "上面", "刚才那家", "刚才", "团餐", "当地", "周末"}
         assert not fillers & set(names_in(text)), text
 
 

@@ -460,6 +460,9 @@ def test_bounds_read_both_ways_and_strictly() -> None:
     # "高于", "超过", "不到" leave the amount itself out; "以上", "不超过" keep it.
     assert within("4分", "高于4分") is False and within("300元", "不到300元") is False
     assert within("4分", "4分以上") and within("50元", "不超过50元")
+    assert within("4分", "大于等于4分") and within("4分", "高于或等于4分")
+    # A reply's bound is no fact, and its bare amount is none either.
+    assert cw("推荐故宫，评分高于4.5分。", role="a", context=ParseContext(focus="景点")) == []
     # A reply's bound is a remark on several places, no request.
     assert cw("这些景点的门票都不超过50元。", role="a", context=ParseContext(focus="景点")) == []
 

@@ -68,24 +68,9 @@ _ZH_CUES: tuple[tuple[str, Polarity], ...] = (
     ("宁可", "prefer"),
 )
 _ZH_CUE_RX = re.compile("|".join(re.escape(c) for c, _ in _ZH_CUES))
-# Words jieba makes of a stress and a cue together; the cue still states the rule.
-_ZH_STRESSED = frozenset(
-    {
-        "千万别",
-        "请别",
-        "可别",
-        "千万不要",
-        "千万不能",
-        "请不要",
-        "可不要",
-        "绝对不要",
-        "一定不要",
-        "一定别",
-        "千万不用",
-        "绝不",
-        "绝对别",
-    }
-)
+# Words jieba makes of a stress and a cue together ("千万别显示价格"); the cue still states
+# the rule. (It splits "千万/不要", "请/不要": those are read as they are.)
+_ZH_STRESSED = frozenset({"千万别", "可别", "请别"})
 _ZH_POLARITY = dict(_ZH_CUES)
 # Words that start with a cue but are something else.
 _ZH_NOT_CUE = frozenset(
@@ -125,6 +110,10 @@ _ZH_OTHER = re.compile(r"别(?:[家样种个位款]|处(?!理)|是(?=[^，,。�
 # state, not a rule for the assistant.
 _ZH_NOT_RULE = re.compile(
     r"(?:为[^，,。；;！!？?]{1,8})?(?:再)?(?:发?愁|担心|操心|着急|费心|犯愁|烦恼)(?:了|我|啊|呢|哦|啦)*$"
+    # Courtesy and comfort, no rule: "请不要客气", "千万别这么说", "可别提了", "一定不要错过".
+    r"|(?:再|太)?(?:客气|这么说|那么说|这样|误会|介意|见怪|提|后悔|人云亦云|谢|难过|伤心|生气)"
+    r"(?:了|啊|呢|哦|啦|吧|嘛|哈|我)*$"
+    r"|小看|放在心上|错过"
 )
 # "这样我还不用坐地铁了呢", "就不用排队了呢": a state of things, not a rule ("回复里不要用表情呢"
 # still is one).
@@ -366,10 +355,14 @@ _WORD_BAR = re.compile(r"[串酒网水书氧茶迪贴]吧$")
 
 
 def _trim(s: str) -> str:
-    """`s` without the particles around it; a 吧 that ends a word stays ("别推荐酒吧")."""
+    """`s` without the particles around it; a 吧 that ends a word stays ("别推荐酒吧"; not
+    "别点奶茶吧", "别推荐啤酒吧": jieba says which)."""
     t = s.strip(_PARTICLES)
     tail = s[len(s) - len(s.lstrip(_PARTICLES)) + len(t) :]
-    return t + "吧" if tail.startswith("吧") and _WORD_BAR.search(t + "吧") else t
+    if not (tail.startswith("吧") and _WORD_BAR.search(t + "吧")):
+        return t
+    last = [w for w, _, _ in jieba.tokenize(t + "吧")][-1]
+    return t + "吧" if len(last) > 1 and last.endswith("吧") else t
 
 
 def normalize_subject(text: str) -> str:

@@ -55,6 +55,7 @@ KEEP_EARLIER_CUES: tuple[str, ...] = (
 )
 
 _ZH_PARTICLES = "的了吧呢啊吗呀哦嘛么"
+_WORD_BAR = re.compile(r"[串酒网水书氧茶迪贴]吧$")  # as constraints.py keeps it
 _EN_STOP = {"the", "a", "an", "any", "my", "your", "this", "that", "to", "of", "please"}
 _PUNCT = re.compile(r"[\s\"'`“”‘’.,;:!?，。；：！？、()（）\[\]【】<>《》-]+")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -72,7 +73,12 @@ def normalize_subject(subject: str, aliases: Mapping[str, str] | None = None) ->
         w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w.isascii() else w
         for w in words
     ]
-    s = " ".join(words).strip(_ZH_PARTICLES + " ")
+    s = " ".join(words).strip(" ")
+    # Particles off, but a 吧 that ends a word ("酒吧") is the subject itself.
+    s = s.strip(_ZH_PARTICLES.replace("吧", "") + " ")
+    if s.endswith("吧") and not _WORD_BAR.search(s):
+        s = s.rstrip(_ZH_PARTICLES + " ")
+    s = s.lstrip(_ZH_PARTICLES + " ")
     if aliases:
         for alias, canon in aliases.items():
             if _normalized(alias) == s:

@@ -187,7 +187,7 @@ _AT_MOST = re.compile(
     r"|(?i:\b(?:or less|at most|under|below|max)\b)"
 )
 # The bounds that leave the amount itself out: "高于4分" is not met by 4分.
-_STRICT = re.compile(r"(?<!不)(?:高于|超过|多于|大于|低于|少于|小于)|不到")
+_STRICT = re.compile(r"(?<!不)(?:高于|超过|多于|大于|低于|少于|小于)(?!或?等于)|不到")
 
 
 def within(fact: str, request: str) -> bool | None:

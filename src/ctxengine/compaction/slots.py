@@ -188,8 +188,13 @@ def extract_updates(
     hits = phrase_updates(text, onto, slot_words=bool(starts))
     names = [(h.start, h.end) for h in hits if h.slot.name == "名称"]
 
+    # Spans read as something no update is made of (a reply's bound): no rule reads them.
+    blocked: list[tuple[int, int]] = []
+
     def taken(start: int, end: int) -> bool:
-        return any(start < e and s < end for s, e, _ in found)
+        return any(start < e and s < end for s, e, _ in found) or any(
+            start < e and s < end for s, e in blocked
+        )
 
     def add(
         start: int,
@@ -241,10 +246,15 @@ def extract_updates(
 
     # "门票不超过50元", "评分高于4分": a criterion's bound said before its amount is part of
     # the value (`outcomes.within` reads it), and the amount alone would be no request.
-    if requests and starts and not _BOUND_CHARS.isdisjoint(text):
+    if starts and not _BOUND_CHARS.isdisjoint(text):
         for m in rx.zh_bound.finditer(text):
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or not slot.criterion:
+                continue
+            if not requests:
+                # "推荐故宫，评分高于4.5分": a reply's bound, no fact; its bare amount is
+                # not the place's value either.
+                blocked.append(m.span())
                 continue
             if _ABSENT_ZH.search(text, max(0, m.start() - 24), m.start()):
                 continue  # "没有评分高于4分的": a value said to be absent is not set
