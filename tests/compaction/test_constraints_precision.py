@@ -110,3 +110,19 @@ def test_a_particle_ba_after_a_word_goes_and_a_word_ba_stays_in_matching() -> No
     assert [c.subject for c in extract_constraints("那就别点奶茶吧")] == ["点奶茶"]
     assert normalize_subject("酒吧") == "酒吧" and normalize_subject("去了吧") == "去"
     assert [c.polarity for c in extract_constraints("不要这样回复我")] == ["forbid"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "别错过截止日期提醒我",  # 错过 with what not to miss is a rule
+        "不要错过末班地铁",
+        "价格以后不要再提了",  # a topic before the cue: a rule, not courtesy
+        "以后回复不要这样了",
+        "你以后不要再这样了",
+        "绝不能透露电话",  # a stress jieba joins to the cue
+        "万万不能超预算",
+    ],
+)
+def test_rules_that_look_like_courtesy_or_hide_their_cue_are_still_rules(text: str) -> None:
+    assert [c.polarity for c in extract_constraints(text)] == ["forbid"]

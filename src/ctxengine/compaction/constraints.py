@@ -70,7 +70,7 @@ _ZH_CUES: tuple[tuple[str, Polarity], ...] = (
 _ZH_CUE_RX = re.compile("|".join(re.escape(c) for c, _ in _ZH_CUES))
 # Words jieba makes of a stress and a cue together ("千万别显示价格"); the cue still states
 # the rule. (It splits "千万/不要", "请/不要": those are read as they are.)
-_ZH_STRESSED = frozenset({"千万别", "可别", "请别"})
+_ZH_STRESSED = frozenset({"千万别", "可别", "请别", "绝不能", "决不能", "再也不能", "万万不能"})
 _ZH_POLARITY = dict(_ZH_CUES)
 # Words that start with a cue but are something else.
 _ZH_NOT_CUE = frozenset(
@@ -110,11 +110,17 @@ _ZH_OTHER = re.compile(r"别(?:[家样种个位款]|处(?!理)|是(?=[^，,。�
 # state, not a rule for the assistant.
 _ZH_NOT_RULE = re.compile(
     r"(?:为[^，,。；;！!？?]{1,8})?(?:再)?(?:发?愁|担心|操心|着急|费心|犯愁|烦恼)(?:了|我|啊|呢|哦|啦)*$"
-    # Courtesy and comfort, no rule: "请不要客气", "千万别这么说", "可别提了", "一定不要错过".
-    r"|(?:再|太)?(?:客气|这么说|那么说|这样|误会|介意|见怪|提|后悔|人云亦云|谢|难过|伤心|生气)"
-    r"(?:了|啊|呢|哦|啦|吧|嘛|哈|我)*$"
-    r"|小看|放在心上|错过"
 )
+# Courtesy and comfort, no rule, when nothing but stress or the one addressed comes before the
+# cue: "请不要客气", "千万别这么说", "可别提了", "一定不要错过". With a topic or a scope
+# before it, the same words are a rule ("价格以后不要再提了", "以后回复不要这样了").
+_ZH_COURTESY = re.compile(
+    r"(?:再|太)?(?:客气|这么说|那么说|这样|误会|介意|见怪|提|后悔|人云亦云|谢|难过|伤心|生气|错过)"
+    r"(?:了|啊|呢|哦|啦|吧|嘛|哈|我)*$"
+    # "你可别小看这家店", "千万别放在心上": a remark whatever follows.
+    r"|小看|放在心上"
+)
+_ZH_COURTESY_LEAD = re.compile(r"(?:你|您|你们)?(?:可|就|千万|一定|请|也|还|再|万万)*")
 # "这样我还不用坐地铁了呢", "就不用排队了呢": a state of things, not a rule ("回复里不要用表情呢"
 # still is one).
 _ZH_STATED = re.compile(r"(?:还|就|都)[^，,。；;！!？?]*了呢\s*$")
@@ -528,7 +534,12 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if cue == "别" and _ZH_OTHER.match(body, at):
                 continue
             if _ZH_POLARITY[cue] == "forbid" and (
-                _ZH_NOT_RULE.match(body, m.end()) or _ZH_IDIOM.search(body, max(0, at - 2))
+                _ZH_NOT_RULE.match(body, m.end())
+                or _ZH_IDIOM.search(body, max(0, at - 2))
+                or (
+                    _ZH_COURTESY.match(body, m.end()) is not None
+                    and _ZH_COURTESY_LEAD.fullmatch(body, 0, at) is not None
+                )
             ):
                 continue
             if at > 0 and len(cue) >= 2 and cue[0] == "不" and body[at - 1] == cue[1]:
