@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pipeline.histories import histories
+from pipeline.histories import histories, history_settings
 
 from ctxengine.engine import ContextEngine
 from ctxengine.messages import Message
@@ -79,11 +79,5 @@ def test_session_output_keeps_the_invariants(
     history: list[Message], budget: int, turns: int, compaction: bool
 ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        s = Settings(
-            workspace=Path(tmp),
-            agent_max_context_tokens=budget,
-            agent_max_context_turns=turns,
-            tool_result_max_chars=1500,
-            compaction=compaction,
-        )
+        s = history_settings(Path(tmp), budget, turns, compaction=compaction)
         asyncio.run(_run(history, s))

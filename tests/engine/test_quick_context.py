@@ -10,7 +10,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pipeline.histories import histories
+from pipeline.histories import histories, history_settings
 from pipeline.side_by_side import replay_both
 
 from ctxengine.engine import ContextEngine, _Quick
@@ -52,13 +52,7 @@ def test_the_shortcut_returns_what_the_pipeline_returns(
     history: list[Message], budget: int, turns: int
 ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        s = Settings(
-            workspace=Path(tmp),
-            agent_max_context_tokens=budget,
-            agent_max_context_turns=turns,
-            tool_result_max_chars=1500,
-            compaction=False,
-        )
+        s = history_settings(Path(tmp), budget, turns)
         asyncio.run(_run(history, s, Path(tmp)))
 
 

@@ -3,9 +3,12 @@ results, Chinese and English text."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import strategies as st
 
 from ctxengine.messages import Message, ToolCallPart
+from ctxengine.settings import Settings
 
 EN_WORDS = ["order", "ship", "price", "Friday", "invoice", "ticket", "refund", "CA1501", "report"]
 ZH_WORDS = ["订单", "发货", "价格", "周五", "发票", "退款", "报表", "顺丰", "收货人", "张伟"]
@@ -67,3 +70,15 @@ pairing_messages = st.one_of(
     ),
     st.builds(lambda c, n: Message.tool(c, "r" * n), _CALL_IDS, st.integers(0, 50)),
 )
+
+
+def history_settings(tmp: Path, budget: int, turns: int, *, compaction: bool = False) -> Settings:
+    """The settings the property tests replay a generated history under: its budget and
+    turn limit, tool results cut early enough that the generated ones are cut."""
+    return Settings(
+        workspace=tmp,
+        agent_max_context_tokens=budget,
+        agent_max_context_turns=turns,
+        tool_result_max_chars=1500,
+        compaction=compaction,
+    )

@@ -27,7 +27,7 @@ from ctxengine.settings import Settings
 from ctxengine.store.memory import MemoryStore
 from ctxengine.tokens import TokenCounter
 
-from .histories import histories
+from .histories import histories, history_settings
 from .side_by_side import replay_both
 
 texts = st.text(max_size=80)
@@ -143,13 +143,7 @@ def test_the_settled_prepare_returns_what_the_stages_return(
     history: list[Message], budget: int, turns: int
 ) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        s = Settings(
-            workspace=Path(tmp),
-            agent_max_context_tokens=budget,
-            agent_max_context_turns=turns,
-            tool_result_max_chars=1500,
-            compaction=False,
-        )
+        s = history_settings(Path(tmp), budget, turns)
         asyncio.run(_compare(history, s, Path(tmp)))
 
 

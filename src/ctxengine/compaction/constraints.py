@@ -356,8 +356,9 @@ class _Hit:
     constraint: Constraint
 
 
-# A 吧 that ends a word ("酒吧", "网吧"), not a particle ("别去了吧").
-_WORD_BAR = re.compile(r"[串酒网水书氧茶迪贴]吧$")
+# A 吧 that ends a word ("酒吧", "网吧"), not a particle ("别去了吧"); the ledger's matching
+# keeps it too.
+WORD_BAR = re.compile(r"[串酒网水书氧茶迪贴]吧$")
 
 
 def _trim(s: str) -> str:
@@ -365,7 +366,7 @@ def _trim(s: str) -> str:
     "别点奶茶吧", "别推荐啤酒吧": jieba says which)."""
     t = s.strip(_PARTICLES)
     tail = s[len(s) - len(s.lstrip(_PARTICLES)) + len(t) :]
-    if not (tail.startswith("吧") and _WORD_BAR.search(t + "吧")):
+    if not (tail.startswith("吧") and WORD_BAR.search(t + "吧")):
         return t
     last = [w for w, _, _ in jieba.tokenize(t + "吧")][-1]
     return t + "吧" if len(last) > 1 and last.endswith("吧") else t

@@ -30,6 +30,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
+from ctxengine.compaction.constraints import WORD_BAR
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
 
@@ -55,7 +56,6 @@ KEEP_EARLIER_CUES: tuple[str, ...] = (
 )
 
 _ZH_PARTICLES = "的了吧呢啊吗呀哦嘛么"
-_WORD_BAR = re.compile(r"[串酒网水书氧茶迪贴]吧$")  # as constraints.py keeps it
 _EN_STOP = {"the", "a", "an", "any", "my", "your", "this", "that", "to", "of", "please"}
 _PUNCT = re.compile(r"[\s\"'`“”‘’.,;:!?，。；：！？、()（）\[\]【】<>《》-]+")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -76,7 +76,7 @@ def normalize_subject(subject: str, aliases: Mapping[str, str] | None = None) ->
     s = " ".join(words).strip(" ")
     # Particles off, but a 吧 that ends a word ("酒吧") is the subject itself.
     s = s.strip(_ZH_PARTICLES.replace("吧", "") + " ")
-    if s.endswith("吧") and not _WORD_BAR.search(s):
+    if s.endswith("吧") and not WORD_BAR.search(s):
         s = s.rstrip(_ZH_PARTICLES + " ")
     s = s.lstrip(_ZH_PARTICLES + " ")
     if aliases:

@@ -526,11 +526,14 @@ _KIND_AFTER = re.compile(
 # Words no name holds: negations, pronouns, plans ("评分没有", "溜达完我打算在景点"), and
 # two names joined ("北京万达文华酒店和北京人卫酒店": `_name_lists` splits them), a price.
 # A joiner after one character is a name's own ("嘉和一品粥"): no name is one character.
+# What a reply says of the places it lists, after the last one ("A和B都不错"): no part of a
+# name, and where a list member ends (`_SAID_AFTER`).
+_SAID_OF_LIST = r"都(?:是|能|可以|挺|很|在|不错|符合|还)"
 _NOT_IN_NAME = re.compile(
     r"没有|其他|其它|别处|别的|外面|这些|试试|尝尝|建议|打算|不过|我|你|您|详细|具体|营业|剩下|抱歉|"
     r"而且|吃完|过没|^\d+(?:\.\d+)?(?:元|分|块|小时|天)?$|(?<=..)(?:和|与|或|跟)(?=..)|以及"
     # "A和B都不错": what a reply says of the places it lists is no part of a name.
-    r"|都(?:是|能|可以|挺|很|在|不错|符合|还)"
+    r"|" + _SAID_OF_LIST
 )
 
 
@@ -805,7 +808,7 @@ _ASKING = re.compile(
     r"|(?:知道|了解)(?:一下)?"
 )
 _ANY_SPAN = re.compile(r"(?P<value>.+)", re.S)
-_ASKING_LEAD = re.compile(r"(?:找|查|查询|问|看)(?:一下|下)$|告诉(?:我们?)?(?:一下)?$")
+_ASKING_LEAD = re.compile(rf"(?:{_ASKING.pattern})$")  # an asking verb right before a span
 # Words that start what follows an asking verb when it is no name: where, which, how much.
 _NOT_ASKED_NAME = re.compile(
     r"^(?:上面|前面|后面|下面|以上|上述|其中|第|每|各|全部|所有|对应|大概|大约|具体|详细|准确|确切|"
@@ -922,7 +925,7 @@ def _name_end(
 _LODGE = re.compile(r"入住|住宿(?:在)?|住在|住(?=[\u4e00-\u9fff]{3})")
 _TO_YOU = frozenset("您你议以")
 # What a reply says of the places it lists, right after the last one: "A和B都不错".
-_SAID_AFTER = re.compile(r"都(?:是|能|可以|挺|很|在|不错|符合|还)|这(?:两|几|些)(?:个|家|处)")
+_SAID_AFTER = re.compile(_SAID_OF_LIST + r"|这(?:两|几|些)(?:个|家|处)")
 # A list member that does not end like a name ends where the list does: "A、B都不错".
 _LIST_END = re.compile(
     r"[，,。；;！!？?、]|$|和|跟|与|或|及|等|这(?:两|几|些)|都(?:是|能|可|挺|很|在|不错|符合|还)"
