@@ -47,7 +47,7 @@ _LEAD = re.compile(
     r"(?:[^，,。；;！!？?]{0,20}?的(?=[^，,。；;！!？?]{2}))?"
     # "推荐您去评分3分的X": a fact of the place, said before it.
     r"|那?我?(?:推荐|建议)(?:您|你)们?(?:去)?(?:[^，,。；;！!？?\d]{0,8}\d[^，,。；;！!？?]{0,8}?的)?"
-    r"|(?:您|你)们?(?:可以|不妨)(?:选择|去)|可以选择|(?:您|你)们?看(?:看)?(?:你们|您)?去?"
+    r"|(?:您|你)们?(?:可以|不妨)(?:选择|去(?:看看|看一看|逛逛|逛一逛|玩玩|走走|转转|尝尝)?)|可以选择|(?:您|你)们?看(?:看)?(?:你们|您)?去?"
     r"|(?:那)?(?:你们|您|你)?(?:就)?(?:只能)?去(?!过)|去(?!过)|有(?:两|几|一|三)?(?:家|个)?是?"
     r"|(?:如果)?(?:你|您)?没去过|[^，,。；;！!？?说]{0,4}说"
     # "符合您这个游玩时间的景点是X", "评分在4.5分以上的有：X、Y": what is found, then its names.
@@ -55,7 +55,7 @@ _LEAD = re.compile(
     r"|[^，,。；;！!？?]{0,24}?的(?:景点|景区|餐馆|餐厅|饭店|饭馆|酒店|宾馆|地方)?(?:就|也|只)?(?:是|叫)[:：]?"
     r"|(?:(?!周边|附近|周围|旁边)[^，,。；;！!？?]){0,24}?的(?:景点|景区|餐馆|餐厅|饭店|饭馆|酒店|宾馆|地方)?"
     r"(?:就|也|只)?有[:：]?"
-    r"|推荐(?![给您你])|比如|例如|我?知道"
+    r"|我?推荐(?![给您你])|比如|例如|我?知道"
     r")?\s*"
     # "建议您去周边故宫餐厅这家餐馆": the neighbour recommended.
     r"(?:(?:周边|附近)的?)?"
@@ -70,6 +70,7 @@ _SAID_OF = re.compile(
     r"|位于|坐落|给(?:您|你)"
     r"|如何|可以|可供|推荐给|值得|这(?:两|几|些)?(?:个|家)|有|里面|去过|的话|符合|比较|非常|特别|就"
     r"|吧(?![\u4e00-\u9fff])|呢|啊|了(?=[，,。！!？?]|$)|聚餐|用餐|吃饭|吃|住宿|入住|住(?![\u4e00-\u9fff])|游玩|走走|转转|看看|逛逛"
+    r"|尝尝|尝一尝|品尝"
     # "我知道物科宾馆餐厅推荐菜有X": its facts follow.
     r"|推荐菜|人均|评分|价格|门票|地址|电话|营业时间"
     r")"
@@ -103,12 +104,15 @@ _NOTHING = re.compile(r"没有|没(?:找|查)到|(?:找|查)不到|抱歉|报歉
 def answered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     """(position, name) of the names a reply gives to a request for a place: the first
     clause that starts with a name or a list of names says them."""
+    found_before = False
     for c in _CLAUSE.finditer(text):
         if _NOTHING.search(c.group(0)):
             continue  # "也没有哦": nothing is named
         lead = _LEAD.match(text, c.start(), c.end())
         pos = lead.end() if lead is not None else c.start()
-        led = _CUED.search(text, c.start(), pos) is not None
+        led = found_before or _CUED.search(text, c.start(), pos) is not None
+        # "找到了，X。": a clause saying a place was found leads the next one's name.
+        found_before = _FOUND.fullmatch(c.group(0)) is not None
         found: list[tuple[int, str]] = []
         while (end := _name_end(text, pos, c.end(), onto, led=led)) is not None:
             found.append((pos, text[pos:end]))
@@ -124,13 +128,23 @@ def answered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     return []
 
 
+# A clause that says the search found something, the name to follow: "找到了", "帮您查到了".
+_FOUND = re.compile(
+    r"\s*(?:好的|嗯|有的|有)?\s*(?:我?(?:为|给|帮)?(?:您|你)?们?(?:找到|查到|搜到)了?(?:一(?:家|个|处))?)"
+    r"[啊呀呢哦的]*"
+)
 # A lead that offers what follows (not mere assent): "推荐您去", "的景点是", "有两家是".
 _CUED = re.compile(r"[推建选去有是叫说]")
 # What a name no kind suffix vouches for is followed by, said with no lead: a verdict or a
 # joiner, not any word ("既然是…", "孩子都喜欢", "别说，").
 _VERDICT = re.compile(
-    r"\s*(?:和|、|与|或|及|跟|(?:还是|也|都|还|就|真|挺|很|蛮|非常|特别)?(?:不错|挺好|很好|蛮好|还行)"
+    r"\s*(?:和|、|与|或|及|跟|(?:还是|也|都|还|就|真|挺|很|蛮|非常|特别){0,2}(?:不错|挺好|很好|蛮好|还行)"
     r"|怎么样|如何|推荐给|可以吗|可以么|去过|的话|(?:都|也|就|刚好|正好|正)?(?:很|最|完全)?符合|这(?:两|几)?(?:个|家)"
+    # "X比较合适", "有啊，X就是。", "嗯，X吧。": a verdict, the yes, the pick.
+    r"|(?:就|也|都)?(?:比较|更|最|很|挺|非常|特别)?(?:合适|适合)|(?:就|便)是(?=[，,。！!]|$)"
+    r"|吧(?=[，,。！!]|$)"
+    # "X，评分4.6分": a clause of the name alone, then its facts.
+    r"|[，,]\s*(?:它|他|她)?(?:家|的)?(?:评分|人均|价格|门票|地址|电话|营业时间|推荐菜)"
     r"|都是)"
 )
 
@@ -222,13 +236,17 @@ _OFFER = re.compile(
     r"(?:[^，,。；;！!？?\d]{0,6}\d+(?:\.\d)?分的?|[^，,。；;！!？?]{0,6}的(?:餐馆|餐厅|景点|酒店))?"
     r"|(?:您|你)们?(?:还|也)?(?:可以|不妨)?(?:考虑|选择)(?:一下)?去?"
     r"|(?:您|你)们?(?:还|也)?(?:可以|不妨)(?:和[^，,。；;！!？?]{1,4})?去(?!过)"
+    # "您可以去看看X": the visit said before the place.
+    r"(?:看看|看一看|逛逛|逛一逛|玩玩|走走|转转|尝尝)?"
     r"|(?:只能|就)去"
     r"|(?:^|(?<=[，,。！!？?]))\s*去(?![过吃玩])"
     # "我觉得X就挺不错" at a clause's start ("X我觉得更合适" says it after the name).
     r"|(?:^|(?<=[，,。！!？?]))\s*我(?:觉得|个人比较喜欢|比较喜欢)"
-    r"|(?:我?(?:查|找)(?:了|到了?)|还真有|真有)一(?:家|个|处)(?:叫)?"
-    # "为您找到了X", "给你查到一家X": what the search found.
-    r"|(?:为|给)(?:您|你)们?(?:找到|查到|搜到)了?(?:一(?:家|个|处))?(?:叫)?"
+    r"|(?:我?(?:查|找)(?:了|到了?)|还真有|真有|正好有|刚好有|恰好有)一(?:家|个|处)(?:叫)?"
+    # "为您找到了X", "我帮您查到了X": what the search found.
+    r"|(?:为|给|帮)(?:您|你)们?(?:找到|查到|搜到)了?(?:一(?:家|个|处))?(?:叫)?"
+    # "可以去X用餐", "可以考虑X": the subject left out, at a clause's start.
+    r"|(?:^|(?<=[，,。！!？?]))\s*(?:还|也)?(?:可以|不妨)(?:考虑(?:一下)?|选择|去(?![过吃玩看逛住]))"
 )
 # After an offered name: a clause end, a joiner, the words said of it, or what it is there.
 _OFFER_END = re.compile(r"\s*(?:的(?=[，,。！!？?]|$)|了(?=[，,。！!？?]|$)|这家|这个)")
@@ -257,7 +275,17 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
             end = whole
         out += [(pos, text[pos:end]), *more]
         read_to = max(a + len(v) for a, v in out)
+    for m in _CALLED.finditer(text):
+        if m.start("n") >= read_to and _is_name(m.group("n"), onto):
+            out.append((m.start("n"), m.group("n")))
     return out
+
+
+# "有一家叫X的餐馆": a place named by what it is called, then its kind.
+_CALLED = re.compile(
+    r"(?<!没)有一(?:家|个|处|座)(?:名)?叫(?:做)?(?P<n>[^，,。；;！!？?的\s]{2,30})"
+    r"的(?:景点|景区|餐馆|餐厅|饭店|饭馆|酒店|宾馆|地方)"
+)
 
 
 # "没有满足您的要求的" before a lead still lets it offer ("…，您考虑一下X吧"); only a negation

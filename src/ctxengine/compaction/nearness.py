@@ -118,7 +118,7 @@ def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tupl
         name = slot_of(n, rx)
         # "附近没有景点，推荐您去A": what is recommended instead is no neighbour.
         none = "没" in n.group(0) or name_goes_on(text, n, rx)
-        got = None if none else list_after(text, n.end())
+        got = None if none else with_besides(text, list_after(text, n.end()))
         if got is None and not none and _COUNTED.search(text, n.start(), _kind_start(n)):
             # "周边有三个景点，A、B、C": after a count, the list follows the comma alone.
             got = _after_count_comma(text, n.end())
@@ -219,7 +219,8 @@ def asked_nearby(text: str, onto: Ontology, slots: list[str]) -> list[tuple[int,
     rest = list(slots)
     for m in rx.kind_has.finditer(text):
         name = slot_of(m, rx)
-        if name in rest and (got := list_after(text, m.end(), verbed=True)) is not None:
+        got = list_after(text, m.end(), verbed=True) if name in rest else None
+        if (got := with_besides(text, got)) is not None:
             out.append((got[0], near_update(name, got[1], 0.6)))
             rest.remove(name)
     for m in rx.opens.finditer(text):
@@ -233,7 +234,7 @@ def asked_nearby(text: str, onto: Ontology, slots: list[str]) -> list[tuple[int,
             named = kind is not None and not name_goes_on(text, kind, rx)
             if named or "没" in m.group(0):
                 continue  # the kind is named after all, or nothing is there
-            if (got := list_after(text, m.end(), verbed=True)) is not None:
+            if (got := with_besides(text, list_after(text, m.end(), verbed=True))) is not None:
                 out.append((got[0], near_update(rest[0], got[1], 0.6)))
                 break
         else:
@@ -274,7 +275,34 @@ def _bare_list(text: str) -> tuple[int, str] | None:
             return trimmed(start + lead, said[lead:])
     if (go := _STAY.search(text)) is not None or (go := _THERE_IS.match(text)) is not None:
         return list_after(text, go.end(), verbed=True)
+    if (go := _BESIDES.match(text)) is not None:
+        return with_besides(text, list_after(text, go.end(), verbed=True))
     return None
+
+
+# "除了A，还有B、C": A is one of them too (the list said along, not an exception).
+_BESIDES_X = r"除了\s*(?P<x>[^，,。；;！!？?\n]{2,40}?)\s*(?:以外|之外|外)?[，,]\s*"
+_BESIDES = re.compile(
+    rf"\s*(?:(?:是的|有的|当然有|有)[啊呀呢的哦]*[，,！!]\s*)?{_BESIDES_X}"
+    r"[^，,。；;！!？?\n]{0,10}?(?:还有|也有)"
+)
+_BESIDES_BEFORE = re.compile(rf"{_BESIDES_X}[^，,。；;！!？?\n]{{0,10}}$")
+
+
+def with_besides(text: str, got: tuple[int, str] | None) -> tuple[int, str] | None:
+    """`got` (a list read at its position) with the place "除了A，" names before it: "除了A，
+    还有B、C" lists A too. The value stays the reply's own words, from A to the list's end."""
+    if got is None:
+        return None
+    pos, value = got
+    m = _BESIDES_BEFORE.search(text, max(0, pos - _BESIDES_REACH), pos)
+    if m is None or NEAR_WORD.search(m.group("x")) or "没" in m.group("x"):
+        return got
+    return m.start("x"), text[m.start("x") : pos + len(value)]
+
+
+# How far before a list its "除了A，" is looked for: A is one name (`_BESIDES_X`).
+_BESIDES_REACH = 64
 
 
 # "周边有X酒店(Y店), Z": the kind word ends a listed name, it names no kind.

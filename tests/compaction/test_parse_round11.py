@@ -1,0 +1,128 @@
+"""Shapes the rule parser used to miss, found by probing it with sentences of our own (not read
+from the benchmark's dialogues): a reply that names the place it found without the leads it
+knew ("找到了，X。", "我帮您查到了X", "X比较合适", "X，评分4.6分", "嗯，X吧"), the visit said
+before the place ("您可以去看看X"), a list of neighbours that starts with "除了X，还有…", a
+night's price ("每晚350元"), the words for a price per head ("人均消费价格", "人均花费"),
+a span of days that is no ride ("从周一至周日"), and a booking that buys no product."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxengine.compaction.parse import parse_message
+from ctxengine.compaction.references import ParseContext
+from ctxengine.messages import Message
+
+from ._crosswoz import ONTO, asks, nearby, replay, reply, said, slot_values
+
+
+def asked_names(text: str) -> list[str | None]:
+    """The names a reply reads after the user asked for a place."""
+    context = ParseContext(asked=("名称",))
+    parsed = parse_message(Message.assistant(text), turn=2, ontology=ONTO, context=context)
+    return [u.value for u in parsed.updates if u.slot == "名称"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "找到了，金鼎轩。",
+        "可以考虑金鼎轩。",
+        "好的，金鼎轩比较合适。",
+        "金鼎轩，评分4.6分。",
+        "我帮您查到了金鼎轩，它的评分是4.6分。",
+        "正好有一家金鼎轩。",
+        "您不妨去金鼎轩尝尝。",
+        "我推荐金鼎轩。",
+        "有啊，金鼎轩就是。",
+        "可以去金鼎轩用餐。",
+        "嗯，金鼎轩吧。",
+        "有一家叫金鼎轩的餐馆符合您的要求。",
+    ],
+)
+def test_a_found_place_named_in_more_ways(text: str) -> None:
+    # A name with no kind suffix, answering a request for a place.
+    assert asked_names(text) == ["金鼎轩"]
+
+
+def test_a_verdict_of_two_adverbs_is_no_part_of_the_name() -> None:
+    assert asked_names("金鼎轩就很不错，评分4.6分。") == ["金鼎轩"]
+
+
+def test_a_place_called_by_name_is_no_dish() -> None:
+    values = slot_values("有一家叫金鼎轩的餐馆符合您的要求。", "a")
+    assert "推荐菜" not in values
+
+
+@pytest.mark.parametrize("visit", ["看看", "逛逛", "走走", "转转"])
+def test_the_visit_said_before_the_place_is_no_part_of_its_name(visit: str) -> None:
+    text = f"您可以去{visit}天坛公园，评分4.7分。"
+    assert [v for _, s, v in said(text, "a") if s == "名称"] == ["天坛公园"]
+
+
+def test_a_list_of_neighbours_that_starts_with_besides_holds_that_place_too() -> None:
+    text = "除了北京饭店，还有北京王府井大饭店、北京华侨大厦和锦江之星(王府井店)。"
+    got = nearby(text, ("周边酒店",))
+    value = got["周边酒店"]
+    for name in ("北京饭店", "北京王府井大饭店", "北京华侨大厦", "锦江之星(王府井店)"):
+        assert name in value
+    assert "除了" not in value  # the reply's words from the first name on, verbatim
+    got = nearby("除了故宫，附近的景点还有景山公园、北海公园。", ("周边景点",))
+    assert got["周边景点"].startswith("故宫") and got["周边景点"].endswith("北海公园")
+    got = nearby("除了北京饭店以外，周边还有北京王府井大饭店和北京华侨大厦。", ("周边酒店",))
+    assert got["周边酒店"].startswith("北京饭店") and "北京华侨大厦" in got["周边酒店"]
+
+
+def test_neighbours_listed_after_besides_are_no_candidates() -> None:
+    state = replay(
+        [
+            ("user", "帮我找一家评分4.5分以上的餐馆。"),
+            ("assistant", "推荐您去金鼎轩。"),
+            ("user", "它的周边有什么酒店？"),
+            ("assistant", "除了北京饭店，还有北京王府井大饭店、北京华侨大厦。"),
+        ]
+    )
+    current = {k: v.value for k, v in state.state.slots.items()}
+    assert current["餐馆.名称"] == "金鼎轩"
+    assert "北京饭店" in current["餐馆.周边酒店"]
+    assert "酒店.名称" not in current
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("北京如家快捷酒店符合要求，每晚350元。", "350元"),
+        ("推荐您住北京如家快捷酒店，350元一晚。", "350元"),
+        ("这家酒店一晚上要420元。", "420元"),
+    ],
+)
+def test_a_nights_price_is_the_hotels_price(text: str, price: str) -> None:
+    assert slot_values(text, "a")["价格"] == price
+
+
+@pytest.mark.parametrize("word", ["人均消费价格", "人均价格", "人均花费"])
+def test_more_words_for_the_price_per_head(word: str) -> None:
+    text = f"推荐您去{word}134元的利苑酒家（金宝店）用餐。"
+    assert slot_values(text, "a")["人均消费"] == "134元"
+
+
+def test_a_span_of_days_is_no_ride() -> None:
+    values = slot_values("它家从周一至周日 10:00-22:00都营业。", "a")
+    assert "出发地" not in values and "目的地" not in values
+    assert values["营业时间"] == "周一至周日 10:00-22:00"
+    # A ride between two places still has its two ends.
+    values = slot_values("我想从故宫坐地铁到北京饭店。")
+    assert values["出发地"] == "故宫" and values["目的地"] == "北京饭店"
+
+
+def test_how_long_to_stay_asks_for_the_visits_length() -> None:
+    assert asks("这个景点要玩多久？") == ["游玩时间"]
+    assert reply("这个景点要玩多久？", "一般玩2小时 - 3小时。")["游玩时间"] == "2小时 - 3小时"
+
+
+def test_booking_a_place_of_a_kind_buys_no_product() -> None:
+    values = slot_values("我要订一家舒适型的酒店，要有叫醒服务。")
+    assert "product" not in values
+    assert values["酒店类型"] == "舒适型"
+    # Buying still buys.
+    assert slot_values("我想订一台小米平板。")["product"] == "小米平板"
