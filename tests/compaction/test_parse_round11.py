@@ -38,6 +38,14 @@ def asked_names(text: str) -> list[str | None]:
         "可以去金鼎轩用餐。",
         "嗯，金鼎轩吧。",
         "有一家叫金鼎轩的餐馆符合您的要求。",
+        "评分没有那么高的，金鼎轩评分4.8分。",
+        "很遗憾没有，不过金鼎轩评分4.8分，您可以考虑。",
+        "没有5分的，退而求其次，金鼎轩有4.8分。",
+        "这样的餐馆没有哦，换一家金鼎轩怎么样？",
+        "找不到评分5分的，要不试试金鼎轩？",
+        "您可以尝试一下金鼎轩。",
+        "有两家餐馆符合：金鼎轩。",
+        "为您查到以下餐馆：金鼎轩。",
     ],
 )
 def test_a_found_place_named_in_more_ways(text: str) -> None:
@@ -126,3 +134,20 @@ def test_booking_a_place_of_a_kind_buys_no_product() -> None:
     assert values["酒店类型"] == "舒适型"
     # Buying still buys.
     assert slot_values("我想订一台小米平板。")["product"] == "小米平板"
+
+
+def test_names_listed_after_a_colon_are_all_read() -> None:
+    assert asked_names("有两个景点符合：颐和园和圆明园。") == ["颐和园", "圆明园"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["时间比较合适。", "那就这样吧。", "这个价格比较合适。", "要不您换个条件？", "环境评分4.6分。"],
+)
+def test_a_remark_in_a_reply_to_a_request_for_a_place_names_none(text: str) -> None:
+    assert asked_names(text) == []
+
+
+def test_learning_about_a_place_names_it() -> None:
+    assert [v for _, s, v in said("我想了解一下北京饭店。") if s == "名称"] == ["北京饭店"]
+    assert [v for _, s, v in said("给我介绍一下北京饭店吧。") if s == "名称"] == ["北京饭店"]
