@@ -13,7 +13,7 @@ from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
 
-from ._crosswoz import ONTO, asks, nearby, replay, reply, said, slot_values
+from ._crosswoz import ONTO, asks, dishes, nearby, replay, reply, said, slot_values
 
 
 def asked_names(text: str) -> list[str | None]:
@@ -151,3 +151,39 @@ def test_a_remark_in_a_reply_to_a_request_for_a_place_names_none(text: str) -> N
 def test_learning_about_a_place_names_it() -> None:
     assert [v for _, s, v in said("我想了解一下北京饭店。") if s == "名称"] == ["北京饭店"]
     assert [v for _, s, v in said("给我介绍一下北京饭店吧。") if s == "名称"] == ["北京饭店"]
+
+
+@pytest.mark.parametrize("text", ["打车从故宫回北京饭店。", "我想从故宫前往北京饭店，帮我叫车。"])
+def test_a_taxi_ride_said_with_other_verbs_has_its_two_ends(text: str) -> None:
+    got = {(e, s): v for e, s, v in said(text)}
+    assert got[("出租", "出发地")] == "故宫"
+    assert got[("出租", "目的地")] == "北京饭店"
+
+
+def test_coming_back_names_no_end() -> None:
+    values = slot_values("我要从北京饭店打车到故宫，然后再回来。")
+    assert values["目的地"] == "故宫"
+
+
+@pytest.mark.parametrize(
+    ("text", "dish"),
+    [
+        ("他家的招牌是烤鸭。", "烤鸭"),
+        ("必点烤鸭和炸酱面。", "烤鸭和炸酱面"),
+        ("烤鸭是他家的特色菜。", "烤鸭"),
+        ("最有名的菜是烤鸭。", "烤鸭"),
+        ("建议点烤鸭。", "烤鸭"),
+        ("他家主打烤鸭。", "烤鸭"),
+    ],
+)
+def test_the_dishes_a_place_is_known_for(text: str, dish: str) -> None:
+    assert dishes(text, "a") == [dish]
+
+
+@pytest.mark.parametrize("text", ["他家的特色是环境好。", "环境是他家的特色。", "最有名的是故宫。"])
+def test_a_feature_or_a_place_called_famous_is_no_dish(text: str) -> None:
+    assert dishes(text, "a") == []
+
+
+def test_more_words_ask_for_the_dishes() -> None:
+    assert asks("他家拿手菜是啥？") == ["推荐菜"]

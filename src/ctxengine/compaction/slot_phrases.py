@@ -260,6 +260,31 @@ _PHRASES: tuple[Phrase, ...] = (
         0.6,
         needs=frozenset("菜"),
     ),
+    # "他家的招牌是X", "主打X", "必点X和Y", "最有名的是X", "建议点X": the dishes a place is
+    # known for, said without the word 推荐菜.
+    Phrase(
+        re.compile(
+            # ("他家的特色是环境好", "最有名的是故宫": a feature, a place; the dish is called one.)
+            r"(?:(?:招牌(?:菜|美食)?|特色(?:菜|美食))(?:是|有|就是)|主打(?:菜是|的是)?|必点(?:菜)?(?:是|有)?"
+            r"|最(?:(?:有名|出名|受欢迎)的菜|好吃的(?:菜)?)(?:是|就是|要数|当属)|(?:建议|推荐)(?:您|你)?点)\s*"
+            + _DISHES
+        ),
+        "推荐菜",
+        0.6,
+        needs=frozenset("招特主必最点"),
+    ),
+    # "X是他家的招牌", "X是这里的特色菜": the dish first, then what it is to the place.
+    Phrase(
+        re.compile(
+            r"(?:^|(?<=[，,。！!：:\s]))"
+            + _DISH_LIST
+            + r"(?=是(?:他|它|她|这|那)?(?:们)?(?:家|里|儿)?的?"
+            r"(?:招牌(?:菜|美食)?|特色(?:菜|美食)))"
+        ),
+        "推荐菜",
+        0.6,
+        needs=frozenset("招特"),
+    ),
     # "听说这里的X很好吃": what the place is praised for.
     Phrase(
         re.compile(
@@ -394,7 +419,8 @@ _FROM_TO = re.compile(
     # ("从周一至周日", "从10点到22点" are spans of time, no ride.)
     r"从(?!周[一二三四五六日天]|星期|礼拜|\d)(?P<a>[^，,。；;！!？?\n、从]{2,30}?)"
     + _RIDE_WORDS
-    + r"(?:到|去|至)"
+    # "从X前往Y", "打车从X回Y" ("从X回来" comes back, it names no end).
+    + r"(?:到|去|至|前往|返回|回(?![来去家]))"
     r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
     # "到北京亮China Grill去": a space between Latin words is inside the name.
     r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|(?<![A-Za-z])\s|\s(?![A-Za-z]))"
