@@ -187,3 +187,21 @@ def test_a_feature_or_a_place_called_famous_is_no_dish(text: str) -> None:
 
 def test_more_words_ask_for_the_dishes() -> None:
     assert asks("他家拿手菜是啥？") == ["推荐菜"]
+
+
+@pytest.mark.parametrize("text", ["算了，还是吃烤鸭吧。", "我们改吃烤鸭吧。", "那换成吃烤鸭。"])
+def test_a_dish_chosen_again_or_instead(text: str) -> None:
+    assert dishes(text) == ["烤鸭"]
+
+
+def test_going_back_to_an_earlier_dish_makes_it_current_again() -> None:
+    state = replay(
+        [
+            ("user", "帮我找一家人均50-100元的餐馆，想吃烤鸭。"),
+            ("assistant", "推荐您去便宜坊烤鸭店，人均88元。"),
+            ("user", "我改主意了，想吃火锅。"),
+            ("assistant", "那推荐您去海底捞火锅(王府井店)，人均130元。"),
+            ("user", "算了，还是吃烤鸭吧。"),
+        ]
+    )
+    assert state.state.slots["餐馆.推荐菜"].value == "烤鸭"
