@@ -36,6 +36,11 @@ _ZH_CUES: tuple[tuple[str, Polarity], ...] = (
     ("始终", "require"),
     ("总是", "require"),
     ("记得", "require"),
+    # Standing instructions: "价格一律用人民币显示", "每次都把订单号放在最前面", "以后都用英文回复".
+    ("一律", "require"),
+    ("每次都", "require"),
+    ("以后都", "require"),
+    ("今后都", "require"),
     # Limits are rules too: "每次回复不超过三句话", "最多推荐两个", "至少提前一天通知我".
     ("不超过", "require"),
     ("不多于", "require"),
@@ -190,7 +195,7 @@ _EN_CUES = re.compile(
     r"|(?:please )?(?:don't|do not|dont|never|avoid|no more|stop|must not|mustn't"
     r"|should not|shouldn't|i don't want|i do not want)|always|must|make sure(?: to| that| you)?"
     r"|be sure to|remember to|you have to|only|prefer(?:ably)?|ideally|i'd rather|rather"
-    r"|at most|at least|keep)\b"
+    r"|at most|at least|keep|from now on|going forward)\b"
 )
 # "Keep every reply under three sentences" is a rule; "keep going" is not: "keep" binds only
 # when what follows states a limit.
@@ -199,6 +204,8 @@ _EN_LIMIT = re.compile(
     r"|no more than|to (?:one|two|three|four|five|\d+))\b"
 )
 _EN_LIMIT_CUES = frozenset(["at most", "no more than", "no longer than", "at least", "keep"])
+# Cues that say how long a rule holds, before or after it: "from now on, reply in French".
+_EN_SCOPE_CUES = frozenset(["from now on", "going forward"])
 _EN_POLARITY: tuple[tuple[str, Polarity], ...] = (
     ("no more than", "require"),  # before "no more", which it starts with
     ("no longer than", "require"),
@@ -214,6 +221,8 @@ _EN_POLARITY: tuple[tuple[str, Polarity], ...] = (
     ("should not", "forbid"),
     ("shouldn't", "forbid"),
     ("always", "require"),
+    ("from now on", "require"),
+    ("going forward", "require"),
     ("must", "require"),
     ("make sure", "require"),
     ("be sure", "require"),
@@ -339,11 +348,19 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         "require",
     ),
 )
-_GATE_ZH = _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
+# "从现在开始，所有金额保留两位小数": a sentence that opens on how long it holds is a rule
+# (the clause it leads has no cue of its own; one that has is read by its cue).
+_ZH_SCOPE = re.compile(
+    r"(?:^|(?<=[。！!；;\n]))\s*(?P<lead>从现在开始|从现在起|从今以后|从今往后|今后)[，,]\s*"
+    r"(?P<rule>[^，,。；;！!？?\n]+)(?P<end>[，,。；;！!？?\n]|$)"
+)
+_GATE_ZH = (
+    _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|从现在|从今|今后"
+)
 _GATE = re.compile(
     _GATE_ZH + r"|(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
     r"remember|have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|"
-    r"forget|drop|disregard|no need|not |at most|at least|keep)"
+    r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward)"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -430,6 +447,13 @@ def extract_constraints(text: str) -> list[Constraint]:
         revoked_spans.append(m.span())
     if _ZH_CUE_RX.search(text):
         hits.extend(_zh_constraints(text, revoked_spans))
+    for m in _ZH_SCOPE.finditer(text):
+        rule = _trim(m.group("rule"))
+        if rule and m.group("end") not in "？?" and not _ZH_CUE_RX.search(rule):
+            clause = text[m.start() : m.end("rule")].strip()
+            hits.append(
+                _Hit(m.start("rule"), _make(clause, "require", rule, m.group("lead"), 0.75))
+            )
     hits.extend(_en_constraints(text, revoked_spans))
     hits.sort(key=lambda h: h.start)
     return [h.constraint for h in hits]
@@ -610,7 +634,21 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             (i for i in (text.find(c, m.end()) for c in ",.;!?\n") if i != -1), default=len(text)
         )
         obj = text[m.end() : end].strip()
+        if not obj and low in _EN_SCOPE_CUES and text[end : end + 1] == ",":
+            # "From now on, reply in French": the rule is the clause the scope leads.
+            nxt = min(
+                (i for i in (text.find(c, end + 1) for c in ".;!?\n") if i != -1),
+                default=len(text),
+            )
+            obj, stop = text[end + 1 : nxt].strip(), max(stop, nxt)
+            clause = text[start:stop].strip()
         if not obj:
+            continue
+        if low in _EN_SCOPE_CUES and (
+            _EN_CUES.search(obj) or re.split(r"[.;!?\n]", text[: m.start()])[-1].strip()
+        ):
+            # "from now on, always cc X": the rule's own cue reads it; "we are open from now
+            # on until 9": mid-sentence, a time, not the start of a rule.
             continue
         if low == "only" and not _only_is_rule(text[: m.start()]):
             continue

@@ -1,0 +1,49 @@
+"""Standing instructions said by how long they hold, not by a prohibition or a "must": "价格一律
+用人民币显示", "每次都把订单号放在最前面", "以后都用英文回复", "从现在开始，所有金额保留两位小数",
+"From now on, reply in French". Sentences of our own; each is a rule that binds every later turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxengine.compaction.constraints import extract_constraints
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_part"),
+    [
+        ("价格一律用人民币显示。", "人民币"),
+        ("每次都把订单号放在最前面。", "订单号"),
+        ("麻烦以后都用英文回复。", "英文"),
+        ("今后都用表格列出结果。", "表格"),
+        ("从现在开始，所有金额保留两位小数。", "两位小数"),
+        ("从今以后，地址要写全。", "地址"),
+        ("From now on, reply in French.", "french"),
+        ("Going forward, reply in French.", "french"),
+    ],
+)
+def test_a_standing_instruction_is_a_rule(text: str, subject_part: str) -> None:
+    rules = extract_constraints(text)
+    assert len(rules) == 1
+    assert rules[0].polarity == "require"
+    assert subject_part in rules[0].subject.lower()
+    assert rules[0].text in text
+
+
+def test_a_scope_before_a_rule_with_its_own_cue_adds_no_second_rule() -> None:
+    rules = extract_constraints("从现在起，不要再给我推荐海鲜。")
+    assert [r.polarity for r in rules] == ["forbid"]
+    rules = extract_constraints("Going forward, always cc my manager.")
+    assert [r.polarity for r in rules] == ["require"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "从现在开始，你能帮我查天气吗？",  # a question
+        "我从现在开始减肥。",  # about the speaker, no scope leading a clause
+        "We are open from now on until 9.",  # mid-sentence: a time
+    ],
+)
+def test_a_time_said_in_passing_is_no_rule(text: str) -> None:
+    assert extract_constraints(text) == []
