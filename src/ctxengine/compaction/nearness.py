@@ -17,22 +17,33 @@ from dataclasses import dataclass
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
 
-NEAR = r"(?:周边|附近|周围|旁边|就近)"
+# "离它近的餐馆", "离这里不远的": near the place in focus, said by its distance; only after
+# a word pointing at it ("离地铁站近的酒店" is a place sought, not a neighbour) and before
+# "的" (the list it qualifies).
+_CLOSE_TO_IT = (
+    r"(?:离|距离|距)(?:它|他|她|这|那|此|其|该)[^，,。；;！!？?\n的不没]{0,5}?"
+    r"(?:(?:很|挺|非常|特别|比较|蛮|相当|最|更)?近|不(?:算|太|是很)?远)(?=的)"
+)
+NEAR = rf"(?:周边|附近|周围|旁边|就近|{_CLOSE_TO_IT})"
 NEAR_WORD = re.compile(NEAR)
 _GAP = r"[^，,。；;！!？?\n]"
+# "附近就一家A", "景点不多，只一个A": the one there is, counted (the count is cut off).
+_JUST_ONE = r"(?:就|只)(?=(?:一|两|三|几|\d)(?:个|家|处|座|所))"
 
 # Places said by what one does there, keyed by the generic word of their kind; a kind counts
 # only for an ontology entity that has that word.
 _DOING: dict[str, str] = {
     # "吃饭的地儿", and "吃饭的地" when the question ends on it.
     "餐馆": r"(?:吃饭|用餐|就餐|吃)的(?:地方|去处|地儿|地(?=吗|呢|啊|吧|[?？]))"
+    # "附近有没有可以吃饭的？": where one can eat, the place unsaid.
+    r"|(?:可以|能)(?:吃饭|用餐|就餐|吃东西)的?"
     # "周围就餐方便吗": the verb alone, asked whether it is handy.
     r"|(?:吃饭|用餐|就餐)(?=方便|吗|么|呢|[?？])"
     r"|好吃的(?:地方|店|馆子)?|美食|吃的|菜馆",
     "酒店": r"(?:住宿|入住|住|休息)的(?:地方|去处|地儿)|住宿|住处|住的",
     # "能去周边玩吗": the verb alone, when the question ends on it.
     "景点": r"(?:游玩|逛逛|逛|转转|玩)的(?:地方|去处)?(?!话)"
-    r"|(?:玩|逛逛|逛|转转)(?=吗|呢|啊|吧|[?？])|美景|风景名胜|名胜古迹|名胜",
+    r"|(?:玩|逛逛|逛|转转)(?=吗|呢|啊|吧|[?？])|美景|风景名胜|名胜古迹|名胜|好去处",
 }
 
 
@@ -84,8 +95,11 @@ def compile_near(onto: Ontology) -> NearRx | None:
             rf"(?:的话|方面|呢|这边)?(?:只有|还有|也有|有|包括|(?<!\d)[:：])"
         ),
         near_has=re.compile(
-            rf"(?:{NEAR}|(?<=去){NEAR}的){_GAP}{{0,8}}?(?:只有|还有|也有|有|还可以去逛|可以去逛|"
-            rf"还可以去|可以去|包括|(?<!\d)[:：])|(?<=去){NEAR}的"
+            # "附近的话，有A": the place's surroundings, then the list.
+            rf"(?:{NEAR}(?:(?:的话|这边|这块)[，,]\s*)?|(?<=去){NEAR}的){_GAP}{{0,8}}?"
+            # "离它最近的是A": the one picked out.
+            rf"(?:只有|还有|也有|有|(?<=的)是|还可以去逛|可以去逛|还可以去|可以去|包括|(?<!\d)[:：]|{_JUST_ONE})"
+            rf"|(?<=去){NEAR}的"
         ),
         also=re.compile(rf"(?:和|与|及|以及|、|还有)(?:{kind})"),
         kinds=re.compile(kind),
@@ -93,7 +107,7 @@ def compile_near(onto: Ontology) -> NearRx | None:
             rf"(?:^|(?<=[，,。；;！!\s]))(?P<pre>[^，,。；;！!？?\s]{{0,8}}?)(?:{kind})"
         ),
         list_kind=re.compile(
-            rf"{NEAR}(?:的|有|还有|也有|就有)+\s*(?P<v>[^，。；;！!？?\n]+?)\s*"
+            rf"{NEAR}(?:的|有|还有|也有|就有|只有)+\s*(?P<v>[^，。；;！!？?\n]+?)\s*"
             rf"(?P<mark>(?:这|那)(?:[一两三四五六七八九几\d]?(?:个|家|处|座|所)|些)"
             # The kind by its noun only: "有很多好吃和好玩的" lists nothing.
             rf"|[一两三四五六七八九几\d](?:个|家|处|座|所)|等等|等)?(?:{'|'.join(nouns)})"
@@ -118,7 +132,7 @@ def nearby_updates(text: str, onto: Ontology, *, confidence: float) -> list[tupl
         name = slot_of(n, rx)
         # "附近没有景点，推荐您去A": what is recommended instead is no neighbour.
         none = "没" in n.group(0) or name_goes_on(text, n, rx)
-        got = None if none else with_besides(text, list_after(text, n.end()))
+        got = None if none else _and_more(text, with_besides(text, list_after(text, n.end())), rx)
         if got is None and not none and _COUNTED.search(text, n.start(), _kind_start(n)):
             # "周边有三个景点，A、B、C": after a count, the list follows the comma alone.
             got = _after_count_comma(text, n.end())
@@ -143,7 +157,12 @@ def _after_count_comma(text: str, start: int) -> tuple[int, str] | None:
     return None if m is None else trimmed(m.start("v"), m.group("v"))
 
 
-_COUNT_COMMA = re.compile(r"[，,:：]\s*(?P<v>[^；;。！!？?\n]+)")
+# After a count and a comma, a remark on the place, no name: "只有一家，评分不太高".
+_NO_NAME_AHEAD = (
+    r"(?![^，,。；;！!？?\n]{0,3}?"
+    r"(?:评分|价格|人均|电话|地址|营业|门票|不太|不是|不过|很|挺|比较|非常))"
+)
+_COUNT_COMMA = re.compile(rf"[，,:：]\s*{_NO_NAME_AHEAD}(?P<v>[^；;。！!？?\n]+)")
 
 
 def name_goes_on(text: str, m: re.Match[str], rx: NearRx) -> bool:
@@ -220,29 +239,82 @@ def asked_nearby(text: str, onto: Ontology, slots: list[str]) -> list[tuple[int,
     for m in rx.kind_has.finditer(text):
         name = slot_of(m, rx)
         got = list_after(text, m.end(), verbed=True) if name in rest else None
-        if (got := with_besides(text, got)) is not None:
+        if (got := _and_more(text, with_besides(text, got), rx)) is not None:
             out.append((got[0], near_update(name, got[1], 0.6)))
             rest.remove(name)
     for m in rx.opens.finditer(text):
         name = slot_of(m, rx)
-        if name in rest and (got := _opened_list(text, m, rx)) is not None:
+        if name in rest and (got := _and_more(text, _opened_list(text, m, rx), rx)) is not None:
             out.append((got[0], near_update(name, got[1], 0.6)))
             rest.remove(name)
     if len(rest) == 1:
         for m in rx.near_has.finditer(text):
             kind = rx.near_kind.match(text, m.start())
-            named = kind is not None and not name_goes_on(text, kind, rx)
+            named = (
+                kind is not None
+                and not name_goes_on(text, kind, rx)
+                and not _ends_name(text, m.end(), kind, rx, rest[0], onto)
+            )
             if named or "没" in m.group(0):
                 continue  # the kind is named after all, or nothing is there
-            if (got := with_besides(text, list_after(text, m.end(), verbed=True))) is not None:
+            got = with_besides(text, list_after(text, m.end(), verbed=True))
+            if (got := _and_more(text, got, rx)) is not None and not _kind_alone(got, onto):
                 out.append((got[0], near_update(rest[0], got[1], 0.6)))
                 break
         else:
             # No list said to be near: one before "都在它周边", or after "您可以入住", "有";
             # but "周边没有酒店，您可以入住A": what is offered instead is no neighbour.
-            if _NOT_NEAR.search(text) is None and (got := _bare_list(text)) is not None:
+            got = None if _NOT_NEAR.search(text) else _and_more(text, _bare_list(text), rx)
+            if got is not None and not _kind_alone(got, onto):
                 out.append((got[0], near_update(rest[0], got[1], 0.6)))
     return out
+
+
+def _ends_name(
+    text: str, start: int, kind: re.Match[str], rx: NearRx, slot: str, onto: Ontology
+) -> bool:
+    """Whether the asked kind's word `kind` ends the first name listed at `start` instead of
+    naming the kind: "离这儿近的有如家酒店和汉庭酒店" (but not "有好几家酒店")."""
+    span = text[start : kind.end()]
+    return (
+        slot_of(kind, rx) == slot
+        and start < _kind_start(kind)
+        and onto.entity_of_name(span) is not None
+        and _NOT_A_NAME.search(span) is None
+    )
+
+
+# A span that counts or remarks ("好几家酒店", "不错的酒店") is no name.
+_NOT_A_NAME = re.compile(r"的|没|很|多|些|几|\d|[一两三四五六七八九十](?:个|家|处|座|所)")
+
+
+def _kind_alone(got: tuple[int, str], onto: Ontology) -> bool:
+    """Whether a list read is a kind's word alone ("附近有地铁站"), no place's name."""
+    words = onto.entity_words(got[1])
+    return len(words) == 1 and words[0].group(0) == got[1]
+
+
+def _and_more(text: str, got: tuple[int, str] | None, rx: NearRx) -> tuple[int, str] | None:
+    """`got` with the names joined on after it: "有A，还有B" (or "，另外还有B", "，以及B")
+    lists B too, when B's clause is names alone (no kind, no remark: "，还有很多餐馆")."""
+    if got is None:
+        return None
+    pos, value = got
+    m = _MORE.match(text, pos + len(value))
+    if m is None or rx.kinds.search(m.group("v")) or _NOT_MORE.search(m.group("v")):
+        return got
+    more = trimmed(m.start("v"), m.group("v"))
+    if more is None or not m.group("v").strip().startswith(more[1]):
+        return got
+    return pos, text[pos : more[0] + len(more[1])]
+
+
+_MORE = re.compile(
+    r"\s*[，,]\s*(?:另外|此外|而且)?(?:还有|以及|也有)\s*(?P<v>[^，,。；;！!？?\n]+)(?=$|[。；;！!？?\n])"
+)
+_NOT_MORE = re.compile(
+    rf"{NEAR}|没|的|很|多|些|几|什么|哪|吗|呢|都|可以|您|你|[一两三四五六七八九十\d](?:个|家|处|座|所)"
+)
 
 
 def _opened_list(text: str, m: re.Match[str], rx: NearRx) -> tuple[int, str] | None:
@@ -265,7 +337,7 @@ def _opened_list(text: str, m: re.Match[str], rx: NearRx) -> tuple[int, str] | N
 def _bare_list(text: str) -> tuple[int, str] | None:
     """The list a reply gives the one nearby slot asked, the kind unsaid: "像A, B都在它周边",
     "您可以入住A或B", "是的，有一个A"."""
-    if (tail := IS_NEAR_TAIL.search(text)) is not None:
+    if (tail := _NEAR_TAIL.search(text)) is not None:
         start = max(text.rfind(c, 0, tail.start()) for c in "。！!？?；;\n") + 1
         said = text[start : tail.start()]
         # "A, B都在它周边" whole, or what follows the cue after a remark.
@@ -318,6 +390,8 @@ def near_update(slot: str, value: str, confidence: float) -> SlotUpdate:
 # The cue a list follows after a remark: "，您可以去A", "，为您推荐：A", "，分别是A".
 _CUE = (
     r"(?:(?:您|你)?(?:还可以去逛|可以去逛|还可以去|可以去|可以)|只有|还有|也有|有|"
+    + _JUST_ONE
+    + r"|"
     r"(?:像是|像|比如说|比如|例如|如(?!果|何|此|今|下|家))(?:有|是)?|(?:为您|给您)?推荐|分别是|分别为|包括"
     # "典型的有A", "比较近的是A": the ones picked out.
     r"|[^，,。；;！!？?\s的]{1,5}的(?:有|是))\s*(?:[:：]\s*)?"
@@ -353,7 +427,11 @@ _THERE_IS = re.compile(
     r"|(?:(?:是的|有的|对|嗯|当然)[啊呀呢的]*[，,！!]\s*)?(?:还有|有)(?![啊呀呢吧哦的了，,。！!]))"
 )
 # "当然有啦，像A, B都在它周边": where the list before a remark on nearness begins.
-_TAIL_CUE = re.compile(r"(?:^|[，,])\s*(?:像是|像|比如说|比如|例如|有)(?![啊呀呢吧哦的了，,])\s*")
+_TAIL_CUE = re.compile(
+    r"(?:^|[，,])\s*(?:像是|像|比如说|比如|例如|有)(?![啊呀呢吧哦的了，,])\s*"
+    # "有，A离它很近": yes, then the one said near.
+    r"|^\s*(?:是的|有的|当然有|有|对|嗯)[啊呀呢的哦]*[，,！!]\s*(?=[^，,]+$)"
+)
 # "您可以入住A或B", "可以去吃A": where to stay, eat or what to pick, when what is near is asked.
 _STAY = re.compile(
     r"(?:^|(?<=[，,。；;！!]))\s*(?:(?:您|你)们?(?:还)?(?:可以|不妨)?(?:入住|住在(?!这|那|此)|选择|考虑"
@@ -362,6 +440,8 @@ _STAY = re.compile(
     r"|(?:推荐|建议)(?:您|你)们?(?:入住|住在(?!这|那|此)|选择))"
     # "住在这里可以去吃A": where to eat, from there.
     r"|(?:可以|不妨|能)去(?:吃|尝尝)"
+    # "可以去A和B转转": where to go from there, when what is near is asked.
+    r"|(?:^|(?<=[，,]))\s*(?:(?:您|你)们?)?(?:还)?(?:可以|不妨)去(?!吃|尝尝)"
 )
 _FIRST_CLAUSE = re.compile(rf"([^，,]*)[，,]\s*(?:{_CUE})?")
 _VERBED = re.compile(r"\s*(?:[:：]\s*)?(?P<v>[^；;。！!？?\n]+)")
@@ -389,6 +469,8 @@ def trimmed(pos: int, value: str) -> tuple[int, str] | None:
         lead = m.end()
     if (m := _COUNT.match(value, lead)) is not None or (m := _ONE_OF.match(value, lead)):
         lead = m.end()
+        if value.startswith(("，", ","), lead) or _PLACE_WORD.match(value, lead):
+            return None  # "只有一家，评分不太高", "只有一家餐馆，…": how many, no name
     v = value[lead:].strip()
     # "A、B、C，附近的酒店有D": the list ends where the next clause begins.
     if (m := _NEXT_CLAUSE.search(v)) is not None:
@@ -397,38 +479,65 @@ def trimmed(pos: int, value: str) -> tuple[int, str] | None:
     v = v.rstrip("，,、 ").removesuffix("等")
     if NEAR_WORD.search(v) or _REMARK.fullmatch(v) or _ASKS_BACK.search(v) or _BUT.match(v):
         return None  # "周边很方便": a remark about the place, not what is there
+    if _HOW_MANY.match(v):
+        return None  # "还有不少很有名的": how many there are, no names
     v = re.sub(r"(?:等等|等|哦|呢|啊|(?<![酒串网书])吧|呀|了)$", "", v).rstrip("，,、 ")
     return (pos + lead, v) if len(v) >= 2 else None
 
 
+# "一家餐馆": the count's noun, no name.
+_PLACE_WORD = re.compile(
+    r"(?:地方|景点|餐馆|餐厅|饭店|饭馆|酒店|宾馆|旅馆|店)(?=$|[，,。；;！!？?\s])"
+)
 # "有的啊是A": the yes and its particle.
 _YES_LEAD = re.compile(r"\s*的[啊呀呢哦]*(?:[，,]|是)\s*")
 # "只有一家是北京温都水城", "只有一家餐馆就是A": the count before a single answer.
 _ONE_OF = re.compile(
-    r"(?:只有|就)?(?:一家|一个|一处)(?:[^，,、:：\d]{0,4}?(?:就是|叫做|是|叫|就))?"
+    # "有个A": the count's "一" left out.
+    r"(?:只有|就)?(?:一家|一个|一处|一座|个(?=[^，,、:：\s]{2}))(?:[^，,、:：\d]{0,4}?(?:就是|叫做|是|叫|就))?"
 )
 # "3个景点的是A, B", "两处，分别是A, B", "三个景点，A, B": the count before the list.
 _COUNT = re.compile(
     r"(?:\d+|[一二两三四五六七八九十几])\s*(?:个|家|处|座)[^，,、:：\d]{0,4}?"
-    r"(?:的是|[，,]?\s*分别是|[，,]?\s*分别为|是|有|为|[:：]|[，,])\s*"
+    # "有一家，叫A": the name it goes by; "只有一家，评分不太高": a remark on it, no name.
+    r"(?:的是|[，,]?\s*分别是|[，,]?\s*分别为|是|有|为|[:：]|[，,]\s*(?:叫做|叫|就是)?"
+    rf"{_NO_NAME_AHEAD})\s*"
 )
 # "A，B都在附近": a last member the list's remark follows is no next clause.
 _IS_NEAR = rf"(?:都|也|就|均)(?:是|分布)?在(?:它|他|她|这|那|其)?(?:家)?的?{NEAR}"
 IS_NEAR_TAIL = re.compile(_IS_NEAR)
+# "A和B离得都很近", "A、B都离这里不远", "A离它很近": the list's remark says it by distance
+# (from the place in focus, not "离地铁站很近"; "离得不算近" is far).
+_CLOSE_TAIL = (
+    r"(?:(?:都|也|就|均)?(?:离|距离|距)(?:得|它|他|她|这|那|此|其)[^，,。；;！!？?\n不没]{0,4}?"
+    r"(?:都|也)?(?:(?:很|挺|非常|特别|比较|蛮|相当)?近|不(?:算|太|是很)?远)"
+    # "A就挨着它", "A和它挨着": next to it.
+    r"|(?:都|也|就)?(?:紧)?(?:挨着|紧邻|毗邻)(?:它|他|她|这|那)[里儿]?"
+    r"|(?:都|也|就)?(?:和|跟|与)(?:它|他|她|这|那)[里儿]?(?:都|也|就)?(?:紧)?挨着)(?:的|了|呢|哦|啊)*"
+    r"(?=$|[，,。；;！!？?\n])"
+)
+_NEAR_TAIL = re.compile(rf"{_IS_NEAR}|{_CLOSE_TAIL}")
 _NEXT_CLAUSE = re.compile(
-    rf"[，,](?![^，,、]{{1,16}}?{_IS_NEAR})"
+    rf"[，,](?![^，,、]{{1,16}}?(?:{_IS_NEAR}|{_CLOSE_TAIL}))"
     # "A, B等景点，C周边有：D": the next place's list.
     rf"(?:(?=[^，,、\s]{{0,8}}?{NEAR}的?(?:有|还有|是|[:：]))"
     # "A，抱歉…", "A，哈哈", "A，很方便", "A，怎么样": a remark after the list.
     r"|(?=\s*(?:这些|这几|它们|以上|抱歉|不好意思|对不起|遗憾|哈哈|呵呵|很|挺|非常|怎么样|如何|各种|"
-    r"并且|而且|同时|另外|[^，,、\s]{0,4}?(?:有|是|在|附近|周边|周围|旁边|都是|都在|都很|没有|"
+    # "A，评分4.5分": what is said of the place listed.
+    r"并且|而且|同时|另外|评分|价格|人均|电话|地址|营业|门票|[^，,、\s]{0,4}?(?:有|是|在|附近|周边|周围|旁边|都是|都在|都很|没有|"
     r"可以|您|你|距离|不过|但))))"
 )
 # "…都在它周边", "…都是不错的选择", "…都棒极了", "…可供您选择": the list's own comment.
 _LIST_TAIL = re.compile(
-    rf"\s*(?:{_IS_NEAR}|(?:都|也|均)(?:是|很|挺|非常|特别|比较|不错|值得|可以|棒|蛮)[^，,、]*"
+    rf"\s*(?:{_IS_NEAR}|{_CLOSE_TAIL}|(?:都|也|均)(?:是|很|挺|非常|特别|比较|不错|值得|可以|棒|蛮)[^，,、]*"
     r"|可供您?选择|供您?选择|等等|等[^，,、\s]{0,2}"
+    # "有个A挺好玩的": a remark on the one named.
+    r"|(?:挺|很|非常|特别|超|蛮)(?:好|不错|有名|值得|漂亮|美|出名)[^，,、]*"
     # "A、B这几家餐馆试试", "A、B游玩一番": what to do there.
-    r"|这(?:几|些|两|三)[^，,、]*|可以(?:玩|去|逛|看|选)[^，,、]*|(?:游玩|游览|逛逛|转转|看看|试试|尝尝)一?(?:番|下)?)"
-    r"(?:呢|哦|啊|呀|的)*$"
+    r"|这(?:几|些|两|三)[^，,、]*|可以(?:玩|去|逛|看|选)[^，,、]*|(?:游玩|游览|逛逛|转转|看看|试试|尝尝)一?(?:番|下)?"
+    # "只有A一家", "就A、B两个景点": the count after the list.
+    # (a name may start with a count: "三个贵州人").
+    r"|(?:这)?(?:\d+|[一两三四五六七八九十几])(?:个|家|处|座|所)"
+    r"(?:地方|景点|餐馆|餐厅|饭店|饭馆|酒店|宾馆|旅馆)?)"
+    r"(?:呢|哦|啊|呀|的|了|而已|罢了)*$"
 )
