@@ -13,7 +13,7 @@ from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.references import ParseContext
 from ctxengine.messages import Message
 
-from ._crosswoz import ONTO, asks, dishes, nearby, replay, reply, said, slot_values
+from ._crosswoz import ONTO, asks, dishes, names, nearby, replay, reply, said, slot_values
 
 
 def asked_names(text: str) -> list[str | None]:
@@ -205,3 +205,15 @@ def test_going_back_to_an_earlier_dish_makes_it_current_again() -> None:
         ]
     )
     assert state.state.slots["餐馆.推荐菜"].value == "烤鸭"
+
+
+@pytest.mark.parametrize(
+    "text", ["刚才那家金鼎轩人均多少？", "之前说的那个金鼎轩人均多少？", "上次那家金鼎轩人均多少？"]
+)
+def test_a_pointer_back_before_a_name_is_no_part_of_it(text: str) -> None:
+    assert names(text) == ["金鼎轩"]
+
+
+@pytest.mark.parametrize("text", ["还是去前面那家吧。", "就去刚才那个吧。"])
+def test_a_pointer_back_names_no_place(text: str) -> None:
+    assert names(text) == []

@@ -551,6 +551,7 @@ def _name_only(value: str) -> str:
     assent after a name is not part of it; nor is a modifier before it ("评分4.3分的护国寺小吃店")
     or the entity word after it ("天安门广场这个景点")."""
     value = _NAMED.sub("", _AFTER_BRANCH.sub(lambda m: m.group(0)[0], value))
+    value = _REF_BEFORE.sub("", value) or value
     value = _LEAD_VERB.sub("", value) or value
     value = _KIND_BEFORE.sub("", value) or value
     value = _NAME_TAIL.sub("", value) or value
@@ -566,6 +567,11 @@ def _name_only(value: str) -> str:
 _VERDICT = re.compile(
     r"(?<=..)(?:就是|也是|是)(?:一个|一家|个)?(?:非常|很|特别|挺|十分|相当)?"
     r"(?:不错|好|理想|合适)的(?:选择|地方|去处|景点|餐馆|餐厅|酒店)$"
+)
+# "刚才那家金鼎轩", "之前说的那个故宫": a pointer back to a place said before, then its name.
+_REF_BEFORE = re.compile(
+    r"^(?:刚才|刚刚|之前|前面|上次|上面|先前)(?:说的|提到的|推荐的|查的)?(?:那|这)?"
+    r"(?:家|个|座|间)?(?:餐馆|餐厅|酒店|宾馆|景点)?(?=..)"
 )
 # "景点中国国家话剧院": the kind named before it.
 _KIND_BEFORE = re.compile(r"^(?:景点|餐馆|餐厅)(?=...)")
@@ -879,6 +885,8 @@ def _asked_name(value: str, onto: Ontology) -> bool:
 _NOT_A_NAME_START = re.compile(
     r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有|只有|请|帮|想|要|还|再|一家|一个|附近|周边|"
     r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便"
+    # "去前面那家", "刚才那个": a pointer back, no name.
+    r"|前面|后面|刚才|刚刚|之前|上次|上面|下面"
     # "换一家X怎么样", "要不试试X": another place offered, the offer no part of it.
     r"|换一?[家个]|要不|试试"
     # "去入住X", "推荐住在X": staying is said before a hotel's name, not in it.
