@@ -194,6 +194,8 @@ def within(fact: str, request: str) -> bool | None:
     """Whether a stated value meets a requested one, where both are numbers with the same
     unit after them: "4.3分" meets "4分以上", "80元" meets "50-100元", "120元" does not;
     None when that cannot be told (no numbers, another unit, words)."""
+    # "不要超过50元", "别低于4分": a bound not to cross is the bound "不超过", "不低于".
+    request = _NOT_TO_CROSS.sub("不", request)
     got = _NUMBER.findall(fact)
     want = _NUMBER.findall(request)
     if not got or not want or _unit(fact) != _unit(request):
@@ -210,7 +212,15 @@ def within(fact: str, request: str) -> bool | None:
     return None
 
 
+_NOT_TO_CROSS = re.compile(
+    r"(?:不要|不能|不可以|不可|不得|不想|不应该|不宜|别)(?=超过|高于|低于|少于|多于|大于|小于)"
+)
+# "80块", "100块钱", "300RMB": spoken words for 元.
+_CURRENCY = re.compile(r"(?i)块钱|块|元钱|rmb")
+
+
 def _unit(value: str) -> str:
-    """What follows the last number, without the words of a bound: "分" of "4分以上"."""
-    tail = _NUMBER.split(value)[-1]
+    """What follows the last number, without the words of a bound: "分" of "4分以上"; a
+    currency word as 元 ("80块以内" is in 元)."""
+    tail = _CURRENCY.sub("元", _NUMBER.split(value)[-1])
     return _AT_MOST.sub("", _AT_LEAST.sub("", tail)).strip()

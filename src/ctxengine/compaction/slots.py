@@ -127,7 +127,7 @@ def _compile(onto: Ontology) -> _Compiled:
         zh_bound=re.compile(
             rf"(?P<slot>{slots})\s*(?:也|还|都|就)?(?:要|需要|希望|最好|得|必须)?(?:是|在)?\s*"
             rf"(?P<value>(?:{_BOUND})\s*{_NUM}(?:元|分|小时|天)?(?:\s*(?:-|到|至|~)\s*{_NUM})?"
-            r"(?:元|分|小时|天|块))",
+            r"(?:元|分|小时|天|块钱|块))",
             re.I,
         ),
         en_change=re.compile(
@@ -386,6 +386,20 @@ def extract_updates(
                 conf,
             )
 
+    # "找个酒店，要300-400元的", "酒店最好是1000元以上的": a clause of an amount alone, in a
+    # message seeking one kind of place (and naming no other), is that kind's price.
+    if requests and _MONEY_GATE.search(text) is not None:
+        price = onto.derived("slots.price", _compile_price)
+        kinds = {e.name for _, e in onto.entity_mentions(text)}
+        kind_name = next(iter(kinds)) if len(kinds) == 1 else ""
+        only = price.slots.get(kind_name)
+        if only is not None and _SEEK_KIND.search(text) is not None:
+            for m in price.alone.finditer(text):
+                value = m.group("value")
+                add(
+                    m.start("value"), m.end("value"), only, only.name, value, "set", 0.55, kind_name
+                )
+
     for hit in hits:
         # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
         lo = max(0, hit.start - 24)
@@ -512,6 +526,50 @@ def extract_updates(
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+# An amount of money: "200-300元", "100块钱以内".
+_MONEY = (
+    r"(?<![\d.])\d+(?:\.\d+)?(?:元|块)?(?:\s*(?:-|到|至|~)\s*\d+(?:\.\d+)?)?(?:元|块钱|块)"
+    r"(?:以上|以下|左右|以内|之内)?"
+)
+_MONEY_GATE = re.compile(r"\d\s*(?:元|块)")
+
+
+def _compile_price(onto: Ontology) -> _Price:
+    """Each kind's price slot: its one criterion named with "价" (价格, 门票价格, 人均消费价格),
+    and the clause of an amount alone, for the kinds with one."""
+    slots: dict[str, SlotDef] = {}
+    for ent in onto.entities:
+        own = [
+            slot
+            for name in ent.slots
+            if (slot := onto.slot(name)) is not None
+            and slot.criterion
+            and any("价" in w for w in slot.zh)
+        ]
+        if len(own) == 1:
+            slots[ent.name] = own[0]
+    words = [w for ent in onto.entities if ent.name in slots for w in ent.zh]
+    kinds = "|".join(sorted(map(re.escape, words), key=len, reverse=True)) or r"(?!x)x"
+    # "酒店最好是1000元以上的": the kind may open the clause.
+    alone = re.compile(
+        rf"(?:^|(?<=[，,。；;！!？?\n]))\s*(?:{kinds})?(?:的)?"
+        r"(?:要|需要|最好|希望|价位|价钱|大概|大约|控制|在|是|就|能|得)*"
+        rf"(?P<value>{_MONEY})(?:之间|左右)?"
+        r"(?:的|就行|就好|就可以|即可|也行|吧|了|啊|呢|哦)*\s*(?=[，,。；;！!？?\n]|$)"
+    )
+    return _Price(alone, slots)
+
+
+@dataclass
+class _Price:
+    alone: re.Pattern[str]  # a clause of an amount alone: "要300-400元的"
+    slots: dict[str, SlotDef]  # each kind's price slot, by the kind's name
+
+
+# A message that looks for a place: "找个酒店", "推荐一家", "想订", "有没有".
+_SEEK_KIND = re.compile(r"找|推荐|介绍|有没有|有什么|哪|想住|想订|预订|预约|订")
 
 
 _DIGIT = re.compile(r"\d")
@@ -833,9 +891,12 @@ def _in_name(text: str, start: int, end: int, *, described: bool = False) -> boo
         # "去高档型的北京贵都大酒店", "能接待外宾的酒店": after a verb and before "的", a
         # feature describes the place ("不想去免费的景点" is read as before).
         return False
+    if _WISH_LEAD.search(text, max(0, start - 2), start):
+        return False  # "门票最好免费", "必须免费": a wish for the feature, no name
     return bool(_HAN.match(before)) and before not in _FEATURE_LEAD
 
 
+_WISH_LEAD = re.compile(r"(?:最好|必须|务必|尽量)$")
 _NEGATION = re.compile(r"[不没别]")
 _VERB_LEAD = frozenset("去能备打好")
 _NAME_AFTER = re.compile(r"(?:街|城|度假|公寓|会馆|山庄|中心|广场|公园)")
@@ -1009,8 +1070,9 @@ _YES_NO = re.compile(r"否|不是")
 _NUM = r"\d+(?:\.\d+)?"
 # An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下"; a
 # range said in words is one too: "150元到500元(之间)", "3至5小时".
+# "100块以内", "80块钱左右": a spoken currency word is a unit too.
 _AMOUNT = re.compile(
-    rf"{_NUM}(?:元|分|小时|天)?(?:\s*(?:-|到|至|~)\s*{_NUM})?(?:元|分|小时|天)"
+    rf"{_NUM}(?:元|分|小时|天|块)?(?:\s*(?:-|到|至|~)\s*{_NUM})?(?:元|分|小时|天|块钱|块)"
     r"(?:以上|以下|左右|以内|之内)?"
 )
 # A bound said before a criterion's amount: at most, at least, below, above.
