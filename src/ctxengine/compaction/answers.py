@@ -545,10 +545,10 @@ def _stop_answers(
             and (on := _GET.match(clause, found[0] + len(value or "")))
         ):
             # "坐到A地铁站C口下车": the stop one gets on or off at is that end's.
-            side = [s for s in stops.ends if _is_start(s, stops) == (on.group("on") is not None)]
-            if not any(s in asked for s in side):
+            at = [s for s in stops.ends if _is_start(s, stops) == (on.group("on") is not None)]
+            if not any(s in asked for s in at):
                 continue  # "A地铁站上车" when only where to get off was asked
-            sides = [s for s in side if s in asked]
+            sides = [s for s in at if s in asked]
         pos = c.start() + (found[0] if found is not None else 0)
         pieces.append((sides[0] if len(sides) == 1 else None, pos, value))
     out: list[tuple[int, SlotUpdate]] = []
