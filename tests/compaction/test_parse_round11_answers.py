@@ -104,3 +104,18 @@ def test_an_amount_slot_takes_only_a_piece_with_an_amount() -> None:
 
 def test_getting_on_is_no_answer_to_where_to_get_off() -> None:
     assert reply("坐地铁的话在哪下车？", "西单地铁站上车") == {}
+
+
+def test_more_questions_that_ask_a_slot_without_its_word() -> None:
+    assert asks("开门时间是几点？") == ["营业时间"]
+    assert asks("他家几点钟关门？") == ["营业时间"]
+    assert asks("这个景点免费吗？") == ["门票"]
+    assert asks("入场费多少？") == ["门票"]
+    assert asks("一间房多少钱？") == ["价格"]
+    assert asks("必点的菜有哪些？") == ["推荐菜"]
+    assert asks("这家店多少分？") == ["评分"]
+    assert asks("这家酒店什么级别的？") == ["酒店类型"]
+    assert asks("一个人的话大概多少钱？") == ["人均消费"]
+    # A free car park or a walk's minutes ask for no ticket or rating.
+    assert asks("停车免费吗？") == []
+    assert asks("走过去要几分钟？") == []
