@@ -119,3 +119,15 @@ def test_more_questions_that_ask_a_slot_without_its_word() -> None:
     # A free car park or a walk's minutes ask for no ticket or rating.
     assert asks("停车免费吗？") == []
     assert asks("走过去要几分钟？") == []
+
+
+def test_remarks_questions_back_and_distances_are_no_answer() -> None:
+    q = "它家有什么好吃的？"
+    assert reply(q, "他家环境不错，服务也好") == {}
+    assert reply(q, "您想吃辣的还是不辣的？") == {}
+    assert reply(q, "宫保鸡丁和水煮鱼") == {"推荐菜": "宫保鸡丁和水煮鱼"}
+    assert reply("打车的话是什么车？", "车马上就到") == {}
+    assert reply("这家店在哪儿？", "离这儿不远，走路5分钟") == {}
+    assert reply("这家店在哪儿？", "北京市西城区西单北大街120号") == {
+        "地址": "北京市西城区西单北大街120号"
+    }

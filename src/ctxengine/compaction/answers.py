@@ -473,6 +473,8 @@ def answer_updates(
     for name, (pos, value) in pairs:
         if name in amounted and _AMOUNT.search(value) is None:
             continue  # "它位于北京市东城区", "周一闭馆": no length of a visit
+        if name == address and (_ADDRESS_WORD.search(value) is None or _HOW_FAR.search(value)):
+            continue  # "离这儿不远，走路5分钟": how far, not where
         if (vrx := own.get(name)) is not None:
             # A slot with its own value shape takes only that: "您可以拨打010-85221888" gives
             # the number, "都不提供呢" gives no phone at all.
@@ -606,11 +608,15 @@ _COURTESY = re.compile(
     # "需要，40元一张": yes, a ticket is needed, and its price.
     r"|(?:不)?需要的?|要的|不用)[，,！!]\s*"
 )
-# A judgement with no value: "不贵的", "挺好的", "评价很高" (how much or how good, not what).
+# A judgement with no value: "不贵的", "挺好的", "评价很高", "环境不错" (how much or how good,
+# not what).
 _JUDGED = re.compile(
-    r"(?:评价|口碑|价格|价钱|门票)?(?:还是|还|挺|很|非常|比较|相当|蛮|特别|也|都|不|太|算|有点)*"
+    r"(?:(?:他|它|她|这|那)家|这里|那里)?的?(?:评价|口碑|价格|价钱|门票|环境|服务|味道|口味|人气)?(?:还是|还|挺|很|非常|比较|相当|蛮|特别|也|都|不|太|算|有点)*"
     r"(?:贵|便宜|好|高|低|不错|可以|实惠|划算|合适|受欢迎|好吃|长|短|久|多|少)(?:的|了|呢|哦|啊|吧|呀)*"
 )
+_HOW_FAR = re.compile(r"不远|很近|挺近|分钟")
+# A question back ("您想吃辣的还是不辣的？") or news of the ride ("车马上就到") is no value.
+_NO_ANSWER = re.compile(r"[？?]|马上|就到|正在")
 _EXAMPLES = re.compile(r"[，,](?:比如说|比如|例如|如(?!果|何|此|今|下)|像是)\s*")
 _REMARK = re.compile(r"^[^，,\d]{0,6}(?:了|的|啊|呢|吧|哦|呀)[，,]\s*")
 _WHERE = re.compile(r"在[^，,、]*?(?:\d+号|路|街|区)")
@@ -670,8 +676,11 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
             if lead is not None and lead.end() < len(piece):
                 pos, piece = pos + lead.end(), piece[lead.end() :]
             got = trimmed(pos, piece)
-            if got is not None and _JUDGED.fullmatch(got[1]) is not None:
-                continue  # "不贵的": how much, with no amount
+            if got is not None and (
+                all(_JUDGED.fullmatch(c.strip()) for c in _CLAUSE_COMMA.split(got[1]))
+                or _NO_ANSWER.search(got[1])
+            ):
+                continue  # "不贵的", "他家环境不错，服务也好": how good, not what
             # A piece that names a slot up to its value states that slot itself; the words after
             # the value ("，有时间可以去玩") are no part of it.
             if got is not None and not words.search(text, start, got[0] + len(got[1])):
