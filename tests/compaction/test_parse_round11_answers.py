@@ -131,3 +131,9 @@ def test_remarks_questions_back_and_distances_are_no_answer() -> None:
     assert reply("这家店在哪儿？", "北京市西城区西单北大街120号") == {
         "地址": "北京市西城区西单北大街120号"
     }
+
+
+def test_an_address_by_the_landmark_it_is_near() -> None:
+    got = reply("这家店在哪儿？", "就在八达岭(近八达岭长城)")
+    assert got.get("地址") == "八达岭(近八达岭长城)"
+    assert reply("这家店在哪儿？", "地铁在知春里地铁站B口") == {}

@@ -473,7 +473,7 @@ def answer_updates(
     for name, (pos, value) in pairs:
         if name in amounted and _AMOUNT.search(value) is None:
             continue  # "它位于北京市东城区", "周一闭馆": no length of a visit
-        if name == address and (_ADDRESS_WORD.search(value) is None or _HOW_FAR.search(value)):
+        if name == address and (_PLACE_WORD.search(value) is None or _HOW_FAR.search(value)):
             continue  # "离这儿不远，走路5分钟": how far, not where
         if (vrx := own.get(name)) is not None:
             # A slot with its own value shape takes only that: "您可以拨打010-85221888" gives
@@ -615,6 +615,8 @@ _JUDGED = re.compile(
     r"(?:贵|便宜|好|高|低|不错|可以|实惠|划算|合适|受欢迎|好吃|长|短|久|多|少)(?:的|了|呢|哦|啊|吧|呀)*"
 )
 _HOW_FAR = re.compile(r"不远|很近|挺近|分钟")
+# An address by its words, or by the landmark it is near: "八达岭(近八达岭长城)".
+_PLACE_WORD = re.compile(rf"{_ADDRESS_WORD.pattern}|[(（]近")
 # A question back ("您想吃辣的还是不辣的？") or news of the ride ("车马上就到") is no value.
 _NO_ANSWER = re.compile(r"[？?]|马上|就到|正在")
 _EXAMPLES = re.compile(r"[，,](?:比如说|比如|例如|如(?!果|何|此|今|下)|像是)\s*")
