@@ -14,7 +14,12 @@ name itself:
 - an asked address ("X在哪？") takes what follows "位于", "在" when it reads as an address;
 - otherwise the reply's content segments (split at "；。" and, for several slots, at "，")
   pair with the asked slots in order when the counts agree, or the single asked slot takes the
-  first content sentence whole (a list stays one value: "故宫, 前门大街, 恭王府").
+  first content sentence whole (a list stays one value: "故宫, 前门大街, 恭王府"), or else the
+  one clause with an amount ("评分是4.3分，可游玩3个小时"); a reply that does not know ("这个我
+  不太清楚") or only judges ("不贵的") gives no value.
+
+A question may ask a slot without its word: "几点开门" (营业时间), "要玩多久" (游玩时间),
+"多少钱一晚" (价格), "在哪下车" (the stop near the ride's end only).
 
 Values stay verbatim substrings of the reply; only edges are trimmed.
 """
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 
 from ctxengine.compaction.nearness import (
     IS_NEAR_TAIL,
+    NEAR,
     NEAR_WORD,
     NearRx,
     asked_nearby,
@@ -70,11 +76,15 @@ _FILLER = re.compile(
 _HOLDING = re.compile(
     r"^\s*(?:(?:好的|嗯|OK|ok)[，,]?\s*)?(?:(?:请|您)?稍等(?:一下|片刻)?|等一下|"
     r"(?:我|让我)?(?:先|再)(?:查|看|找|确认)|(?:我|让我)(?:查|看|找)(?:一下|看)|"
+    # "已经帮您叫好车了": what was done for the user, before what it is.
+    r"(?:我)?(?:已经|已)(?:帮|为|给)(?:您|你)(?:叫|约|预订|订|预约|安排|查)|"
     r"(?i:let me (?:check|look|see|find)|one moment|hold on|just a (?:moment|sec)))"
     r"[^，,。；;！!？?\n]*[，,。；;！!？?\n]*"
 )
 _LEAD = re.compile(
-    r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是在|就在|位于|是|为|在|叫|像是|像|离|(?<!\d)[:：](?!\d))\s*)"
+    r"^\s*(?:[^，,。；;！!？?\n]{0,8}?(?:有|是在|就在|位于|是|为|在|叫(?!好|到|了)|像是|像|离|(?<!\d)[:：](?!\d)"
+    # "大概需要2小时 - 3小时", "只要35元", "可游玩3小时": what it takes, before the amount.
+    r"|(?:需要|要|得|花|(?:可以?|能)?(?:游玩|游览|玩|逛))(?=\s*(?:大概|大约|约)?\s*[\d半一两三四五六七八九十]))\s*)"
 )
 
 
@@ -134,6 +144,11 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
                 found.append((base + also.start(), slot_of(also, near)))
                 end = also.end()
         asked_near = asked_near or bool(kinds)
+    for at, end, name in _phrased(text, onto):
+        # "需要多长时间游玩": the phrase asks the visit's length, not a bare time ("时间").
+        found = [(p, n) for p, n in found if not at <= p < end]
+        if name not in {n for _, n in found}:
+            found.append((at, name))
     if "在" in text and (address := _address_slot(onto)) not in {n for _, n in found}:
         found += _where_asked(text, onto, address)
     stops = onto.derived("answers.stops", _stops)
@@ -143,6 +158,65 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
     for _, name in sorted(found):
         if name not in out:
             out.append(name)
+    return out
+
+
+# Questions that ask for a slot without its word, keyed by a word of the slot they ask (a slot
+# counts only for an ontology that has that word): "几点开门" asks the opening hours, "要玩多久"
+# how long a visit lasts, "多少钱一晚" a hotel's price.
+_PHRASED: dict[str, str] = {
+    "营业时间": r"(?:几点钟?|什么时间|什么时候|啥时候|啥时间|何时)(?:开始)?"
+    r"(?:营业|开门|关门|打烊|开业)"
+    r"|(?:营业|开门|开)到(?:几点|什么时候|啥时候)|(?:开门|关门|打烊)的?时间",
+    # "逛一圈要多久", "能游玩多长时间": the verb of a visit before the length asked.
+    "游玩时间": r"(?:玩|逛|游玩|游览|参观)(?:完|一圈|一遍|下来)?(?:的话)?(?:大概|大约|一般)?"
+    r"(?:要|需要|得|能|可以)?花?(?:多久|多长时间|多少时间|几个小时|几个钟头)"
+    r"|(?:要|需要|得)花?(?:多久|多长时间|多少时间)(?:才能|才可以)?(?:游玩|玩|逛|游览|参观)",
+    "价格": r"(?:多少钱|多钱|什么价)(?:一晚|一夜|一宿)"
+    r"|(?:一间|每间|标间|房间)房?(?:大概|要|需要)*(?:多少钱|多钱|什么价)"
+    r"|(?:住)?(?:一晚|一夜|一宿|每晚)上?(?:大概|大约|要|需要|得)*(?:多少钱|多钱|什么价)|房费",
+    # "进去要收费吗", "要买票吗"; a car park's fee is no ticket.
+    "门票": r"(?:要|需要|得|用)(?:买|购)票|(?<!车)收费(?:吗|么|不|呢)|收不收费"
+    r"|(?:要|收)不要钱|要钱(?:吗|么|不)|入场费|入园费|免不免费"
+    # "这个景点免费吗", but not "停车免费吗".
+    r"|(?:景点|景区|这里|那里|它|进去|参观|入园|进园)(?:是)?免费(?:吗|么|不|的吗)",
+    "电话": r"(?:怎么|怎样|如何)(?:才能)?(?:联系|联络)|打(?:哪个|什么)号",
+    # "它家有什么好吃的"; "附近有什么好吃的" asks what is near (`ctxengine.compaction.nearness`).
+    "推荐菜": r"(?:什么|啥|哪些)(?:好吃的(?!地方|店|馆|餐)|菜(?:好吃|比较好吃|不错|值得)"
+    r"|拿手菜|必点|招牌)|(?:点|吃)(?:什么|啥)菜?(?:比较)?好|必点的?菜",
+    "评分": r"(?:评价|口碑|评得)(?:怎么样|如何|好吗|高吗|咋样|好不好|高不高)"
+    r"|(?<![\d.])(?:几|多少)分(?!钟|之)",
+    "人均消费": r"(?:吃一顿|一顿饭|一个人|每人|每个人|一人)(?:的话)?"
+    r"(?:大概|大约|一般|得|要|需要)*吃?(?:多少钱|多钱|花多少)",
+    # "是什么类型的酒店", "属于哪一类": a kind asked, but not that of a car ("什么类型的车").
+    "酒店类型": r"(?:什么|哪种|哪一种|哪类|哪一类|啥)(?:类型|档次|类别|级别)(?!的?车)",
+    # "打车的话是什么车", "什么车来接我": the car, not how to get there ("坐什么车去").
+    "车型": r"(?:是|开)(?:一辆)?(?:什么|啥|哪种|什么样的?|什么牌子的?)车(?!去|过去|到)"
+    r"|(?:什么|啥)车(?:来接|过来接|来)",
+}
+_NOT_PHRASED = re.compile(NEAR)
+
+
+def _phrased_of(onto: Ontology) -> list[tuple[re.Pattern[str], str]]:
+    out: list[tuple[re.Pattern[str], str]] = []
+    for word, rx in _PHRASED.items():
+        if (slot := onto.slot_for_word(word)) is not None:
+            out.append((re.compile(rx), slot.name))
+    return out
+
+
+def _phrased(text: str, onto: Ontology) -> list[tuple[int, int, str]]:
+    """(start, end, slot) of the questions that ask a slot without its word (`_PHRASED`); a
+    clause about what is near asks for the neighbours instead."""
+    out: list[tuple[int, int, str]] = []
+    rxs = onto.derived("answers.phrased", _phrased_of)
+    for m in _CLAUSE.finditer(text):
+        clause = m.group(0)
+        if _NOT_PHRASED.search(clause) is not None:
+            continue
+        for rx, name in rxs:
+            if (q := rx.search(clause)) is not None:
+                out.append((m.start() + q.start(), m.start() + q.end(), name))
     return out
 
 
@@ -261,7 +335,36 @@ def _stops_asked(text: str, found: list[tuple[int, str]], stops: _Stops) -> list
         have = {n for _, n in out}
         out += [(m.start(), s) for s in stops.ends if s not in have]
         break
+    # "…的话在哪下车？": where to get off asks the stop near the ride's end only.
+    side = _side_asked(text)
+    if side is not None and not any(n in stops.ends for n in {n for _, n in found}):
+        out = [(p, n) for p, n in out if n not in stops.ends or _is_start(n, stops) == side]
+        # "从A坐地铁去B，在哪上车？": the ride named in one clause, the question in the next.
+        have = {n for _, n in out}
+        out += [(len(text), s) for s in stops.ends if _is_start(s, stops) == side and s not in have]
     return out
+
+
+# Getting on or off: "在哪上车", "A地铁站上车", "B地铁站C口下车".
+_BOARD = r"上车|上地铁|进站"
+# "上下地铁": both, getting on and off.
+_ALIGHT = r"(?<!上)(?:下车|下地铁)|出站"
+_SIDE_ASKED = re.compile(rf"(?:哪|什么|啥)[^，,。；;！!？?\n]{{0,6}}?(?:{_BOARD}|{_ALIGHT})")
+# The words of a ride's start, whose stop is where one gets on.
+_START_WORDS = ("出发地", "出发点", "起点")
+
+
+def _is_start(stop: str, stops: _Stops) -> bool:
+    return any(w in _START_WORDS for w in stops.ends[stop])
+
+
+def _side_asked(text: str) -> bool | None:
+    """Whether a message asks only where to get on (True) or only where to get off (False)."""
+    if _SIDE_ASKED.search(text) is None:
+        return None
+    # "哪个站上车下车": both asked, one question word for the two.
+    on, off = re.search(_BOARD, text) is not None, re.search(_ALIGHT, text) is not None
+    return None if on == off else on
 
 
 def stops_for_ends(updates: list[SlotUpdate], asked: Collection[str], onto: Ontology) -> None:
@@ -334,14 +437,18 @@ def answer_updates(
     if not rest:
         return out
     own = dict((slot.name, vrx) for slot, vrx in onto.value_patterns)
-    segments = [
-        (pos, value)
-        for pos, value in _content_segments(text, several=len(rest) > 1, words=words)
-        # "010-85007938；北京市东城区景山前街4号" for the address: the number is the phone's.
-        if not any(n not in rest and vrx.fullmatch(value) for n, vrx in own.items())
-        and not any(t in value for t in taken if t)
-        and not _report(value)
-    ]
+
+    def answering(several: bool) -> list[tuple[int, str]]:
+        return [
+            (pos, value)
+            for pos, value in _content_segments(text, several=several, words=words)
+            # "010-85007938；北京市东城区景山前街4号" for the address: the number is the phone's.
+            if not any(n not in rest and vrx.fullmatch(value) for n, vrx in own.items())
+            and not any(t in value for t in taken if t)
+            and not _report(value)
+        ]
+
+    segments = answering(len(rest) > 1)
     pairs: list[tuple[str, tuple[int, str]]] = []
     if len(rest) == 1 and segments:
         # "X在北京朝阳区霄云路26号": where the place is, not what is near it.
@@ -349,6 +456,12 @@ def answer_updates(
             pairs.append((rest[0], segments[0]))
     elif len(segments) == len(rest):
         pairs = list(zip(rest, segments, strict=True))
+    if not pairs and len(rest) == 1 and rest[0] not in own and not rest[0].startswith("周边"):
+        # "评分是4.3分，可游玩3个小时": the sentence names the other slot asked, the one clause
+        # left with an amount answers this one.
+        amounts = [(p, v) for p, v in answering(True) if _AMOUNT.search(v)]
+        if len(amounts) == 1:
+            pairs = [(rest[0], amounts[0])]
     if not pairs and len(rest) == 1 and (vrx := own.get(rest[0])) is not None:
         # "营业是时间是周一 至 周日 11:30-14:00": a slip in the slot word hides no value that
         # has the asked slot's own shape, when the reply holds just one (and says it has it:
@@ -356,7 +469,12 @@ def answer_updates(
         shaped = [] if _NOTHING.search(text) else list(vrx.finditer(text))
         if len(shaped) == 1:
             pairs = [(rest[0], (shaped[0].start(), shaped[0].group(0)))]
+    amounted = onto.derived("answers.amounted", _amounted)
     for name, (pos, value) in pairs:
+        if name in amounted and _AMOUNT.search(value) is None:
+            continue  # "它位于北京市东城区", "周一闭馆": no length of a visit
+        if name == address and (_PLACE_WORD.search(value) is None or _HOW_FAR.search(value)):
+            continue  # "离这儿不远，走路5分钟": how far, not where
         if (vrx := own.get(name)) is not None:
             # A slot with its own value shape takes only that: "您可以拨打010-85221888" gives
             # the number, "都不提供呢" gives no phone at all.
@@ -366,6 +484,19 @@ def answer_updates(
         out.append((pos, near_update(name, value, confidence)))
     return out
 
+
+# An amount or a free ticket: "3个小时", "40元", "免费", "半天".
+_AMOUNT = re.compile(r"\d|免费|半天|[一两三四五六七八九十]个?(?:小时|钟头|天|元|块)")
+# Slots whose value is an amount (by a word of theirs): a reply's piece without one answers none.
+_AMOUNTED = ("游玩时间", "价格", "人均消费", "门票")
+
+
+def _amounted(onto: Ontology) -> frozenset[str]:
+    return frozenset(s.name for w in _AMOUNTED if (s := onto.slot_for_word(w)) is not None)
+
+
+# After a stop: getting on or off there ("A地铁站上车", "在B地铁站下").
+_GET = re.compile(rf"\s*(?:就|再)?(?:(?P<on>{_BOARD})|{_ALIGHT}|下(?!午|次|一))")
 
 # "没有找到", "查不到": a piece saying the stop near one end is not there.
 _NO_STOP = re.compile(r"没有|没(?:找|查)到|(?:找|查)不到|暂无")
@@ -413,6 +544,16 @@ def _stop_answers(
             continue  # the stop of a slot the reply names itself
         before = clause[: found[0]] if found is not None else clause
         sides = [s for s in asked if any(w in before for w in stops.ends[s])]
+        if (
+            not sides
+            and found is not None
+            and (on := _GET.match(clause, found[0] + len(value or "")))
+        ):
+            # "坐到A地铁站C口下车": the stop one gets on or off at is that end's.
+            at = [s for s in stops.ends if _is_start(s, stops) == (on.group("on") is not None)]
+            if not any(s in asked for s in at):
+                continue  # "A地铁站上车" when only where to get off was asked
+            sides = [s for s in at if s in asked]
         pos = c.start() + (found[0] if found is not None else 0)
         pieces.append((sides[0] if len(sides) == 1 else None, pos, value))
     out: list[tuple[int, SlotUpdate]] = []
@@ -463,13 +604,29 @@ _GO = re.compile(
 _NOT_NAMES = re.compile(r"(?:都|也|还|你|您|我|哈哈|嗯|请|真的|确实)")
 # The assent before an answer ("没问题，…") and the examples a remark leads to ("…，如A, B").
 _COURTESY = re.compile(
-    r"^\s*(?:没问题|好的|可以的?|当然(?:了|可以)?|是的|嗯|有的|有啊|有|行|对)[，,！!]\s*"
+    r"^\s*(?:没问题|好的|可以的?|当然(?:了|可以)?|是的|嗯|有的|有啊|有|行|对"
+    # "需要，40元一张": yes, a ticket is needed, and its price.
+    r"|(?:不)?需要的?|要的|不用)[，,！!]\s*"
 )
+# A judgement with no value: "不贵的", "挺好的", "评价很高", "环境不错" (how much or how good,
+# not what).
+_JUDGED = re.compile(
+    r"(?:(?:他|它|她|这|那)家|这里|那里)?的?(?:评价|口碑|价格|价钱|门票|环境|服务|味道|口味|人气)?(?:还是|还|挺|很|非常|比较|相当|蛮|特别|也|都|不|太|算|有点)*"
+    r"(?:贵|便宜|好|高|低|不错|可以|实惠|划算|合适|受欢迎|好吃|长|短|久|多|少)(?:的|了|呢|哦|啊|吧|呀)*"
+)
+_HOW_FAR = re.compile(r"不远|很近|挺近|分钟")
+# An address by its words, or by the landmark it is near: "八达岭(近八达岭长城)".
+_PLACE_WORD = re.compile(rf"{_ADDRESS_WORD.pattern}|[(（]近")
+# A question back ("您想吃辣的还是不辣的？") or news of the ride ("车马上就到") is no value.
+_NO_ANSWER = re.compile(r"[？?]|马上|就到|正在")
 _EXAMPLES = re.compile(r"[，,](?:比如说|比如|例如|如(?!果|何|此|今|下)|像是)\s*")
-# A reply that says there is nothing ("抱歉，它家周边没有酒店") answers with no value.
 _REMARK = re.compile(r"^[^，,\d]{0,6}(?:了|的|啊|呢|吧|哦|呀)[，,]\s*")
 _WHERE = re.compile(r"在[^，,、]*?(?:\d+号|路|街|区)")
-_NOTHING = re.compile(r"没有|没找到|抱歉|不好意思|对不起|很遗憾")
+# A reply that says there is nothing ("抱歉，它家周边没有酒店") or that it does not know ("这个我不
+# 太清楚") answers with no value.
+_NOTHING = re.compile(
+    r"没有|没找到|抱歉|不好意思|对不起|很遗憾|不(?:太|大)?(?:清楚|知道|确定|了解)|(?:查|找)不到|没(?:查|找)到|暂无"
+)
 _OFFER = re.compile(
     r"[，,]\s*(?:请问)?(?:您|你)?(?:还|另外)(?:有)?(?:需要|要)[^，,。；;！!？?\n]*[吗么呢嘛]?\s*[？?]?\s*$"
 )
@@ -521,6 +678,11 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
             if lead is not None and lead.end() < len(piece):
                 pos, piece = pos + lead.end(), piece[lead.end() :]
             got = trimmed(pos, piece)
+            if got is not None and (
+                all(_JUDGED.fullmatch(c.strip()) for c in _CLAUSE_COMMA.split(got[1]))
+                or _NO_ANSWER.search(got[1])
+            ):
+                continue  # "不贵的", "他家环境不错，服务也好": how good, not what
             # A piece that names a slot up to its value states that slot itself; the words after
             # the value ("，有时间可以去玩") are no part of it.
             if got is not None and not words.search(text, start, got[0] + len(got[1])):
