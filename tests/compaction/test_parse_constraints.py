@@ -17,7 +17,8 @@ def rules(text: str) -> list[tuple[str, str, bool]]:
         ("不要显示价格", [("forbid", "价格", False)]),
         ("别用顺丰", [("forbid", "顺丰", False)]),
         ("请勿泄露订单号", [("forbid", "订单号", False)]),
-        ("不能超过500元", [("forbid", "超过500元", False)]),
+        # A bound not to cross is a limit, read as "不超过500元" is.
+        ("不能超过500元", [("require", "500元", False)]),
         ("必须按Q3财务口径重算", [("require", "Q3财务口径重算", False)]),
         ("务必保留原地址和优惠码", [("require", "原地址和优惠码", False)]),
         ("只用简体中文", [("only", "简体中文", False)]),

@@ -217,3 +217,10 @@ def test_a_pointer_back_before_a_name_is_no_part_of_it(text: str) -> None:
 @pytest.mark.parametrize("text", ["还是去前面那家吧。", "就去刚才那个吧。"])
 def test_a_pointer_back_names_no_place(text: str) -> None:
     assert names(text) == []
+
+
+def test_more_words_for_a_places_phone_and_prices() -> None:
+    # The CrossWOZ phone slot, not the generic one, takes "联系电话".
+    assert reply("联系电话是多少啊？", "联系电话是88204686！") == {"电话": "88204686"}
+    assert reply("房费多少？", "400元。") == {"价格": "400元"}
+    assert reply("这个景点票钱多少？", "40元。") == {"门票": "40元"}

@@ -55,3 +55,17 @@ def test_a_currency_word_compares_with_yuan() -> None:
     assert within("75元", "100块以内") is True
     assert within("120元", "100块钱以内") is False
     assert within("350元", "300-400RMB") is True
+
+
+def test_a_bound_not_to_cross_is_the_criterion_and_a_limit_rule() -> None:
+    from ctxengine.compaction.constraints import extract_constraints
+
+    assert slot_values("门票不要超过50元。")["门票"] == "不要超过50元"
+    assert slot_values("人均别超过80块。")["人均消费"] == "别超过80块"
+    assert slot_values("评分不能低于4分的酒店。")["评分"] == "不能低于4分"
+    # The rule is the limit, not a prohibition that would remove the criterion.
+    rules = extract_constraints("门票不要超过50元。")
+    assert [(r.polarity, r.subject) for r in rules] == [("require", "50元")]
+    # The criterion then compares as "at most" / "at least".
+    assert within("45元", "不要超过50元") is True
+    assert within("4.5分", "不能低于4分") is True

@@ -43,6 +43,13 @@ _ZH_CUES: tuple[tuple[str, Polarity], ...] = (
     ("今后都", "require"),
     # Limits are rules too: "每次回复不超过三句话", "最多推荐两个", "至少提前一天通知我".
     ("不超过", "require"),
+    # A bound not to cross is a limit too ("门票不要超过50元", "评分不能低于4分"), not a
+    # prohibition of "超过50元": read before the plain 不要, 不能, 别.
+    *(
+        (neg + bound, "require")
+        for neg in ("不要", "不能", "不得", "别")
+        for bound in ("超过", "高于", "低于", "少于")
+    ),
     ("不多于", "require"),
     ("不少于", "require"),
     ("最多", "require"),

@@ -1075,9 +1075,12 @@ _AMOUNT = re.compile(
     rf"{_NUM}(?:元|分|小时|天|块)?(?:\s*(?:-|到|至|~)\s*{_NUM})?(?:元|分|小时|天|块钱|块)"
     r"(?:以上|以下|左右|以内|之内)?"
 )
-# A bound said before a criterion's amount: at most, at least, below, above.
+# A bound said before a criterion's amount: at most, at least, below, above; or a bound not
+# to cross ("门票不要超过50元", "人均别超过80块", "评分不能低于4分"), which `outcomes.within`
+# reads as "不超过", "不低于".
 _BOUND = (
-    r"不超过|不高于|不低于|不少于|不多于|不大于|不小于|不到|低于|高于|超过|少于|多于|至少|最多"
+    r"(?:不要|不能|不可以|不可|不得|不想|不应该|不宜|别)(?:超过|高于|低于|少于|多于|大于|小于)"
+    r"|不超过|不高于|不低于|不少于|不多于|不大于|不小于|不到|低于|高于|超过|少于|多于|至少|最多"
     r"|最少|大于|小于"
 )
 _BOUND_CHARS = frozenset("超高低少到多最至大小")
