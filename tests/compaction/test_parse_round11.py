@@ -224,3 +224,15 @@ def test_more_words_for_a_places_phone_and_prices() -> None:
     assert reply("联系电话是多少啊？", "联系电话是88204686！") == {"电话": "88204686"}
     assert reply("房费多少？", "400元。") == {"价格": "400元"}
     assert reply("这个景点票钱多少？", "40元。") == {"门票": "40元"}
+
+
+@pytest.mark.parametrize(
+    ("text", "price"),
+    [
+        ("我想找300-400元一晚的酒店。", "300-400元"),
+        ("每晚300到400元的酒店有吗？", "300到400元"),
+        ("每晚500元以内就行。", "500元以内"),
+    ],
+)
+def test_a_nights_price_may_be_a_range_or_a_bound(text: str, price: str) -> None:
+    assert slot_values(text)["价格"] == price

@@ -102,6 +102,8 @@ class Phrase:
     needs: frozenset[str] = frozenset()
 
 
+# A night's price, a range or a bound included: "350元", "300-400元", "500元以内".
+_NIGHT_AMOUNT = r"\d+(?:\.\d+)?(?:元)?(?:\s*(?:-|到|至)\s*\d+(?:\.\d+)?)?元(?:以上|以下|以内|左右)?"
 # "不", "没", "别" ("特别" aside): a dish refused.
 _REFUSED = r"(?:不|没|(?<!特)别)"
 _PHRASES: tuple[Phrase, ...] = (
@@ -344,14 +346,16 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?:每晚|一晚|每天晚上|一个晚上|一晚上|每间|一间)(?:房)?(?:大概|大约|约|只|才|仅)?"
-            r"(?:要|是|为|需要|收)?\s*(?P<value>\d+(?:\.\d+)?元)"
+            r"(?:要|是|为|需要|收)?\s*(?P<value>" + _NIGHT_AMOUNT + ")"
         ),
         "价格",
         0.6,
         needs=frozenset("晚间"),
     ),
     Phrase(
-        re.compile(r"(?P<value>\d+(?:\.\d+)?元)(?=\s*(?:/晚|/间|一晚|每晚|一间))"),
+        re.compile(
+            r"(?<![\d.\-])(?P<value>" + _NIGHT_AMOUNT + r")(?=\s*(?:/晚|/间|一晚|每晚|一间))"
+        ),
         "价格",
         0.6,
         needs=frozenset("晚间"),
