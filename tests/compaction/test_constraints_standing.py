@@ -47,3 +47,28 @@ def test_a_scope_before_a_rule_with_its_own_cue_adds_no_second_rule() -> None:
 )
 def test_a_time_said_in_passing_is_no_rule(text: str) -> None:
     assert extract_constraints(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "polarity"),
+    [
+        ("以后都不要用英文回复。", "forbid"),
+        ("一律不要用英文。", "forbid"),
+        ("每次都别超过三句话。", "require"),
+    ],
+)
+def test_a_scope_before_a_cue_keeps_the_cues_polarity(text: str, polarity: str) -> None:
+    assert [r.polarity for r in extract_constraints(text)] == [polarity]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我每次都点宫保鸡丁。",
+        "今后，我们公司会搬到海淀区。",
+        "从现在起，我预算有限。",
+        "From now on, I will be working from home.",
+    ],
+)
+def test_what_the_speaker_or_others_do_from_now_on_is_no_rule(text: str) -> None:
+    assert extract_constraints(text) == []

@@ -236,3 +236,43 @@ def test_more_words_for_a_places_phone_and_prices() -> None:
 )
 def test_a_nights_price_may_be_a_range_or_a_bound(text: str, price: str) -> None:
     assert slot_values(text)["价格"] == price
+
+
+# Found in review: sentences the round's new rules must not misread.
+@pytest.mark.parametrize(
+    "text",
+    ["给你们推荐一个比较实惠的金鼎轩。", "我给你推荐一家口碑不错的金鼎轩。"],
+)
+def test_a_recommendation_with_a_remark_before_the_name_still_names_it(text: str) -> None:
+    assert asked_names(text) == ["金鼎轩"]
+
+
+@pytest.mark.parametrize(
+    "text", ["不如试试他们家的烤鸭。", "要不试试他家的宫保鸡丁？", "您可以尝试一下他们的北京烤鸭。"]
+)
+def test_a_dish_of_the_place_offered_is_no_place(text: str) -> None:
+    assert asked_names(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["这几家里最好吃的是金鼎轩。", "他家主打的是性价比。", "他家的招牌是服务。", "建议您点外卖。"],
+)
+def test_what_a_place_is_known_for_besides_dishes_is_no_dish(text: str) -> None:
+    assert dishes(text, "a") == []
+
+
+@pytest.mark.parametrize(
+    "text", ["我们还是吃完饭再去故宫吧。", "还是吃饱了再说吧。", "我改吃素了。"]
+)
+def test_a_meal_finished_or_a_diet_is_no_dish(text: str) -> None:
+    assert dishes(text) == []
+
+
+def test_a_name_that_holds_hui_is_not_cut_at_it() -> None:
+    values = slot_values("从北京回民餐厅打车到故宫怎么走？")
+    assert values["出发地"] == "北京回民餐厅" and values["目的地"] == "故宫"
+
+
+def test_a_pointer_back_before_a_name_said_with_how_is_it() -> None:
+    assert names("刚才那家金鼎轩怎么样？") == ["金鼎轩"]

@@ -3,6 +3,8 @@ a slot without its word."""
 
 from __future__ import annotations
 
+import pytest
+
 from ._crosswoz import END, START, asks, reply
 
 
@@ -137,3 +139,32 @@ def test_an_address_by_the_landmark_it_is_near() -> None:
     got = reply("这家店在哪儿？", "就在八达岭(近八达岭长城)")
     assert got.get("地址") == "八达岭(近八达岭长城)"
     assert reply("这家店在哪儿？", "地铁在知春里地铁站B口") == {}
+
+
+# Found in review.
+@pytest.mark.parametrize(
+    ("question", "answer", "slot", "value"),
+    [
+        ("这个景点要玩多久？", "半个小时就够了。", "游玩时间", "半个小时就够"),
+        ("人均多少钱？", "一百块钱左右。", "人均消费", "一百块钱左右"),
+        ("门票多少钱？", "不收费的。", "门票", "不收费的"),
+        ("这个景点要玩多久？", "大概3小时，不知道您带不带孩子。", "游玩时间", "大概3小时"),
+        (
+            "它家地址在哪？",
+            "北京市东城区王府井大街88号(近地铁站步行5分钟)。",
+            "地址",
+            "北京市东城区王府井大街88号(近地铁站步行5分钟)",
+        ),
+    ],
+)
+def test_an_answer_without_digits_or_with_a_note_is_read(
+    question: str, answer: str, slot: str, value: str
+) -> None:
+    assert reply(question, answer)[slot] == value
+
+
+@pytest.mark.parametrize(
+    "question", ["北京饭店的停车场收费吗？", "故宫是什么级别的景区？", "去故宫一个人大概多少钱？"]
+)
+def test_a_question_about_something_else_asks_no_place_slot(question: str) -> None:
+    assert asks(question) == []

@@ -6,6 +6,8 @@ ending a listed name, "可以去A和B转转", and what lists nothing: a count th
 
 from __future__ import annotations
 
+import pytest
+
 from ctxengine.compaction.nearness import asked_nearby
 
 from ._crosswoz import ONTO, asks, nearby, reply
@@ -94,7 +96,9 @@ def test_the_surroundings_then_the_list() -> None:
     assert got == {"周边餐馆": "甲饭庄和乙面馆"}
     # "A就在它旁边，还有B": A is not left out.
     got = reply(FOOD, "甲饭庄就在它旁边，还有乙面馆。")
-    assert got.get("周边餐馆") != "乙面馆"
+    listed = got["周边餐馆"] or ""
+    assert "甲饭庄" in listed and "乙面馆" in listed
+    assert "名称" not in got  # neighbours, no candidate
 
 
 def test_where_to_go_answers_what_is_near() -> None:
@@ -107,3 +111,19 @@ def test_where_to_go_answers_what_is_near() -> None:
 
 def test_a_kind_word_alone_is_no_list() -> None:
     assert asked_nearby("附近有地铁站。", ONTO, ["周边景点"]) == []
+
+
+# Found in review: facilities, pointers and activities are no neighbours.
+@pytest.mark.parametrize(
+    ("text", "asked", "expected"),
+    [
+        ("附近的话，有地铁站和公交站。", ("周边餐馆",), {}),
+        ("附近就一个停车场。", ("周边餐馆",), {}),
+        ("附近有景山公园，还有停车场。", ("周边景点",), {"周边景点": "景山公园"}),
+        ("除了购物，周边还有景山公园。", ("周边景点",), {"周边景点": "景山公园"}),
+    ],
+)
+def test_what_is_no_place_of_a_kind_is_no_neighbour(
+    text: str, asked: tuple[str, ...], expected: dict[str, str]
+) -> None:
+    assert nearby(text, asked) == expected

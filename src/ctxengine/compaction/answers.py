@@ -176,7 +176,7 @@ _PHRASED: dict[str, str] = {
     r"|(?:一间|每间|标间|房间)房?(?:大概|要|需要)*(?:多少钱|多钱|什么价)"
     r"|(?:住)?(?:一晚|一夜|一宿|每晚)上?(?:大概|大约|要|需要|得)*(?:多少钱|多钱|什么价)|房费",
     # "进去要收费吗", "要买票吗"; a car park's fee is no ticket.
-    "门票": r"(?:要|需要|得|用)(?:买|购)票|(?<!车)收费(?:吗|么|不|呢)|收不收费"
+    "门票": r"(?:要|需要|得|用)(?:买|购)票|(?<!车)(?<!车场)(?<!车位)收费(?:吗|么|不|呢)|收不收费"
     r"|(?:要|收)不要钱|要钱(?:吗|么|不)|入场费|入园费|免不免费"
     # "这个景点免费吗", but not "停车免费吗".
     r"|(?:景点|景区|这里|那里|它|进去|参观|入园|进园)(?:是)?免费(?:吗|么|不|的吗)",
@@ -186,10 +186,14 @@ _PHRASED: dict[str, str] = {
     r"|拿手菜|必点|招牌)|(?:点|吃)(?:什么|啥)菜?(?:比较)?好|必点的?菜",
     "评分": r"(?:评价|口碑|评得)(?:怎么样|如何|好吗|高吗|咋样|好不好|高不高)"
     r"|(?<![\d.])(?:几|多少)分(?!钟|之)",
-    "人均消费": r"(?:吃一顿|一顿饭|一个人|每人|每个人|一人)(?:的话)?"
+    # (Not "去故宫一个人大概多少钱": a trip's cost, said after where one goes.)
+    "人均消费": r"(?<!去.)(?<!去..)(?<!去...)(?<!去....)(?<!去.....)"
+    r"(?:吃一顿|一顿饭|一个人|每人|每个人|一人)(?:的话)?"
     r"(?:大概|大约|一般|得|要|需要)*吃?(?:多少钱|多钱|花多少)",
     # "是什么类型的酒店", "属于哪一类": a kind asked, but not that of a car ("什么类型的车").
-    "酒店类型": r"(?:什么|哪种|哪一种|哪类|哪一类|啥)(?:类型|档次|类别|级别)(?!的?车)",
+    # (Not "什么级别的景区": an attraction's grade.)
+    "酒店类型": r"(?:什么|哪种|哪一种|哪类|哪一类|啥)(?:类型|档次|类别|级别)"
+    r"(?!的?(?:车|景区|景点))",
     # "打车的话是什么车", "什么车来接我": the car, not how to get there ("坐什么车去").
     "车型": r"(?:是|开)(?:一辆)?(?:什么|啥|哪种|什么样的?|什么牌子的?)车(?!去|过去|到)"
     r"|(?:什么|啥)车(?:来接|过来接|来)",
@@ -473,7 +477,11 @@ def answer_updates(
     for name, (pos, value) in pairs:
         if name in amounted and _AMOUNT.search(value) is None:
             continue  # "它位于北京市东城区", "周一闭馆": no length of a visit
-        if name == address and (_PLACE_WORD.search(value) is None or _HOW_FAR.search(value)):
+        if name == address and (
+            _PLACE_WORD.search(value) is None
+            or _HOW_FAR.search(value)
+            or ("分钟" in value and not _NUMBERED.search(value))
+        ):
             continue  # "离这儿不远，走路5分钟": how far, not where
         if (vrx := own.get(name)) is not None:
             # A slot with its own value shape takes only that: "您可以拨打010-85221888" gives
@@ -486,7 +494,10 @@ def answer_updates(
 
 
 # An amount or a free ticket: "3个小时", "40元", "免费", "半天".
-_AMOUNT = re.compile(r"\d|免费|半天|[一两三四五六七八九十]个?(?:小时|钟头|天|元|块)")
+_AMOUNT = re.compile(
+    r"\d|免费|不收费|不要钱|半天|半(?:个)?小时|[上下]午|整天|一天|分钟|[百千]"
+    r"|[一两三四五六七八九十]个?(?:小时|钟头|天|元|块)"
+)
 # Slots whose value is an amount (by a word of theirs): a reply's piece without one answers none.
 _AMOUNTED = ("游玩时间", "价格", "人均消费", "门票")
 
@@ -614,7 +625,9 @@ _JUDGED = re.compile(
     r"(?:(?:他|它|她|这|那)家|这里|那里)?的?(?:评价|口碑|价格|价钱|门票|环境|服务|味道|口味|人气)?(?:还是|还|挺|很|非常|比较|相当|蛮|特别|也|都|不|太|算|有点)*"
     r"(?:贵|便宜|好|高|低|不错|可以|实惠|划算|合适|受欢迎|好吃|长|短|久|多|少)(?:的|了|呢|哦|啊|吧|呀)*"
 )
-_HOW_FAR = re.compile(r"不远|很近|挺近|分钟")
+_HOW_FAR = re.compile(r"不远|很近|挺近|^\s*离")
+# A numbered address ("王府井大街88号(近地铁站步行5分钟)"): the minutes are a note on it.
+_NUMBERED = re.compile(r"\d+号|[路街道巷]\d")
 # An address by its words, or by the landmark it is near: "八达岭(近八达岭长城)".
 _PLACE_WORD = re.compile(rf"{_ADDRESS_WORD.pattern}|[(（]近")
 # A question back ("您想吃辣的还是不辣的？") or news of the ride ("车马上就到") is no value.
@@ -625,7 +638,9 @@ _WHERE = re.compile(r"在[^，,、]*?(?:\d+号|路|街|区)")
 # A reply that says there is nothing ("抱歉，它家周边没有酒店") or that it does not know ("这个我不
 # 太清楚") answers with no value.
 _NOTHING = re.compile(
-    r"没有|没找到|抱歉|不好意思|对不起|很遗憾|不(?:太|大)?(?:清楚|知道|确定|了解)|(?:查|找)不到|没(?:查|找)到|暂无"
+    r"没有|没找到|抱歉|不好意思|对不起|很遗憾|(?:查|找)不到|没(?:查|找)到|暂无"
+    # "这个我不太清楚": not knowing, said first ("大概3小时，不知道您带不带孩子" answers).
+    r"|^[^，,。；;！!？?]{0,6}不(?:太|大)?(?:清楚|知道|确定|了解)"
 )
 _OFFER = re.compile(
     r"[，,]\s*(?:请问)?(?:您|你)?(?:还|另外)(?:有)?(?:需要|要)[^，,。；;！!？?\n]*[吗么呢嘛]?\s*[？?]?\s*$"

@@ -213,6 +213,8 @@ _EN_LIMIT = re.compile(
 _EN_LIMIT_CUES = frozenset(["at most", "no more than", "no longer than", "at least", "keep"])
 # Cues that say how long a rule holds, before or after it: "from now on, reply in French".
 _EN_SCOPE_CUES = frozenset(["from now on", "going forward"])
+# "From now on, I will be working from home": said of the speaker or others, no rule.
+_EN_SPEAKER = re.compile(r"(?i)(?:i|i'm|i'll|we|we're|we'll|my|our|he|she|they|it)\b")
 _EN_POLARITY: tuple[tuple[str, Polarity], ...] = (
     ("no more than", "require"),  # before "no more", which it starts with
     ("no longer than", "require"),
@@ -355,6 +357,14 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         "require",
     ),
 )
+# Cues that say how long a rule holds ("价格一律用人民币显示"): a cue after them in the
+# clause states the rule instead.
+_ZH_SCOPE_CUES = frozenset({"一律", "每次都", "以后都", "今后都"})
+# Said of the speaker or someone else, not asked of the assistant: "我每次都点宫保鸡丁",
+# "今后，我们公司会搬到海淀区", "从现在起，我预算有限".
+_ZH_SPEAKER = r"(?:我|我们|咱们|咱|他|她|他们|她们|公司|我家|我们家)"
+_ZH_SPEAKER_BEFORE = re.compile(rf"{_ZH_SPEAKER}(?:也|就|还|都)?$")
+_ZH_SPEAKER_START = re.compile(_ZH_SPEAKER)
 # "从现在开始，所有金额保留两位小数": a sentence that opens on how long it holds is a rule
 # (the clause it leads has no cue of its own; one that has is read by its cue).
 _ZH_SCOPE = re.compile(
@@ -456,7 +466,12 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_constraints(text, revoked_spans))
     for m in _ZH_SCOPE.finditer(text):
         rule = _trim(m.group("rule"))
-        if rule and m.group("end") not in "？?" and not _ZH_CUE_RX.search(rule):
+        if (
+            rule
+            and m.group("end") not in "？?"
+            and not _ZH_CUE_RX.search(rule)
+            and not _ZH_SPEAKER_START.match(rule)
+        ):
             clause = text[m.start() : m.end("rule")].strip()
             hits.append(
                 _Hit(m.start("rule"), _make(clause, "require", rule, m.group("lead"), 0.75))
@@ -576,6 +591,12 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if at > 0 and len(cue) >= 2 and cue[0] == "不" and body[at - 1] == cue[1]:
                 continue  # A-not-A question: 要不要, 能不能, 用不用
+            if cue in _ZH_SCOPE_CUES and (
+                _ZH_CUE_RX.search(body, m.end()) or _ZH_SPEAKER_BEFORE.search(body, 0, at)
+            ):
+                # "以后都不要用英文": the cue after the scope states the rule; "我每次都点宫保鸡
+                # 丁": what the speaker does each time, no rule for the assistant.
+                continue
             obj = body[m.end() :]
             stripped = _trim(obj)
             if not stripped or stripped.endswith(_QUESTION_END):
@@ -652,7 +673,9 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if not obj:
             continue
         if low in _EN_SCOPE_CUES and (
-            _EN_CUES.search(obj) or re.split(r"[.;!?\n]", text[: m.start()])[-1].strip()
+            _EN_CUES.search(obj)
+            or re.split(r"[.;!?\n]", text[: m.start()])[-1].strip()
+            or _EN_SPEAKER.match(obj)
         ):
             # "from now on, always cc X": the rule's own cue reads it; "we are open from now
             # on until 9": mid-sentence, a time, not the start of a rule.

@@ -300,7 +300,10 @@ def _and_more(text: str, got: tuple[int, str] | None, rx: NearRx) -> tuple[int, 
     if got is None:
         return None
     pos, value = got
-    m = _MORE.match(text, pos + len(value))
+    end = pos + len(value)
+    if (tail := _NEAR_TAIL.match(text, end)) is not None:
+        end = tail.end()  # "A就在它旁边，还有B": the remark on A, then B
+    m = _MORE.match(text, end)
     if m is None or rx.kinds.search(m.group("v")) or _NOT_MORE.search(m.group("v")):
         return got
     more = trimmed(m.start("v"), m.group("v"))
@@ -368,9 +371,25 @@ def with_besides(text: str, got: tuple[int, str] | None) -> tuple[int, str] | No
         return None
     pos, value = got
     m = _BESIDES_BEFORE.search(text, max(0, pos - _BESIDES_REACH), pos)
-    if m is None or NEAR_WORD.search(m.group("x")) or "没" in m.group("x"):
-        return got
+    x = m.group("x") if m is not None else ""
+    if m is None or NEAR_WORD.search(x) or "没" in x or _NOT_A_PLACE.match(x):
+        return got  # "除了这家，…", "除了购物，…": no place of the list
     return m.start("x"), text[m.start("x") : pos + len(value)]
+
+
+# What "除了X" names that is no place: a pointer, an activity.
+_NOT_A_PLACE = re.compile(r"这|那|它|他|她|此|购物|吃饭|用餐|游玩|逛街|住宿|休息|玩")
+# Facilities near a place, no places of a kind: "附近有地铁站和公交站", "还有停车场".
+_FACILITY = re.compile(
+    r"(?:地铁站|公交站|车站|停车场|停车位|商场|超市|银行|医院|厕所|卫生间|加油站|便利店|药店|ATM)"
+)
+_MEMBERS = re.compile(r"\s*(?:、|和|与|及|以及|或者|或|,|，|还有)\s*")
+
+
+def facilities_only(value: str) -> bool:
+    """Whether every member of a list is a facility word alone ("地铁站和公交站")."""
+    parts = [p for p in _MEMBERS.split(value) if p]
+    return bool(parts) and all(_FACILITY.fullmatch(p) for p in parts)
 
 
 # How far before a list its "除了A，" is looked for: A is one name (`_BESIDES_X`).
@@ -482,6 +501,8 @@ def trimmed(pos: int, value: str) -> tuple[int, str] | None:
     if _HOW_MANY.match(v):
         return None  # "还有不少很有名的": how many there are, no names
     v = re.sub(r"(?:等等|等|哦|呢|啊|(?<![酒串网书])吧|呀|了)$", "", v).rstrip("，,、 ")
+    if facilities_only(v):
+        return None  # "附近就一个停车场": what is there to use, no place of a kind
     return (pos + lead, v) if len(v) >= 2 else None
 
 
