@@ -419,21 +419,39 @@ _NAME_THIS_KIND = re.compile(
     rf"(?={_THIS_KIND.pattern})"
 )
 # The ride said between a trip's two ends is neither: "从X乘坐地铁到Y", "从X出发，坐出租车去Y".
+# "从故宫出来到北京饭店", "从故宫步行到X": how one leaves the start is no part of it either.
 _RIDE_WORDS = (
-    r"(?:出发[，,]?)?(?:(?:乘坐|搭乘|乘|坐|搭|打)(?:地铁|出租车|出租|的士|车|的)?|打车|打的|叫车)?"
+    r"(?:出发[，,]?|出来|出门|步行|走路|走|开车|骑车)?"
+    r"(?:(?:乘坐|搭乘|乘|坐|搭|打)(?:地铁|出租车|出租|的士|车|的)?|打车|打的|叫车)?"
+)
+# "从早上八点到晚上十点", "从明天到后天", "从一楼到三楼": spans of time, order or floors.
+_NOT_AN_END = (
+    r"(?!周[一二三四五六日天]|星期|礼拜|早上|早晨|上午|中午|下午|晚上|傍晚|今天|明天|后天|昨天"
+    r"|前天|今晚|明晚|今早|明早|下周|上周|本周|这周|下个|上个|现在|目前|一开始|开始|以前|之前|第"
+    r"|入住|[一二两三四五六七八九十几]+[月号日点楼层年晚个周时分]"
+    # "从故宫到10点" (a start's digits are read apart, above).
+    r"|\d+[点号月日:：时分年楼层元块])"
+)
+# What follows a trip's destination: a ride, the way or the time it takes ("到X多远？").
+_AFTER_END = (
+    r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|多远|多久|多长|多少|远吗|远不远|近吗|大概"
+    r"|大约|一共|步行|走路|开车|方便|吗|呢|，|,|。|？|\?|！|$|(?<![A-Za-z])\s|\s(?![A-Za-z]))"
 )
 # "从鬼味烤翅到北京华尔顿酒店(原鸿坤国际大酒店)": a ride's or a trip's two ends (CrossWOZ's
 # 出发地 and 目的地, for the taxi or the metro the sentence names).
 _FROM_TO = re.compile(
-    # ("从周一至周日", "从10点到22点" are spans of time, no ride.)
-    r"从(?!周[一二三四五六日天]|星期|礼拜|\d)(?P<a>[^，,。；;！!？?\n、从]{2,30}?)"
+    # ("从周一至周日", "从10点到22点" are spans of time, no ride; "从100元到200元" an amount.)
+    r"从(?!\d)"
+    + _NOT_AN_END
+    + r"(?P<a>[^，,。；;！!？?\n、从]{2,30}?)"
     + _RIDE_WORDS
     # "从X前往Y", "打车从X回Y" ("从X回来" comes back, it names no end).
     # ("从北京回民餐厅打车到X": a 回 before a later 到 is inside the name.)
     + r"(?:到|去|至|前往|返回|回(?![来去家])(?![^，,。；;！!？?\n]*(?:到|去|至|前往)))"
-    r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
+    + _NOT_AN_END
+    + r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
     # "到北京亮China Grill去": a space between Latin words is inside the name.
-    r"(?=乘坐|乘|坐|打车|打的|叫车|的|去|怎么|要|需要|，|,|。|？|\?|！|$|(?<![A-Za-z])\s|\s(?![A-Za-z]))"
+    + _AFTER_END
 )
 # Metro stations with their exit: "角门东地铁站A口", "崇文门地铁站A1口".
 _STATION = re.compile(
@@ -512,6 +530,7 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
     trip = _from_to(text, onto)
     out += trip
     out += _station_pair(text, onto)
+    out += _car_and_plate(text, onto)
     for m in _IT_IN.finditer(text) if latin else ():
         value = m.group("value")
         members = onto.find_members(value)
@@ -751,20 +770,90 @@ _SAID_GROUPS = ("value", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
 
 
 def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
-    if "从" not in text:  # every trip starts with it
-        return []
     start_slot, end_slot = onto.slot("出发地"), onto.slot("目的地")
     if start_slot is None or end_slot is None:
         return []
     out: list[PhraseHit] = []
-    for m in _FROM_TO.finditer(text):
+    # Every trip said with its ends in order starts with 从; one said otherwise is read
+    # only when a ride is asked for and its start looks like a place (see below).
+    for m in _FROM_TO.finditer(text) if "从" in text else ():
         a, b = _name_only(m.group("a")), _name_only(m.group("b"))
         if _NOT_A_PLACE.search(a) or _NOT_A_PLACE.search(b):
             continue
         ride = _ride(text, onto, (m.span("a"), m.span("b")))
         out.append(PhraseHit(m.start("a"), m.start("a") + len(a), start_slot, a, 0.6, True, ride))
         out.append(PhraseHit(m.start("b"), m.start("b") + len(b), end_slot, b, 0.6, True, ride))
+    if out or _A_TRIP_CUE.search(text) is None:
+        return out
+    for rx in (_ENDS_NO_FROM, _IN_THEN_TO, _TO_THEN_IN):
+        for m in rx.finditer(text):
+            at = "a" if m.group("a") else "a2"
+            a, b = _name_only(m.group(at)), _name_only(m.group("b"))
+            if not (_trip_start(a, onto) and _trip_end(b, onto)):
+                continue
+            a_at, b_at = m.start(at) + max(m.group(at).find(a), 0), m.start("b")
+            ride = _ride(text, onto, (m.span(at), m.span("b")))
+            out.append(PhraseHit(a_at, a_at + len(a), start_slot, a, 0.6, True, ride))
+            out.append(PhraseHit(b_at, b_at + len(b), end_slot, b, 0.6, True, ride))
+            return out
     return out
+
+
+# A ride or the way asked for: what a trip's ends said without 从 need to be read as such.
+_A_TRIP_CUE = re.compile(
+    r"打车|打的|叫车|出租|的士|坐车|乘车|地铁|(?:叫|约|喊|呼叫|预约)(?:一|1)?[个辆部台]"
+    r"|怎么走|怎么去|怎么过去|怎么坐"
+)
+_END_SPAN = r"[^，,。；;！!？?\n、从]{2,30}?"
+_GO = r"(?:到|去|至|前往|回)"
+# "故宫到北京饭店打车多少钱？", "帮我约一辆车，故宫到北京饭店": two ends at a clause's start,
+# the ride or the way right after them.
+_ENDS_NO_FROM = re.compile(
+    r"(?:^|(?<=[，,。；;！!？?\s]))(?:请问|那么?|好的|我想知道|想问一下|帮我查一下|查一下)?(?!\d)"
+    + _NOT_AN_END
+    + rf"(?P<a2>)(?P<a>[^，,。；;！!？?\n、从到去至]{{2,30}}?){_GO}"
+    + _NOT_AN_END
+    + r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)"
+    r"(?=(?:要|需要)?(?:打车|打的|叫车|坐车|乘车|坐地铁|乘地铁|乘坐地铁|坐出租|怎么走|怎么去|怎么坐"
+    r"|多远|远吗|远不远|要多久|多久|的(?:出租车?|车|的士|地铁)|[，,。！!？?]|$))"
+)
+# "我在故宫，想去北京饭店，帮我叫车": where the speaker is, then where to go.
+_IN_THEN_TO = re.compile(
+    r"我(?:现在|目前|人)?(?:在|位于)(?P<a>[^，,。；;！!？?\n、从到去]{2,30}?)(?:这边|这里|这儿|门口)?"
+    rf"(?P<a2>)[，,]\s*(?:我)?(?:现在)?(?:想|要|打算|准备|需要)?(?:打车|打的|坐车|坐地铁|乘地铁)?{_GO}"
+    r"(?P<b>[^，,。；;！!？?\n、]{2,30}?)(?=[，,。！!？?]|$|打车|坐|乘|怎么|的)"
+)
+# "帮我叫辆车去北京饭店，我在故宫", "打车到北京饭店，从故宫出发": where to go, then where
+# the ride starts.
+_TO_THEN_IN = re.compile(
+    rf"{_GO}(?P<b>[^，,。；;！!？?\n、从]{{2,30}}?)[，,。]\s*"
+    r"(?:我(?:现在|目前|人)?(?:在|位于)(?P<a>[^，,。；;！!？?\n、从到去]{2,30}?)(?:这边|这里|这儿|门口)?"
+    r"|(?:我)?从(?P<a2>[^，,。；;！!？?\n、到去]{2,30}?)(?:出发|走|上车|过去))"
+    r"(?=[，,。！!]|$)"
+)
+
+
+def _trip_start(value: str, onto: Ontology) -> bool:
+    """A start said without 从 is read only when it looks like a place ("故宫", a branch)."""
+    return (
+        (onto.entity_of_name(value) is not None or value.endswith((")", "）")))
+        and _plausible_name(value, onto)
+        and not _NOT_A_PLACE.search(value)
+    )
+
+
+def _trip_end(value: str, onto: Ontology) -> bool:
+    return (
+        _plausible_name(value, onto)
+        and not _NOT_A_PLACE.search(value)
+        and not _NOT_A_TRIP_END.match(value)
+    )
+
+
+# "故宫到了吗", "想去看看", "想去别的地方": no place follows the verb of going.
+_NOT_A_TRIP_END = re.compile(
+    r"了|过|底|处|时候|看|玩|逛|吃|买|找|住|走|转|坐|打|叫|一下|一趟|别的|其他|其它|外面|家里"
+)
 
 
 def _ride(text: str, onto: Ontology, ends: tuple[tuple[int, int], ...]) -> str | None:
@@ -783,7 +872,13 @@ def _ride(text: str, onto: Ontology, ends: tuple[tuple[int, int], ...]) -> str |
         owners = [e.name for e in onto.entities if slot is not None and slot.name in e.slots]
         if len(owners) == 1 and owners[0] in rides:
             return owners[0]
+    # "帮我叫个车", "叫一辆从X回Y的车": a car called is a taxi, in words no entity lists.
+    if "出租" in rides and _CAR_CALLED.search(outside) is not None:
+        return "出租"
     return None
+
+
+_CAR_CALLED = re.compile(r"(?:叫|约|喊|呼叫|预约|安排)(?:一|1)?[个辆部台]")
 
 
 # "从这里到那", "从酒店到景点": pronouns and bare entity words are no trip ends.
@@ -795,19 +890,105 @@ _NOT_A_PLACE = re.compile(
 def _station_pair(text: str, onto: Ontology) -> list[PhraseHit]:
     """ "从苹果园地铁站B口上地铁，在灯市口地铁站A口下地铁": two stations named without their
     slot words are the trip's start and end, in that order."""
-    if "地铁站" not in text:
+    if "站" not in text:
         return []
     start_slot, end_slot = onto.slot("出发地附近地铁站"), onto.slot("目的地附近地铁站")
     if start_slot is None or end_slot is None:
         return []
+    out = _stations_boarded(text, start_slot, end_slot)
+    if "地铁站" not in text:
+        return out
     found = list(_STATION.finditer(text))
     if len(found) != 2 or onto.slot_word_pattern().search(text) is not None:
-        return []
+        return out
     a, b = found
-    return [
+    # The stations where one gets on and off say which end each is, whatever their order.
+    told = {h.slot.name for h in out} | {h.value for h in out}
+    pair = [
         PhraseHit(a.start(), a.end(), start_slot, a.group(0), 0.6, True),
         PhraseHit(b.start(), b.end(), end_slot, b.group(0), 0.6, True),
     ]
+    return out + [h for h in pair if h.slot.name not in told and h.value not in told]
+
+
+# "在天安门东站上车", "到西单站C口下车", "从苹果园地铁站B口进站": a station (said with 站 only,
+# too) where one gets on is the ride's start, where one gets off its end.
+_STATION_BOARDED = re.compile(
+    r"(?:在|从|到|^|(?<=[，,。；;！!\s]))"
+    r"(?P<s>(?:(?![从在到是有为的坐乘搭我你您他她])[A-Za-z0-9\u4e00-\u9fff]){2,12}?"
+    r"(?:地铁站|站)(?:[A-Z]\d?口|\d+号口)?)"
+    r"(?:(?P<on>上车|上地铁|进站|坐车|乘车|坐地铁|乘地铁|搭地铁|乘坐地铁)"
+    r"|(?P<off>下车|下地铁|出站|下(?=[，,。！!]|$|就|即可)))"
+    # "在北京西站下车，然后换乘地铁": a stop before the metro is boarded is not its end.
+    r"(?![^。！!？?]{0,6}?(?:换乘|转乘|换地铁|转地铁|(?:坐|乘|搭)地铁))"
+)
+# "在公交站上车", "在下一站下车", "到终点站下车": no metro station's name.
+_NOT_A_STATION = re.compile(
+    r"^(?:公交|汽车|火车|高铁|长途|客运|车|下一|上一|这一?|那一?|哪一?|同一|第|终点|起点|始发|出发"
+    r"|目的|到达|换乘|加油|服务|[一二两三四五六七八九十几\d]+(?:站|地铁站)$)"
+)
+# A stop of a bus line ("坐特8路在前门站下车") is no metro station's.
+_A_BUS = re.compile(r"公交|巴士|大巴|\d+路")
+
+
+def _stations_boarded(text: str, start_slot: SlotDef, end_slot: SlotDef) -> list[PhraseHit]:
+    bus = _A_BUS.search(text) is not None
+    out: list[PhraseHit] = []
+    led = False
+    for m in _STATION_BOARDED.finditer(text):
+        station = m.group("s")
+        if _NOT_A_STATION.match(station) or (bus and "地铁站" not in station):
+            continue
+        slot = start_slot if m.group("on") is not None else end_slot
+        if any(h.slot is slot for h in out):
+            return []  # two stations for one end: a route, no single reading
+        led = led or m.start("s") > m.start()
+        out.append(PhraseHit(m.start("s"), m.end("s"), slot, station, 0.6, True))
+    # A station said bare at a clause's start is read with the other end only: "西单地铁站
+    # 上车" alone may answer where to get off, "在西单站上车" says where one gets on.
+    return out if led or len(out) == 2 else []
+
+
+# A taxi's plate: "京A12345", "京B·88888"; CrossWOZ writes "#CP" for it and "#CX" for the car.
+_PLATE = re.compile(
+    r"(?<![A-Za-z0-9])(?:[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z]"
+    r"[·\s]?[A-Z0-9]{5,6}(?![A-Za-z0-9])|#CP\b)"
+)
+_CAR_HOLDER = re.compile(r"#CX\b")
+# "给您叫了一辆黑色的大众", "叫好了，一辆白色丰田卡罗拉": the car booked, when its plate is
+# given too (the words alone may be any car).
+_CAR_MODEL = re.compile(
+    r"(?:(?:叫|约|派|安排|预约|订|呼叫)(?:好)?了?[，,]?\s*|是|开的是|开着|^|(?<=[，,。；;！!]))"
+    # ("一辆黑色的大众": the car is the 大众, the colour said before it with 的.)
+    r"(?:一辆|辆)(?:[\u4e00-\u9fff]{1,2}色的)?"
+    r"(?P<value>[^，,。；;！!？?\s的]{2,14}?)(?:的?(?:出租车|出租|的士|轿车|小车|车))?"
+    r"(?=[，,。；;！!？?]|$)"
+)
+# What a car's description holds no word of: a time, a ride's course, the speaker.
+_NOT_A_CAR = re.compile(
+    r"[车在到去来接会将您你我帮给]|出租|的士|分钟|马上|已经|正在|大约|大概|\d+(?:分|点)|#"
+)
+
+
+def _car_and_plate(text: str, onto: Ontology) -> list[PhraseHit]:
+    """ "车已经叫好了，#CX，#CP", "一辆黑色的大众，车牌号京A12345": a taxi's car and plate said
+    without their slot words (a plate has its own shape)."""
+    model_slot, plate_slot = onto.slot("车型"), onto.slot("车牌")
+    if model_slot is None or plate_slot is None:
+        return []
+    plates = list(_PLATE.finditer(text))
+    out = [PhraseHit(m.start(), m.end(), plate_slot, m.group(0), 0.6, True) for m in plates]
+    holders = list(_CAR_HOLDER.finditer(text))
+    out += [PhraseHit(m.start(), m.end(), model_slot, m.group(0), 0.6, True) for m in holders]
+    if plates and not holders and "辆" in text:
+        for m in _CAR_MODEL.finditer(text):
+            value = m.group("value")
+            if _NOT_A_CAR.search(value) is None:
+                out.append(
+                    PhraseHit(m.start("value"), m.end("value"), model_slot, value, 0.6, True)
+                )
+                break
+    return out
 
 
 # "坐地铁", "打车": a ride taken, said before a slot word as a name would be.
