@@ -276,3 +276,9 @@ def test_a_name_that_holds_hui_is_not_cut_at_it() -> None:
 
 def test_a_pointer_back_before_a_name_said_with_how_is_it() -> None:
     assert names("刚才那家金鼎轩怎么样？") == ["金鼎轩"]
+
+
+def test_a_metro_stop_is_no_place_of_a_kind() -> None:
+    assert names("您可以到西直门地铁站A口坐车。", "a") == []
+    # A branch named after a stop is still a place.
+    assert names("推荐您去美食城(梨园地铁站店)。", "a") == ["美食城(梨园地铁站店)"]

@@ -696,6 +696,8 @@ def _name_hit(
         value = value[: plan.start()]  # "恭王府溜达一圈"
     if not _plausible_name(value, onto, cued=cued) or (said and _REQUEST_CHARS.search(value)):
         return None
+    if _A_STOP.fullmatch(value):
+        return None  # "您可以到西直门地铁站A口坐车": a metro stop, no place of a kind
     start = m.start(group) + max(raw.find(value), 0)
     if (
         _inside_name(m.string, start, onto)
@@ -715,6 +717,8 @@ def _name_hit(
 
 
 _KIND_NEXT = re.compile(r"酒店|宾馆|饭店|餐厅|餐馆")
+# A metro stop with its exit, and what one does there: "西直门地铁站A口坐车".
+_A_STOP = re.compile(r".{1,12}地铁站(?:[A-Z]\d?口)?(?:坐车|上车|下车|乘车|坐地铁|换乘)?")
 # What one goes to a place to do, after its name: "恭王府溜达一圈", "先声画廊看画展".
 _PLAN = re.compile(
     r"(?<=..)(?:溜达|看|逛|转|玩(?!城|具)|(?<!小)吃|住|用餐|尝|参观|游玩|游览|爬|请|聚餐|相对"
