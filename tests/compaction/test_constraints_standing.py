@@ -72,3 +72,29 @@ def test_a_scope_before_a_cue_keeps_the_cues_polarity(text: str, polarity: str) 
 )
 def test_what_the_speaker_or_others_do_from_now_on_is_no_rule(text: str) -> None:
     assert extract_constraints(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("我对海鲜过敏。", "海鲜"),
+        ("孩子吃花生会过敏，别推荐有花生的菜。", "花生"),
+        ("I am allergic to peanuts, so no peanut dishes.", "peanuts"),
+        ("My son is allergic to shellfish and dairy.", "shellfish and dairy"),
+    ],
+)
+def test_an_allergy_forbids_what_it_is_to(text: str, subject: str) -> None:
+    rules = extract_constraints(text)
+    assert rules[0].polarity == "forbid"
+    assert rules[0].subject.lower() == subject
+
+
+@pytest.mark.parametrize("text", ["过敏性鼻炎犯了。", "他说这家店的菜让人吃了过敏？"])
+def test_talk_of_allergy_with_nothing_it_is_to_is_no_rule(text: str) -> None:
+    assert extract_constraints(text) == []
+
+
+def test_a_rule_on_the_dishes_that_jieba_joins_to_its_cue_is_read() -> None:
+    # jieba makes one word of "菜别"; the rule is still "别太辣".
+    rules = extract_constraints("推荐菜别太辣。")
+    assert [(r.polarity, r.subject) for r in rules] == [("forbid", "太辣")]

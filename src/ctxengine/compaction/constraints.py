@@ -84,6 +84,8 @@ _ZH_CUE_RX = re.compile("|".join(re.escape(c) for c, _ in _ZH_CUES))
 # the rule. (It splits "千万/不要", "请/不要": those are read as they are.)
 _ZH_STRESSED = frozenset({"千万别", "可别", "请别", "绝不能", "决不能", "再也不能", "万万不能"})
 _ZH_POLARITY = dict(_ZH_CUES)
+# Words jieba makes of a noun and the cue "别" after it.
+_ZH_JOINED_BIE = frozenset({"菜别"})
 # Words that start with a cue but are something else.
 _ZH_NOT_CUE = frozenset(
     [
@@ -357,6 +359,12 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         "require",
     ),
 )
+# An allergy is a rule for everything offered after it: "我对海鲜过敏", "孩子吃花生会过敏",
+# "I'm allergic to peanuts".
+_ALLERGY = re.compile(
+    r"(?:对|吃)(?P<zh>[^，,。；;！!？?\s对吃]{1,12}?)(?:会|有点|有些|很|特别)?过敏"
+    r"|(?i:\ballergic to (?P<en>[a-z][a-z ,-]{1,40}?))(?=[.;!?\n]|$|,? so\b|,? but\b)"
+)
 # Cues that say how long a rule holds ("价格一律用人民币显示"): a cue after them in the
 # clause states the rule instead.
 _ZH_SCOPE_CUES = frozenset({"一律", "每次都", "以后都", "今后都"})
@@ -372,12 +380,13 @@ _ZH_SCOPE = re.compile(
     r"(?P<rule>[^，,。；;！!？?\n]+)(?P<end>[，,。；;！!？?\n]|$)"
 )
 _GATE_ZH = (
-    _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|从现在|从今|今后"
+    _ZH_CUE_RX.pattern
+    + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|从现在|从今|今后|过敏"
 )
 _GATE = re.compile(
     _GATE_ZH + r"|(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
     r"remember|have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|"
-    r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward)"
+    r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward|allergic)"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -464,6 +473,12 @@ def extract_constraints(text: str) -> list[Constraint]:
         revoked_spans.append(m.span())
     if _ZH_CUE_RX.search(text):
         hits.extend(_zh_constraints(text, revoked_spans))
+    for m in _ALLERGY.finditer(text):
+        obj = m.group("zh") or m.group("en") or ""
+        subject = normalize_subject(obj)
+        if subject and not _inside(m.start(), revoked_spans):
+            clause = _clause_at(text, m.start())
+            hits.append(_Hit(m.start(), _make(clause, "forbid", obj, "过敏", 0.8)))
     for m in _ZH_SCOPE.finditer(text):
         rule = _trim(m.group("rule"))
         if (
@@ -576,6 +591,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             pos = m.end()
             cue, at = m.group(0), m.start()
             word = starts.get(at) or (cue if m.end() in stressed else None)
+            if word is None and cue == "别" and body[at - 1 : at + 1] in _ZH_JOINED_BIE:
+                word = cue  # "推荐菜别太辣": jieba joins "菜别", the rule is still "别太辣"
             if word is None or word in _ZH_NOT_CUE or _inside(base + at, skip):
                 continue
             if cue == "别" and _ZH_OTHER.match(body, at):
