@@ -55,6 +55,10 @@ def test_a_pick_among_places_or_a_difference_is_no_value(text: str) -> None:
         ("门票也才20元。", "门票", "20元"),
         ("游玩时间建议3小时。", "游玩时间", "3小时"),
         ("游玩时间一般2小时左右。", "游玩时间", "2小时左右"),
+        ("人均的话100元。", "人均消费", "100元"),
+        ("门票的话免费。", "门票", "免费"),
+        ("评分达到了4.6，很受欢迎。", "评分", "4.6"),
+        ("人均消费每人100元。", "人均消费", "100元"),
     ],
 )
 def test_an_adverb_and_no_verb(text: str, slot: str, value: str) -> None:
@@ -67,7 +71,17 @@ def test_a_users_adverb_and_no_verb() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["人均也就那样。", "价格差不多。", "游玩时间建议早点去。", "游玩时间一般。"]
+    "text",
+    [
+        "人均也就那样。",
+        "价格差不多。",
+        "游玩时间建议早点去。",
+        "游玩时间一般。",
+        "评分达到了您的要求。",
+        "人均的话还好。",
+        "价格的话要看季节。",
+        "人均消费每人都不一样。",
+    ],
 )
 def test_an_adverb_with_no_amount_is_no_value(text: str) -> None:
     assert _told(text) == {}

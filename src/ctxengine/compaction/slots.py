@@ -44,9 +44,10 @@ _ZH_CHANGE = (
 # A character every verb of `_ZH_CHANGE` holds.
 _CHANGE_CHARS = frozenset("改推提延挪换变设")
 # Adverbs between a slot word and its value ("评分也是4.5分", "人均消费只需23元", "门票也就
-# 30元"), longest first.
+# 30元"), longest first; a topic's "的话" ("人均的话100元"), a reach ("评分达到了4.6"), a
+# share ("人均消费每人100元").
 _ADVERB = (
-    r"也就|也才|也只|还只|就只|只需|只要|仅需|仅仅|差不多|大概|大约|将近|建议|一般|通常|约"
+    r"达到了|达到|的话|每人|每位|也就|也才|也只|还只|就只|只需|只要|仅需|仅仅|差不多|大概|大约|将近|建议|一般|通常|约"
     r"|也|还|都|就|仅|才|只"
 )
 # "从" leads only opening hours said in words ("营业时间从早上9点到下午5点", `_HOURS`).
