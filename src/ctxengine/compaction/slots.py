@@ -43,7 +43,15 @@ _ZH_CHANGE = (
 )
 # A character every verb of `_ZH_CHANGE` holds.
 _CHANGE_CHARS = frozenset("改推提延挪换变设")
-_ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|写|填|留|:|：|=|"
+# Adverbs between a slot word and its value ("评分也是4.5分", "人均消费只需23元", "门票也就
+# 30元"), longest first; a topic's "的话" ("人均的话100元"), a reach ("评分达到了4.6"), a
+# share ("人均消费每人100元").
+_ADVERB = (
+    r"达到了|达到|的话|每人|每位|也就|也才|也只|还只|就只|只需|只要|仅需|仅仅|差不多|大概|大约|将近|建议|一般|通常|约"
+    r"|也|还|都|就|仅|才|只"
+)
+# "从" leads only opening hours said in words ("营业时间从早上9点到下午5点", `_HOURS`).
+_ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|写|填|留|从|:|：|=|"
 # Slots whose value follows "在" ("地址在北京市…"); for others "在" needs a value-like start.
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
 _EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
@@ -76,6 +84,8 @@ class _Compiled:
     zh_gap: re.Pattern[str]
     # "门票不超过50元", "评分高于4分": a bound before a criterion's amount (`_BOUND`).
     zh_bound: re.Pattern[str]
+    # "车型和车牌分别是": several slot words said before their values (`_paired`).
+    zh_pair: re.Pattern[str]
     en_change: re.Pattern[str]
     en_set: re.Pattern[str]
     slot_word: re.Pattern[str]
@@ -97,7 +107,9 @@ def _compile(onto: Ontology) -> _Compiled:
         # "门票还免费", "评分也是4.5分", "人均消费只需23元": an adverb may stand between the
         # slot and its value.
         zh_set=re.compile(
-            rf"(?P<slot>{slots})\s*(?P<adv>也|还|都|就|只需|只要|仅需|仅|才|只)?"
+            # "门票也就30元", "人均差不多100元", "游玩时间建议3小时": with no verb, the adverb
+            # needs a value-looking start after it.
+            rf"(?P<slot>{slots})\s*(?P<adv>{_ADVERB})?"
             rf"(?P<verb>{_ZH_SET})\s*{_ZH_VALUE}",
             re.I,
         ),
@@ -114,9 +126,14 @@ def _compile(onto: Ontology) -> _Compiled:
             rf"(?P<slot>{slots})(?P<gap>[^{_ZH_STOP}\d没不无]{{1,10}}?[，,]\s*(?:只|就|也|才|都|大概|大约)?"
             # "游玩的时间不太长，大概1小时": a remark with 不 only before an approximate amount.
             rf"|[^{_ZH_STOP}\d没无]{{1,10}}?[，,]\s*(?:大概|大约|(?=\d))"
-            # "人均消费可是比你说的高一点的是137元": a longer remark ended by "的" before an amount.
-            rf"|[^{_ZH_STOP}\d没不无]{{5,14}}?的(?=是\s*\d)"
-            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?)(?P<verb>是|为|有|要|在|(?<=大概|大约)(?=\d)"
+            # "人均消费可是比你说的高一点的是137元", "价格还真是不便宜的是1063元": a remark
+            # ended by "的" before an amount (`_PICKED` tells a pick among places from it).
+            rf"|[^{_ZH_STOP}\d没无]{{2,14}}?的(?=是\s*\d)"
+            rf"|[^{_ZH_STOP}\d没不无]{{1,4}}?"
+            # "票价稍微贵一些是200元", "价格略高815元": a remark of degree before the amount.
+            rf"|[^{_ZH_STOP}\d没不无]{{0,6}}?(?:[略稍偏][高低贵]|[点些]))"
+            rf"(?P<verb>是|为|有|要|在|(?<=大概|大约)(?=\d)"
+            rf"|(?<=[略稍偏][高低贵])(?=\d)"
             # "门票便宜点20元以下": a wish for less or more ("…点", "…些") before the amount.
             rf"|(?<=[点些])(?=\d)"
             # "玩的时间也短一些，1小时 - 2小时就可以了": the amount opens the clause after.
@@ -128,6 +145,12 @@ def _compile(onto: Ontology) -> _Compiled:
             rf"(?P<slot>{slots})\s*(?:也|还|都|就)?(?:要|需要|希望|最好|得|必须)?(?:是|在)?\s*"
             rf"(?P<value>(?:{_BOUND})\s*{_NUM}(?:元|分|小时|天)?(?:\s*(?:-|到|至|~)\s*{_NUM})?"
             r"(?:元|分|小时|天|块钱|块))",
+            re.I,
+        ),
+        zh_pair=re.compile(
+            rf"(?:{slots})(?:\s*(?:和|与|跟|及|以及|、)\s*(?:{slots}))+"
+            # "评分和人均消费分别要4.5分以上和100元以下": a request's verb too.
+            r"\s*(?P<each>各自|各|分别|依次)?(?:(?:要|需要|最好|希望)(?:是|在)?|是|为|在|[:：])\s*",
             re.I,
         ),
         en_change=re.compile(
@@ -260,6 +283,18 @@ def extract_updates(
                 continue  # "没有评分高于4分的": a value said to be absent is not set
             add(m.start(), m.end(), slot, slot.name, m.group("value"), "set", 0.8)
 
+    # "车型和车牌分别是#CX和#CP": several slot words, then as many values, paired in order.
+    pair_end = 0
+    for at in starts if len(starts) > 1 else ():
+        if at < pair_end or (pm := rx.zh_pair.match(text, at)) is None:
+            continue
+        pairs = _paired(text, pm, onto, rx)
+        for slot, (vstart, value) in pairs:
+            add(vstart, vstart + len(value), slot, slot.name, value, "set", 0.75)
+        # Unpaired, the first value is not the last slot's: "评分和人均消费分别是4.5分".
+        pair_end = max((p + len(v) for _, (p, v) in pairs), default=pm.end())
+        blocked.append((pm.start(), pair_end))
+
     rules: tuple[tuple[re.Pattern[str], Op, float], ...] = (
         (rx.zh_change, "change", 0.85),
         (rx.en_change, "change", 0.85),
@@ -287,6 +322,14 @@ def extract_updates(
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or governed_by_other(text, m.start(), slot, onto):
                 continue  # "坐地铁的时长": the ride's length, no visit's
+            if groups.get("verb") == "从" and not (
+                _hours_slot(rx, slot) and _HOURS.match(text, m.start("value"))
+            ):
+                if _hours_slot(rx, slot):
+                    # "营业时间从今天起调整": no hours; "从早上开始到晚上" after the hours'
+                    # word is no trip either.
+                    blocked.append(m.span())
+                continue  # "从" leads only opening hours
             if (
                 pat is rx.zh_set
                 and negated
@@ -307,11 +350,15 @@ def extract_updates(
                 value = day.group(0)  # "周一至周日 全天": opening hours with no digit
             elif own is not None and not _DIGIT.search(value):
                 continue  # "电话留一个给我", "评分是积分啊": no number, no value of a number
-            amount = _AMOUNT.match(value) if slot.criterion else None
+            amount = (
+                (_AMOUNT.match(value) or _ZH_AMOUNT_RX.match(value)) if slot.criterion else None
+            )
             if amount is not None and _HAN.match(value, amount.end()):
                 value = amount.group(0)  # "20-50元之间", "1元钱", "20-50元可以游玩": the amount
             if slot.name in _PLACE_SLOTS and value.startswith("在") and len(value) > 3:
                 vstart, value = vstart + 1, value[1:]  # "地址是在北京市…"
+            if slot.name in _PLACE_SLOTS and (lead := _LOCATED.match(value)) and len(value) > 3:
+                vstart, value = vstart + lead.end(), value[lead.end() :]  # "地址位于北京市…"
             if _starts_like_value(value):
                 # "1小时 - 2小时景点玩一下": a number's value ends where an entity word starts.
                 words = onto.entity_words(value)
@@ -338,6 +385,16 @@ def extract_updates(
             ):
                 continue  # only an amount or a member bridges a gap: "价格也是不错的" is none
             gap = m.group("gap") if pat is rx.zh_gap else ""
+            if not requests and gap.endswith("的") and _PICKED.search(gap) is not None:
+                # "价格最低的是300元", "评分更高的是4.8分": which of several has it; no rule
+                # reads the amount as the place's own.
+                blocked.append((m.start(), m.end()))
+                continue
+            if "比" in gap and not groups.get("verb") and not _CLAUSE_MARK.search(gap):
+                # "价格比它贵一些100元", "价格比那家略高100元": a difference, no price
+                # ("价格比你预期高，503元" gives the price after the remark).
+                blocked.append((m.start(), m.end()))
+                continue
             if ("，" in gap or "," in gap) and rx.slot_word.search(gap) is not None:
                 continue  # "语言大学评分很高，为5分": the remark is about another slot
             if pat is rx.zh_has and not _has_value(value, slot, own):
@@ -364,10 +421,24 @@ def extract_updates(
             labelled = own is not None and groups.get("verb") in (":", "：")
             if labelled and head is None:
                 value = _same_shape_run(text, vstart, value)
+            # "营业时间从早上9点到下午5点", "营业时间早上9点到下午5点": opening hours in words
+            # after "从" or no verb, a range from one time of day to another.
+            in_words = (
+                _HOURS.match(value)
+                if pat is rx.zh_set
+                and (groups.get("verb") or "") in ("", "从")
+                and head is None
+                and _hours_slot(rx, slot)
+                else None
+            )
+            hours = in_words is not None
+            if in_words is not None:
+                value = in_words.group(0)
+
             if (
                 pat is rx.zh_set
                 and verb0 in ("", "在")
-                and not (place or labelled)
+                and not (place or labelled or hours)
                 and not _starts_like_value(value)
             ):
                 continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
@@ -519,6 +590,8 @@ def extract_updates(
                 continue  # "步行15分钟": "5分" is the tail of another number, no rating
             if _DENIED.search(text, max(0, m.start() - 8), m.start()):
                 continue  # "没有5分的酒店", "评分不是5分的": said not to be so
+            if _COMPARED.search(text, max(0, m.start() - 12), m.start()):
+                continue  # "评分比那家高0.2分": a difference, no rating
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
 
     found.sort(key=lambda t: t[0])
@@ -526,6 +599,60 @@ def extract_updates(
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+def _hours_slot(rx: _Compiled, slot: SlotDef) -> bool:
+    """Whether `slot`'s own pattern is of opening hours (it reads "10:00-22:00")."""
+    own = rx.own_patterns.get(slot.name)
+    return own is not None and own.search("10:00-22:00") is not None
+
+
+def _paired(
+    text: str, m: re.Match[str], onto: Ontology, rx: _Compiled
+) -> list[tuple[SlotDef, tuple[int, str]]]:
+    """The values `zh_pair` leads to, one per slot word in order: "车型和车牌各是#CX和#CP",
+    "评分和人均消费分别是4.5分和100元". Nothing unless the count agrees and each value reads
+    as its slot's; with no "分别" ("各", "依次") every value must look like a value."""
+    slots = [onto.slot_for_word(w.group(0)) for w in rx.slot_word.finditer(m.group(0))]
+    if any(s is None for s in slots) or len({s.name for s in slots if s}) != len(slots):
+        return []
+    out: list[tuple[SlotDef, tuple[int, str]]] = []
+    pos = m.end()
+    for i, slot in enumerate(slots):
+        assert slot is not None
+        last = i == len(slots) - 1
+        piece = (_LAST_PIECE if last else _PAIR_PIECE).match(text, pos)
+        if piece is None:
+            return []
+        vstart, value = _clean_value(piece.group("p"), piece.start("p"))
+        own = rx.own_patterns.get(slot.name)
+        if own is not None:
+            head = own.match(value)
+            if head is None or (not last and head.end() != len(value)):
+                return []
+            value = head.group(0)
+        elif slot.criterion:
+            # An amount or a member: dishes are listed with the marks that part the values.
+            amount = _AMOUNT.match(value)
+            if amount is not None:
+                value = amount.group(0)
+            elif not onto.find_members(value):
+                return []
+        if (
+            not value
+            or _QUESTION.search(value)
+            or rx.slot_word.search(value)
+            or not (m.group("each") or _starts_like_value(value))
+        ):
+            return []
+        out.append((slot, (vstart, value)))
+        pos = piece.end()
+    return out
+
+
+# A value before the next one: "#CX和", "4.5分、"; the last runs to the clause's end.
+_PAIR_PIECE = re.compile(r"(?P<p>[^，,。；;！!？?\n、和与及]+?)\s*(?:和|与|及|以及|、|，|,)\s*")
+_LAST_PIECE = re.compile(r"(?P<p>[^，,。；;！!？?\n]+)")
 
 
 # An amount of money: "200-300元", "100块钱以内".
@@ -1067,6 +1194,10 @@ _DENIED = re.compile(
     r"(?:(?<![是有])不是|(?<!有)没有|并非|(?<!有)没(?!有))[^，,。；;！!？?\n\d]{0,4}$"
 )
 _YES_NO = re.compile(r"否|不是")
+# "比那家高", "比它低了": a comparison right before an amount, which is then a difference.
+_COMPARED = re.compile(
+    r"比[^，,。；;！!？?\n\d]{1,8}?(?:高|低|多|少|贵|便宜|长|短)(?:了|出|一点|一些|约|大约|将近)?$"
+)
 _NUM = r"\d+(?:\.\d+)?"
 # An amount with its unit, as far as it goes: "20-50元", "1小时 - 2小时", "50元以下"; a
 # range said in words is one too: "150元到500元(之间)", "3至5小时".
@@ -1082,6 +1213,13 @@ _BOUND = (
     r"(?:不要|不能|不可以|不可|不得|不想|不应该|不宜|别)(?:超过|高于|低于|少于|多于|大于|小于)"
     r"|不超过|不高于|不低于|不少于|不多于|不大于|不小于|不到|低于|高于|超过|少于|多于|至少|最多"
     r"|最少|大于|小于"
+)
+# A remark before "的是<amount>" that picks one of several places rather than remarks on
+# the one in focus: a superlative or a comparative ("价格最低的", "评分更高的", "便宜一些的"),
+# or a bare adjective ("门票贵的", "价格便宜的"); "价格还真是不便宜的" remarks on one.
+# "人均消费比你说的高一点的" compares the one with the request, no place with another.
+_PICKED = re.compile(
+    r"[最更较]|^[^比]*(?:一些|一点)的$|^(?:[^还挺很真蛮倒算也可不确实]|便宜|实惠|划算){1,2}的$"
 )
 _BOUND_CHARS = frozenset("超高低少到多最至大小")
 # "价格100元也行": the assent after a value is not part of it.
@@ -1153,9 +1291,29 @@ def _starts_like_value(value: str) -> bool:
     return _VALUE_START.match(value) is not None
 
 
+# Opening hours in words: "早上9点到下午5点", "每天9:00到21:00", "上午10点半至晚上9点".
+_DAYTIME = r"(?:早上|上午|中午|下午|晚上|凌晨|傍晚|早晨|早|晚)?\d{1,2}(?:点半?|[:：]\d\d)"
+_HOURS = re.compile(
+    r"(?:每天|周[一二三四五六日天](?:至|到|-)周[一二三四五六日天])?\s*"
+    rf"{_DAYTIME}\s*(?:到|至|-|~|—)\s*{_DAYTIME}"
+)
+_LOCATED = re.compile(r"(?:位于|坐落于|坐落在|处于)")
 _CLAUSE_MARK = re.compile(r"[，,。；;！!？?\n]")
-_VALUE_START = re.compile(r"[\d¥￥$€£+(#]|免费|[A-Z]+\d")
+# An amount in words, ending its clause or before a word of assent or a unit's count:
+# "一百元左右", "两个小时", "半天", "八百元一晚", "一天就够了"; not "一天内有效".
+_ZH_AMOUNT = (
+    r"(?:[一二两三四五六七八九十百千]+多?(?:个|整)?半?|半个?)(?:小时|钟头|天|元|块钱|块)"
+    r"(?:以上|以下|左右|以内|之内|上下)?"
+    r"(?=$|[，,。；;！!？?\s]|就|吧|的|了|啊|呢|哦|呀|一[晚张位间]|每)"
+)
+# "京A12345": a plate, a province's one-character name and a letter.
+_VALUE_START = re.compile(
+    r"[\d¥￥$€£+(#]|免费|[A-Z]+\d"
+    rf"|{_ZH_AMOUNT}"
+    r"|[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][A-Z\d]{4,5}(?![A-Za-z\d])"
+)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_ZH_AMOUNT_RX = re.compile(_ZH_AMOUNT)
 
 
 def entity_for(
