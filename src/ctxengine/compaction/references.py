@@ -15,7 +15,7 @@ from itertools import chain
 from typing import overload
 
 from ctxengine.compaction.intents import LATIN_LETTER
-from ctxengine.compaction.schema import ParsedTurn, Reference
+from ctxengine.compaction.schema import ParsedTurn, Reference, SlotUpdate
 
 # The slot whose value names a place (the parser's, as `slots` reads it).
 NAME_SLOT = "名称"
@@ -49,6 +49,8 @@ class ParseContext:
         named: the places the recent turns named, name -> the kind it was read as
             ("汉拿山" -> "餐馆" once a reply offered it for a meal): a later mention of the
             same name is that place again, whatever its ending says.
+        mentions: every place name the recent turns read, (name, kind, turn's index in the
+            window) oldest first: what "第二家", "前面那家" point to (see `_place_references`).
     """
 
     recent: Sequence[RecentItem] = ()
@@ -59,6 +61,7 @@ class ParseContext:
     focus: str | None = None
     asked: tuple[str, ...] = ()
     named: Mapping[str, str] = field(default_factory=dict)
+    mentions: tuple[tuple[str, str, int], ...] = ()
 
     @classmethod
     def from_turns(
@@ -75,6 +78,7 @@ class ParseContext:
             _latest_focus(parts),
             parts[-1].asks if parts else (),
             _named(parts),
+            _mentions(parts),
         )
 
 
@@ -141,6 +145,10 @@ def _latest_slot(parts: Sequence[TurnItems]) -> str | None:
 def _named(parts: Sequence[TurnItems]) -> dict[str, str]:
     """name -> kind over `parts`, the newest reading of a name winning."""
     return {name: kind for p in parts for name, kind in p.names}
+
+
+def _mentions(parts: Sequence[TurnItems]) -> tuple[tuple[str, str, int], ...]:
+    return tuple((name, kind, i) for i, p in enumerate(parts) for name, kind in p.names)
 
 
 def _latest_focus(parts: Sequence[TurnItems]) -> str | None:
@@ -234,6 +242,7 @@ class RecentWindow:
             _latest_focus(parts),
             parts[-1].asks if parts else (),
             _named(parts),
+            _mentions(parts),
         )
 
 
@@ -320,10 +329,68 @@ _RULES: tuple[_Rule, ...] = (
     (re.compile(r"(?:他家|它家|这家|那家|它)(?!们)"), "demonstrative", 0.5),
 )
 _RULES_NO_LATIN = tuple(r for r in _RULES if r not in _EN_RULES)
-_GATE_ZH = r"刚|之前|上次|上一|前一|前面|先前|原来|最后|那|这|该|他家|它"
+_GATE_ZH = r"刚|之前|上次|上一|前一|前面|先前|原来|最后|那|这|该|他家|它|第|头一"
 _GATE = re.compile(_GATE_ZH + r"|(?i:last|previous|earlier|prior|same|original|that|this|before)")
 # Without the English words, for a text with no letter they could match (see `LATIN_LETTER`).
 _GATE_NO_LATIN = re.compile(_GATE_ZH)
+
+# A pointer to one of the places the dialogue named: "第二家", "前面那家", "你说的那个景点".
+# Resolved to the instance's entity key ("餐馆[大董(工体店)]", kind `PLACE`); a user's
+# message that points to one place asks about it or picks it (see `place_choices`).
+PLACE = "place"
+# A place pointed to in order to turn it down ("第一家太贵了", "不要第二家", "除了第一家"):
+# resolved alike, but no pick.
+PLACE_DECLINED = "place_declined"
+# What turns a place down within the clause that points to it.
+_DECLINES = re.compile(
+    r"不要|不行|不去|不考虑|不喜欢|不太|不合适|不想|算了|除了|以外|之外|排除|换掉|太贵|太远|太差|太吵"
+)
+_CLAUSE_EDGE = re.compile(r"[，,。.！!？?；;\n]")
+# The measure words of a place ("家" for a restaurant or hotel, "个" for anything) and the
+# nouns that may follow them, with the entity each names ("" for any place: "店").
+_PLACE_NOUNS: dict[str, str] = {
+    "餐馆": "餐馆",
+    "餐厅": "餐馆",
+    "饭馆": "餐馆",
+    "馆子": "餐馆",
+    "酒店": "酒店",
+    "宾馆": "酒店",
+    "旅馆": "酒店",
+    "景点": "景点",
+    "景区": "景点",
+    "店": "",
+}
+_PLACE_NOUN_RX = "|".join(sorted(_PLACE_NOUNS, key=len, reverse=True))
+# What follows a pointer to a place: the end of a clause, a particle, a question ("第一家的
+# 电话", "第二家呢", "第二家吧", "第一个怎么样"); after "家" or a place noun also one of its
+# details or a verb ("第二家地址", "第一家餐厅几点开门", "就去第二家"), which after "个" are
+# something else's ("你说的那个地址", "第一个去的地方"). Any other word makes it something
+# else: "第二个问题", "第一个人", "京城第一家海鲜大咖(…)".
+_PLACE_END = (
+    r"(?=$|[\s，,。.！!？?；;、：:~～…)）]|[呢吧吗嘛啊呀哦了的是有在离和跟与还就也都更比挺太很不没哪叫]"
+    r"|怎么|咋|如何|好了|可以|算了|几点|多少"
+    r"|(?<=[家馆厅子店点区])(?:电话|地址|评分|人均|价格|价钱|门票|票价|周边|附近|周围|营业|游玩"
+    r"|房价|星级|推荐菜|去|订|行))"
+)
+_PLACE_TAIL = r"(?P<cl>家|个|间|座|处)(?P<noun>" + _PLACE_NOUN_RX + r")?" + _PLACE_END
+_ORDINALS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "七": 6, "八": 7, "九": 8}
+_ORDINALS.update({str(n): n - 1 for n in range(1, 10)})
+# "第二家", "第一个景点", "最后一家", "头一家": a place by its place in the latest list.
+# Not after 找 ("再找第二家酒店": a second one wanted, none of the list).
+_ORDINAL_PLACE = re.compile(
+    r"(?<![找])(?:第(?P<ord>[一二三四五六七八九1-9])|(?P<last>最后)[一那]|(?P<first>头一))"
+    + _PLACE_TAIL
+)
+# "前面那家", "之前那个酒店", "上一家", "还是原来那家": the place before the latest one of its
+# kind (the latest is "这家", not "前面那家"). "刚才那个景点", "你说的那家酒店", "上面那家":
+# the latest one of its kind, however far back ("刚才那家餐厅的电话" once hotels came up).
+_BACK_PLACE = re.compile(
+    r"(?:(?:(?P<before>前面|之前|先前|原来)|刚才|刚刚|上面)[你您]?(?:说|推荐|提到|介绍|讲|找|查)?"
+    r"(?:过|到)?的?[那这]一?"
+    r"|[你您](?:(?P<before2>前面|之前|先前)|刚才|刚刚)?(?:说|推荐|提到|介绍|讲|找|查)(?:过|到)?的?"
+    r"[那这]一?"
+    r"|(?P<prev>上一|前一))" + _PLACE_TAIL
+)
 
 
 def extract_references(text: str, context: ParseContext | None) -> list[Reference]:
@@ -331,8 +398,7 @@ def extract_references(text: str, context: ParseContext | None) -> list[Referenc
     latin = LATIN_LETTER.search(text) is not None
     if not (_GATE if latin else _GATE_NO_LATIN).search(text):
         return []
-    out: list[Reference] = []
-    taken: list[tuple[int, int]] = []
+    out, taken = _place_references(text, context)
     for rx, how, conf in _RULES if latin else _RULES_NO_LATIN:
         for m in rx.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
@@ -379,3 +445,143 @@ def _latest_of_kind(recent: Sequence[RecentItem], kind: str) -> str | None:
     if isinstance(recent, RecentView):
         return recent.latest(kind)
     return next((item.key for item in reversed(recent) if item.kind == kind), None)
+
+
+def _place_references(
+    text: str, context: ParseContext | None
+) -> tuple[list[Reference], list[tuple[int, int]]]:
+    """The pointers of `text` to places named before (see `_ORDINAL_PLACE`, `_BACK_PLACE`),
+    with their spans. An ordinal with no list to count in stays unresolved; a "前面那家" that
+    finds no place is left to the other rules ("那家": the latest item)."""
+    out: list[Reference] = []
+    spans: list[tuple[int, int]] = []
+    for m in _ORDINAL_PLACE.finditer(text):
+        key = _by_order(m, context.mentions) if context else None
+        kind = _place_kind(text, m)
+        out.append(Reference(text=m.group(0), kind=kind, resolved_to=key, confidence=0.75))
+        spans.append(m.span())
+    for m in _BACK_PLACE.finditer(text):
+        if any(m.start() < e and s < m.end() for s, e in spans):
+            continue
+        key = _by_recency(m, context) if context else None
+        if key is not None:
+            kind = _place_kind(text, m)
+            out.append(Reference(text=m.group(0), kind=kind, resolved_to=key, confidence=0.7))
+            spans.append(m.span())
+    return out, spans
+
+
+def _place_kind(text: str, m: re.Match[str]) -> str:
+    """`PLACE_DECLINED` when the pointer's clause turns the place down, else `PLACE`."""
+    edges = [e.end() for e in _CLAUSE_EDGE.finditer(text, 0, m.start())]
+    after = _CLAUSE_EDGE.search(text, m.end())
+    clause = text[edges[-1] if edges else 0 : after.start() if after else len(text)]
+    return PLACE_DECLINED if _DECLINES.search(clause) else PLACE
+
+
+def _noun_kind(m: re.Match[str]) -> str | None:
+    noun = m.group("noun")
+    return _PLACE_NOUNS.get(noun) or None if noun else None
+
+
+def _by_order(m: re.Match[str], mentions: Sequence[tuple[str, str, int]]) -> str | None:
+    """The place an ordinal counts to in the latest turn that named two or more of its kind
+    ("为您推荐金鼎轩和大董(工体店)" -> "第二家": 大董(工体店)). None when there is no such
+    list, it mixes kinds and the ordinal names none, it is too short, or a place of its kind
+    outside it was named since ("那推荐您X" after the list: "第二家" is no longer clear)."""
+    kind = _noun_kind(m)
+    turns: dict[int, dict[str, str]] = {}
+    for name, k, i in mentions:
+        turns.setdefault(i, {}).setdefault(name, k)
+    for i in sorted(turns, reverse=True):
+        listed = [(n, k) for n, k in turns[i].items() if kind is None or k == kind]
+        if kind is None and m.group("cl") == "家":
+            # "家" counts restaurants and hotels ("第二家"), not sights.
+            listed = [(n, k) for n, k in listed if k != "景点"] or listed
+        if len({n for n, _ in listed}) < 2:
+            continue
+        kinds = {k for _, k in listed}
+        if len(kinds) > 1:
+            return None
+        names = [n for n, _ in listed]
+        if any(j > i and k in kinds and n not in names for n, k, j in mentions):
+            return None
+        if m.group("last"):
+            pos = len(names) - 1
+        elif m.group("first"):
+            pos = 0
+        else:
+            pos = _ORDINALS[m.group("ord")]
+        return _instance_key(listed[pos][1], names[pos]) if pos < len(names) else None
+    return None
+
+
+def _by_recency(m: re.Match[str], ctx: ParseContext) -> str | None:
+    """The place "前面那家" (the one before the latest of its kind) or "刚才那家" (the latest
+    of its kind) points to; its kind is the noun's ("之前那个酒店"), else the one the dialogue
+    is about. "之前那家餐厅" said while hotels are discussed is the latest restaurant."""
+    latest: dict[str, tuple[str, int]] = {}
+    for name, k, i in ctx.mentions:
+        latest.pop(name, None)
+        latest[name] = (k, i)
+    if not latest:
+        return None
+    noun_kind = _noun_kind(m)
+    kinds = {k for k, _ in latest.values()}
+    kind = noun_kind or (ctx.focus if ctx.focus in kinds else list(latest.values())[-1][0])
+    of_kind = [(n, i) for n, (k, i) in latest.items() if k == kind]
+    if not of_kind:
+        return None
+    if m.group("before") or m.group("before2") or m.group("prev"):
+        if len(of_kind) >= 2 and (noun_kind is None or noun_kind == ctx.focus):
+            name = of_kind[-2][0]
+        elif noun_kind is not None or len(latest) == 1:
+            name = of_kind[-1][0]
+        else:
+            # "前面那家" with one hotel and a restaurant before it: which one is not said.
+            return None
+    elif len(of_kind) >= 2 and of_kind[-1][1] == of_kind[-2][1]:
+        return None  # "你说的那家" after "推荐A和B": which one is not said
+    else:
+        name = of_kind[-1][0]
+    return _instance_key(kind, name)
+
+
+def _instance_key(kind: str, name: str) -> str:
+    return f"{kind}[{name}]"
+
+
+def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> list[SlotUpdate]:
+    """`updates` with the place a user's message points to, as the 名称 update its name
+    would have made.
+
+    "第一家的电话是多少" asks about 金鼎轩 as "金鼎轩的电话是多少" would, and "那就第二家吧"
+    picks 大董(工体店): the state makes it the current instance. A name read inside the
+    pointer ("第二家餐厅", "上一个" of "上一个景点的门票") is no place's and is dropped. No
+    place is added when the message names one itself, points to two ("第一家和第二家哪个
+    近": a comparison), to one it could not resolve, or only to turn one down ("第一家太贵
+    了"; "第一家太贵了，第二家呢" picks the second).
+    """
+    pointers = [r for r in refs if r.kind in (PLACE, PLACE_DECLINED)]
+    if not pointers:
+        return list(updates)
+    out = [
+        u
+        for u in updates
+        if not (
+            u.slot == NAME_SLOT
+            and u.value
+            and any(r.text in u.value or u.value in r.text for r in pointers)
+        )
+    ]
+    places = [r for r in pointers if r.kind == PLACE]
+    keys = {r.resolved_to for r in places}
+    if len(keys) != 1 or None in keys or any(u.slot == NAME_SLOT and u.value for u in out):
+        return out
+    ref = places[0]
+    assert ref.resolved_to is not None
+    entity, _, rest = ref.resolved_to.partition("[")
+    choice = SlotUpdate(
+        entity=entity, slot=NAME_SLOT, value=rest[:-1], raw=ref.text, confidence=ref.confidence
+    )
+    return [*out, choice]
