@@ -18,7 +18,7 @@ from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.state import SessionState
 from ctxengine.messages import Message
 
-from ._crosswoz import ONTO
+from ._crosswoz import ONTO, replay
 
 # "为您推荐金鼎轩和大董(工体店)": two restaurants in one reply (turn index 1 of the window).
 TWO = ParseContext(
@@ -225,3 +225,22 @@ def test_back_to_the_earlier_offer_makes_it_current_again() -> None:
     assert got["景点.门票"] == "30元"
     assert got["景点.地址"] == "北京市海淀区新建宫门路19号"
     assert got["景点[景山公园].门票"] == "2元"
+
+
+def test_the_engine_files_facts_asked_by_ordinal_on_the_place_meant() -> None:
+    # Through the distiller as a session runs it (no helper applying the choice).
+    state = replay(
+        [
+            ("user", "帮我推荐两家评分4.5分以上的餐馆。"),
+            ("assistant", "推荐您去金鼎轩和大董(工体店)。"),
+            ("user", "第一家的电话是多少？"),
+            ("assistant", "电话是010-64296888。"),
+            ("user", "第二家呢？"),
+            ("assistant", "电话是010-65516788。"),
+            ("user", "那就去第二家吧。"),
+        ]
+    ).state
+    values = {k: v.value for k, v in state.slots.items()}
+    assert values["餐馆[金鼎轩].电话"] == "010-64296888"
+    assert values["餐馆.名称"] == "大董(工体店)"
+    assert values["餐馆.电话"] == "010-65516788"

@@ -380,8 +380,7 @@ _ZH_SCOPE = re.compile(
     r"(?P<rule>[^，,。；;！!？?\n]+)(?P<end>[，,。；;！!？?\n]|$)"
 )
 _GATE_ZH = (
-    _ZH_CUE_RX.pattern
-    + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|从现在|从今|今后|过敏"
+    _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|从现在|从今|今后|过敏"
 )
 _GATE = re.compile(
     _GATE_ZH + r"|(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"

@@ -40,7 +40,7 @@ from ctxengine.compaction.outcomes import (
     unmet_slots,
 )
 from ctxengine.compaction.patterns import extract_evidence, json_evidence
-from ctxengine.compaction.references import ParseContext, extract_references
+from ctxengine.compaction.references import ParseContext, extract_references, place_choices
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
 from ctxengine.compaction.slots import (
     entity_for,
@@ -185,6 +185,8 @@ def parse_rules(
         mentioned_names(text, ontology),
         known=context.named if context else None,
     )
+    # "第一家的电话是多少", "那就第二家吧": the place pointed to, as if named.
+    updates = place_choices(references, updates)
     for u in updates:
         if _is_criterion(ontology, u.slot):
             u.criterion = True  # this parse's own update: marked in place, not copied
