@@ -98,3 +98,22 @@ def test_a_rule_on_the_dishes_that_jieba_joins_to_its_cue_is_read() -> None:
     # jieba makes one word of "菜别"; the rule is still "别太辣".
     rules = extract_constraints("推荐菜别太辣。")
     assert [(r.polarity, r.subject) for r in rules] == [("forbid", "太辣")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我对花生不过敏。",
+        "我吃海鲜从来不过敏。",
+        "I am not allergic to peanuts.",
+        "My friend thought I was allergic to shellfish, but I am not.",
+        "I used to be allergic to cats.",
+        "很多人对花生过敏，不过我没事。",
+        "对花粉过敏的人春天要注意。",
+        "您对什么食物过敏吗？",
+        "这家的菜别具风味。",
+        "这道菜别有一番风味。",
+    ],
+)
+def test_no_allergy_of_the_users_party_and_no_rule_in_praise(text: str) -> None:
+    assert extract_constraints(text) == []

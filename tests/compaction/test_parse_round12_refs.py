@@ -5,6 +5,8 @@ it into the 名称 update its name would have made; look-alikes ("第一次来�
 
 from __future__ import annotations
 
+import pytest
+
 from ctxengine.compaction.parse import parse_message
 from ctxengine.compaction.references import (
     PLACE,
@@ -244,3 +246,32 @@ def test_the_engine_files_facts_asked_by_ordinal_on_the_place_meant() -> None:
     assert values["餐馆[金鼎轩].电话"] == "010-64296888"
     assert values["餐馆.名称"] == "大董(工体店)"
     assert values["餐馆.电话"] == "010-65516788"
+
+
+# Found in review.
+def test_an_assistants_pointer_to_a_place_makes_no_place_of_that_name() -> None:
+    state = replay(
+        [
+            ("user", "帮我推荐两家评分4.5分以上的餐馆。"),
+            ("assistant", "推荐您去金鼎轩和大董(工体店)。"),
+            ("user", "它们的电话是多少？"),
+            ("assistant", "第一家餐厅的电话是010-64296888，第二家餐厅的电话是010-65516788。"),
+        ]
+    ).state
+    assert not any("第一家" in k or "第二家" in k for k in state.slots)
+    assert not any(v.value and "第" in v.value for v in state.slots.values() if v.slot == "名称")
+
+
+@pytest.mark.parametrize(
+    "text", ["还有第二家吗？", "第一家不错，但是太远了。", "这是北京第一家的老字号。"]
+)
+def test_a_question_for_another_a_turn_down_or_a_remark_picks_no_place(text: str) -> None:
+    state = replay(
+        [
+            ("user", "帮我推荐两家评分4.5分以上的餐馆。"),
+            ("assistant", "推荐您去金鼎轩和大董(工体店)。"),
+            ("user", text),
+        ]
+    ).state
+    # The latest offered stays the candidate: nothing was picked.
+    assert state.slots["餐馆.名称"].value == "大董(工体店)"

@@ -4,6 +4,8 @@ without their slot words."""
 
 from __future__ import annotations
 
+import pytest
+
 from ._crosswoz import END, START, said, slot_values
 
 TRIP = ("出发地", "目的地")
@@ -140,3 +142,25 @@ def test_a_car_is_read_only_beside_its_plate() -> None:
     ):
         assert "车型" not in slot_values(text, "assistant"), text
     assert "车牌" not in slot_values("我要去京A大厦。")
+
+
+# Found in review: a taxi's or a train's stop is no metro station; the verb before a station
+# is no part of its name.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "坐出租车到北京南站下车。",
+        "我在北京西站上车，打车去故宫。",
+        "坐高铁在天津站下车。",
+        "坐火车到北京南站下。",
+        "我到了车站下车。",
+    ],
+)
+def test_a_stop_of_no_metro_ride_is_no_metro_station(text: str) -> None:
+    assert not any("地铁站" in slot for _, slot, _ in said(text))
+
+
+def test_going_on_to_a_station_names_the_station_only() -> None:
+    got = {slot: value for _, slot, value in said("我在西单站上车，去国贸站下车。")}
+    assert got["出发地附近地铁站"] == "西单站"
+    assert got["目的地附近地铁站"] == "国贸站"

@@ -119,7 +119,9 @@ _ZH_NOT_CUE = frozenset(
 # "别" meaning "other" before a measure word or noun jieba does not join to it: "去别家尝尝",
 # "换别处", "别样的风景" (not "别处理": a verb); "别是…吧" is a worry ("别是在郊区吧": I hope
 # it is not), where "只要别是周末就行" states a condition.
-_ZH_OTHER = re.compile(r"别(?:[家样种个位款]|处(?!理)|是(?=[^，,。；;！!？?]*[吧啊呀][。！!]?$))")
+_ZH_OTHER = re.compile(
+    r"别(?:[家样种个位款具致]|有(?:一番|风味|洞天|特色)|出心裁|处(?!理)|是(?=[^，,。；;！!？?]*[吧啊呀][。！!]?$))"
+)
 # "不用愁了", "终于不用为住宿担心了", "一动不想动": relief and idiom, said of the speaker's
 # state, not a rule for the assistant.
 _ZH_NOT_RULE = re.compile(
@@ -361,9 +363,15 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
 )
 # An allergy is a rule for everything offered after it: "我对海鲜过敏", "孩子吃花生会过敏",
 # "I'm allergic to peanuts".
+# Not said of the speaker's party ("我对花生不过敏", "I'm not allergic to X", "很多人对花生过敏",
+# "对花粉过敏的人", "您对什么过敏吗？"): no rule.
 _ALLERGY = re.compile(
-    r"(?:对|吃)(?P<zh>[^，,。；;！!？?\s对吃]{1,12}?)(?:会|有点|有些|很|特别)?过敏"
+    r"(?:对|吃)(?P<zh>[^，,。；;！!？?\s对吃不没]{1,12}?)(?:会|有点|有些|很|特别)?过敏(?!的人|性)"
     r"|(?i:\ballergic to (?P<en>[a-z][a-z ,-]{1,40}?))(?=[.;!?\n]|$|,? so\b|,? but\b)"
+)
+_ALLERGY_NOT_ZH = re.compile(r"什么|哪些|啥|(?:很多|有的|有些|不少|一些)人")
+_ALLERGY_NOT_EN = re.compile(
+    r"(?i)(?:\bnot|n't|\bno longer|\bused to|\bthought|\bif|\bwhether|\bany)\b[^.;!?\n]{0,20}$"
 )
 # Cues that say how long a rule holds ("价格一律用人民币显示"): a cue after them in the
 # clause states the rule instead.
@@ -474,6 +482,14 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_constraints(text, revoked_spans))
     for m in _ALLERGY.finditer(text):
         obj = m.group("zh") or m.group("en") or ""
+        clause = _clause_at(text, m.start())
+        if (
+            clause.rstrip().endswith(("？", "?"))
+            or text[m.end() :].lstrip()[:1] in ("？", "?")
+            or (m.group("zh") and _ALLERGY_NOT_ZH.search(text, max(0, m.start() - 8), m.end()))
+            or (m.group("en") and _ALLERGY_NOT_EN.search(text, 0, m.start()))
+        ):
+            continue
         subject = normalize_subject(obj)
         if subject and not _inside(m.start(), revoked_spans):
             clause = _clause_at(text, m.start())

@@ -40,7 +40,12 @@ from ctxengine.compaction.outcomes import (
     unmet_slots,
 )
 from ctxengine.compaction.patterns import extract_evidence, json_evidence
-from ctxengine.compaction.references import ParseContext, extract_references, place_choices
+from ctxengine.compaction.references import (
+    ParseContext,
+    extract_references,
+    place_choices,
+    without_pointer_names,
+)
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
 from ctxengine.compaction.slots import (
     entity_for,
@@ -126,6 +131,8 @@ def parse_rules(
             recent_names=context.named if context else None,
             requests=False,
         )
+        # "第一家餐厅的电话是X": a pointer to a place the user was offered, no place's name.
+        informed = without_pointer_names(references, informed)
         if context is not None and context.asked:
             stops_for_ends(informed, context.asked, ontology)
             informed += _answers(text, context.asked, ontology, informed, focus)

@@ -367,7 +367,10 @@ _PLACE_NOUN_RX = "|".join(sorted(_PLACE_NOUNS, key=len, reverse=True))
 # something else's ("你说的那个地址", "第一个去的地方"). Any other word makes it something
 # else: "第二个问题", "第一个人", "京城第一家海鲜大咖(…)".
 _PLACE_END = (
-    r"(?=$|[\s，,。.！!？?；;、：:~～…)）]|[呢吧吗嘛啊呀哦了的是有在离和跟与还就也都更比挺太很不没哪叫]"
+    r"(?=$|[\s，,。.！!？?；;、：:~～…)）]|[呢吧吗嘛啊呀哦了有在离和跟与还就也都更比挺太很不没哪叫]"
+    # "第一家的电话", "第二家是几分", not "第一家的老字号", "你说的这个是什么意思".
+    r"|的(?=[^，,。？?]{0,2}(?:电话|地址|评分|人均|价格|价钱|门票|票价|周边|附近|营业|推荐菜|房价|星级"
+    r"|特色|招牌|位置|环境|情况|菜))|是(?=在?哪|多少|几)"
     r"|怎么|咋|如何|好了|可以|算了|几点|多少"
     r"|(?<=[家馆厅子店点区])(?:电话|地址|评分|人均|价格|价钱|门票|票价|周边|附近|周围|营业|游玩"
     r"|房价|星级|推荐菜|去|订|行))"
@@ -378,7 +381,8 @@ _ORDINALS.update({str(n): n - 1 for n in range(1, 10)})
 # "第二家", "第一个景点", "最后一家", "头一家": a place by its place in the latest list.
 # Not after 找 ("再找第二家酒店": a second one wanted, none of the list).
 _ORDINAL_PLACE = re.compile(
-    r"(?<![找])(?:第(?P<ord>[一二三四五六七八九1-9])|(?P<last>最后)[一那]|(?P<first>头一))"
+    # ("还有第二家吗", "再推荐第二家", "换第二家": another one wanted, none of the list.)
+    r"(?<![找有荐再换])(?:第(?P<ord>[一二三四五六七八九1-9])|(?P<last>最后)[一那]|(?P<first>头一))"
     + _PLACE_TAIL
 )
 # "前面那家", "之前那个酒店", "上一家", "还是原来那家": the place before the latest one of its
@@ -475,8 +479,16 @@ def _place_kind(text: str, m: re.Match[str]) -> str:
     """`PLACE_DECLINED` when the pointer's clause turns the place down, else `PLACE`."""
     edges = [e.end() for e in _CLAUSE_EDGE.finditer(text, 0, m.start())]
     after = _CLAUSE_EDGE.search(text, m.end())
-    clause = text[edges[-1] if edges else 0 : after.start() if after else len(text)]
+    end = after.start() if after else len(text)
+    # "第一家不错，但是太远了": the turn-down in the clause after a "but" is about it too.
+    if after is not None and (but := _BUT_NEXT.match(text, after.end())) is not None:
+        nxt = _CLAUSE_EDGE.search(text, but.end())
+        end = nxt.start() if nxt else len(text)
+    clause = text[edges[-1] if edges else 0 : end]
     return PLACE_DECLINED if _DECLINES.search(clause) else PLACE
+
+
+_BUT_NEXT = re.compile(r"\s*(?:但是|不过|可是|就是|只是|但)")
 
 
 def _noun_kind(m: re.Match[str]) -> str | None:
@@ -551,6 +563,25 @@ def _instance_key(kind: str, name: str) -> str:
     return f"{kind}[{name}]"
 
 
+def without_pointer_names(
+    refs: Sequence[Reference], updates: Sequence[SlotUpdate]
+) -> list[SlotUpdate]:
+    """`updates` without a 名称 read inside a pointer to a place ("第二家餐厅", "上一个"): in
+    the user's words or the assistant's ("第一家餐厅的电话是X"), no place is called that."""
+    pointers = [r for r in refs if r.kind in (PLACE, PLACE_DECLINED)]
+    if not pointers:
+        return list(updates)
+    return [
+        u
+        for u in updates
+        if not (
+            u.slot == NAME_SLOT
+            and u.value
+            and any(r.text in u.value or u.value in r.text for r in pointers)
+        )
+    ]
+
+
 def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> list[SlotUpdate]:
     """`updates` with the place a user's message points to, as the 名称 update its name
     would have made.
@@ -565,15 +596,7 @@ def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> l
     pointers = [r for r in refs if r.kind in (PLACE, PLACE_DECLINED)]
     if not pointers:
         return list(updates)
-    out = [
-        u
-        for u in updates
-        if not (
-            u.slot == NAME_SLOT
-            and u.value
-            and any(r.text in u.value or u.value in r.text for r in pointers)
-        )
-    ]
+    out = without_pointer_names(refs, updates)
     places = [r for r in pointers if r.kind == PLACE]
     keys = {r.resolved_to for r in places}
     if len(keys) != 1 or None in keys or any(u.slot == NAME_SLOT and u.value for u in out):

@@ -918,8 +918,8 @@ def _station_pair(text: str, onto: Ontology) -> list[PhraseHit]:
 # "在天安门东站上车", "到西单站C口下车", "从苹果园地铁站B口进站": a station (said with 站 only,
 # too) where one gets on is the ride's start, where one gets off its end.
 _STATION_BOARDED = re.compile(
-    r"(?:在|从|到|^|(?<=[，,。；;！!\s]))"
-    r"(?P<s>(?:(?![从在到是有为的坐乘搭我你您他她])[A-Za-z0-9\u4e00-\u9fff]){2,12}?"
+    r"(?:在|从|到|去|^|(?<=[，,。；;！!\s]))"
+    r"(?P<s>(?![去了先再就])(?:(?![从在到是有为的坐乘搭我你您他她])[A-Za-z0-9\u4e00-\u9fff]){2,12}?"
     r"(?:地铁站|站)(?:[A-Z]\d?口|\d+号口)?)"
     r"(?:(?P<on>上车|上地铁|进站|坐车|乘车|坐地铁|乘地铁|搭地铁|乘坐地铁)"
     r"|(?P<off>下车|下地铁|出站|下(?=[，,。！!]|$|就|即可)))"
@@ -930,9 +930,12 @@ _STATION_BOARDED = re.compile(
 _NOT_A_STATION = re.compile(
     r"^(?:公交|汽车|火车|高铁|长途|客运|车|下一|上一|这一?|那一?|哪一?|同一|第|终点|起点|始发|出发"
     r"|目的|到达|换乘|加油|服务|[一二两三四五六七八九十几\d]+(?:站|地铁站)$)"
+    # "车站": any stop, no name.
+    r"|车站$"
 )
-# A stop of a bus line ("坐特8路在前门站下车") is no metro station's.
-_A_BUS = re.compile(r"公交|巴士|大巴|\d+路")
+# A stop of a bus line ("坐特8路在前门站下车"), a train's or where a taxi drops one ("坐出租车
+# 到X站下车", "坐高铁在天津站下车") is no metro station's, unless said with 地铁站.
+_A_BUS = re.compile(r"公交|巴士|大巴|\d+路|出租|打车|的士|司机|高铁|火车|动车|航站楼")
 
 
 def _stations_boarded(text: str, start_slot: SlotDef, end_slot: SlotDef) -> list[PhraseHit]:

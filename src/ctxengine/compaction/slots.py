@@ -85,6 +85,7 @@ class _Compiled:
     # "门票不超过50元", "评分高于4分": a bound before a criterion's amount (`_BOUND`).
     zh_bound: re.Pattern[str]
     # "车型和车牌分别是": several slot words said before their values (`_paired`).
+    zh_pair_run: re.Pattern[str]  # the slot words of `zh_pair` alone, no verb after them
     zh_pair: re.Pattern[str]
     en_change: re.Pattern[str]
     en_set: re.Pattern[str]
@@ -147,6 +148,7 @@ def _compile(onto: Ontology) -> _Compiled:
             r"(?:元|分|小时|天|块钱|块))",
             re.I,
         ),
+        zh_pair_run=re.compile(rf"(?:{slots})(?:\s*(?:和|与|跟|及|以及|、)\s*(?:{slots}))+", re.I),
         zh_pair=re.compile(
             rf"(?:{slots})(?:\s*(?:和|与|跟|及|以及|、)\s*(?:{slots}))+"
             # "评分和人均消费分别要4.5分以上和100元以下": a request's verb too.
@@ -286,7 +288,13 @@ def extract_updates(
     # "车型和车牌分别是#CX和#CP": several slot words, then as many values, paired in order.
     pair_end = 0
     for at in starts if len(starts) > 1 else ():
-        if at < pair_end or (pm := rx.zh_pair.match(text, at)) is None:
+        if at < pair_end:
+            continue
+        if (pm := rx.zh_pair.match(text, at)) is None:
+            # The run of slot words from here has no verb after it, nor has any later start
+            # inside it: skipped whole, so a long run is read once, not once per word.
+            if (run := rx.zh_pair_run.match(text, at)) is not None:
+                pair_end = run.end()
             continue
         pairs = _paired(text, pm, onto, rx)
         for slot, (vstart, value) in pairs:
