@@ -282,3 +282,23 @@ def test_a_metro_stop_is_no_place_of_a_kind() -> None:
     assert names("您可以到西直门地铁站A口坐车。", "a") == []
     # A branch named after a stop is still a place.
     assert names("推荐您去美食城(梨园地铁站店)。", "a") == ["美食城(梨园地铁站店)"]
+
+
+@pytest.mark.parametrize("text", ["那您看大董(工体店)怎么样？", "那你看金鼎轩行吗？"])
+def test_a_place_offered_with_so_how_about_is_named(text: str) -> None:
+    assert len(names(text, "a")) == 1
+
+
+def test_the_next_offer_after_a_turn_down_gets_its_own_facts() -> None:
+    state = replay(
+        [
+            ("user", "帮我找一家评分4.5分以上的餐馆。"),
+            ("assistant", "推荐您去金鼎轩，人均150元。"),
+            ("user", "这家太贵了，换一家吧。"),
+            ("assistant", "那您看大董(工体店)怎么样？人均98元。"),
+        ]
+    )
+    values = {k: v.value for k, v in state.state.slots.items()}
+    assert values["餐馆.名称"] == "大董(工体店)"
+    assert values["餐馆.人均消费"] == "98元"
+    assert values["餐馆[金鼎轩].人均消费"] == "150元"
