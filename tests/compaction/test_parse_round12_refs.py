@@ -275,3 +275,20 @@ def test_a_question_for_another_a_turn_down_or_a_remark_picks_no_place(text: str
     ).state
     # The latest offered stays the candidate: nothing was picked.
     assert state.slots["餐馆.名称"].value == "大董(工体店)"
+
+
+def test_a_neighbour_named_next_is_a_place_of_its_listed_kind() -> None:
+    state = replay(
+        [
+            ("user", "我想找个景点玩，门票免费的。"),
+            ("assistant", "您可以去北海公园，门票免费。"),
+            ("user", "附近有什么好吃的吗？"),
+            ("assistant", "附近有护国寺小吃店和烤肉季。"),
+            ("user", "我想去烤肉季，电话是多少？"),
+            ("assistant", "烤肉季的电话是010-64042554。"),
+        ]
+    ).state
+    values = {k: v.value for k, v in state.slots.items()}
+    assert values["餐馆.名称"] == "烤肉季"
+    assert values["餐馆.电话"] == "010-64042554"
+    assert values["景点.名称"] == "北海公园"

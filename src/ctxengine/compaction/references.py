@@ -125,10 +125,24 @@ class TurnItems:
             (up.value, up.entity)
             for up in t.updates
             if up.slot == NAME_SLOT and up.value and up.op != "remove"
+        ) + tuple(
+            # "周边餐馆有护国寺小吃店和烤肉季": each neighbour is a place of that kind, so
+            # "我想去烤肉季" next names a restaurant, not the attraction in focus.
+            (member, up.slot[len(_NEAR_PREFIX) :])
+            for up in t.updates
+            if up.slot.startswith(_NEAR_PREFIX) and up.value and up.op != "remove"
+            for member in _LIST_MEMBER.split(up.value)
+            if len(member.strip()) >= 2
         )
         return cls(
             tuple(items), latest, last_tool, last_slot, last_format, t.focus, tuple(t.asks), names
         )
+
+
+# The slots that list a place's neighbours of a kind (``周边餐馆``: restaurants), and what
+# separates the members of such a list.
+_NEAR_PREFIX = "周边"
+_LIST_MEMBER = re.compile(r"\s*(?:[、，,；;]|以及|和|与|及|或者|还有)\s*")
 
 
 def _latest_flags(parts: Sequence[TurnItems]) -> tuple[str | None, str | None]:
