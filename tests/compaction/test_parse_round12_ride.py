@@ -164,3 +164,12 @@ def test_going_on_to_a_station_names_the_station_only() -> None:
     got = {slot: value for _, slot, value in said("我在西单站上车，去国贸站下车。")}
     assert got["出发地附近地铁站"] == "西单站"
     assert got["目的地附近地铁站"] == "国贸站"
+
+
+def test_an_end_said_by_its_kind_alone_leaves_the_named_end() -> None:
+    got = said("好的，再帮我叫辆出租车从故宫回酒店。")
+    assert got == [("出租", "出发地", "故宫")]
+    assert said("从酒店打车到故宫。") == [("出租", "目的地", "故宫")]
+    # Both ends by kind or pointer alone: no trip.
+    assert said("从酒店到景点怎么走？") == []
+    assert said("从这里到那里怎么走？") == []

@@ -773,6 +773,10 @@ _NOT_THIS_NAME = re.compile(r"[问说想要帮查看找]|一下|觉得|感觉|�
 _SAID_GROUPS = ("value", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
 
 
+# An end said by its kind alone: "酒店", "回酒店" read as "酒店".
+_KIND_ALONE = re.compile(r"酒店|宾馆|餐馆|餐厅|饭店|景点|景区")
+
+
 def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
     start_slot, end_slot = onto.slot("出发地"), onto.slot("目的地")
     if start_slot is None or end_slot is None:
@@ -782,11 +786,21 @@ def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
     # only when a ride is asked for and its start looks like a place (see below).
     for m in _FROM_TO.finditer(text) if "从" in text else ():
         a, b = _name_only(m.group("a")), _name_only(m.group("b"))
-        if _NOT_A_PLACE.search(a) or _NOT_A_PLACE.search(b):
+        bare_a, bare_b = _NOT_A_PLACE.search(a) is not None, _NOT_A_PLACE.search(b) is not None
+        # "从故宫回酒店": the end said by its kind alone is the place of that kind the dialogue
+        # is about (which this rule cannot tell); the named end still is what it is. Both
+        # said so ("从这里到那里") name no trip.
+        if (bare_a and bare_b) or (
+            (bare_a or bare_b) and not _KIND_ALONE.fullmatch(a if bare_a else b)
+        ):
             continue
         ride = _ride(text, onto, (m.span("a"), m.span("b")))
-        out.append(PhraseHit(m.start("a"), m.start("a") + len(a), start_slot, a, 0.6, True, ride))
-        out.append(PhraseHit(m.start("b"), m.start("b") + len(b), end_slot, b, 0.6, True, ride))
+        if not bare_a:
+            out.append(
+                PhraseHit(m.start("a"), m.start("a") + len(a), start_slot, a, 0.6, True, ride)
+            )
+        if not bare_b:
+            out.append(PhraseHit(m.start("b"), m.start("b") + len(b), end_slot, b, 0.6, True, ride))
     if out or _A_TRIP_CUE.search(text) is None:
         return out
     for rx in (_ENDS_NO_FROM, _IN_THEN_TO, _TO_THEN_IN):
