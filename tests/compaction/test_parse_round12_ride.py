@@ -173,3 +173,21 @@ def test_an_end_said_by_its_kind_alone_leaves_the_named_end() -> None:
     # Both ends by kind or pointer alone: no trip.
     assert said("从酒店到景点怎么走？") == []
     assert said("从这里到那里怎么走？") == []
+
+
+def test_an_end_said_by_its_kind_is_the_place_of_that_kind_the_dialogue_named() -> None:
+    from ._crosswoz import replay
+
+    state = replay(
+        [
+            ("user", "我要找一家有健身房的酒店，价格500元以内。"),
+            ("assistant", "为您推荐北京国际饭店，价格480元，有健身房。"),
+            ("user", "好的，再帮我叫辆出租车从故宫回酒店。"),
+        ]
+    ).state
+    values = {k: v.value for k, v in state.slots.items()}
+    assert values["出租.出发地"] == "故宫"
+    assert values["出租.目的地"] == "北京国际饭店"
+    # With no hotel named in the dialogue, the end stays unset.
+    state = replay([("user", "帮我叫辆出租车从故宫回酒店。")]).state
+    assert "出租.目的地" not in {k for k in state.slots}

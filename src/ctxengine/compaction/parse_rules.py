@@ -10,7 +10,7 @@ fields of their JSON.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from ctxengine.compaction.answers import (
@@ -194,6 +194,8 @@ def parse_rules(
     )
     # "第一家的电话是多少", "那就第二家吧": the place pointed to, as if named.
     updates = place_choices(references, updates)
+    if context is not None and context.mentions:
+        updates += _kind_ends(text, updates, context.mentions)
     for u in updates:
         if _is_criterion(ontology, u.slot):
             u.criterion = True  # this parse's own update: marked in place, not copied
@@ -222,6 +224,42 @@ def parse_rules(
         # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
         asks=_asks(text, ontology, updates),
     )
+
+
+# A trip's end said by its kind alone, the other end named: "从故宫回酒店", "从酒店打车到故宫".
+_KIND_END = re.compile(
+    r"从(?P<a>酒店|宾馆|餐馆|餐厅|景点)(?=出发|打车|坐|乘|搭|到|去|回)"
+    r"|(?:回|到|去)(?P<b>酒店|宾馆|餐馆|餐厅|景点)(?=$|[，,。！!？?]|怎么|吧|要|需要|多)"
+)
+_KIND_OF_WORD = {"酒店": "酒店", "宾馆": "酒店", "餐馆": "餐馆", "餐厅": "餐馆", "景点": "景点"}
+
+
+def _kind_ends(
+    text: str, updates: list[SlotUpdate], mentions: Sequence[tuple[str, str, int]]
+) -> list[SlotUpdate]:
+    """The place of its kind the dialogue named last, for a trip's end said by the kind
+    alone when the message names its other end ("从故宫回酒店": back to the hotel the user
+    chose). Nothing when no place of that kind was named in the recent turns."""
+    out: list[SlotUpdate] = []
+    ends = {u.slot: u for u in updates if u.slot in ("出发地", "目的地") and u.value}
+    for m in _KIND_END.finditer(text):
+        slot, other = ("出发地", "目的地") if m.group("a") else ("目的地", "出发地")
+        if slot in ends or other not in ends:
+            continue
+        kind = _KIND_OF_WORD[m.group("a") or m.group("b")]
+        place = next((name for name, k, _ in reversed(mentions) if k == kind), None)
+        if place is None or place == ends[other].value:
+            continue
+        out.append(
+            SlotUpdate(
+                entity=ends[other].entity,
+                slot=slot,
+                value=place,
+                raw=m.group(0),
+                confidence=0.5,
+            )
+        )
+    return out
 
 
 def _more_names(
