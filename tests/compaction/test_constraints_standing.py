@@ -117,3 +117,46 @@ def test_a_rule_on_the_dishes_that_jieba_joins_to_its_cue_is_read() -> None:
 )
 def test_no_allergy_of_the_users_party_and_no_rule_in_praise(text: str) -> None:
     assert extract_constraints(text) == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "lift"),
+    [
+        ("不要显示价格。", "其实价格可以显示了。"),
+        ("回复不要用表情。", "之前说的不要表情，那个取消吧。"),
+        ("Don't use emojis.", "Forget what I said about emojis."),
+        ("Don't use emojis.", "Never mind the emojis."),
+        ("Always cc my manager.", "You no longer need to cc my manager."),
+    ],
+)
+def test_a_rule_lifted_in_other_words_is_revoked(rule: str, lift: str) -> None:
+    from ._crosswoz import distill
+
+    d = distill([("user", rule), ("assistant", "OK."), ("user", lift)], ontology=None)
+    statuses = {e.text: e.status for e in d.state.ledger.entries}
+    assert "revoked" in (statuses.get(rule), statuses.get(rule.rstrip("。")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never mind, I'll do it myself.",
+        "我现在可以用了。",
+        "这个可以用了吗？",
+        "Forget it.",
+        "你说的不要紧，算了。",
+        "I can't forget about the trip.",
+    ],
+)
+def test_a_remark_that_lifts_nothing_named_is_no_revocation(text: str) -> None:
+    assert not any(c.revokes for c in extract_constraints(text))
+
+
+def test_a_lift_of_one_rule_leaves_an_unrelated_one() -> None:
+    from ._crosswoz import distill
+
+    d = distill(
+        [("user", "不要给我推荐海鲜。"), ("assistant", "好的。"), ("user", "我现在可以用了。")],
+        ontology=None,
+    )
+    assert [e.status for e in d.state.ledger.entries if e.text == "不要给我推荐海鲜"] == ["active"]

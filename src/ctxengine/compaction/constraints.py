@@ -287,7 +287,10 @@ _EN_STRIP = frozenset(
 )
 _EN_TAIL = frozenset(["please", "anymore", "instead", "again", "now"])
 # "I don't know" is not a rule; "I don't want X" is.
-_EN_NOT_RULE = re.compile(r"(?i)\b(?:i|we|they|he|she|it)\s+(?:don't|do not|dont)\s+(?!want\b)")
+# "I don't", "never mind": the cue is no rule there (the latter calls one off, if anything).
+_EN_NOT_RULE = re.compile(
+    r"(?i)\b(?:i|we|they|he|she|it)\s+(?:don't|do not|dont)\s+(?!want\b)|\bnever(?=\s+mind\b)"
+)
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?]?")
 _QUESTION_END = ("？", "?", "吗", "么")
@@ -316,11 +319,32 @@ _ZH_USE = re.compile(r"(?:用|使用|采用|选|选择)")
 _EN_USE = re.compile(r"(?i)(?:use|using|choose|pick|go with)\b")
 
 _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
+    # "其实价格可以显示了": what the rule was about said first, then that it may be done now.
+    (
+        re.compile(
+            r"(?:^|(?<=[，,。！!？?\s]))(?:其实|那|好吧|好的|嗯|算了|现在)?[，,]?\s*"
+            # (Not a pointer or the speaker: "我现在可以用了", "这个可以用了吗？".)
+            r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:现在|又|也|就|还是)?"
+            r"可以(?:再)?(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含|输出|加|写)(?:出来)?了"
+            r"(?![吗么]|[^。！!]*[？?])"
+        ),
+        "forbid",
+    ),
+    # "之前说的不要表情，那个取消吧": a rule quoted, then called off.
+    (
+        re.compile(
+            r"(?:之前|刚才|前面|先前|上次)?我?(?:说|提)的(?:那个|那条)?"
+            r"(?:不要|别|不能|禁止|只能|只|必须|一定要|务必)(?!紧)(?P<obj>[^，,。！!？?]{2,12}?)"
+            r"(?:的(?:规则|要求|限制))?[，,]?\s*(?:那个|这个|那条|这条)?(?:就|也)?"
+            r"(?:取消|作废|算了|不用了|不算了|撤销)"
+        ),
+        "forbid",
+    ),
     # "可以显示价格了": only with a verb a rule is about, so "我可以好好溜达了" is no revocation.
     (
         re.compile(
             r"(?:现在)?(?:又|也)?可以(?:再)?(?P<obj>(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含"
-            r"|输出|加|写)[^，,。！!？?了]{0,18})了"
+            r"|输出|加|写)[^，,。！!？?了]{1,18})了(?![吗么])"
         ),
         "forbid",
     ),
@@ -360,6 +384,25 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         ),
         "require",
     ),
+    # "Forget what I said about emojis", "Never mind the word limit".
+    (
+        re.compile(
+            # Said as a request at a clause's start ("I can't forget about the trip" is none),
+            # of a thing, not "it" or "that".
+            r"(?i)(?:^|(?<=[,.;!?:])\s*|(?<=[,.;!?:]))(?:please |ok,? |okay,? |actually,? |and )?"
+            r"(?:forget|ignore|disregard|never mind|scratch) (?:what i (?:said|told you) "
+            r"(?:about|regarding) |about |my rule (?:about|on) )?(?:the |my )?"
+            r"(?!(?:it|that|this|them|everything|me)\b)(?P<obj>[^,.;!?]{2,40})(?=[,.;!?]|$)"
+        ),
+        "forbid",
+    ),
+    # "You no longer need to cc my manager".
+    (
+        re.compile(
+            r"(?i)\byou (?:no longer|don't any longer) (?:need|have) to (?P<obj>[^,.;!?]{1,40})"
+        ),
+        "require",
+    ),
 )
 # An allergy is a rule for everything offered after it: "我对海鲜过敏", "孩子吃花生会过敏",
 # "I'm allergic to peanuts".
@@ -393,7 +436,8 @@ _GATE_ZH = (
 _GATE = re.compile(
     _GATE_ZH + r"|(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
     r"remember|have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|"
-    r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward|allergic)"
+    r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward|allergic"
+    r"|no longer|never mind|scratch)"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -456,6 +500,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     revoked_spans: list[tuple[int, int]] = []
     for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN):
         for m in rx.finditer(text):
+            if _inside(m.start(), revoked_spans) or _inside(m.end() - 1, revoked_spans):
+                continue  # read by an earlier, more telling shape
             subject = normalize_subject(m.group("obj"))
             if subject:
                 revoked_spans.append(m.span())
