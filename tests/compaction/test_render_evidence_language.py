@@ -32,3 +32,22 @@ def test_a_field_path_and_a_stated_source_in_chinese() -> None:
     lines = s.render(1, "zh").split("\n")
     assert "- 日期.orders[1].updated_at: 2025-08-15 (工具:q) [本轮]" in lines
     assert "- 电话: 010-65001234 (助手) [本轮]" in lines
+
+
+def test_a_value_the_user_gave_is_not_marked_as_the_assistants_when_repeated() -> None:
+    from ctxengine.compaction.distiller import CompactionDistiller
+    from ctxengine.messages import Message
+    from ctxengine.settings import Settings
+
+    d = CompactionDistiller(Settings(compaction=True))
+    d.observe(Message.user("I need to change my order ORD-4471."), 1)
+    d.observe(Message.assistant("Sure, I've updated order ORD-4471."), 1)
+    block = d.render(2, "en")
+    line = next(x for x in block.splitlines() if "ORD-4471" in x)
+    assert "(assistant)" not in line
+    # Said by the assistant only, it is marked.
+    d = CompactionDistiller(Settings(compaction=True))
+    d.observe(Message.user("Where is my order?"), 1)
+    d.observe(Message.assistant("Your order ORD-4471 has shipped."), 1)
+    line = next(x for x in d.render(2, "en").splitlines() if "ORD-4471" in x)
+    assert "(assistant)" in line

@@ -185,7 +185,9 @@ def _plain_evidence_texts(view: ContextView) -> list[str]:
     """The evidence section written line by line, each head worked out anew."""
     out: list[str] = []
     for ev in view.evidence:
-        src = next((s for s in ev.sources if s != "user"), None)
+        # The user's word is unmarked, and so is the assistant repeating it; a tool's is named.
+        mine = "user" in ev.sources
+        src = next((s for s in ev.sources if s != "user" and not (mine and s == "assistant")), None)
         head = _evidence_head(ev.kind, ev.field, ev.value, src, view.language)
         out.append(f"{head} {_ago(view.current_turn - ev.last_seen, view.language)}")
     return out

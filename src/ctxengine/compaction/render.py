@@ -873,8 +873,11 @@ _LAST_SEEN = operator.attrgetter("last_seen")
 def _head_of(ev: EvidenceItem, lang: Language) -> str:
     """An item's kept head: its line up to the marker, and the space before it."""
     src = None
+    said_by_user = "user" in ev.sources
     for s in ev.sources:
-        if s != "user":
+        # Unmarked means the user said it; a tool's or call's source is worth naming even
+        # then, the assistant's repeating the user's value is not ("ORD-4471" the user gave).
+        if s != "user" and not (said_by_user and s == "assistant"):
             src = s
             break
     return _evidence_head(ev.kind, ev.field, ev.value, src, lang) + " "
