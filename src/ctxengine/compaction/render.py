@@ -38,8 +38,10 @@ Rules the format keeps:
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
   evidence, then dates/times/amounts the conversation stated, the recent intents, the
-  current intent, the conflicts (their later side is the current value already), then
-  the requests beside earlier instances' facts (``用户要求``), earlier facts, the costly
+  current intent, the conflicts (their later side is the current value already), the
+  copies of a search criterion another row repeats (``4.5分以上`` on each place found for
+  it: one copy stays, `repeated_wishes`), then the requests beside earlier instances'
+  facts (``用户要求``), earlier facts, the costly
   facts of earlier instances (an address, opening hours: more tokens per item than
   `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
   first, and among costly facts and instances what costs the most tokens per item first
@@ -578,8 +580,11 @@ class EvidenceSelection:
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
 # What a search asked that no place met (``(未满足的要求: 50-100元)``, `row_cells`) goes
 # first: the user's wish of a finished search, which only says more once everything else fits.
-# An instance with nothing but its name (a candidate offered beside the one pursued) goes
-# before instances that hold values. The request beside an instance's fact
+# A copy of a search criterion on an earlier place (``4.5分以上`` on every place offered
+# for "4.5分以上的景点") goes after the conflicts (`repeated_wishes`): the user's wish,
+# written again on each place, whose one copy left keeps saying what was asked. An instance with
+# nothing but its name (a candidate offered beside the one pursued) goes before instances
+# that hold values. The request beside an instance's fact
 # (`request_facts`) goes next: what the user asked for is often asked again, a found fact
 # is not. Then the facts a newer fact replaced (``早先``, an earlier candidate's phone: a
 # fact like an earlier instance's, which names its slot) and a costly single fact of an
@@ -592,12 +597,13 @@ class EvidenceSelection:
     _RECENT_INTENTS,
     _INTENT,
     _CONFLICT,
+    _REPEATED_WISH,
     _BARE_INSTANCE,
     _REQUEST,
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(11)
+) = range(12)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -620,6 +626,9 @@ class TableRow:
     # The slots whose cell carries what the search asked and no place met (`row_cells`):
     # split off like a request, it leaves first (`_UNMET`).
     unmet: tuple[str, ...] = ()
+    # The slots whose cell is nothing but the user's search criterion (``4.5分以上``), not a
+    # fact the assistant gave: a copy another row holds too leaves early (`repeated_wishes`).
+    wishes: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)  # not frozen: a frozen one costs 5x to build, and every render
@@ -1007,6 +1016,7 @@ def _current_rows(
             cell(value_text(name, view.language, anchors=False)) if name else "",
             cells,
             current=mark,
+            wishes=_wishes(values, None, view),
         )
         # Its text is written by `_table_lines`, under its table's columns.
         rows[entity] = [
@@ -1028,7 +1038,14 @@ def _table_lines(view: ContextView, current: dict[str, list[BlockLine]]) -> list
         asks = view.unmet.get(entity)
         cells, plain = row_cells(values, asks, view)
         noted = tuple(s for s in asks or () if s != view.name_slot)
-        row = TableRow(kind, cell(name[:-1]), cells, plain=plain, unmet=noted)
+        row = TableRow(
+            kind,
+            cell(name[:-1]),
+            cells,
+            plain=plain,
+            unmet=noted,
+            wishes=_wishes(values, asks, view),
+        )
         rows.setdefault(kind, []).append((age, row, bool(values)))
     out: list[BlockLine] = []
     for kind, group in rows.items():
@@ -1051,6 +1068,22 @@ def _table_lines(view: ContextView, current: dict[str, list[BlockLine]]) -> list
                 )
             )
     return out
+
+
+def _wishes(
+    values: list[SlotValue], asks: dict[str, str] | None, view: ContextView
+) -> tuple[str, ...]:
+    """The slots of `values` whose cell is only what the user asked of the search (a
+    criterion the user gave, written bare: no fact found against it, no unmet note)."""
+    return tuple(
+        v.slot
+        for v in values
+        if v.source == "user"
+        and v.criterion
+        and v.requested is None
+        and v.slot != view.name_slot
+        and v.slot not in (asks or {})
+    )
 
 
 def unmet_note(asked: str, language: Language) -> str:
@@ -1306,6 +1339,52 @@ def cost_order(lines: list[BlockLine], count: Callable[[str], int]) -> list[Bloc
     return out
 
 
+def repeated_wishes(lines: list[BlockLine]) -> list[BlockLine]:
+    """`lines` (in their final shedding order, after `cost_order`) with each copy of a
+    search criterion that another row of its table holds too (``4.5分以上`` on three places
+    found for "4.5分以上的景点") split off into a line of its own, right after its row, that
+    leaves before any place does (`_REPEATED_WISH`, oldest first). The copy on the row that
+    leaves last (the current row first) stays in its row: the wish stays written once while
+    any of those rows is. Only the user's criteria: a fact the assistant gave (a phone, a
+    rating found) is the place's own, whoever else shares it."""
+    holder: dict[tuple[str, str, str], tuple[tuple[int, int], int]] = {}
+    for i, line in enumerate(lines):
+        row = line.row
+        if row is None or line.fact is not None or not row.wishes:
+            continue
+        if line.rank != KEEP and line.rank != _INSTANCE:
+            continue
+        cells = dict(row.cells)
+        stays = (line.rank, -shed_order(line, i))  # the greater leaves later
+        for slot in row.wishes:
+            if slot in cells:
+                key = (row.table, slot, cells[slot])
+                if key not in holder or holder[key][0] < stays:
+                    holder[key] = (stays, i)
+    out: list[BlockLine] = []
+    for i, line in enumerate(lines):
+        row = line.row
+        if row is None or line.fact is not None or line.rank != _INSTANCE or not row.wishes:
+            out.append(line)
+            continue
+        cells = dict(row.cells)
+        split = [s for s in row.wishes if s in cells and holder[(row.table, s, cells[s])][1] != i]
+        if not split:
+            out.append(line)
+            continue
+        short = replace(row, cells=tuple((s, c) for s, c in row.cells if s not in split))
+        out.append(replace(line, row=short, text=row_text(short, table_columns([short]))))
+        # Right after the row, before its other split cells: `_join` puts this one back in
+        # `row`'s order, which holds every cell still in the row then.
+        out += [
+            BlockLine(
+                line.section, cells[s], _REPEATED_WISH, order=line.order, fact=(s, cells[s], row)
+            )
+            for s in split
+        ]
+    return out
+
+
 def shed_order(line: BlockLine, position: int) -> int:
     """Where a line stands in its rank's shedding order (higher leaves first)."""
     return position if line.order is None else line.order
@@ -1336,6 +1415,7 @@ def render_view(
     if total <= max_tokens:
         return text
     lines = cost_order(long_facts(request_facts(lines), count, view.long_fact_tokens), count)
+    lines = repeated_wishes(lines)
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
     # pass, then check the real count: BPE merges across lines are rare but possible. Only
     # the lines that leave are counted, and a section's lines left are counted down rather
