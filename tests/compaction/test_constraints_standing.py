@@ -125,7 +125,9 @@ def test_no_allergy_of_the_users_party_and_no_rule_in_praise(text: str) -> None:
         ("不要显示价格。", "其实价格可以显示了。"),
         ("回复不要用表情。", "之前说的不要表情，那个取消吧。"),
         ("Don't use emojis.", "Forget what I said about emojis."),
-        ("Don't use emojis.", "Never mind the emojis."),
+        ("Don't use emojis.", "Never mind what I said about emojis."),
+        ("不要显示价格。", "其实那个价格可以显示了。"),
+        ("不要显示价格。", "其实价格可以显示了，能把刚才那家的价格发我吗？"),
         ("Always cc my manager.", "You no longer need to cc my manager."),
     ],
 )
@@ -160,3 +162,19 @@ def test_a_lift_of_one_rule_leaves_an_unrelated_one() -> None:
         ontology=None,
     )
     assert [e.status for e in d.state.ledger.entries if e.text == "不要给我推荐海鲜"] == ["active"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "remark"),
+    [
+        ("Don't use emojis.", "Ignore the emojis in my last message, they were a typo."),
+        ("Only reply in Chinese.", "Ignore the Chinese text in the screenshot."),
+        ("Don't mention the hotel price.", "Forget the hotel, let's book a restaurant."),
+        ("Never use my full name.", "Never mind my name, what's the weather?"),
+    ],
+)
+def test_a_remark_about_content_lifts_no_rule(rule: str, remark: str) -> None:
+    from ._crosswoz import distill
+
+    d = distill([("user", rule), ("assistant", "OK."), ("user", remark)], ontology=None)
+    assert [e.status for e in d.state.ledger.entries if e.text == rule] == ["active"]

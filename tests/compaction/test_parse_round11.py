@@ -302,3 +302,8 @@ def test_the_next_offer_after_a_turn_down_gets_its_own_facts() -> None:
     assert values["餐馆.名称"] == "大董(工体店)"
     assert values["餐馆.人均消费"] == "98元"
     assert values["餐馆[金鼎轩].人均消费"] == "150元"
+
+
+def test_so_how_about_a_time_is_no_place() -> None:
+    assert names("那您看明天下午三点怎么样？", "a") == []
+    assert names("那您看一下北京饭店怎么样？", "a") == ["北京饭店"]

@@ -292,3 +292,39 @@ def test_a_neighbour_named_next_is_a_place_of_its_listed_kind() -> None:
     assert values["餐馆.名称"] == "烤肉季"
     assert values["餐馆.电话"] == "010-64042554"
     assert values["景点.名称"] == "北海公园"
+
+
+# Found in review: neighbours are places of their kind for a later name, but no list of
+# options and not the place the dialogue is about.
+def test_a_neighbour_list_is_no_list_of_options_for_an_ordinal() -> None:
+    state = replay(
+        [
+            ("user", "帮我推荐两家餐馆。"),
+            ("assistant", "为您推荐金鼎轩和大董(工体店)。"),
+            ("user", "金鼎轩周边有什么餐馆？"),
+            ("assistant", "金鼎轩周边的餐馆有便宜坊。"),
+            ("user", "那第二家的电话是多少？"),
+        ]
+    ).state
+    assert state.slots["餐馆.名称"].value == "大董(工体店)"
+
+
+def test_a_kind_end_is_the_place_the_user_chose_not_a_neighbour() -> None:
+    state = replay(
+        [
+            ("user", "我想住北京饭店。"),
+            ("assistant", "好的，北京饭店的电话是010-1234。"),
+            ("user", "故宫周边有什么酒店？"),
+            ("assistant", "故宫周边的酒店有如家和汉庭。"),
+            ("user", "好的，我想从故宫打车回酒店。"),
+        ]
+    ).state
+    assert state.slots["出租.目的地"].value == "北京饭店"
+
+
+def test_names_holding_he_are_not_cut_into_neighbours() -> None:
+    from ctxengine.compaction.references import _members
+
+    assert _members("颐和园和雍和宫") == ["颐和园", "雍和宫"]
+    assert _members("北京和平宾馆和如家") == ["北京和平宾馆和如家"]
+    assert _members("和府捞面") == ["和府捞面"]

@@ -324,9 +324,10 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         re.compile(
             r"(?:^|(?<=[，,。！!？?\s]))(?:其实|那|好吧|好的|嗯|算了|现在)?[，,]?\s*"
             # (Not a pointer or the speaker: "我现在可以用了", "这个可以用了吗？".)
+            r"(?:那个|这个|那些|这些)?"
             r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:现在|又|也|就|还是)?"
             r"可以(?:再)?(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含|输出|加|写)(?:出来)?了"
-            r"(?![吗么]|[^。！!]*[？?])"
+            r"(?![吗么]|[^。！!，,]*[？?])"
         ),
         "forbid",
     ),
@@ -389,9 +390,12 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         re.compile(
             # Said as a request at a clause's start ("I can't forget about the trip" is none),
             # of a thing, not "it" or "that".
+            # Only with words that point at what was said ("Ignore the emojis in my last
+            # message" or "Forget the hotel, let's book a restaurant" lift no rule).
             r"(?i)(?:^|(?<=[,.;!?:])\s*|(?<=[,.;!?:]))(?:please |ok,? |okay,? |actually,? |and )?"
             r"(?:forget|ignore|disregard|never mind|scratch) (?:what i (?:said|told you) "
-            r"(?:about|regarding) |about |my rule (?:about|on) )?(?:the |my )?"
+            r"(?:about|regarding)|my (?:rule|request|instruction) (?:about|on|regarding)"
+            r"|the rule (?:about|on|regarding)) (?:the |my )?"
             r"(?!(?:it|that|this|them|everything|me)\b)(?P<obj>[^,.;!?]{2,40})(?=[,.;!?]|$)"
         ),
         "forbid",

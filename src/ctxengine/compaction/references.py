@@ -102,6 +102,7 @@ class TurnItems:
     focus: str | None = None
     asks: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()  # (name, kind) of the turn's 名称-like updates
+    near: tuple[tuple[str, str], ...] = ()  # (name, kind) of the neighbours the turn listed
 
     @classmethod
     def of(cls, t: ParsedTurn) -> TurnItems:
@@ -125,24 +126,58 @@ class TurnItems:
             (up.value, up.entity)
             for up in t.updates
             if up.slot == NAME_SLOT and up.value and up.op != "remove"
-        ) + tuple(
-            # "周边餐馆有护国寺小吃店和烤肉季": each neighbour is a place of that kind, so
-            # "我想去烤肉季" next names a restaurant, not the attraction in focus.
+        )
+        # "周边餐馆有护国寺小吃店和烤肉季": each neighbour is a place of that kind, so "我想去
+        # 烤肉季" next names a restaurant, not the attraction in focus. Kept apart from the
+        # names: no list of options ("第二家") and no place the dialogue is about.
+        near = tuple(
             (member, up.slot[len(_NEAR_PREFIX) :])
             for up in t.updates
             if up.slot.startswith(_NEAR_PREFIX) and up.value and up.op != "remove"
-            for member in _LIST_MEMBER.split(up.value)
-            if len(member.strip()) >= 2
+            for member in _members(up.value)
         )
         return cls(
-            tuple(items), latest, last_tool, last_slot, last_format, t.focus, tuple(t.asks), names
+            tuple(items),
+            latest,
+            last_tool,
+            last_slot,
+            last_format,
+            t.focus,
+            tuple(t.asks),
+            names,
+            near,
         )
 
 
 # The slots that list a place's neighbours of a kind (``周边餐馆``: restaurants), and what
 # separates the members of such a list.
 _NEAR_PREFIX = "周边"
-_LIST_MEMBER = re.compile(r"\s*(?:[、，,；;]|以及|和|与|及|或者|还有)\s*")
+_LIST_MEMBER = re.compile(r"\s*(?:[、，,；;]|以及|或者|还有)\s*")
+_JOINER = re.compile(r"和|与|及")
+
+
+def _members(value: str) -> list[str]:
+    """The names of a listed value: split at its commas, and at a 和 / 与 / 及 only where both
+    sides are three characters or more ("颐和园和雍和宫", not "北京和平宾馆"'s 和)."""
+    out: list[str] = []
+    for piece in _LIST_MEMBER.split(value):
+        piece = piece.strip()
+        while piece:
+            cut = next(
+                (
+                    m
+                    for m in _JOINER.finditer(piece)
+                    if m.start() >= 3 and len(piece) - m.end() >= 3
+                ),
+                None,
+            )
+            if cut is None:
+                break
+            out.append(piece[: cut.start()])
+            piece = piece[cut.end() :]
+        if len(piece) >= 2:
+            out.append(piece)
+    return out
 
 
 def _latest_flags(parts: Sequence[TurnItems]) -> tuple[str | None, str | None]:
@@ -157,8 +192,11 @@ def _latest_slot(parts: Sequence[TurnItems]) -> str | None:
 
 
 def _named(parts: Sequence[TurnItems]) -> dict[str, str]:
-    """name -> kind over `parts`, the newest reading of a name winning."""
-    return {name: kind for p in parts for name, kind in p.names}
+    """name -> kind over `parts`, the newest reading of a name winning (a place's own name
+    over its reading as a neighbour)."""
+    out = {name: kind for p in parts for name, kind in p.near}
+    out.update({name: kind for p in parts for name, kind in p.names})
+    return out
 
 
 def _mentions(parts: Sequence[TurnItems]) -> tuple[tuple[str, str, int], ...]:

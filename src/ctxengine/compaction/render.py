@@ -1343,10 +1343,11 @@ def repeated_wishes(lines: list[BlockLine]) -> list[BlockLine]:
     """`lines` (in their final shedding order, after `cost_order`) with each copy of a
     search criterion that another row of its table holds too (``4.5分以上`` on three places
     found for "4.5分以上的景点") split off into a line of its own, right after its row, that
-    leaves before any place does (`_REPEATED_WISH`, oldest first). The copy on the row that
-    leaves last (the current row first) stays in its row: the wish stays written once while
-    any of those rows is. Only the user's criteria: a fact the assistant gave (a phone, a
-    rating found) is the place's own, whoever else shares it."""
+    leaves before any place does (`_REPEATED_WISH`, in `cost_order`'s order). The copy on
+    the row that leaves last (the current row first) stays in its row: the wish stays
+    written once while that row is (a row kept after it, when the cap leaves no room for
+    the copy's column, is written without it). Only the user's criteria: a fact the
+    assistant gave (a phone, a rating found) is the place's own, whoever else shares it."""
     holder: dict[tuple[str, str, str], tuple[tuple[int, int], int]] = {}
     for i, line in enumerate(lines):
         row = line.row
