@@ -307,3 +307,32 @@ def test_the_next_offer_after_a_turn_down_gets_its_own_facts() -> None:
 def test_so_how_about_a_time_is_no_place() -> None:
     assert names("那您看明天下午三点怎么样？", "a") == []
     assert names("那您看一下北京饭店怎么样？", "a") == ["北京饭店"]
+
+
+def test_a_cheaper_one_offered_with_yes() -> None:
+    state = replay(
+        [
+            ("user", "帮我找一家评分4.5分以上的酒店。"),
+            ("assistant", "为您找到了北京丽晶酒店，评分4.7分，每晚1200元。"),
+            ("user", "太贵了，还有便宜点的吗？"),
+            ("assistant", "有的，如家精选酒店(北京王府井店)，每晚450元。"),
+        ]
+    )
+    values = {k: v.value for k, v in state.state.slots.items()}
+    assert values["酒店.名称"] == "如家精选酒店(北京王府井店)"
+    assert values["酒店.价格"] == "450元"
+    assert values["酒店[北京丽晶酒店].价格"] == "1200元"
+
+
+def test_yes_to_what_is_near_still_lists_a_neighbour() -> None:
+    state = replay(
+        [
+            ("user", "帮我找个景点。"),
+            ("assistant", "推荐您去故宫。"),
+            ("user", "附近有酒店吗？"),
+            ("assistant", "有的，北京饭店。"),
+        ]
+    )
+    values = {k: v.value for k, v in state.state.slots.items()}
+    assert values["景点.周边酒店"] == "北京饭店"
+    assert "酒店.名称" not in values

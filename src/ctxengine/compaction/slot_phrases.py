@@ -1183,8 +1183,10 @@ _GENERIC = re.compile(
 # "周边景点有A, B, C": names listed as a place's neighbours are that place's 周边 values.
 # So are names in an answer that lists what there is ("有啊，比如A, B, C").
 # Not "有X的餐馆是Y": what the place sought has.
+# ("有的，X" says yes to what was asked: a place sought as much as a neighbour; a reply to a
+# question about what is near reads its list as neighbours where that question is known.)
 _NEARBY = re.compile(
-    r"周边|附近|周围|离|, |比如有|例如|像|^\s*(?:还|也)?有"
+    r"周边|附近|周围|离|, |比如有|例如|像|^\s*(?:还|也)?有(?!的[啊呀呢哦]*[，,！!])"
     r"(?![^，,。！!？?]*的(?:餐馆|餐厅|饭馆|饭店|酒店|宾馆|景点))"
 )
 
