@@ -336,3 +336,28 @@ def test_yes_to_what_is_near_still_lists_a_neighbour() -> None:
     values = {k: v.value for k, v in state.state.slots.items()}
     assert values["景点.周边酒店"] == "北京饭店"
     assert "酒店.名称" not in values
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [
+            ("user", "帮我找个景点。"),
+            ("assistant", "推荐您去故宫。"),
+            ("user", "附近有酒店吗？"),
+            ("assistant", "有的，北京饭店，每晚800元。"),
+        ],
+        [
+            ("user", "帮我找一家烤鸭店。"),
+            ("assistant", "推荐您去全聚德(前门店)，人均200元。"),
+            ("user", "附近有景点吗？"),
+            ("assistant", "有的啊，天安门广场，免费。"),
+        ],
+    ],
+)
+def test_yes_to_what_is_near_with_a_fact_after_it_offers_no_place(
+    turns: list[tuple[str, str]],
+) -> None:
+    state = replay(turns).state
+    names_now = [v.value for k, v in state.slots.items() if k.endswith(".名称")]
+    assert "北京饭店" not in names_now and "天安门广场" not in names_now

@@ -148,6 +148,9 @@ def parse_rules(
             known=context.named if context else None,
         )
         informed = _without_neighbour_names(text, informed)
+        if context is not None and _YES_FIRST.match(text) and _asks_nearby(context.asked):
+            # "附近有酒店吗？" / "有的，北京饭店，每晚800元": yes, a neighbour, no place offered.
+            informed = [u for u in informed if u.slot != "名称"]
         weaker = _weighed(informed, ontology)
         denied = denied_spans(text)
         unmet = [n for n in unmet_slots(text, ontology) if _is_criterion(ontology, n)]
@@ -452,6 +455,15 @@ def _answers(
 # "推荐您去A": a name the reply recommends, even when it is also listed as a neighbour.
 # "可以去吃A" recommends A as where to eat, a neighbour, when A is listed as one.
 _RECOMMENDS = "(?:推荐|建议|可以去|就去|不如去)(?!吃|尝)[^，,。；;！!？?]{0,4}"
+
+
+# A reply that opens on yes: "有的，X", "有的啊，X".
+_YES_FIRST = re.compile(r"\s*有的[啊呀呢哦]*[，,]")
+
+
+def _asks_nearby(asked: Sequence[str]) -> bool:
+    """Whether the user's latest message asked what is near (a 周边 slot)."""
+    return any(a.startswith("周边") for a in asked)
 
 
 def _without_neighbour_names(text: str, informed: list[SlotUpdate]) -> list[SlotUpdate]:
