@@ -361,3 +361,6 @@ def test_yes_to_what_is_near_with_a_fact_after_it_offers_no_place(
     state = replay(turns).state
     names_now = [v.value for k, v in state.slots.items() if k.endswith(".名称")]
     assert "北京饭店" not in names_now and "天安门广场" not in names_now
+    # The neighbour is recorded as one, the fact after it no part of the list.
+    near = [v.value for k, v in state.slots.items() if ".周边" in k]
+    assert near in (["北京饭店"], ["天安门广场"])
