@@ -47,6 +47,7 @@ from ctxengine.compaction.references import (
     without_pointer_names,
 )
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
+from ctxengine.compaction.slot_phrases import KIND_WORD, KIND_WORDS
 from ctxengine.compaction.slots import (
     entity_for,
     extract_updates,
@@ -231,18 +232,9 @@ def parse_rules(
 
 # A trip's end said by its kind alone, the other end named: "从故宫回酒店", "从酒店打车到故宫".
 _KIND_END = re.compile(
-    r"从(?P<a>酒店|宾馆|饭店|餐馆|餐厅|景点|景区)(?=出发|打车|坐|乘|搭|到|去|回)"
-    r"|(?:回|到|去)(?P<b>酒店|宾馆|饭店|餐馆|餐厅|景点|景区)(?=$|[，,。！!？?]|怎么|吧|要|需要|多)"
+    rf"从(?P<a>{KIND_WORD})(?=出发|打车|坐|乘|搭|到|去|回)"
+    rf"|(?:回|到|去)(?P<b>{KIND_WORD})(?=$|[，,。！!？?]|怎么|吧|要|需要|多)"
 )
-_KIND_OF_WORD = {
-    "酒店": "酒店",
-    "宾馆": "酒店",
-    "饭店": "酒店",
-    "餐馆": "餐馆",
-    "餐厅": "餐馆",
-    "景点": "景点",
-    "景区": "景点",
-}
 
 
 def _kind_ends(
@@ -257,7 +249,7 @@ def _kind_ends(
         slot, other = ("出发地", "目的地") if m.group("a") else ("目的地", "出发地")
         if slot in ends or other not in ends:
             continue
-        kind = _KIND_OF_WORD[m.group("a") or m.group("b")]
+        kind = KIND_WORDS[m.group("a") or m.group("b")]
         place = next((name for name, k, _ in reversed(mentions) if k == kind), None)
         if place is None or place == ends[other].value:
             continue

@@ -773,8 +773,19 @@ _NOT_THIS_NAME = re.compile(r"[问说想要帮查看找]|一下|觉得|感觉|�
 _SAID_GROUPS = ("value", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")
 
 
+# A place said by its kind alone ("回酒店"), by the CrossWOZ kind it means.
+KIND_WORDS: dict[str, str] = {
+    "酒店": "酒店",
+    "宾馆": "酒店",
+    "饭店": "酒店",
+    "餐馆": "餐馆",
+    "餐厅": "餐馆",
+    "景点": "景点",
+    "景区": "景点",
+}
+KIND_WORD = "|".join(KIND_WORDS)
 # An end said by its kind alone: "酒店", "回酒店" read as "酒店".
-_KIND_ALONE = re.compile(r"酒店|宾馆|餐馆|餐厅|饭店|景点|景区")
+_KIND_ALONE = re.compile(KIND_WORD)
 
 
 def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
