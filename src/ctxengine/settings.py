@@ -154,11 +154,22 @@ class Settings(BaseModel):
     reset_after_turns: int = Field(25, ge=1, description="Periodic reset of temporary state.")
     min_context_repeat_turns: int = Field(3, ge=2, description="Min-Context: same entity N turns.")
     recent_intents: int = Field(3, ge=1)
-    evidence_max_items: int = Field(40, ge=1)
+    evidence_max_items: int = Field(
+        200,
+        ge=1,
+        description="Evidence items a session keeps; fields only a tool returned are evicted "
+        "first. The block's token cap, not this, bounds what is shown.",
+    )
     shard_max_tokens: int = Field(4000, ge=128)
     pin_ttl_turns: int = Field(5, ge=0, description="A Min-Context pin lapses after N turns.")
     stale_evidence_turns: int = Field(10, ge=0, description="A reset drops tool evidence this old.")
     render_max_evidence: int = Field(12, ge=0, description="Tool-only evidence lines in a block.")
+    render_max_call_fields: int = Field(
+        60,
+        ge=0,
+        description="Arguments of the agent's own tool calls shown in a block (its task state "
+        "where no ontology knows the domain), above tool-result fields.",
+    )
     render_max_conflicts: int = Field(5, ge=0, description="Conflict lines in a block.")
     render_max_instances: int = Field(
         100,

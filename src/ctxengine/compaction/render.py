@@ -145,6 +145,8 @@ class RenderOptions:
 
     history_turns: int = 3  # show a slot's previous value if it changed this recently
     max_evidence: int = 12  # caps tool fields only: what the user/assistant wrote always shows
+    # Caps the arguments of the agent's own tool calls (`called`), shown before tool fields.
+    max_call_fields: int = 60
     max_conflicts: int = 5
     conflict_turns: int = 10  # older conflicts are already reflected in the state
     # Slot values set longer ago than this are shown without a time marker: a marker costs
@@ -350,7 +352,7 @@ def build_view(
     # the time "10:00-22:00" of the opening hours "周一至周日 10:00-22:00" says nothing the
     # value does not.
     selection = selection or EvidenceSelection()
-    view.evidence = selection.select(state, evidence, options.max_evidence)
+    view.evidence = selection.select(state, evidence, options.max_evidence, options.max_call_fields)
     view.heads = selection.heads(language)
     return view
 
@@ -369,6 +371,17 @@ def written_in_conversation(item: EvidenceItem) -> bool:
     """Whether the user or the assistant wrote this value in a message (not a tool call)."""
     sources = item.sources
     return "user" in sources or "assistant" in sources
+
+
+def called(item: EvidenceItem) -> bool:
+    """Whether the agent passed this value to a tool (and neither side wrote it in a message).
+
+    A call's arguments are what the agent settled on for the task (the city searched, the
+    date booked, the party size): its state, written by the agent itself, in the tool's own
+    field names. A long session of tool use keeps its task state there even where no
+    ontology knows the domain's words, and a call holds a few fields where its result holds
+    dozens, so calls have a cap of their own (`max_call_fields`) and rank above result fields."""
+    return not written_in_conversation(item) and any(s.startswith("call:") for s in item.sources)
 
 
 _StatedKey = tuple[int, int, str]
@@ -432,10 +445,11 @@ class EvidenceSelection:
         return self._heads.setdefault(language, {})
 
     def select(
-        self, state: StateLayer, evidence: EvidenceLayer, max_evidence: int
+        self, state: StateLayer, evidence: EvidenceLayer, max_evidence: int, max_calls: int = 0
     ) -> list[EvidenceItem]:
-        """The evidence `build_view` shows: written ones first, then up to `max_evidence`
-        in all with the rest (said in conversation first), each most recent first."""
+        """The evidence `build_view` shows: written ones first, then up to `max_calls` of
+        the agent's call arguments (`called`) and up to `max_evidence` in all with the other
+        fields (said in conversation first), each most recent first."""
         self._sync_items(evidence)
         self._sync_archive(state)
         slot_values = {v.value for v in state.slots.values()}
@@ -462,13 +476,23 @@ class EvidenceSelection:
             out = self._shown_stated(slot_text, shown)
             self._shown = (key, list(out))
         room = max(0, max_evidence - len(out))
-        if room:
+        calls = max_calls
+        if room or calls:
+            # Call arguments sort first (`_other_key`: said before tool-only), newest first.
             for e in self._other:
-                if shown(e):
+                if called(e):
+                    if not calls:
+                        continue
+                    if shown(e):
+                        out.append(e)
+                        calls -= 1
+                elif not room:
+                    break
+                elif shown(e):
                     out.append(e)
                     room -= 1
-                    if not room:
-                        break
+                if not room and not calls:
+                    break
         return out
 
     def _shown_stated(
@@ -593,6 +617,7 @@ class EvidenceSelection:
 (
     _UNMET,
     _TOOL_EVIDENCE,
+    _CALL_EVIDENCE,
     _SOFT_EVIDENCE,
     _RECENT_INTENTS,
     _INTENT,
@@ -603,7 +628,7 @@ class EvidenceSelection:
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(12)
+) = range(13)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates): first to go among
 # what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
@@ -894,7 +919,7 @@ def _head_of(ev: EvidenceItem, lang: Language) -> str:
 
 def _evidence_rank(ev: EvidenceItem) -> int:
     if not written_in_conversation(ev):
-        return _TOOL_EVIDENCE
+        return _CALL_EVIDENCE if called(ev) else _TOOL_EVIDENCE
     if ev.kind in SOFT_EVIDENCE_KINDS:
         return _SOFT_EVIDENCE
     return KEEP

@@ -132,7 +132,7 @@ class CompactionConfig(BaseModel):
     """Tunables of one session's compaction engine (JSON-serializable, kept with the state)."""
 
     recent_intents: int = Field(3, ge=1)
-    evidence_max_items: int = Field(40, ge=1)
+    evidence_max_items: int = Field(200, ge=1)
     min_context_repeat_turns: int = Field(3, ge=2)
     pin_ttl_turns: int = Field(5, ge=0, description="A pin lapses this many turns after refresh.")
     reset_after_turns: int = Field(25, ge=1)
@@ -148,6 +148,7 @@ class CompactionConfig(BaseModel):
     )
     history_turns: int = Field(3, ge=0)
     render_max_evidence: int = Field(12, ge=0)
+    render_max_call_fields: int = Field(60, ge=0)
     render_max_conflicts: int = Field(5, ge=0)
     conflict_turns: int = Field(10, ge=0)
     slot_marker_turns: int | None = Field(5, ge=0)
@@ -164,6 +165,7 @@ class CompactionConfig(BaseModel):
             pin_ttl_turns=settings.pin_ttl_turns,
             stale_evidence_turns=settings.stale_evidence_turns,
             render_max_evidence=settings.render_max_evidence,
+            render_max_call_fields=settings.render_max_call_fields,
             render_max_conflicts=settings.render_max_conflicts,
             render_max_instances=settings.render_max_instances,
             block_long_fact_tokens=settings.block_long_fact_tokens,
@@ -174,6 +176,7 @@ class CompactionConfig(BaseModel):
         return RenderOptions(
             history_turns=self.history_turns,
             max_evidence=self.render_max_evidence,
+            max_call_fields=self.render_max_call_fields,
             max_conflicts=self.render_max_conflicts,
             conflict_turns=self.conflict_turns,
             slot_marker_turns=self.slot_marker_turns,
