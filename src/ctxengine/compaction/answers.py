@@ -18,6 +18,12 @@ name itself:
   one clause with an amount ("评分是4.3分，可游玩3个小时"); a reply that does not know ("这个我
   不太清楚") or only judges ("不贵的") gives no value.
 
+An English reply is more often a sentence than a bare value: there a slot with a value shape
+(`SlotDef.value_shape`: phone, email, date, time, amount) takes only a value of that shape
+("It does, and the number is 510-782-8753"), another slot a piece that reads as a value, not
+as a statement (an address by its house number and street word, or after "located at"), and
+a thousands separator ("$1,050") parts no clauses. Chinese replies keep the rules above.
+
 A question may ask a slot without its word: "几点开门" (营业时间), "要玩多久" (游玩时间),
 "多少钱一晚" (价格), "在哪下车" (the stop near the ride's end only).
 
@@ -45,6 +51,7 @@ from ctxengine.compaction.nearness import nearby_updates as nearby_updates
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.slots import governed_by_other, zh_address
+from ctxengine.language import detect_language
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]?")
 _ASKING = re.compile(
@@ -440,14 +447,22 @@ def answer_updates(
         rest.remove(address)
     if not rest:
         return out
+    english = detect_language(text) == "en"
     own = dict((slot.name, vrx) for slot, vrx in onto.value_patterns)
+    if english:
+        # An English answer to a slot with a value shape holds a value of that shape.
+        own = {slot.name: vrx for slot, vrx in onto.value_shapes} | own
 
     def answering(several: bool) -> list[tuple[int, str]]:
         return [
             (pos, value)
-            for pos, value in _content_segments(text, several=several, words=words)
-            # "010-85007938；北京市东城区景山前街4号" for the address: the number is the phone's.
-            if not any(n not in rest and vrx.fullmatch(value) for n, vrx in own.items())
+            for pos, value in _content_segments(text, several=several, words=words, english=english)
+            # "010-85007938；北京市东城区景山前街4号" for the address: the number is the phone's,
+            # unless an asked slot has its shape too ("$40" for the price, not the budget).
+            if (
+                not _fits(value, [vrx for n, vrx in own.items() if n not in rest])
+                or _fits(value, [vrx for n, vrx in own.items() if n in rest])
+            )
             and not any(t in value for t in taken if t)
             and not _report(value)
         ]
@@ -489,8 +504,17 @@ def answer_updates(
             if (m := vrx.search(value)) is None:
                 continue
             pos, value = pos + m.start(), m.group(0)
+        elif english:
+            en_address = onto.derived("answers.en_address", _en_address_slot)
+            if (read := _en_value(value, address=name == en_address)) is None:
+                continue  # "It does, and ...": a statement, not a value
+            pos, value = pos + read[0], read[1]
         out.append((pos, near_update(name, value, confidence)))
     return out
+
+
+def _fits(value: str, shapes: list[re.Pattern[str]]) -> bool:
+    return any(vrx.fullmatch(value) for vrx in shapes)
 
 
 # An amount or a free ticket: "3个小时", "40元", "免费", "半天".
@@ -647,7 +671,9 @@ _OFFER = re.compile(
 )
 
 
-def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> list[tuple[int, str]]:
+def _content_segments(
+    text: str, *, several: bool, words: re.Pattern[str], english: bool = False
+) -> list[tuple[int, str]]:
     """(position, value) of the reply's content pieces: sentences, or clauses when several
     slots are asked; courtesy, lead-ins and pieces that name a slot themselves left out."""
     out: list[tuple[int, str]] = []
@@ -668,9 +694,8 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
             # "X路32号，还需要其他信息么?": the offer of more help is no part of the answer.
             pieces = [(pieces[0][0], pieces[0][1][: offer.start()])]
         if several:
-            pieces = [
-                (s.start() + c.start(), c.group(0)) for c in re.finditer(r"[^，,]+", s.group(0))
-            ]
+            clause = _EN_PIECE if english else _PIECE
+            pieces = [(s.start() + c.start(), c.group(0)) for c in clause.finditer(s.group(0))]
         if not several and (lead := _REMARK.match(s.group(0))) is not None:
             # "那可多了，有A, B": the remark before the answer is no part of it.
             pieces = [(s.start() + lead.end(), s.group(0)[lead.end() :])]
@@ -703,3 +728,69 @@ def _content_segments(text: str, *, several: bool, words: re.Pattern[str]) -> li
             if got is not None and not words.search(text, start, got[0] + len(got[1])):
                 out.append(got)
     return out
+
+
+# A reply's clauses when several slots are asked. An English number's thousands separator
+# ("$1,050", "4,300") parts no clauses.
+_PIECE = re.compile(r"[^，,]+")
+_EN_PIECE = re.compile(r"(?:[^，,]|(?<=\d),(?=\d{3}(?!\d)))+")
+
+# --- English answers: a value, not a sentence ---------------------------------------------
+# An English reply is a sentence more often than a bare value ("It does, and the number is
+# ..."). A slot with no value shape takes a piece only when it reads as a value: the assent
+# and "It's" before it cut off, no subject opening a clause and no finite verb left in it.
+_EN_ASSENT = re.compile(
+    r"(?i)\s*(?:sure|yes|yeah|yep|ok|okay|of course|certainly|absolutely|no problem)\b[,!.]?\s*"
+)
+_EN_COPULA = re.compile(
+    r"(?i)\s*(?:it|that|this|they|he|she)(?:['’]s|['’]re|\s+(?:is|are|was|were|will be))\s+"
+)
+_EN_SUBJECT = re.compile(r"(?i)\s*(?:i|you|he|she|it|we|they|there)\b")
+# (Lower case: "May Chen", "Will Smith" are names.)
+_EN_VERB = re.compile(
+    r"\b(?:is|are|was|were|am|be|been|do|does|did|has|have|had|will|would|can|could"
+    r"|should|shall|may|might|must)\b|n['’]t\b|['’](?:re|ve|ll|m|d)\b"
+)
+# An address reads as one by a house number, a name and a street word ("1724 Sunnyhills
+# Court"), or by the words that place it ("located at", "address is").
+_EN_STREET = re.compile(
+    r"\b\d+[A-Za-z]?(?:\s+[A-Z0-9][\w'’.-]*){1,4}?\s+(?:Street|St|Avenue|Ave|Road|Rd"
+    r"|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Parkway|Pkwy|Highway|Hwy"
+    r"|Square|Sq|Terrace|Circle|Cir|Plaza|Alley)\b"
+)
+_EN_PLACED = re.compile(r"(?i)\b(?:(?:located|situated)\s+(?:at|on|in)|address\s+is)\s+")
+# Where the placed address ends: a mark, or a word that joins the next clause.
+_EN_CLAUSE_END = re.compile(
+    r"(?i)\s+(?:and|but|which|where|so)\b|[;!?]|,(?!\d{3}(?!\d))|\.(?:\s|$)"
+)
+
+
+def _en_address_slot(onto: Ontology) -> str | None:
+    slot = onto.slot_for_word("address")
+    return slot.name if slot is not None else None
+
+
+def _en_value(value: str, *, address: bool) -> tuple[int, str] | None:
+    """(offset, value) of what an English piece gives as a slot's value, or None when it
+    reads as a statement: "Sure, it's John Lee." -> "John Lee", "It does, and ..." -> None."""
+    if address:
+        return _en_address(value)
+    lead = 0
+    for rx in (_EN_ASSENT, _EN_COPULA):
+        if (m := rx.match(value, lead)) is not None:
+            lead = m.end()
+    rest = value[lead:].rstrip(" .!")
+    if not rest.strip() or _EN_SUBJECT.match(rest) or _EN_VERB.search(rest):
+        return None
+    return lead, rest
+
+
+def _en_address(value: str) -> tuple[int, str] | None:
+    if (placed := _EN_PLACED.search(value)) is not None:
+        start = placed.end()
+        end = _EN_CLAUSE_END.search(value, start)
+        got = value[start : end.start() if end is not None else len(value)].rstrip(" .")
+        if got:
+            return start, got
+    street = _EN_STREET.search(value)
+    return (street.start(), street.group(0)) if street is not None else None

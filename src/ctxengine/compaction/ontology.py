@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
+from ctxengine.compaction.patterns import kind_regex
 from ctxengine.compaction.schema import ParsedTurn
 from ctxengine.language import detect_language
 
@@ -52,6 +53,11 @@ class SlotDef(_Strict):
     enum: str | None = None
     # A regex whose match is this slot's value even with no slot word ("512GB" -> memory).
     value_pattern: str | None = None
+    # An evidence kind of `ctxengine.compaction.patterns` ("phone", "date", "amount"): an
+    # English answer to this slot is read for a value of that shape only ("It does, and the
+    # number is 510-782-8753" -> the number). Unlike `value_pattern`, the shape names no value
+    # by itself: a date said anywhere is no `date` slot without the question.
+    value_shape: str | None = None
     # A search criterion (a rating, a price range): the user's value says what to look for,
     # and a differing value the assistant gives is a fact about the candidate it found, shown
     # beside the request (see `ctxengine.compaction.outcomes`). Otherwise (a recipient, an
@@ -103,6 +109,7 @@ class Ontology(_Strict):
     _id_patterns: list[tuple[str, re.Pattern[str]]] = PrivateAttr(default_factory=list)
     _entity_ids: list[tuple[EntityDef, re.Pattern[str]]] = PrivateAttr(default_factory=list)
     _value_patterns: list[tuple[SlotDef, re.Pattern[str]]] = PrivateAttr(default_factory=list)
+    _value_shapes: list[tuple[SlotDef, re.Pattern[str]]] = PrivateAttr(default_factory=list)
     _intent_rx: list[tuple[DomainIntent, tuple[re.Pattern[str], ...]]] = PrivateAttr(
         default_factory=list
     )
@@ -200,6 +207,11 @@ class Ontology(_Strict):
             for i, s in enumerate(self.slots)
             if s.value_pattern
         ]
+        self._value_shapes = [
+            (s, _shape(s.value_shape, f"slots[{i}].value_shape"))
+            for i, s in enumerate(self.slots)
+            if s.value_shape
+        ]
         self._entity_by_word = {
             w.lower(): e for e in self.entities for w in (e.name, *e.zh, *e.en) if w
         }
@@ -279,6 +291,12 @@ class Ontology(_Strict):
     def value_patterns(self) -> list[tuple[SlotDef, re.Pattern[str]]]:
         patterns: list[tuple[SlotDef, re.Pattern[str]]] = _pv(self)["_value_patterns"]
         return patterns
+
+    @property
+    def value_shapes(self) -> list[tuple[SlotDef, re.Pattern[str]]]:
+        """(slot, regex) of the slots with a `value_shape`."""
+        shapes: list[tuple[SlotDef, re.Pattern[str]]] = _pv(self)["_value_shapes"]
+        return shapes
 
     @property
     def intent_matchers(self) -> list[tuple[DomainIntent, tuple[re.Pattern[str], ...]]]:
@@ -436,6 +454,13 @@ def _compile(rx: str, where: str) -> re.Pattern[str]:
         raise OntologyError(
             f"ontology: {where}: bad regex at position {exc.pos}: {exc.msg}"
         ) from None
+
+
+def _shape(kind: str, where: str) -> re.Pattern[str]:
+    try:
+        return re.compile(kind_regex(kind))
+    except KeyError:
+        raise OntologyError(f"ontology: {where}: unknown value shape '{kind}'") from None
 
 
 def words_regex(words: list[str]) -> str:

@@ -147,6 +147,21 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("number", 11, r"(?<![\d.*-])\d{8,}(?![\d*]|\.\d)", 0),
 ]
 
+
+def kind_regex(kind: str) -> str:
+    """One regex for the values of an evidence kind ("phone", "date", "amount"...): its
+    whole-match patterns of `_RAW` joined, ASCII as `PATTERNS` compiles them. An ontology
+    gives a slot this shape by naming the kind (`SlotDef.value_shape`).
+
+    Raises:
+        KeyError: no pattern of that kind matches a whole value.
+    """
+    parts = [rx for k, _, rx, group in _RAW if k == kind and group == 0]
+    if not parts:
+        raise KeyError(kind)
+    return "(?a:" + "|".join(f"(?:{rx})" for rx in parts) + ")"
+
+
 PATTERNS: tuple[tuple[str, int, re.Pattern[str], int], ...] = tuple(
     # ASCII: \w, \d and \b must not take CJK for letters, or "打开/etc/x" would be one path.
     (kind, prio, re.compile(rx, re.ASCII), group)
