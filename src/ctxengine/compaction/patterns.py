@@ -30,6 +30,9 @@ _MONTHS = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
+_MONTHS_LOWER = (
+    r"(?:january|february|march|april|june|july|august|september|october|november|december)"
+)
 _WEEKDAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
 _FILE_EXT = (
     r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
@@ -102,6 +105,9 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("date", 6, r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]", 0),
     ("date", 6, r"\b" + _MONTHS + r"\.? \d{1,2}(?:st|nd|rd|th)?(?:, \d{4})?\b", 0),
     ("date", 6, r"\b\d{1,2}(?:st|nd|rd|th)? " + _MONTHS + r"(?: \d{4})?\b", 0),
+    # Chat writes months in lower case too ("march 3rd"): a full month name (not "may", a
+    # verb) with an ordinal day or a year, so "troops march 15 miles" stays no date.
+    ("date", 6, r"\b" + _MONTHS_LOWER + r" \d{1,2}(?:(?:st|nd|rd|th)(?:, \d{4})?|, \d{4})\b", 0),
     ("date", 6, r"(?i:\b(?:next|this|last) (?:" + _WEEKDAYS + r"|week|month|year)\b)", 0),
     # "the 6th of March", "the 1st of this month"; "tomorrow", "the day after tomorrow";
     # a weekday by itself ("leave on Friday").
@@ -193,6 +199,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("月",), 1, False),
     (_MONTH_WORDS, 1, False),
     (_MONTH_WORDS, 1, False),
+    (_MONTH_WORDS, 1, False),  # march 3rd
     (("next ", "this ", "last "), 0, False),
     ((" of ",), 1, False),  # the 6th of March
     (("tomorrow", "today", "tonight"), 0, False),
