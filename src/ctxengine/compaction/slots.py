@@ -55,6 +55,8 @@ _ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|�
 # Slots whose value follows "在" ("地址在北京市…"); for others "在" needs a value-like start.
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
 _EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
+# A wh-word right before an English slot word asks for the slot ("Which day is the event?").
+_WH_BEFORE = re.compile(r"(?i)\b(?:what|which|whose)(?:['’]s)?\s+(?:(?:the|your|my|our)\s+)?$")
 _QUESTION = re.compile(
     r"什么|多少|多钱|多久|多长|多远|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
     r"very|so|a bit)\b)"
@@ -327,6 +329,8 @@ def extract_updates(
             continue
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
             groups = m.groupdict()  # read below up to five times
+            if pat is rx.en_set and _WH_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+                continue  # "What date is the concert?": a question about the slot, no value
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or governed_by_other(text, m.start(), slot, onto):
                 continue  # "坐地铁的时长": the ride's length, no visit's
