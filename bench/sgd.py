@@ -41,6 +41,19 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sgd_test_sampl
 FILES = ("dialogues_030.json", "dialogues_001.json")  # multi-domain first
 DEFAULT_GROUP = 10
 QUICK_DIALOGUES = 40
+# Which sessions (of `DEFAULT_GROUP` dialogues, by position) English rules may be written
+# from, and which are held out to say how well they generalize: every fourth session is held
+# out, so both parts hold every domain of the sample. Rules before 2026-11-30 were written
+# from no SGD text; from then on only from the tuned part. Before the split was set, one
+# session's block (session 7, now held out) was read, which showed whole sentences taken as
+# slot values (fixed by a rule on value shapes, written from own sentences), and the lost
+# values of every session were counted by slot name.
+HELD_OUT_EVERY = 4
+
+
+def held_out(session_index: int) -> bool:
+    """Whether the session at `session_index` (default grouping) is held out."""
+    return session_index % HELD_OUT_EVERY == HELD_OUT_EVERY - 1
 
 
 class SGDError(ValueError):
@@ -132,7 +145,18 @@ async def _run(quick: bool, group: int, ratios: Sequence[float]) -> str:
     sessions = sgd_scenarios(QUICK_DIALOGUES if quick else None, group=group)
     print(f"{len(sessions)} SGD sessions (group={group})", file=sys.stderr)
     results = await evaluate(all_methods(), sessions, ratios, progress=True)
-    return format_table(summarize(results))
+    out = [format_table(summarize(results))]
+    if group == DEFAULT_GROUP:
+        names = {s.name: held_out(i) for i, s in enumerate(sessions)}
+        for label, part in (("tuned", False), ("held out", True)):
+            rows = summarize([r for r in results if names[r.scenario] is part])
+            line = ", ".join(
+                f"{r['budget_ratio']:.0%} {r['values_retained']:.1%}"
+                for r in rows
+                if r["method"] == "ctxengine" and r["values_retained"] is not None
+            )
+            out.append(f"ctxengine values, {label} sessions: {line}")
+    return "\n".join(out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
