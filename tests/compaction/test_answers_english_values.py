@@ -40,7 +40,12 @@ GENERIC = generic_ontology()
             "email",
             "desk@maplegrove.org",
         ),
-        ("What date would that be?", "It falls on March 12th this year.", "date", "March 12th"),
+        (
+            "What date would that be?",
+            "It falls on March 12th this year.",
+            "date",
+            "March 12th this year",
+        ),
         ("What time does the tour start?", "The first group leaves at 9:45 am.", "time", "9:45 am"),
         (
             "What's the price?",

@@ -452,6 +452,7 @@ def answer_updates(
     if english:
         # An English answer to a slot with a value shape holds a value of that shape.
         own = {slot.name: vrx for slot, vrx in onto.value_shapes} | own
+    shapes = {slot.name: slot.value_shape for slot, _ in onto.value_shapes}
 
     def answering(several: bool) -> list[tuple[int, str]]:
         return [
@@ -498,7 +499,16 @@ def answer_updates(
             or ("分钟" in value and not _NUMBERED.search(value))
         ):
             continue  # "离这儿不远，走路5分钟": how far, not where
-        if (vrx := own.get(name)) is not None:
+        if english and (vrx := own.get(name)) is not None:
+            # The one value of the shape the reply does not deny ("It's not March 3rd, it's
+            # March 4th"), a range or bound whole; with none, a time or date said in words.
+            read = _en_shaped(value, vrx)
+            if read is None and shapes.get(name) in ("time", "date"):
+                read = _en_value(value, address=False, when=True)
+            if read is None:
+                continue
+            pos, value = pos + read[0], read[1]
+        elif (vrx := own.get(name)) is not None:
             # A slot with its own value shape takes only that: "您可以拨打010-85221888" gives
             # the number, "都不提供呢" gives no phone at all.
             if (m := vrx.search(value)) is None:
@@ -740,7 +750,7 @@ _EN_PIECE = re.compile(r"(?:[^，,]|(?<=\d),(?=\d{3}(?!\d)))+")
 # ..."). A slot with no value shape takes a piece only when it reads as a value: the assent
 # and "It's" before it cut off, no subject opening a clause and no finite verb left in it.
 _EN_ASSENT = re.compile(
-    r"(?i)\s*(?:sure|yes|yeah|yep|ok|okay|of course|certainly|absolutely|no problem)\b[,!.]?\s*"
+    r"(?i)\s*(?:sure|yes|yeah|yep|ok|okay|of course|certainly|absolutely|no problem|no)\b[,!.]?\s*"
 )
 _EN_COPULA = re.compile(
     r"(?i)\s*(?:it|that|this|they|he|she)(?:['’]s|['’]re|\s+(?:is|are|was|were|will be))\s+"
@@ -770,19 +780,83 @@ def _en_address_slot(onto: Ontology) -> str | None:
     return slot.name if slot is not None else None
 
 
-def _en_value(value: str, *, address: bool) -> tuple[int, str] | None:
+def _en_value(value: str, *, address: bool, when: bool = False) -> tuple[int, str] | None:
     """(offset, value) of what an English piece gives as a slot's value, or None when it
-    reads as a statement: "Sure, it's John Lee." -> "John Lee", "It does, and ..." -> None."""
+    reads as a statement: "Sure, it's John Lee." -> "John Lee", "It does, and ..." -> None.
+    With `when`, only a time or date said in words ("Noon.", "Half past seven.")."""
     if address:
         return _en_address(value)
+    if _EN_UNSURE.match(value):
+        return None  # "Not sure, sorry.", "Unknown."
     lead = 0
     for rx in (_EN_ASSENT, _EN_COPULA):
         if (m := rx.match(value, lead)) is not None:
             lead = m.end()
-    rest = value[lead:].rstrip(" .!")
+    rest = value[lead:]
+    if (aside := _EN_ASIDE.search(rest)) is not None:
+        rest = rest[: aside.start()]  # "Medium, but it runs small": the value before the aside
+    rest = rest.rstrip(" .!")
     if not rest.strip() or _EN_SUBJECT.match(rest) or _EN_VERB.search(rest):
         return None
+    if when and (_DIGIT_RX.search(rest) or not _EN_WHEN_WORD.search(rest)):
+        return None  # "around 80 degrees" is no date; digits of a time have its shape
     return lead, rest
+
+
+# An answer that knows nothing: "Not sure", "Sorry, ...", "Nope", "Unknown".
+_EN_UNSURE = re.compile(
+    r"(?i)\s*(?:not sure|sorry|nope|no idea|unknown|unfortunately|i'?m afraid|i am afraid"
+    r"|n/a|none|i don'?t|i do not|i can'?t|i cannot)\b"
+)
+_EN_ASIDE = re.compile(r"(?i),\s*(?:but|though|although|i|it|which|so|and|if)\b")
+_DIGIT_RX = re.compile(r"\d")
+_EN_WHEN_WORD = re.compile(
+    r"(?i)\b(?:noon|midday|midnight|morning|afternoon|evening|night|tonight|today|tomorrow"
+    r"|o'?clock|half past|quarter (?:past|to)|weekend|\w+day)\b"
+)
+# Words that make a value of the shape a bound or a range: "under $40", "between $40 and $60".
+_EN_BOUND = re.compile(
+    r"(?i)\b(?:under|over|below|above|between|from|up to|at most|at least|around|about|"
+    r"roughly|approximately|less than|more than|cheaper than|no (?:more|later|earlier) than)\s+$"
+)
+_EN_ADJACENT = re.compile(r",?\s*")
+_EN_RANGE_JOIN = re.compile(r"(?i)\s*(?:-|–|to|and)\s*")
+_EN_DENIED = re.compile(
+    r"(?i)\b(?:not|no(?! (?:later|earlier|more|less) than)|isn'?t|aren'?t|wasn'?t|weren'?t"
+    r"|unavailable|sold out|fully booked|closed)\b"
+)
+_EN_CLAUSE_MARK = re.compile(r"[;.!?]\s|,(?!\d{3}(?!\d))")
+
+
+def _en_shaped(value: str, vrx: re.Pattern[str]) -> tuple[int, str] | None:
+    """(offset, value) of the one value of the slot's shape the piece gives: a range of two
+    ("$40-$60", "between $40 and $60") or a bound ("under $40") whole; the value in a clause
+    that denies it ("not March 3rd", "7 pm is sold out") is none, and two left undecided
+    ("the 3rd or 4th") give none."""
+    found: list[tuple[int, int]] = []
+    for m in vrx.finditer(value):
+        if found and _EN_ADJACENT.fullmatch(value, found[-1][1], m.start()):
+            found[-1] = (found[-1][0], m.end())  # "March 12th this year": one date
+        else:
+            found.append(m.span())
+    if len(found) == 2 and _EN_RANGE_JOIN.fullmatch(value, found[0][1], found[1][0]):
+        start, end = found[0][0], found[1][1]
+    else:
+        kept = [(a, b) for a, b in found if not _denied(value, a, b)]
+        if len(kept) != 1:
+            return None
+        start, end = kept[0]
+    if (bound := _EN_BOUND.search(value, 0, start)) is not None:
+        start = bound.start()
+    return start, value[start:end]
+
+
+def _denied(text: str, start: int, end: int) -> bool:
+    """Whether the clause around text[start:end] denies it."""
+    left = max((m.end() for m in _EN_CLAUSE_MARK.finditer(text, 0, start)), default=0)
+    right = _EN_CLAUSE_MARK.search(text, end)
+    clause = text[left : right.start() if right is not None else len(text)]
+    return _EN_DENIED.search(clause) is not None
 
 
 def _en_address(value: str) -> tuple[int, str] | None:

@@ -721,10 +721,21 @@ class EvidenceLayer(BaseModel):
             return []
         pool = self.items.values() if candidates is None else candidates
         # Fields only a tool returned go first: one JSON result yields dozens of them, and they
-        # would otherwise push out what the user or the assistant actually said.
+        # would otherwise push out what was said (what the user or the assistant wrote goes
+        # last, the agent's call arguments before it). The latest turn's result is the one the
+        # agent is working with: it counts as said, or call arguments piling up over a long
+        # session would evict every new result on arrival.
+        candidates = [i for i in pool if i.id not in protected]
+        latest = max((i.last_seen for i in candidates), default=0)
         victims = sorted(
-            (i for i in pool if i.id not in protected),
-            key=lambda i: (said_in_conversation(i), i.last_seen, i.first_seen, i.id),
+            candidates,
+            key=lambda i: (
+                written(i),
+                said_in_conversation(i) or i.last_seen >= latest,
+                i.last_seen,
+                i.first_seen,
+                i.id,
+            ),
         )[:over]
         for v in victims:
             del self.items[v.id]
@@ -738,6 +749,12 @@ class EvidenceLayer(BaseModel):
     def recent(self) -> list[EvidenceItem]:
         """Items, most recently referenced first."""
         return sorted(self.items.values(), key=lambda i: (-i.last_seen, -i.first_seen, i.id))
+
+
+def written(item: EvidenceItem) -> bool:
+    """Whether the user or the assistant wrote this value in a message."""
+    sources = item.sources
+    return "user" in sources or "assistant" in sources
 
 
 def said_in_conversation(item: EvidenceItem) -> bool:

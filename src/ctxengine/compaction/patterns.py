@@ -106,8 +106,16 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("date", 6, r"\b" + _MONTHS + r"\.? \d{1,2}(?:st|nd|rd|th)?(?:, \d{4})?\b", 0),
     ("date", 6, r"\b\d{1,2}(?:st|nd|rd|th)? " + _MONTHS + r"(?: \d{4})?\b", 0),
     # Chat writes months in lower case too ("march 3rd"): a full month name (not "may", a
-    # verb) with an ordinal day or a year, so "troops march 15 miles" stays no date.
-    ("date", 6, r"\b" + _MONTHS_LOWER + r" \d{1,2}(?:(?:st|nd|rd|th)(?:, \d{4})?|, \d{4})\b", 0),
+    # verb) with an ordinal day or a year, so "troops march 15 miles" stays no date, and not
+    # after a subject or an auxiliary ("we march 1st", "will march 2nd in line").
+    (
+        "date",
+        6,
+        r"\b(?<!\bwe )(?<!\bi )(?<!\byou )(?<!\bthey )(?<!\bwill )(?<!\bcan )"
+        + _MONTHS_LOWER
+        + r" (?:[12]\d|3[01]|0?[1-9])(?:(?:st|nd|rd|th)(?:, \d{4})?|, \d{4})\b",
+        0,
+    ),
     ("date", 6, r"(?i:\b(?:next|this|last) (?:" + _WEEKDAYS + r"|week|month|year)\b)", 0),
     # "the 6th of March", "the 1st of this month"; "tomorrow", "the day after tomorrow";
     # a weekday by itself ("leave on Friday").

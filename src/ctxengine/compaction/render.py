@@ -77,6 +77,7 @@ from ctxengine.compaction.layers import (
     is_instance,
     said_in_conversation,
     split_key,
+    written,
 )
 from ctxengine.compaction.ledger import ConflictRecord, ConstraintEntry, Ledger
 from ctxengine.compaction.ontology import NO_LABELS, BlockLabels
@@ -367,10 +368,8 @@ def _recent_instances(
     return [(e, latest[e], [v for v in instances[e] if v.slot not in name_slots]) for e in ranked]
 
 
-def written_in_conversation(item: EvidenceItem) -> bool:
-    """Whether the user or the assistant wrote this value in a message (not a tool call)."""
-    sources = item.sources
-    return "user" in sources or "assistant" in sources
+# Whether the user or the assistant wrote the value in a message (not a tool call).
+written_in_conversation = written
 
 
 def called(item: EvidenceItem) -> bool:
@@ -477,22 +476,18 @@ class EvidenceSelection:
             self._shown = (key, list(out))
         room = max(0, max_evidence - len(out))
         calls = max_calls
-        if room or calls:
-            # Call arguments sort first (`_other_key`: said before tool-only), newest first.
-            for e in self._other:
-                if called(e):
-                    if not calls:
-                        continue
-                    if shown(e):
-                        out.append(e)
-                        calls -= 1
-                elif not room:
-                    break
-                elif shown(e):
+        # Call arguments have a cap of their own, other fields share `room`; the walk ends
+        # when both are used up (at worst it reads every item: bounded by the item cap).
+        for e in self._other:
+            if not room and not calls:
+                break
+            if called(e):
+                if calls and shown(e):
                     out.append(e)
-                    room -= 1
-                if not room and not calls:
-                    break
+                    calls -= 1
+            elif room and shown(e):
+                out.append(e)
+                room -= 1
         return out
 
     def _shown_stated(
@@ -908,7 +903,11 @@ def _head_of(ev: EvidenceItem, lang: Language) -> str:
     """An item's kept head: its line up to the marker, and the space before it."""
     src = None
     said_by_user = "user" in ev.sources
-    for s in ev.sources:
+    # A field a call passed and a tool returned is shown, and ranked, as the call's.
+    sources = (
+        sorted(ev.sources, key=lambda s: not s.startswith("call:")) if called(ev) else ev.sources
+    )
+    for s in sources:
         # Unmarked means the user said it; a tool's or call's source is worth naming even
         # then, the assistant's repeating the user's value is not ("ORD-4471" the user gave).
         if s != "user" and not (said_by_user and s == "assistant"):

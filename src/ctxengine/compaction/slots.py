@@ -34,8 +34,10 @@ _NEARBY_LIST = re.compile(NEAR + r"[^，,。；;！!？?\n]{0,8}?有(?:[^，,。
 # A value ends where the next requirement is joined on: "150-500元并且有牛头这个菜".
 _ZH_JOIN = re.compile(r"(?:并且|而且|并有|同时|以及|还要|还有|另外)")
 _EN_VALUE = (
-    r"(?P<value>(?:[^,;!?\n.]|\.(?=\S))+?)"
-    r"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[,;!?\n]|\.(?:\s|$)|$)"
+    # A thousands separator is part of a number: "1,000 dollars".
+    r"(?P<value>(?:[^,;!?\n.]|\.(?=\S)|(?<=\d),(?=\d{3}(?!\d)))+?)"
+    r"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[;!?\n]|(?<!\d),|,(?!\d{3}(?!\d))"
+    r"|\.(?:\s|$)|$)"
 )
 _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
@@ -56,7 +58,12 @@ _ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|�
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
 _EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
 # A wh-word right before an English slot word asks for the slot ("Which day is the event?").
-_WH_BEFORE = re.compile(r"(?i)\b(?:what|which|whose)(?:['’]s)?\s+(?:(?:the|your|my|our)\s+)?$")
+# The wh-word opens the clause ("Here's what my address is: …" states it) and at most two
+# words stand between ("What exact date", "What time and date").
+_WH_BEFORE = re.compile(
+    r"(?i)(?:^|[.!?;,:]\s*|\b(?:and|so|but|then|also|ok|okay)\s+)(?:what|which|whose)(?:['’]s)?"
+    r"\s+(?:[a-z]+\s+){0,2}$"
+)
 _QUESTION = re.compile(
     r"什么|多少|多钱|多久|多长|多远|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
     r"very|so|a bit)\b)"
@@ -329,7 +336,7 @@ def extract_updates(
             continue
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
             groups = m.groupdict()  # read below up to five times
-            if pat is rx.en_set and _WH_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            if pat is rx.en_set and _WH_BEFORE.search(text, max(0, m.start() - 40), m.start()):
                 continue  # "What date is the concert?": a question about the slot, no value
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or governed_by_other(text, m.start(), slot, onto):
