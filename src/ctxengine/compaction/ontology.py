@@ -421,6 +421,10 @@ def display_labels(onto: Ontology, language: str) -> BlockLabels:
     if "task" not in entities:
         entities["task"] = _TASK_LABELS.get(language, "task")
     slots = labelled([(s.name, s.zh if zh else s.en) for s in onto.slots])
+    if "名称" not in slots and not zh and "name" not in slots.values():
+        # The state names instances by 名称 whatever the ontology (`StateLayer.instance_slots`):
+        # an English block heads that column in English.
+        slots["名称"] = "name"
     return BlockLabels(
         {k: v for k, v in entities.items() if k != v}, {k: v for k, v in slots.items() if k != v}
     )

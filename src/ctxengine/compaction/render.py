@@ -680,18 +680,31 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
 
     `compact` (for a block over its cap, before anything is shed): the current values of one
     entity share a line, ``餐馆: 名称=X; 电话=Y``, old and earlier values name their slot
-    (``  旧值: 电话=Z``), and state lines carry no time marker.
+    (``  旧值: 电话=Z``), and state, constraint and evidence lines carry no time marker.
     """
     if compact:
         view = replace(view, slot_marker_turns=-1)  # a marker on no line
     out = _head_lines(view, compact)
     out += [BlockLine("constraints", text) for text in constraint_texts(view, marked=not compact)]
     out += _conflict_lines(view)
+    # Compact, an evidence line keeps its source and drops its marker: the lines are newest
+    # first, and the marker costs as many tokens as a date it follows.
+    if compact:
+        texts = [_head_of_kept(view, ev).rstrip() for ev in view.evidence]
+    else:
+        texts = evidence_texts(view)
     out += [
         BlockLine("evidence", text, _evidence_rank(ev))
-        for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
+        for ev, text in zip(view.evidence, texts, strict=True)
     ]
     return out
+
+
+def _head_of_kept(view: ContextView, ev: EvidenceItem) -> str:
+    head = view.heads.get(ev.id)
+    if head is None:
+        head = view.heads[ev.id] = _head_of(ev, view.language)
+    return head
 
 
 def view_text(view: ContextView) -> str:
