@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import tempfile
 
-from ctxengine.compaction.render import HEADERS
 from ctxengine.engine import ContextEngine, make_distiller
 from ctxengine.messages import Message, ToolCallPart
 from ctxengine.settings import Settings
@@ -66,8 +65,8 @@ def history() -> list[Message]:
     return [m for i, city in enumerate(CITIES) for m in task(i, city)]
 
 
-def observed(settings: Settings) -> tuple[str, str]:
-    """(the uncapped block, the block under a 400-token cap) after the whole history."""
+def observed(settings: Settings, cap: int = 400) -> tuple[str, str]:
+    """(the uncapped block, the block under a `cap`-token cap) after the whole history."""
     d = make_distiller(settings, "calls")
     assert d is not None
     turn = 0
@@ -75,7 +74,7 @@ def observed(settings: Settings) -> tuple[str, str]:
         turn += m.role == "user"
         d.observe(m, turn)
     full = d.render(turn, "en")
-    capped = d.render(turn, "en", max_tokens=400, count=COUNTER.count)
+    capped = d.render(turn, "en", max_tokens=cap, count=COUNTER.count)
     return full, capped
 
 
@@ -97,12 +96,15 @@ def test_call_fields_have_a_cap_of_their_own() -> None:
 
 
 def test_result_fields_leave_before_call_arguments_under_the_cap() -> None:
-    full, capped = observed(Settings(compaction=True))
+    full, capped = observed(Settings(compaction=True), cap=300)
     assert "(tool:FindRestaurants)" in full
-    assert COUNTER.count(capped) <= 400
-    assert "(tool:FindRestaurants)" not in capped
-    assert "(call:FindRestaurants)" in capped
-    assert capped.startswith(HEADERS["en"]["intent"]) or HEADERS["en"]["evidence"] in capped
+    assert COUNTER.count(capped) <= 300
+    # Over the cap, one call's arguments share a line, newest call first; every call stays
+    # while a result field leaves.
+    assert "- call FindRestaurants: city=Foster City; cuisine=cuisine-14" in capped
+    for city in CITIES:
+        assert f"city={city};" in capped
+    assert full.count("(tool:FindRestaurants)") > capped.count("(tool:FindRestaurants)")
 
 
 def test_said_values_outlast_forty_items() -> None:

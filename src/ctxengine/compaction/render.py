@@ -687,15 +687,38 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     out = _head_lines(view, compact)
     out += [BlockLine("constraints", text) for text in constraint_texts(view, marked=not compact)]
     out += _conflict_lines(view)
+    if not compact:
+        out += [
+            BlockLine("evidence", text, _evidence_rank(ev))
+            for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
+        ]
+        return out
     # Compact, an evidence line keeps its source and drops its marker: the lines are newest
-    # first, and the marker costs as many tokens as a date it follows.
-    if compact:
-        texts = [_head_of_kept(view, ev).rstrip() for ev in view.evidence]
-    else:
-        texts = evidence_texts(view)
+    # first, and the marker costs as many tokens as a date it follows. The arguments one
+    # call passed share a line, ``- call FindBus: from_city=Philadelphia; category=direct``, as
+    # an entity's values do: the tool's name is written once, not once per argument (in
+    # the order of their names: the layer keeps no argument's place in its call).
+    calls: dict[tuple[str, int], list[str]] = {}
+    entries: list[tuple[str, int] | BlockLine] = []
+    called_word = _SOURCES_ZH["call"] if view.language == "zh" else "call"
+    for ev in view.evidence:
+        if not called(ev):
+            entries.append(
+                BlockLine("evidence", _head_of_kept(view, ev).rstrip(), _evidence_rank(ev))
+            )
+            continue
+        key = (next(s for s in ev.sources if s.startswith("call:"))[5:], ev.last_seen)
+        if key not in calls:
+            calls[key] = []
+            entries.append(key)
+        calls[key].append(f"{ev.field or ev.kind}={fmt(ev.value)}")
     out += [
-        BlockLine("evidence", text, _evidence_rank(ev))
-        for ev, text in zip(view.evidence, texts, strict=True)
+        e
+        if isinstance(e, BlockLine)
+        else BlockLine(
+            "evidence", f"- {called_word} {e[0]}: {'; '.join(sorted(calls[e]))}", _CALL_EVIDENCE
+        )
+        for e in entries
     ]
     return out
 
