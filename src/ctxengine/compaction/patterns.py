@@ -34,6 +34,30 @@ _MONTHS_LOWER = (
     r"(?:january|february|march|april|june|july|august|september|october|november|december)"
 )
 _WEEKDAYS = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
+_COUNT_WORDS = (
+    r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen"
+    r"|a couple of|a few"
+)
+_NOT_PLACE = (
+    r"(?!(?:" + _MONTHS + r"|" + _WEEKDAYS + r"|English|Spanish|French|Chinese|German|Japanese"
+    r"|Italian|Korean|I|The|A|An|My|Our|Your|Their|His|Her|It|This|That)\b)"
+)
+# A capitalised word, or an acronym ending its clause ("in LA.", not "in IT support").
+# ("St. Louis": an abbreviation's dot before the next word is part of the name.)
+_PLACE_WORD = (
+    _NOT_PLACE
+    + r"(?:[A-Z][a-z]{1,2}\.(?= [A-Z])|[A-Z][a-z](?:[\w'’.-]*[\w'’])?|[A-Z]{2,3}(?=[.,;:!?]|$))"
+)
+_PLACE = (
+    _PLACE_WORD + r"(?: (?:(?:of|de|del|la|le) )*" + _PLACE_WORD + r")*"
+    r"(?:, (?:[A-Z]{2}(?![\w'’-])|[A-Z][a-z]+(?=[.?!]|$)))?"
+    r"(?=[\s.,;:!?)]|$)"
+)
+# "to" leads a place after a word of going ("fly to Paris"), not "talk to Mary".
+_GOING = (
+    r"(?:go|going|goes|went|travel\w*|fly|flying|flight|drive|driving|trip|tickets?|bus"
+    r"|train|ride|head\w*|get|getting|return\w*|back|move|moving)"
+)
 _FILE_EXT = (
     r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
     r"|md|log|sql|html?|css|sh|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php|xml|zip|gz|tar|png|jpe?g)"
@@ -147,6 +171,18 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?![A-Za-z])",
         0,
     ),
+    # How long: "for five days", "3 nights", "a five day stay" (a stay, a rental, a visit).
+    (
+        "duration",
+        8,
+        r"(?i:\b(?:" + _COUNT_WORDS + r")[ -](?:days?|nights?|weeks?|months?|hours?)"
+        r"(?: stay)?\b)",
+        0,
+    ),
+    # Where, in English: a capitalised place name after "in", "to", "from", "near" ("in
+    # Phoenix, AZ", "from Washington", "to New York City", "in LA"); a month, a weekday or a
+    # language after the word is no place.
+    ("place", 9, r"\b(?:in|from|near|around|" + _GOING + r" to) (" + _PLACE + r")", 1),
     ("code", 9, r"`([^`\n]{1,80})`", 1),
     # A call: "Kitchen(欧陆广场店)" is a restaurant's branch, not code (its "argument" opens
     # with Chinese text; a call's Chinese argument is quoted).
@@ -219,6 +255,8 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("点",), 1, False),
     (("¥", "￥", "$", "€", "£"), 1, False),
     (("元", "块", "usd", "cny", "rmb", "eur", "gbp", "jpy", "dollar", "euro"), 1, False),
+    (("day", "night", "week", "month", "hour"), 0, False),  # for five days
+    (("in ", "to ", "from ", "near ", "around "), 0, True),  # in Phoenix, AZ
     (("`",), 0, False),
     (("(",), 0, False),
     (("_",), 0, False),
@@ -238,10 +276,12 @@ _CAPITAL = re.compile(r"[A-Z]")
 _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 
 # Cheap gate: a text without a digit, '@', '/', '\\', '`', '_', a currency sign, a capital
-# followed by lower case (camelCase) or a date word cannot match anything above.
+# followed by lower case (camelCase), a date or duration word or a capital after a place's
+# preposition cannot match anything above.
 _GATE_ZH = r"[\d@/\\`_¥￥$€£(]|周|星期|礼拜|明天|后天|下个月"
 _GATE = re.compile(
-    _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|day\b|\b" + _MONTHS + r"\b)"
+    _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|days?\b|\b" + _MONTHS + r"\b"
+    r"|nights?\b|weeks?\b|months?\b|hours?\b)|\b(?:in|to|from|near|around) [A-Z]"
 )
 # The gate without its Latin words, for a text with no letter they could match (the ASCII
 # letters and the four others a case-insensitive one matches: İ, ı, ſ, K): 3x cheaper.

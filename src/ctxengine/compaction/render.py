@@ -625,9 +625,10 @@ class EvidenceSelection:
     _INSTANCE,
 ) = range(13)
 KEEP = 99
-# Evidence kinds a conversation states in passing (prices, times, dates): first to go among
-# what the user or the assistant wrote, after tool-only fields. Ids, codes and contacts stay.
-SOFT_EVIDENCE_KINDS = frozenset({"amount", "date", "time"})
+# Evidence kinds a conversation states in passing (prices, times, dates, lengths of stay,
+# places): first to go among what the user or the assistant wrote, after tool-only fields
+# and call arguments. Ids, codes and contacts stay.
+SOFT_EVIDENCE_KINDS = frozenset({"amount", "date", "time", "duration", "place"})
 
 
 @dataclass(frozen=True)
@@ -978,6 +979,8 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "number": "号码",
     "id": "编号",
     "field": "字段",
+    "duration": "时长",
+    "place": "地点",
 }
 _SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
 
