@@ -20,6 +20,7 @@ from ctxengine.compaction.answers import (
     stops_for_ends,
 )
 from ctxengine.compaction.constraints import extract_constraints
+from ctxengine.compaction.en_names import name_evidence
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.name_answers import (
     kind_said_after,
@@ -160,7 +161,7 @@ def parse_rules(
             turn=turn,
             role=role,
             language=language,
-            evidence=evidence,
+            evidence=_with_names(text, role, language, evidence),
             references=references,
             denied=denied,
             said=text,
@@ -215,7 +216,7 @@ def parse_rules(
         turn=turn,
         role=role,
         language=language,
-        evidence=evidence,
+        evidence=_with_names(text, role, language, evidence),
         references=references,
         constraints=constraints,
         updates=updates,
@@ -228,6 +229,18 @@ def parse_rules(
         # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
         asks=_asks(text, ontology, updates),
     )
+
+
+def _with_names(
+    text: str, role: SchemaRole, language: str, evidence: list[Evidence]
+) -> list[Evidence]:
+    """The message's evidence and the names an English one offers or picks (see `en_names`):
+    with no ontology, nothing else keeps the name of what was offered once its turn is gone.
+    A Chinese dialogue's names are read with its ontology (`name_answers`)."""
+    if language != "en":
+        return evidence
+    names = name_evidence(text, role)
+    return evidence + names if names else evidence
 
 
 # A trip's end said by its kind alone, the other end named: "从故宫回酒店", "从酒店打车到故宫".

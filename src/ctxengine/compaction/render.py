@@ -66,6 +66,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import cast
 
+from ctxengine.compaction.en_names import NAME_KIND
 from ctxengine.compaction.layers import (
     ArchivedValue,
     EvidenceItem,
@@ -608,10 +609,13 @@ class EvidenceSelection:
 # is not. Then the facts a newer fact replaced (``早先``, an earlier candidate's phone: a
 # fact like an earlier instance's, which names its slot) and a costly single fact of an
 # instance (`long_facts`) go before the instances themselves: an address costs as many
-# tokens as a place's name, rating and price together.
+# tokens as a place's name, rating and price together. The name of a place offered in an
+# English dialogue (`en_names`) goes before the agent's call arguments: most places offered
+# are turned down, and the one taken is often a call's argument too.
 (
     _UNMET,
     _TOOL_EVIDENCE,
+    _NAME_EVIDENCE,
     _CALL_EVIDENCE,
     _SOFT_EVIDENCE,
     _RECENT_INTENTS,
@@ -623,7 +627,7 @@ class EvidenceSelection:
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(13)
+) = range(14)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates, lengths of stay,
 # places): first to go among what the user or the assistant wrote, after tool-only fields
@@ -958,6 +962,8 @@ def _evidence_rank(ev: EvidenceItem) -> int:
         return _CALL_EVIDENCE if called(ev) else _TOOL_EVIDENCE
     if ev.kind in SOFT_EVIDENCE_KINDS:
         return _SOFT_EVIDENCE
+    if ev.kind == NAME_KIND:
+        return _NAME_EVIDENCE
     return KEEP
 
 
