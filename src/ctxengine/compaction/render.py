@@ -987,6 +987,7 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "field": "字段",
     "duration": "时长",
     "place": "地点",
+    "name": "名称",
 }
 _SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
 
