@@ -223,17 +223,27 @@ _SEPARATORS = frozenset(" \t,，、;；:：=|()（）[]【】\"'“”「」<>�
 
 
 def evidence_values(text: str) -> list[str]:
-    """The values of the evidence lines of CONTEXT blocks in `text`."""
+    """The values of the evidence lines of CONTEXT blocks in `text`: ``- kind: value`` and,
+    in a block over its cap, one call's arguments on a line, ``- call Tool: a=1; b="x; y"``
+    (a value holding "; " or "=" is a JSON string)."""
     out: list[str] = []
     section = False
     for line in text.splitlines():
         if line in _ANY_HEADER:
             section = line in _EVIDENCE_HEADERS
             continue
-        m = _EVIDENCE_LINE.match(line) if section else None
-        if m:
+        if not section:
+            continue
+        if (call := _CALL_LINE.match(line)) is not None:
+            out += [_unquote(v) for v in _CALL_ARG.findall(call["args"])]
+        elif (m := _EVIDENCE_LINE.match(line)) is not None:
             out.append(_unquote(m["value"]))
     return out
+
+
+_CALL_LINE = re.compile(r"^- (?:call|调用) \S+: (?P<args>.*)$")
+# ``name=value`` pairs joined by "; ": a value is a JSON string or runs to the next "; ".
+_CALL_ARG = re.compile(r'(?:^|; )[^=;]+=("(?:[^"\\]|\\.)*"|(?:(?!; ).)*)')
 
 
 def altered(identifier: str, values: Sequence[str]) -> bool:

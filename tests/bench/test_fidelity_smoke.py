@@ -343,3 +343,14 @@ def test_score_counts_altered_identifiers_in_the_block_only() -> None:
     plain = "the id is A-778812X"  # a transcript's own text: not the block's value
     out = score(s, MethodOutput([Message.user(plain)], 5), budget_ratio=1, budget=1, raw=1)
     assert out.identifiers_altered == []
+
+
+def test_evidence_values_read_compact_call_lines() -> None:
+    """A block over its cap writes one call's arguments on a line; the identifiers-altered
+    check reads each argument's value, quoted ones unquoted."""
+    from bench.fidelity import altered, evidence_values
+
+    text = '[Evidence]\n- call BookHotel: confirmation=CNF-77881; query="a=1; b=2"\n'
+    assert evidence_values(text) == ["CNF-77881", "a=1; b=2"]
+    assert altered("CNF-778812", evidence_values(text))  # cut short inside the call line
+    assert evidence_values("[证据]\n- 调用 BookHotel: confirmation=CNF-77881\n") == ["CNF-77881"]

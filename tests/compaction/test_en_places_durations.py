@@ -18,14 +18,15 @@ def of_kind(text: str, kind: str) -> list[str]:
     [
         ("I need a hotel in Phoenix, AZ please", "Phoenix, AZ"),
         ("I'm searching for hotels located in Paris, France.", "Paris, France"),
-        ("Find me something cheap in LA.", "LA"),
+        ("Find me a cheap hotel in LA.", "LA"),
         ("I want to find some hotels in New York City.", "New York City"),
         ("I'd leave from Washington on Sunday", "Washington"),
         ("a bus ticket to Las Vegas", "Las Vegas"),
         ("We are flying back to Chicago, IL.", "Chicago, IL"),
         ("a week in Rio de Janeiro", "Rio de Janeiro"),
         ("a room near St. Louis", "St. Louis"),
-        ("I want to go to Bank of America Plaza", "Bank of America Plaza"),
+        ("Which bus goes to Bank of America Plaza?", "Bank of America Plaza"),
+        ("my hotel room is in Building 7", "Building 7"),
     ],
 )
 def test_a_place_after_its_preposition(text: str, place: str) -> None:
@@ -46,6 +47,15 @@ def test_a_place_after_its_preposition(text: str, place: str) -> None:
         "in the evening",
         "let's meet on Friday in my office",
         "I moved in 2019",
+        # Ordinary engineering and support talk: no sentence about a place.
+        "It fails in Python and in Docker.",
+        "I pulled it from GitHub.",
+        "go to Settings and click Save",
+        "I heard it from Tom",
+        "The bug is in UserService.",
+        "I work in IT.",
+        "the meeting is in Room 4B",
+        "Same thing in Chrome and in Firefox.",
     ],
 )
 def test_no_place(text: str) -> None:

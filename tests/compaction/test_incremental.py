@@ -27,7 +27,7 @@ from ctxengine.compaction.protection import ProtectionIndex
 from ctxengine.compaction.references import ParseContext, RecentWindow, _latest_of_kind
 from ctxengine.compaction.render import fmt
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
-from ctxengine.compaction.state import CompactionConfig, SessionState
+from ctxengine.compaction.state import EVICT_BATCH_SHARE, CompactionConfig, SessionState
 from ctxengine.messages import Message, ToolCallPart
 
 # --- the parse context window ----------------------------------------------------------------
@@ -215,7 +215,8 @@ class _FromScratch(SessionState):
         return _protected_from_scratch(self, only_core)
 
     def _evict(self, turn: int) -> None:
-        gone = self.evidence.evict(self.config.evidence_max_items, self._protected())
+        cap = self.config.evidence_max_items
+        gone = self.evidence.evict(cap, self._protected(), down_to=cap - cap // EVICT_BATCH_SHARE)
         if gone:
             self.record("compaction", turn, {"what": "evidence", "evicted": [e.id for e in gone]})
 

@@ -36,8 +36,8 @@ def busy_state(instances: int = 12) -> SessionState:
                     upd("名称", f"第{i}号餐馆", entity="餐馆"),
                     upd("地址", f"北京市东城区某某街{i}号", entity="餐馆"),
                 ],
-                # Few stated amounts: the count cap on tool fields (`render_max_evidence`)
-                # counts stated evidence too, and this test wants tool fields shown.
+                # A few stated amounts (tool fields have a count cap of their own,
+                # `render_max_evidence`).
                 evidence=[Evidence(kind="amount", value=f"{100 + i}元", source="user")]
                 if i < 4
                 else [],
@@ -80,7 +80,7 @@ def test_shedding_order_tool_fields_then_stated_amounts_then_oldest_instances() 
     # Just under the compact size: the oldest tool field leaves, nothing else.
     a = s.render(20, "zh", max_tokens=n - 5, count=COUNTER.count)
     assert COUNTER.count(a) <= n - 5
-    assert "tool-4" not in a and "tool-11" in a
+    assert "tool-0" not in a and "tool-4" in a and "tool-11" in a
     assert "- 金额: 100元" in a and "第0号餐馆|北京市东城区某某街0号" in lines(a)
     # Just under the size without any tool field: they all left, then the oldest amount.
     no_tools = "\n".join(line for line in lines(compact) if "tool-" not in line)

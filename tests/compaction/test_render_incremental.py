@@ -24,13 +24,13 @@ from ctxengine.compaction.layers import (
 )
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.protection import _ValueIndex
-from ctxengine.compaction.render import EvidenceSelection, written_in_conversation
+from ctxengine.compaction.render import EvidenceSelection, called, written_in_conversation
 from ctxengine.compaction.schema import Constraint, Evidence, ParsedTurn, SlotUpdate
 from ctxengine.compaction.state import CompactionConfig, SessionState
 
 
 def _selection_from_scratch(
-    state: StateLayer, evidence: EvidenceLayer, max_evidence: int
+    state: StateLayer, evidence: EvidenceLayer, max_evidence: int, max_calls: int = 0
 ) -> list[EvidenceItem]:
     """The selection as `build_view` computed it before it was kept incrementally."""
     slot_values = {v.value for v in state.slots.values()}
@@ -43,12 +43,14 @@ def _selection_from_scratch(
         if e.value not in hide and e.value not in within:
             (stated if written_in_conversation(e) else other).append(e)
     out = sorted(stated, key=lambda e: (-e.last_seen, -e.first_seen, e.id))
-    out += heapq.nsmallest(
-        max(0, max_evidence - len(stated)),
-        other,
-        key=lambda e: (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id),
-    )
-    return out
+
+    def key(e: EvidenceItem) -> tuple[bool, int, int, str]:
+        return (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id)
+
+    # Call arguments and the other fields each have their own cap; shown in one order.
+    picked = heapq.nsmallest(max_calls, [e for e in other if called(e)], key=key)
+    picked += heapq.nsmallest(max_evidence, [e for e in other if not called(e)], key=key)
+    return out + sorted(picked, key=key)
 
 
 def _ids(items: list[EvidenceItem]) -> list[str]:
@@ -56,7 +58,7 @@ def _ids(items: list[EvidenceItem]) -> list[str]:
 
 
 _VALUES = ["A1", "A12", "1", "", "张伟", "顺丰快递", "x y", "B\x00C", "12:00", "A1 张伟"]
-_SOURCES = ["user", "assistant", "tool:get_order", "tool:read"]
+_SOURCES = ["user", "assistant", "tool:get_order", "tool:read", "call:find", "subtask:pay"]
 _op = st.one_of(
     st.tuples(
         st.just("add"),
@@ -78,9 +80,9 @@ _op = st.one_of(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(_op, max_size=40), st.integers(0, 5))
+@given(st.lists(_op, max_size=40), st.integers(0, 5), st.integers(0, 3))
 def test_kept_selection_equals_the_selection_worked_out_anew(
-    ops: list[tuple[str, Any]], max_evidence: int
+    ops: list[tuple[str, Any]], max_evidence: int, max_calls: int
 ) -> None:
     state, evidence = StateLayer(), EvidenceLayer()
     kept = EvidenceSelection()
@@ -107,9 +109,9 @@ def test_kept_selection_equals_the_selection_worked_out_anew(
             evidence = EvidenceLayer.model_validate(evidence.model_dump(mode="json"))
         elif op == "next_turn":
             turn += arg
-        want = _ids(_selection_from_scratch(state, evidence, max_evidence))
-        assert _ids(kept.select(state, evidence, max_evidence)) == want
-        assert _ids(EvidenceSelection().select(state, evidence, max_evidence)) == want
+        want = _ids(_selection_from_scratch(state, evidence, max_evidence, max_calls))
+        assert _ids(kept.select(state, evidence, max_evidence, max_calls)) == want
+        assert _ids(EvidenceSelection().select(state, evidence, max_evidence, max_calls)) == want
 
 
 def test_an_evidence_value_found_in_a_later_archived_value_leaves_the_block() -> None:

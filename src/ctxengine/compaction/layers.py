@@ -709,14 +709,19 @@ class EvidenceLayer(BaseModel):
         protected: set[str],
         *,
         candidates: Iterable[EvidenceItem] | None = None,
+        down_to: int | None = None,
     ) -> list[EvidenceItem]:
-        """Drop least recently referenced unprotected items until at most `max_items` remain.
+        """Drop least recently referenced unprotected items until at most `max_items` remain
+        (`down_to` when given: over the cap, a batch leaves at once, so that a full layer is
+        not sorted again for every new item).
 
         Protected items are never dropped, even if that leaves more than `max_items`.
         `candidates`, when given, are the only items considered (a caller that tracks which
         items are unprotected passes those, instead of every item being filtered per call).
         """
-        over = len(self.items) - max_items
+        if len(self.items) <= max_items:
+            return []
+        over = len(self.items) - (max_items if down_to is None else min(down_to, max_items))
         if over <= 0:
             return []
         pool = self.items.values() if candidates is None else candidates

@@ -275,6 +275,8 @@ class Ontology(_Strict):
         slots: dict[str, tuple[SlotDef, str]] = pv["_member_slot"]
         out = []
         for m in rx.finditer(text):
+            if m.group(0)[:1].isupper() and _NAME_GOES_ON.match(text, m.end()):
+                continue  # "Let's go with Blue Ginger": a restaurant's name, not a colour
             slot, member = slots[m.group(0).lower()]
             out.append((m, slot, member))
         return out
@@ -366,6 +368,9 @@ class Ontology(_Strict):
                 return ent
         return None
 
+
+# A capitalised word right after a capitalised enum synonym: the synonym starts a name.
+_NAME_GOES_ON = re.compile(r" [A-Z][a-z]")
 
 # Slots without an entity belong to the task (`SlotDef.entity`); a block names it too.
 _TASK_LABELS = {"zh": "任务", "en": "task"}

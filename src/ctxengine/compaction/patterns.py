@@ -50,13 +50,14 @@ _PLACE_WORD = (
 )
 _PLACE = (
     _PLACE_WORD + r"(?: (?:(?:of|de|del|la|le) )*" + _PLACE_WORD + r")*"
+    r"(?: \d+[A-Za-z]?(?![\w'’-]))?"  # "Room 4B", "Building 7"
     r"(?:, (?:[A-Z]{2}(?![\w'’-])|[A-Z][a-z]+(?=[.?!]|$)))?"
     r"(?=[\s.,;:!?)]|$)"
 )
 # "to" leads a place after a word of going ("fly to Paris"), not "talk to Mary".
 _GOING = (
-    r"(?:go|going|goes|went|travel\w*|fly|flying|flight|drive|driving|trip|tickets?|bus"
-    r"|train|ride|head\w*|get|getting|return\w*|back|move|moving)"
+    r"(?:go|going|goes|went|travel\w*|fly|flying|flew|flown|flight|drive|driving|drove|trip"
+    r"|tickets?|bus|train|ride|head\w*|get|getting|return\w*|back|move[ds]?|moving)"
 )
 _FILE_EXT = (
     r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
@@ -314,9 +315,33 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
                 continue
             for m in rx.finditer(text):
                 start, end = m.span(group)
-                if end > start:
+                if end > start and (kind != "place" or _about_a_place(text, start, end)):
                     candidates.append(Span(kind, start, end, m.group(group), prio))
     return _settle(candidates)
+
+
+# What a sentence about a place speaks of: travel, lodging, a visit, an event, a location.
+# "It fails in Python", "I pulled it from GitHub", "go to Settings" name no place.
+_PLACE_CONTEXT = re.compile(
+    r"(?i)\b(?:hotels?|motels?|hostels?|flights?|bus(?:es)?|trains?|trips?|stay(?:ing)?|rooms?"
+    r"|restaurants?|caf[eé]s?|bars?|weather|visit(?:ing)?|house|apartments?|homes?|events?"
+    r"|concerts?|movies?|theat(?:er|re)s?|shows?|cars?|rentals?|pick(?:ing)? ?up|drop ?off"
+    r"|depart\w*|arriv\w*|leav(?:e|ing)|travel\w*|vacation|holiday|tickets?|reservations?"
+    r"|book(?:ing)?|table|salon|doctor|dentist|appointment|city|town|located|live[ds]?|living"
+    r"|area|downtown|airport|station|museum|park|beach|tour|dinner|lunch|breakfast|fly|flew"
+    r"|drive|drove|ride|flying|driving|riding|week(?:end)?|nights?|address|deliver\w*"
+    r"|ship\w*)\b"
+)
+_SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+
+
+def _about_a_place(text: str, start: int, end: int) -> bool:
+    """Whether the sentence around text[start:end] speaks of a place (`_PLACE_CONTEXT`)."""
+    left = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    right = _SENTENCE_END.search(text, end)
+    # The place's own words say nothing of context ("in Room 4B" needs more than "Room").
+    around = text[left:start] + " " + text[end : right.start() if right is not None else len(text)]
+    return _PLACE_CONTEXT.search(around) is not None
 
 
 def _settle(candidates: Iterable[Span]) -> list[Span]:

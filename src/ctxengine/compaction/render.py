@@ -400,7 +400,8 @@ class EvidenceSelection:
     """The evidence a block shows, in block order, kept from one render to the next.
 
     The block shows the evidence written in the conversation (`written_in_conversation`),
-    most recent first, then the `max_evidence` first of the rest; neither shows a value that
+    most recent first, then up to `max_calls` of the agent's call arguments and up to
+    `max_evidence` other fields, each cap its own; neither shows a value that
     occurs in a current or an archived slot value (see `build_view`). Evidence an active rule
     names is never evicted, so a long session holds hundreds of items: sorting and filtering
     them all on every render made its cost grow with the history. This keeps both groups
@@ -475,7 +476,9 @@ class EvidenceSelection:
         else:
             out = self._shown_stated(slot_text, shown)
             self._shown = (key, list(out))
-        room = max(0, max_evidence - len(out))
+        # Tool fields have their own room: however much the conversation stated (places and
+        # names mentioned in passing included), a tool's latest result still shows.
+        room = max_evidence
         calls = max_calls
         # Call arguments have a cap of their own, other fields share `room`; the walk ends
         # when both are used up (at worst it reads every item: bounded by the item cap).
@@ -703,29 +706,51 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     # call passed share a line, ``- call FindBus: from_city=Philadelphia; category=direct``, as
     # an entity's values do: the tool's name is written once, not once per argument (in
     # the order of their names: the layer keeps no argument's place in its call).
-    calls: dict[tuple[str, int], list[str]] = {}
+    calls: dict[tuple[str, int], list[tuple[str, str]]] = {}
     entries: list[tuple[str, int] | BlockLine] = []
     called_word = _SOURCES_ZH["call"] if view.language == "zh" else "call"
     for ev in view.evidence:
         if not called(ev):
-            entries.append(
-                BlockLine("evidence", _head_of_kept(view, ev).rstrip(), _evidence_rank(ev))
-            )
+            text = _head_of_kept(view, ev).rstrip()
+            entries.append(BlockLine("evidence", text, _evidence_rank(ev)))
             continue
-        key = (next(s for s in ev.sources if s.startswith("call:"))[5:], ev.last_seen)
+        # The latest call that passed the value: a city searched, then booked, is the
+        # booking's.
+        tool = [s for s in ev.sources if s.startswith("call:")][-1][5:]
+        key = (tool, ev.last_seen)
         if key not in calls:
             calls[key] = []
             entries.append(key)
-        calls[key].append(f"{ev.field or ev.kind}={fmt(ev.value)}")
-    out += [
-        e
-        if isinstance(e, BlockLine)
-        else BlockLine(
-            "evidence", f"- {called_word} {e[0]}: {'; '.join(sorted(calls[e]))}", _CALL_EVIDENCE
-        )
-        for e in entries
-    ]
+        calls[key].append((ev.field or ev.kind, _arg_text(ev.value)))
+    for e in entries:
+        if isinstance(e, BlockLine):
+            out.append(e)
+            continue
+        args = sorted(calls[e], key=lambda a: _natural(a[0]))
+        names = [name for name, _ in args]
+        # Two calls of one tool in one turn pass the same names: which went together is
+        # not kept, so each argument keeps a line of its own rather than a mixed one.
+        groups = [args] if len(set(names)) == len(names) else [[a] for a in args]
+        for group in groups:
+            text = f"- {called_word} {e[0]}: " + "; ".join(f"{n}={v}" for n, v in group)
+            out.append(BlockLine("evidence", text, _CALL_EVIDENCE))
     return out
+
+
+def _arg_text(value: str) -> str:
+    """A call argument as a grouped line writes it: quoted (JSON) when it holds what
+    separates arguments ("; ", "=") or would lose its edges, else as it is."""
+    if not value or value != value.strip() or ";" in value or "=" in value or "\n" in value:
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _natural(name: str) -> list[str | int]:
+    """``ids[10]`` after ``ids[2]``: numbers in a field path sort as numbers."""
+    return [int(p) if p.isdigit() else p for p in _DIGITS.split(name)]
 
 
 def _head_of_kept(view: ContextView, ev: EvidenceItem) -> str:

@@ -128,6 +128,11 @@ class CompactionInputError(ValueError):
 _STANDING = re.compile(r"以后|今后|每次|每一次|一直|所有|都要|总是|(?i:\b(?:always|every|all)\b)")
 
 
+# Over the evidence cap, a tenth of it leaves at once: one sort of the layer per ~20 new items
+# (cap 200), not one per message once the layer is full.
+EVICT_BATCH_SHARE = 10
+
+
 class CompactionConfig(BaseModel):
     """Tunables of one session's compaction engine (JSON-serializable, kept with the state)."""
 
@@ -857,7 +862,10 @@ class SessionState(BaseModel):
         if len(self.evidence.items) <= self.config.evidence_max_items:
             return  # under the cap: nothing to evict, no protection to work out
         index = self._protection()
-        gone = self.evidence.evict(self.config.evidence_max_items, set(), candidates=index.free())
+        cap = self.config.evidence_max_items
+        gone = self.evidence.evict(
+            cap, set(), candidates=index.free(), down_to=cap - cap // EVICT_BATCH_SHARE
+        )
         index.forget(e.id for e in gone)
         if gone:
             self.record("compaction", turn, {"what": "evidence", "evicted": [e.id for e in gone]})
