@@ -6,11 +6,13 @@ place the assistant offered or the user took, since the generic ontology has no 
 The name is kept verbatim as evidence of kind ``name`` (`name_evidence`).
 
 A name is a run of capitalised words and numbers, with the lower-case joiners names carry
-("House of Blues", "AC Hotel by Marriott"), bracketed parts ("Abbey Court (Hyde Park)") and
-inner apostrophes and hyphens ("Denny's", "In-N-Out"). It is read only right after a cue that
-introduces one ("called", "how about", "I found", "let's go with", ...) or right before one
-that recommends it ("... might be a good fit"), never from capitals alone: sentence starts,
-days, months, times and pronouns are capitalised too.
+("House of Blues", "AC Hotel by Marriott", "AC hotel by Marriott"), bracketed parts ("Abbey
+Court (Hyde Park)", "(hyde park)"), spaced dashes ("Foothill - Twin Creeks") and inner
+apostrophes and hyphens ("Denny's", "In-N-Out"). It is read only right after a cue that
+introduces one ("called", "how about", "I found", "let's go with", "one is", the comma of "I
+found a 3 star hotel, X", ...) or right before one that recommends or describes it ("... might
+be a good fit", "X is a 4 star hotel" opening a sentence), never from capitals alone: sentence
+starts, days, months, times and pronouns are capitalised too.
 """
 
 from __future__ import annotations
@@ -31,9 +33,29 @@ _WORD = (
     r"|\d+(?:st|nd|rd|th)?(?:-[\w'’]+)*)"
 )
 # Lower-case words that join the capitalised words of one name.
-_JOINER = r"(?:of|by|the|and|&|de|del|della|di|da|du|des|la|le|los|las|y)"
-_BRACKET = rf"\({_WORD}(?:\s+(?:{_JOINER}\s+)*{_WORD})*\)"
-_RUN = rf"{_WORD}(?:\s+(?:(?:{_JOINER}\s+){{1,2}})?(?:{_WORD}|{_BRACKET}))*"
+_JOINER = r"(?:of|by|the|and|&|@|de|del|della|di|da|du|des|la|le|los|las|y)"
+# Kinds of place a name may carry in lower case ("AC hotel by Marriott"), and what an offer
+# calls the thing it names ("a 4 star hotel", "a nice restaurant", "a popular event").
+_PLACE_NOUNS = (
+    "hotel motel inn hostel resort lodge suites restaurant bistro cafe café diner bar pub grill"
+    " bakery salon spa club theater theatre cinema museum gallery apartments station airport"
+)
+_PLACE = rf"(?:{'|'.join(_PLACE_NOUNS.split())})"
+_OFFERED = rf"(?:{_PLACE}|place|spot|venue|event|show|concert|movie|film)"
+# A bracket of the name ("(Hyde Park)"), or of a few lower-case words ("(hyde park)") that
+# `_trim` checks are no aside ("(my favourite)").
+_BRACKET = (
+    rf"\((?:{_WORD}(?:\s+(?:{_JOINER}\s+)*{_WORD})*"
+    r"|[a-z][a-z'’]*(?:\s+[a-z][a-z'’]*){0,2})\)"
+)
+# Words of one name follow each other, or join over lower-case joiners or kinds of place, or
+# over a spaced dash ("Foothill - Twin Creeks").
+_RUN = (
+    rf"{_WORD}(?:\s+(?:(?:(?:{_JOINER}|{_PLACE})\s+){{1,2}})?(?:{_WORD}|{_BRACKET})"
+    rf"|\s+[-–]\s+{_WORD})*"
+)
+# Words that lead no name: prepositions and conjunctions.
+_PREP = r"(?:in|at|on|for|to|near|with|from|of|by|and|or|that|which)"
 
 # Cues a name follows: a name given to something, an offer, a find, a pick. They are matched
 # in the lower-cased text (a case-insensitive pattern costs twice as much on every message);
@@ -46,15 +68,35 @@ _CUE = re.compile(
     r"|there(?:'s|’s|\s+is)"
     r"|it(?:'s|’s|\s+is)\s+the"
     r"|(?:book|reserve)(?:\s+(?:a\s+)?(?:table|room|spot)s?)?(?:\s+at)?"
-    r"|go\s+with)(?=\s)"
+    r"|go\s+with"
+    # "I got 10 hotels and one is X", "another 1 star hotel is X": checked in `_after_cues`.
+    rf"|(?P<one>(?:one|another)(?:\s+(?:one|option|choice|\d+(?:\.\d+)?[\s-]star"
+    rf"(?:\s+{_OFFERED})?|{_OFFERED}))?\s+is)"
+    r"|(?P<known>known\s+as))(?=\s)"
 )
 _NAME_NEXT = re.compile(rf"\s+(?:the\s+)?(?P<name>{_RUN})")
 # An offer may describe the place before naming it: "How about the 3 star Grand Plaza?". The
 # words between are few and lower case, and no preposition: "the one in Paris" names a city.
 _DESCRIBED_NAME_NEXT = re.compile(
-    r"(?:\s+(?:the|a|an)(?:\s+(?!(?:in|at|on|for|to|near|with|from|of|by|and|or|that|which)\b)"
-    rf"[a-z\d][\w-]*){{0,3}})?\s+(?:the\s+)?(?P<name>{_RUN})"
+    rf"(?:\s+(?:the|a|an)(?:\s+(?!{_PREP}\b)[a-z\d][\w-]*){{0,3}})?\s+(?:the\s+)?(?P<name>{_RUN})"
 )
+# "one is X" counts only as a clause's subject ("..., one is X", "and one is X"), not as a
+# word of one ("step one is", "no one is"), and only for a name of two words or more.
+_ONE_OPENS = re.compile(r"(?:[.,;:!?]|\band|\bbut)\s+$")
+_OFFERED_BEFORE = re.compile(rf"\b{_OFFERED}\s+$")
+# A name that follows a described offer after a comma: "I found a 3 star hotel, X." It must
+# end its clause, as a name does ("..., X, which has a pool"); "I found a hotel, New York has
+# more" does not.
+_LISTED = re.compile(
+    r"\b(?:there(?:'s|’s|\s+is)|(?:i|we)(?:'ve|’ve|\s+have)?\s+(?:found|got)|(?:i|we)\s+have)"
+    rf"\s+(?:a|an|another)\s+(?:(?!{_PREP}\b)[a-z\d][\w.-]*\s+){{0,3}}?{_OFFERED},(?=\s)"
+)
+_LISTED_NAME_NEXT = re.compile(
+    rf"\s+(?:it(?:'s|’s|\s+is)\s+)?(?:the\s+)?(?P<name>{_RUN})"
+    r"(?=\s*(?:[.,;:!?]|$)|\s+(?:which|that|with|located|near|in|at)\b)"
+)
+# Titles that open a person's name, as in an address ("I found a hotel, Mr. Lee.").
+_TITLES = frozenset(("mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "miss", "sir", "madam"))
 # Cues a name comes before: "... might be a good fit", "... would be a great choice".
 _BEFORE = re.compile(
     r"\s+(?:might|may|could|would|should|will)\s+be\s+(?:a\s+|an\s+)?(?:very\s+)?"
@@ -62,6 +104,15 @@ _BEFORE = re.compile(
     r"(?:fit|choice|option|pick|match|place|one)\b"
 )
 _RUN_AT_END = re.compile(rf"(?:^|(?<=\s))(?P<name>{_RUN})$")
+# "X is a 4 star hotel", "X is a nice restaurant": what is described must be a kind of place
+# or event, and end there or go on to where it is ("Python is a good place to start" does not).
+_IS_A = re.compile(
+    rf"\s+is\s+(?:a|an)\s+(?:(?!{_PREP}\b)[a-z\d][\w.-]*\s+){{0,3}}?{_OFFERED}"
+    r"(?=\s*(?:[.,;:!?]|$)|\s+(?:in|at|near|that|which|located|downtown)\b)"
+)
+# Where a sentence or clause opens: the subject of "X is a 4 star hotel" must stand there, so
+# that "I heard that X is ..." or "... and X is ..." are read by no guess.
+_CLAUSE_OPENS = re.compile(r"(?:[.!?;:,*•\n]|\s[-–])\s*$")
 # How far before a cue a name may start.
 _BEFORE_SPAN = 80
 # A cue's name follows a space and opens on a capital or a digit: most messages have none past
@@ -90,14 +141,31 @@ _OPENERS = _words(
     all each every confirm
     """
 )
+# Kinds of place, lower case inside a name ("AC hotel by Marriott"), or alone no name.
+_PLACE_WORDS = _words(_PLACE_NOUNS)
 # Capitalised words that stand for something other than a name: a run of nothing but these
-# and the openers is none ("How about Monday?", "Let's go with This Friday").
-_NOT_NAMES = _OPENERS | _words(
-    """
+# and the openers is none ("How about Monday?", "Let's go with This Friday", "a Hotel").
+_NOT_NAMES = (
+    _OPENERS
+    | _PLACE_WORDS
+    | _words(
+        """
     the today tomorrow tonight yesterday morning noon afternoon evening night weekend
     monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs
     fri sat sun january february march april may june july august september october november
     december jan feb mar apr jun jul aug sep sept oct nov dec next last first second third
+    place spot venue event show concert movie film
+    """
+    )
+)
+# Capitalised clause openers a spaced dash may lead to ("Blue Ginger - It's quiet").
+_CLAUSE_WORDS = _words("it's that's there's here's what's we're you're they're he's she's")
+# Lower-case words of an aside in brackets ("(my favourite)", "(if available)"), not of a
+# name's part ("(hyde park)").
+_ASIDE_WORDS = _OPENERS | _words(
+    """
+    my our their his her see if has have had about approx recommended optional closed open
+    cheap cheaper cheapest best better favourite favorite only new now again same
     """
 )
 # A run that holds a clock time ("5 PM") is no name.
@@ -118,7 +186,9 @@ def name_evidence(text: str, source: str) -> list[Evidence]:
         low = text.translate(_ASCII_LOWER)
     found = _after_cues(text, low) if _NAME_START.search(text) else []
     if " be " in low:
-        found += _before_cues(text, low)
+        found += _before_cues(text, low, _BEFORE)
+    if " is a" in low:
+        found += _before_cues(text, low, _IS_A, at_clause_start=True)
     seen: set[str] = set()
     out: list[Evidence] = []
     for _, name in sorted(found):
@@ -133,25 +203,62 @@ def _after_cues(text: str, low: str) -> list[tuple[int, str]]:
     for m in _CUE.finditer(low):
         if m.group("calls") and _PERSON_BEFORE.search(low, max(0, m.start() - 8), m.start()):
             continue  # "I called Dave": a person called, not a place's name
+        one = m.group("one")
+        if one and one[0] == "o" and not _opens_one(low, m.start()):
+            continue  # "no one is", "step one is": "one" is no subject of its own
+        if m.group("known") and not _OFFERED_BEFORE.search(low, max(0, m.start() - 16), m.start()):
+            continue  # "he is known as ...": only a place or event is named so
         after = _DESCRIBED_NAME_NEXT if m.group("described") else _NAME_NEXT
         n = after.match(text, m.end())
-        if n is not None and (name := _clean(n.group("name"))) is not None:
+        if n is None or (name := _clean(n.group("name"))) is None:
+            continue
+        if not one or " " in name:
+            found.append((n.start("name"), name))
+    if ", " in low:
+        found += _listed(text, low)
+    return found
+
+
+def _opens_one(low: str, start: int) -> bool:
+    return start == 0 or _ONE_OPENS.search(low, max(0, start - 4), start) is not None
+
+
+def _listed(text: str, low: str) -> list[tuple[int, str]]:
+    """Names after a comma that closes a described offer ("I found a 3 star hotel, X")."""
+    found: list[tuple[int, str]] = []
+    for m in _LISTED.finditer(low):
+        n = _LISTED_NAME_NEXT.match(text, m.end())
+        if n is None or (name := _clean(n.group("name"))) is None:
+            continue
+        first = name.split(" ", 1)[0].lower()
+        if " " in name and first not in _TITLES:  # one word or a title may address a person
             found.append((n.start("name"), name))
     return found
 
 
-def _before_cues(text: str, low: str) -> list[tuple[int, str]]:
+def _before_cues(
+    text: str, low: str, cue: re.Pattern[str], *, at_clause_start: bool = False
+) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
-    for m in _BEFORE.finditer(low):
+    for m in cue.finditer(low):
         run = _RUN_AT_END.search(text, max(0, m.start() - _BEFORE_SPAN), m.start())
-        if run is not None and (name := _clean(run.group("name"))) is not None:
+        if run is None or (at_clause_start and not _opens_clause(text, run.start("name"))):
+            continue
+        if run.group("name").rsplit(" ", 1)[-1].lower() in _OPENERS:
+            continue  # "... D.C. It is a 3 star hotel": a pronoun is what the cue describes
+        if (name := _clean(run.group("name"))) is not None:
             found.append((run.start("name"), name))
     return found
+
+
+def _opens_clause(text: str, start: int) -> bool:
+    return start == 0 or _CLAUSE_OPENS.search(text, max(0, start - 4), start) is not None
 
 
 def _clean(run: str) -> str | None:
     """The run from its first word that is no opener, verbatim, or None when what is left
     names nothing (days, months, times, pronouns)."""
+    run = _trim(run)
     words = list(_SPLIT_WORD.finditer(run))
     while words and words[0].group(0).lower() in _OPENERS:
         words.pop(0)
@@ -162,3 +269,40 @@ def _clean(run: str) -> str | None:
     ):
         return None
     return run[words[0].start() :]
+
+
+def _trim(run: str) -> str:
+    """The run up to its first dash, lower-case kind of place or lower-case bracket that leads
+    to no more of a name ("Blue Ginger - Monday", "Elm Court (my favourite)")."""
+    words = list(_SPLIT_WORD.finditer(run))
+    for i, w in enumerate(words):
+        token = w.group(0)
+        if token in ("-", "–") or token in _PLACE_WORDS:
+            if not _names_something(words[i + 1 :]):
+                return run[: w.start()].rstrip()
+        elif token[0] == "(" and token[1:2].islower() and _is_aside(words[i:]):
+            return run[: w.start()].rstrip()
+    return run
+
+
+def _names_something(words: list[re.Match[str]]) -> bool:
+    """Whether `words`, up to the next dash, hold a word of a name and no clock time."""
+    for w in words:
+        token = w.group(0)
+        if token in ("-", "–") or _TIME_WORD.match(token):
+            return False
+        low = token.lower()
+        if _LETTER_CAP.match(token) and low not in _NOT_NAMES and low not in _CLAUSE_WORDS:
+            return True
+    return False
+
+
+def _is_aside(words: list[re.Match[str]]) -> bool:
+    """Whether the lower-case bracket opening `words` holds a word of an aside."""
+    for w in words:
+        token = w.group(0)
+        if token.strip("()").lower() in _ASIDE_WORDS:
+            return True
+        if token.endswith(")"):
+            return False
+    return False
