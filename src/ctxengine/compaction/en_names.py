@@ -191,11 +191,44 @@ def name_evidence(text: str, source: str) -> list[Evidence]:
         found += _before_cues(text, low, _IS_A, at_clause_start=True)
     seen: set[str] = set()
     out: list[Evidence] = []
-    for _, name in sorted(found):
-        if name not in seen:
+    for start, name in sorted(found):
+        if name not in seen and _plausible(text, start, name):
             seen.add(name)
             out.append(Evidence(kind=NAME_KIND, value=name, source=source))
     return out
+
+
+# A one-word "name" that reads as code or a term in a technical chat: all capitals ("JSON",
+# "ERROR"), a capital inside ("NullPointerException", "AppleCare"; not "McDonald's"), a
+# digit ("AB-1234", which is a code's evidence already), a pronoun ("Me").
+_TERM = re.compile(
+    r"^(?:[A-Z0-9_-]{2,}|(?!Ma?c[A-Z])[A-Z]\w*[a-z][A-Z]\w*|\S*\d\S*|Me|Us|Him|Them)$"
+)
+# What may follow a one-word name: an end, a mark, a joining word or a kind of place. A
+# lower-case word other than these makes it part of a phrase ("Express shipping", "Settings
+# page", "Redis was down").
+_AFTER_WORD = re.compile(r"\s+(?P<word>[a-z]+)")
+_NAME_FOLLOWERS = _PLACE_WORDS | _words(
+    """
+    in at on for to near with from of by and or that which who is has it instead please
+    then too as tonight today tomorrow this next again there here restaurant hotel
+    """
+)
+# A name stopped right before the rest of a number ("Python 3" of "Python 3.11").
+_NUMBER_GOES_ON = re.compile(r"[.,]\d")
+
+
+def _plausible(text: str, start: int, name: str) -> bool:
+    """Whether `name`, found at `start`, is worth keeping as a name."""
+    end = start + len(name)
+    if _NUMBER_GOES_ON.match(text, end):
+        return False
+    if " " in name:
+        return True
+    if _TERM.match(name):
+        return False
+    after = _AFTER_WORD.match(text, end)
+    return after is None or after["word"] in _NAME_FOLLOWERS
 
 
 def _after_cues(text: str, low: str) -> list[tuple[int, str]]:
