@@ -202,7 +202,13 @@ def name_evidence(text: str, source: str) -> list[Evidence]:
 # "ERROR"), a capital inside ("NullPointerException", "AppleCare"; not "McDonald's"), a
 # digit ("AB-1234", which is a code's evidence already), a pronoun ("Me").
 _TERM = re.compile(
-    r"^(?:[A-Z0-9_-]{2,}|(?!Ma?c[A-Z])[A-Z]\w*[a-z][A-Z]\w*|\S*\d\S*|Me|Us|Him|Them)$"
+    r"^(?:[A-Z0-9_-]{5,}|(?:JSON|HTML|CSS|API|SQL|HTTPS?|URL|CLI|SDK|AWS|GCP|JWT|XML|YAML|CSV|PDF"
+    r"|UI|UX|OS|DB|ID|IP|VM|CPU|GPU|RAM|SSH|DNS|TLS|SSL|OK)"
+    # Code's camel case: three humps or more, or a code word's ending ("ParseConfig").
+    r"|[A-Z]\w*[a-z][A-Z]\w*[a-z][A-Z]\w*"
+    r"|[A-Z]\w*[a-z](?:Exception|Error|Config|Service|Manager|Handler|Controller|Factory"
+    r"|Provider|Client|Server|Utils?|Helper|Module|Component|Plugin)"
+    r"|\S*\d\S*|Me|Us|Him|Them)$"
 )
 # What may follow a one-word name: an end, a mark, a joining word or a kind of place. A
 # lower-case word other than these makes it part of a phrase ("Express shipping", "Settings
@@ -211,11 +217,13 @@ _AFTER_WORD = re.compile(r"\s+(?P<word>[a-z]+)")
 _NAME_FOLLOWERS = _PLACE_WORDS | _words(
     """
     in at on for to near with from of by and or that which who is has it instead please
-    then too as tonight today tomorrow this next again there here restaurant hotel
+    then too as tonight today tomorrow this next again there here restaurant hotel but so if
+    since because though although when where while unless
     """
 )
-# A name stopped right before the rest of a number ("Python 3" of "Python 3.11").
-_NUMBER_GOES_ON = re.compile(r"[.,]\d")
+# A name stopped right before the rest of it: a number ("Python 3" of "Python 3.11"), a sign
+# glued on ("AppleCare" of "AppleCare+", "C" of "C#").
+_NUMBER_GOES_ON = re.compile(r"[.,]\d|[+#]")
 
 
 def _plausible(text: str, start: int, name: str) -> bool:

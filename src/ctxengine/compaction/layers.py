@@ -690,6 +690,11 @@ class EvidenceLayer(BaseModel):
         item.field = item.field or ev.field
         if src not in item.sources:
             item.sources.append(src)
+        elif src.startswith("call:") and item.sources[-1] != src:
+            # The latest call to pass the value goes last: a compact block writes the value
+            # with that call's other arguments (`render.view_lines`).
+            item.sources.remove(src)
+            item.sources.append(src)
         self._changed(eid)
         return item, False
 

@@ -370,7 +370,7 @@ class Ontology(_Strict):
 
 
 # A capitalised word right after a capitalised enum synonym: the synonym starts a name.
-_NAME_GOES_ON = re.compile(r" [A-Z][a-z]")
+_NAME_GOES_ON = re.compile(r" (?!(?:Please|Thanks|Thank|Pls)\b)[A-Z][a-z]")
 
 # Slots without an entity belong to the task (`SlotDef.entity`); a block names it too.
 _TASK_LABELS = {"zh": "任务", "en": "task"}

@@ -40,7 +40,10 @@ _COUNT_WORDS = (
 )
 _NOT_PLACE = (
     r"(?!(?:" + _MONTHS + r"|" + _WEEKDAYS + r"|English|Spanish|French|Chinese|German|Japanese"
-    r"|Italian|Korean|I|The|A|An|My|Our|Your|Their|His|Her|It|This|That)\b)"
+    r"|Italian|Korean|I|The|A|An|My|Our|Your|Their|His|Her|It|This|That"
+    # Where an app sends you ("go to Settings"): screens, not places.
+    r"|Settings|Preferences|Options|Dashboard|Home|Profile|Account|Billing|Menu|Tools|File"
+    r"|Edit|View|Help|Admin|Console)\b)"
 )
 # A capitalised word, or an acronym ending its clause ("in LA.", not "in IT support").
 # ("St. Louis": an abbreviation's dot before the next word is part of the name.)
@@ -315,23 +318,34 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
                 continue
             for m in rx.finditer(text):
                 start, end = m.span(group)
-                if end > start and (kind != "place" or _about_a_place(text, start, end)):
-                    candidates.append(Span(kind, start, end, m.group(group), prio))
+                value = m.group(group)
+                if kind == "place":
+                    if not _NUMBERED_PART.search(value) and (n := _TRAILING_NUMBER.search(value)):
+                        value, end = value[: n.start()], start + n.start()
+                    if not _about_a_place(text, start, end):
+                        continue
+                if end > start:
+                    candidates.append(Span(kind, start, end, value, prio))
     return _settle(candidates)
 
 
 # What a sentence about a place speaks of: travel, lodging, a visit, an event, a location.
 # "It fails in Python", "I pulled it from GitHub", "go to Settings" name no place.
 _PLACE_CONTEXT = re.compile(
-    r"(?i)\b(?:hotels?|motels?|hostels?|flights?|bus(?:es)?|trains?|trips?|stay(?:ing)?|rooms?"
-    r"|restaurants?|caf[eé]s?|bars?|weather|visit(?:ing)?|house|apartments?|homes?|events?"
-    r"|concerts?|movies?|theat(?:er|re)s?|shows?|cars?|rentals?|pick(?:ing)? ?up|drop ?off"
-    r"|depart\w*|arriv\w*|leav(?:e|ing)|travel\w*|vacation|holiday|tickets?|reservations?"
-    r"|book(?:ing)?|table|salon|doctor|dentist|appointment|city|town|located|live[ds]?|living"
-    r"|area|downtown|airport|station|museum|park|beach|tour|dinner|lunch|breakfast|fly|flew"
-    r"|drive|drove|ride|flying|driving|riding|week(?:end)?|nights?|address|deliver\w*"
-    r"|ship\w*)\b"
+    r"(?i)\b(?:hotels?|motels?|hostels?|flights?|bus(?:es)?|trains?|trips?|stay(?:ing)?"
+    r"|restaurants?|caf[eé]s?|weather|visit(?:ing)?|apartments?|concerts?|theat(?:er|re)s?"
+    r"|cars?|rentals?|pick(?:ing)? ?up|drop ?off|depart\w*|arriv\w*|leav(?:e|ing)|travel\w*"
+    r"|vacation|holiday|tickets?|reservations?|salon|doctor|dentist|appointment|city|town"
+    r"|located|live[ds]?|living|downtown|airport|museum|beach|tour|dinner|lunch|breakfast"
+    r"|fly|flew|flying|drive|drove|driving|ride|riding|go|going|heading|moving)\b"
 )
+# "Room 4B", "Gate 12": a number ends a place only after a word for a part of a building or
+# a stop; "Denver 3 nights", "Paris 4 times" are a place and a count.
+_NUMBERED_PART = re.compile(
+    r"\b(?:Room|Building|Suite|Gate|Terminal|Exit|Hall|Floor|Pier|Platform|Unit|Level|Wing)"
+    r" \d+[A-Za-z]?$"
+)
+_TRAILING_NUMBER = re.compile(r" \d+[A-Za-z]?$")
 _SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
 
 

@@ -449,8 +449,8 @@ class EvidenceSelection:
         self, state: StateLayer, evidence: EvidenceLayer, max_evidence: int, max_calls: int = 0
     ) -> list[EvidenceItem]:
         """The evidence `build_view` shows: written ones first, then up to `max_calls` of
-        the agent's call arguments (`called`) and up to `max_evidence` in all with the other
-        fields (said in conversation first), each most recent first."""
+        the agent's call arguments (`called`) and up to `max_evidence` of the other fields
+        (said in conversation first), each most recent first."""
         self._sync_items(evidence)
         self._sync_archive(state)
         slot_values = {v.value for v in state.slots.values()}
@@ -740,7 +740,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
 def _arg_text(value: str) -> str:
     """A call argument as a grouped line writes it: quoted (JSON) when it holds what
     separates arguments ("; ", "=") or would lose its edges, else as it is."""
-    if not value or value != value.strip() or ";" in value or "=" in value or "\n" in value:
+    if not value or value != value.strip() or any(c in value for c in ";=\n\r"):
         return json.dumps(value, ensure_ascii=False)
     return value
 
