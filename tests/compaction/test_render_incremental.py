@@ -47,7 +47,10 @@ def _selection_from_scratch(
     def key(e: EvidenceItem) -> tuple[bool, int, int, str]:
         return (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id)
 
-    # Call arguments and the other fields each have their own cap; shown in one order.
+    # Call arguments and the other fields each have their own cap; shown in one order; a
+    # field whose value a stated line shows is not written again.
+    said = {e.value for e in stated}
+    other = [e for e in other if e.value not in said]
     picked = heapq.nsmallest(max_calls, [e for e in other if called(e)], key=key)
     picked += heapq.nsmallest(max_evidence, [e for e in other if not called(e)], key=key)
     return out + sorted(picked, key=key)

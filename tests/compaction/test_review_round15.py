@@ -96,3 +96,16 @@ def test_a_value_passed_again_goes_with_the_latest_call() -> None:
     compact = d.render(3, "en", max_tokens=COUNTER.count(full) - 3, count=COUNTER.count)
     assert "- call SearchHotel: city=Paris; stars=5" in compact
     assert "- call BookHotel: name=Ritz" in compact
+
+
+def test_a_value_said_and_returned_is_written_once() -> None:
+    d = make_distiller(Settings(compaction=True), "x")
+    assert d is not None
+    d.observe(Message.user("Find me a hotel"), 1)
+    part = ToolCallPart(id="c1", name="FindHotel", arguments=json.dumps({"city": "Phoenix"}))
+    d.observe(Message.assistant(None, tool_calls=[part]), 1)
+    d.observe(Message.tool("c1", json.dumps([{"name": "Ace Hotel Phoenix"}])), 1)
+    d.observe(Message.assistant("I found a 3 star hotel called Ace Hotel Phoenix."), 1)
+    block = d.render(1, "en")
+    assert block.count("Ace Hotel Phoenix") == 1
+    assert "- name: Ace Hotel Phoenix (assistant)" in block

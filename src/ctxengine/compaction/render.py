@@ -480,11 +480,16 @@ class EvidenceSelection:
         # names mentioned in passing included), a tool's latest result still shows.
         room = max_evidence
         calls = max_calls
+        # A field whose value a stated line already shows ("Ace Hotel" offered, then found in
+        # a result) would write it twice.
+        stated = {e.value for e in out}
         # Call arguments have a cap of their own, other fields share `room`; the walk ends
         # when both are used up (at worst it reads every item: bounded by the item cap).
         for e in self._other:
             if not room and not calls:
                 break
+            if e.value in stated:
+                continue
             if called(e):
                 if calls and shown(e):
                     out.append(e)
