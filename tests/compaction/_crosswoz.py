@@ -11,6 +11,8 @@ from ctxengine.compaction.state import SessionState
 from ctxengine.messages import Message
 from ctxengine.settings import Settings
 
+from . import _turns as turns
+
 ONTO = load_builtin("crosswoz")
 START, END = "出发地附近地铁站", "目的地附近地铁站"
 
@@ -94,12 +96,4 @@ def archived(s: SessionState) -> set[str]:
 def alternating(*texts: str) -> CompactionDistiller:
     """Alternate user / assistant messages (a user message opens each turn) through a
     distiller with the CrossWOZ ontology."""
-    d = CompactionDistiller(Settings(ontology="crosswoz"))
-    turn = 0
-    for i, text in enumerate(texts):
-        if i % 2 == 0:
-            turn += 1
-            d.observe(Message.user(text), turn)
-        else:
-            d.observe(Message.assistant(text), turn)
-    return d
+    return turns.alternating(*texts, ontology="crosswoz")

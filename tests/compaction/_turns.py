@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from ctxengine.compaction.distiller import CompactionDistiller
 from ctxengine.compaction.schema import (
     Constraint,
     Evidence,
@@ -14,6 +15,8 @@ from ctxengine.compaction.schema import (
     Reference,
     SlotUpdate,
 )
+from ctxengine.messages import Message
+from ctxengine.settings import Settings
 
 Polarity = Literal["forbid", "require", "only", "prefer"]
 
@@ -172,3 +175,22 @@ def ecommerce_turns() -> list[ParsedTurn]:
             ],
         ),
     ]
+
+
+def alternating(*texts: str, ontology: str | None = None) -> CompactionDistiller:
+    """User and assistant messages in turn (a user message opens each turn) through a
+    distiller with `ontology` (None: the generic one)."""
+    d = CompactionDistiller(Settings(ontology=ontology))
+    turn = 0
+    for i, text in enumerate(texts):
+        if i % 2 == 0:
+            turn += 1
+            d.observe(Message.user(text), turn)
+        else:
+            d.observe(Message.assistant(text), turn)
+    return d
+
+
+def slot_values(d: CompactionDistiller) -> dict[str, str]:
+    """slot -> current value."""
+    return {v.slot: v.value for v in d.state.state.slots.values()}

@@ -5,24 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from ctxengine.engine import make_distiller
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
+from ._turns import alternating, slot_values
 
 
 def state_after(*exchange: str) -> dict[str, str]:
     """Current slot values (slot -> value) after user/assistant messages in turn."""
-    d = make_distiller(Settings(compaction=True), "q")
-    assert d is not None
-    turn = 0
-    for i, text in enumerate(exchange):
-        if i % 2 == 0:
-            turn += 1
-            d.observe(Message.user(text), turn)
-        else:
-            d.observe(Message.assistant(text), turn)
-    state = d.state.state  # type: ignore[attr-defined]
-    return {v.slot: v.value for v in state.slots.values()}
+    return slot_values(alternating(*exchange))
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,8 @@ from ctxengine.engine import make_distiller
 from ctxengine.messages import Message, ToolCallPart
 from ctxengine.settings import Settings
 
+from ._turns import alternating, slot_values
+
 
 def _turn(turn: int, role: str, evidence: list[Evidence]) -> ParsedTurn:
     return ParsedTurn(turn=turn, role=role, language="en", evidence=evidence)
@@ -69,11 +71,7 @@ def test_a_field_both_passed_and_returned_is_labelled_as_the_call() -> None:
 
 
 def answered(question: str, answer: str) -> dict[str, str]:
-    d = make_distiller(Settings(compaction=True), "x")
-    assert d is not None
-    d.observe(Message.user(question), 1)
-    d.observe(Message.assistant(answer), 1)
-    return {v.slot: v.value for v in d.state.state.slots.values()}  # type: ignore[attr-defined]
+    return slot_values(alternating(question, answer))
 
 
 @pytest.mark.parametrize(
@@ -116,10 +114,7 @@ def test_english_answers_that_give_nothing(question: str, answer: str) -> None:
 
 
 def stated(text: str) -> dict[str, str]:
-    d = make_distiller(Settings(compaction=True), "x")
-    assert d is not None
-    d.observe(Message.user(text), 1)
-    return {v.slot: v.value for v in d.state.state.slots.values()}  # type: ignore[attr-defined]
+    return slot_values(alternating(text))
 
 
 @pytest.mark.parametrize(

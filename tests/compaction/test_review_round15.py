@@ -13,6 +13,8 @@ from ctxengine.messages import Message, ToolCallPart
 from ctxengine.settings import Settings
 from ctxengine.tokens import TokenCounter
 
+from ._turns import alternating, slot_values
+
 COUNTER = TokenCounter()
 
 
@@ -54,11 +56,7 @@ def test_engineering_talk_names_no_place(text: str) -> None:
 
 
 def colour_of(text: str) -> str | None:
-    d = make_distiller(Settings(compaction=True), "x")
-    assert d is not None
-    d.observe(Message.user(text), 1)
-    slot = d.state.state.slots.get("task.color")  # type: ignore[attr-defined]
-    return None if slot is None else slot.value
+    return slot_values(alternating(text)).get("color")
 
 
 def test_a_courtesy_after_a_colour_leaves_it_a_colour() -> None:

@@ -36,6 +36,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from ctxengine.compaction.intents import detect_language
 from ctxengine.compaction.nearness import (
     IS_NEAR_TAIL,
     NEAR,
@@ -50,8 +51,12 @@ from ctxengine.compaction.nearness import (
 from ctxengine.compaction.nearness import nearby_updates as nearby_updates
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
-from ctxengine.compaction.slots import governed_by_other, zh_address
-from ctxengine.language import detect_language
+from ctxengine.compaction.slots import (
+    EN_CLAUSE_COMMA,
+    THOUSANDS_COMMA,
+    governed_by_other,
+    zh_address,
+)
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?\n]?")
 _ASKING = re.compile(
@@ -410,6 +415,7 @@ def answer_updates(
     covered: set[str],
     confidence: float,
     taken: Collection[str] = (),
+    language: str | None = None,
 ) -> list[tuple[int, SlotUpdate]]:
     """(position, update) for the asked slots the reply answers without naming them.
 
@@ -420,6 +426,7 @@ def answer_updates(
         covered: slot names the reply already stated with their own words.
         confidence: the updates' confidence.
         taken: values the reply already gave other slots; no piece holding one answers.
+        language: the reply's language when the caller has it ("zh", "en"); detected if not.
     """
     words = onto.derived("answers", _compile)
     rest = [s for s in asked if s not in covered]
@@ -447,7 +454,7 @@ def answer_updates(
         rest.remove(address)
     if not rest:
         return out
-    english = detect_language(text) == "en"
+    english = (language or detect_language(text)) == "en"
     own = dict((slot.name, vrx) for slot, vrx in onto.value_patterns)
     if english:
         # An English answer to a slot with a value shape holds a value of that shape.
@@ -743,7 +750,7 @@ def _content_segments(
 # A reply's clauses when several slots are asked. An English number's thousands separator
 # ("$1,050", "4,300") parts no clauses.
 _PIECE = re.compile(r"[^，,]+")
-_EN_PIECE = re.compile(r"(?:[^，,]|(?<=\d),(?=\d{3}(?!\d)))+")
+_EN_PIECE = re.compile(rf"(?:[^，,]|{THOUSANDS_COMMA})+")
 
 # --- English answers: a value, not a sentence ---------------------------------------------
 # An English reply is a sentence more often than a bare value ("It does, and the number is
@@ -771,7 +778,7 @@ _EN_STREET = re.compile(
 _EN_PLACED = re.compile(r"(?i)\b(?:(?:located|situated)\s+(?:at|on|in)|address\s+is)\s+")
 # Where the placed address ends: a mark, or a word that joins the next clause.
 _EN_CLAUSE_END = re.compile(
-    r"(?i)\s+(?:and|but|which|where|so)\b|[;!?]|,(?!\d{3}(?!\d))|\.(?:\s|$)"
+    rf"(?i)\s+(?:and|but|which|where|so)\b|[;!?]|{EN_CLAUSE_COMMA}|\.(?:\s|$)"
 )
 
 
@@ -825,7 +832,7 @@ _EN_DENIED = re.compile(
     r"(?i)\b(?:not|no(?! (?:later|earlier|more|less) than)|isn'?t|aren'?t|wasn'?t|weren'?t"
     r"|unavailable|sold out|fully booked|closed)\b"
 )
-_EN_CLAUSE_MARK = re.compile(r"[;.!?]\s|,(?!\d{3}(?!\d))")
+_EN_CLAUSE_MARK = re.compile(rf"[;.!?]\s|{EN_CLAUSE_COMMA}")
 
 
 def _en_shaped(value: str, vrx: re.Pattern[str]) -> tuple[int, str] | None:

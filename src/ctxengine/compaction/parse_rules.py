@@ -137,7 +137,7 @@ def parse_rules(
         informed = without_pointer_names(references, informed)
         if context is not None and context.asked:
             stops_for_ends(informed, context.asked, ontology)
-            informed += _answers(text, context.asked, ontology, informed, focus)
+            informed += _answers(text, context.asked, ontology, informed, focus, language)
         informed += _nearby(text, ontology, informed, focus)
         informed += _more_names(
             text,
@@ -426,6 +426,7 @@ def _answers(
     onto: Ontology,
     informed: list[SlotUpdate],
     focus: str | None,
+    language: str,
 ) -> list[SlotUpdate]:
     """The reply's values for slots the user asked about and the reply does not name,
     bound to the entity in focus (see `ctxengine.compaction.answers`)."""
@@ -441,7 +442,7 @@ def _answers(
         if "名称" not in covered:
             out += [u for _, u in name_answers(text, onto, focus)]
     for pos, u in answer_updates(
-        text, list(asked), onto, covered=covered, confidence=0.6, taken=taken
+        text, list(asked), onto, covered=covered, confidence=0.6, taken=taken, language=language
     ):
         slot = onto.slot(u.slot)
         if slot is None:

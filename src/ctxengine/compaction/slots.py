@@ -33,10 +33,13 @@ _NEARBY = re.compile(NEAR + r"[^，,。；;！!？?\n]*$")
 _NEARBY_LIST = re.compile(NEAR + r"[^，,。；;！!？?\n]{0,8}?有(?:[^，,。；;！!？?\n]|, )*$")
 # A value ends where the next requirement is joined on: "150-500元并且有牛头这个菜".
 _ZH_JOIN = re.compile(r"(?:并且|而且|并有|同时|以及|还要|还有|另外)")
+# A thousands separator is part of a number ("1,000 dollars", "$4,300"); any other comma
+# parts an English value or clause.
+THOUSANDS_COMMA = r"(?<=\d),(?=\d{3}(?!\d))"
+EN_CLAUSE_COMMA = r"(?:(?<!\d),|,(?!\d{3}(?!\d)))"
 _EN_VALUE = (
-    # A thousands separator is part of a number: "1,000 dollars".
-    r"(?P<value>(?:[^,;!?\n.]|\.(?=\S)|(?<=\d),(?=\d{3}(?!\d)))+?)"
-    r"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[;!?\n]|(?<!\d),|,(?!\d{3}(?!\d))"
+    rf"(?P<value>(?:[^,;!?\n.]|\.(?=\S)|{THOUSANDS_COMMA})+?)"
+    rf"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[;!?\n]|{EN_CLAUSE_COMMA}"
     r"|\.(?:\s|$)|$)"
 )
 _ZH_CHANGE = (
