@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 ENV_PREFIX = "CTXENGINE_"
 
@@ -201,6 +201,32 @@ class Settings(BaseModel):
         "(distilled) and yield to it. 0: block_max_share alone.",
     )
 
+    @field_validator("encoding")
+    @classmethod
+    def _known_encoding(cls, value: str) -> str:
+        # A name the token counter cannot load fails here, not at the first count.
+        from ctxengine.tokens import ENCODINGS
+
+        if value.lower() not in ENCODINGS:
+            raise ValueError(
+                f"unknown encoding {value!r}; choose one of {', '.join(sorted(ENCODINGS))}"
+            )
+        return value
+
+    @field_validator("db")
+    @classmethod
+    def _known_store_url(cls, value: str | None) -> str | None:
+        # The store factory is the one judge of a URL (scheme, sqlite host, postgres schema);
+        # building a store opens nothing.
+        if value is not None:
+            from ctxengine.store import StoreError, open_store
+
+            try:
+                open_store(value, Path("."))
+            except StoreError as exc:
+                raise ValueError(str(exc).removeprefix("store URL: ")) from None
+        return value
+
     @property
     def restore_turns(self) -> int:
         """Turns restored after a restart: max(3, agent_max_context_turns / 6)."""
@@ -224,7 +250,7 @@ class Settings(BaseModel):
 def _describe(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err["loc"]) or "settings"
-    return f"{where}: {err['msg']}"
+    return f"{where}: {err['msg'].removeprefix('Value error, ')}"
 
 
 def _coerce_env(name: str, raw: str) -> Any:

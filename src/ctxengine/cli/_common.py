@@ -1,9 +1,12 @@
-"""What every command shares: one-line errors and input reading."""
+"""What every command shares: one-line errors, input reading, and the storage check."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
+
+from ctxengine.settings import Settings
 
 
 class CommandError(Exception):
@@ -31,3 +34,44 @@ def read_input(path: str) -> bytes:
         raise CommandError(f"input is a directory: {path}") from None
     except PermissionError:
         raise CommandError(f"cannot read input file: {path}") from None
+
+
+def check_storage(settings: Settings, *, db: bool = True) -> None:
+    """Bad input, not an internal failure: a workspace that cannot be created, or (when `db`)
+    a database that cannot be opened. Checked before a command runs, so it exits 2 with one
+    line instead of failing half way.
+
+    Args:
+        settings: The command's settings (`workspace`, `db`, `sqlite_synchronous`).
+        db: Also open (and close) the store `settings.db` names; None is the workspace's
+            SQLite file.
+
+    Raises:
+        CommandError: naming the workspace or the database setting (never the URL: it may
+            hold a password) and the reason.
+    """
+    workspace = Path(settings.workspace)
+    try:
+        workspace.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise CommandError(
+            f"workspace {workspace}: cannot create the directory: {reason}"
+        ) from None
+    if not db:
+        return
+    from ctxengine.store import SQLiteStore, open_store
+
+    store = open_store(settings.db, workspace, sqlite_synchronous=settings.sqlite_synchronous)
+
+    async def probe() -> None:
+        await store.open()
+        await store.close()
+
+    try:
+        asyncio.run(probe())
+    except Exception as exc:
+        reason = str(exc) or type(exc).__name__
+        # A SQLite path is safe to show and says which file; a server URL is not shown.
+        where = f" {store.path}" if isinstance(store, SQLiteStore) else ""
+        raise CommandError(f"db: cannot open the database{where}: {reason}") from None

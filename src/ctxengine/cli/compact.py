@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ctxengine.cli._common import CommandError, read_input
+from ctxengine.cli._common import CommandError, check_storage, read_input
 from ctxengine.compaction.distiller import load_ontology
 from ctxengine.compaction.ontology import OntologyError
 from ctxengine.convert import InputError, from_openai, parse_json_input, to_openai
@@ -112,13 +112,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         data = parse_json_input(raw)
         messages_data, config = split_input(data)
-        messages = from_openai(messages_data)
+        # Strict: what the model's provider would refuse is refused here, with its position.
+        messages = from_openai(messages_data, strict=True)
     except InputError as exc:
         raise CommandError(str(exc)) from None
     settings = _load_settings(args, config)
     if args.workspace is None and "workspace" not in (config or {}):
         # No workspace asked for: write memory files somewhere that does not litter the cwd.
         settings = settings.updated(workspace=tempfile.mkdtemp(prefix="ctxengine-"))
+    check_storage(settings, db=settings.db is not None)
     out = asyncio.run(compact(messages, settings))
     # Bytes, not text: the output is UTF-8 JSON whatever the locale (Chinese included).
     sys.stdout.buffer.write(json.dumps(out, ensure_ascii=False).encode("utf-8") + b"\n")

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ctxengine.cli._common import CommandError
+from ctxengine.cli._common import CommandError, check_storage
 from ctxengine.retention import purge_idle_sessions
 from ctxengine.settings import SettingsError, load_settings
 from ctxengine.store import open_store
@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
         )
     except SettingsError as exc:
         raise CommandError(str(exc)) from None
+    check_storage(settings)
     removed = asyncio.run(_gc(settings.db, Path(settings.workspace), settings.retention_days))
     json.dump({"removed": removed, "count": len(removed)}, sys.stdout)
     sys.stdout.write("\n")

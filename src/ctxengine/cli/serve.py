@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ctxengine.cli._common import CommandError
+from ctxengine.cli._common import CommandError, check_storage
 from ctxengine.compaction.distiller import load_ontology
 from ctxengine.compaction.ontology import OntologyError
 from ctxengine.settings import SettingsError, load_settings
@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
             load_ontology(settings.ontology)  # a malformed ontology stops the start, not a request
     except (SettingsError, OntologyError) as exc:
         raise CommandError(str(exc)) from None
+    check_storage(settings)  # an unusable workspace or database stops the start, exit code 2
     import uvicorn
 
     from ctxengine.server.app import create_app

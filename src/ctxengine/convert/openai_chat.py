@@ -9,6 +9,11 @@ Reading maps one wire message to one `Message`:
   ``tool_calls`` -> `ToolCallPart` after the content parts.
 * a ``tool`` message -> one `ToolResultPart`; list content is kept in ``blocks``.
 
+Every string of a message (content, names, arguments, tool results, kept unknown fields) must
+be valid Unicode: a lone surrogate (``"\\ud800"`` in JSON) can be neither stored nor sent, so it
+is refused here with the message's index. With ``strict=True`` (the CLI and the service) what an
+OpenAI-compatible provider would refuse is refused too: see `from_openai`.
+
 Writing inverts this. A `Message` holding several tool results (read from Anthropic) becomes one
 ``tool`` message per result, followed by the rest of its content, because OpenAI wants tool
 messages right after the assistant message that called them.
@@ -16,8 +21,9 @@ messages right after the assistant message that called them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ctxengine.convert._wire import (
     ABSENT,
@@ -47,9 +53,28 @@ from ctxengine.messages import (
 
 # --- reading ------------------------------------------------------------------------------
 
+# Content part types an OpenAI-compatible chat API defines: OpenAI's own (text, image_url,
+# input_audio, file; refusal in assistant messages) and the multimodal ones vLLM and Qwen's
+# DashScope add (audio_url, video_url, video). Each carries its payload under its own name.
+KNOWN_PART_TYPES: Final = frozenset(
+    {"text", "image_url", "input_audio", "file", "refusal", "audio_url", "video_url", "video"}
+)
+# Roles whose message must have content (a string or an array of parts), never null or none.
+CONTENT_REQUIRED: Final = frozenset({"system", "developer", "user", "tool"})
+# What an assistant message may carry instead of content.
+_ASSISTANT_NON_CONTENT: Final = ("tool_calls", "function_call", "refusal", "audio")
+
+# Any surrogate code point in a Python str read from JSON is a lone one: the decoder joins a
+# valid escaped pair into one character.
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
 
 def from_openai(
-    data: object, *, known_call_ids: Iterable[str] = (), check_pairing: bool = True
+    data: object,
+    *,
+    known_call_ids: Iterable[str] = (),
+    check_pairing: bool = True,
+    strict: bool = False,
 ) -> list[Message]:
     """Read a list of OpenAI Chat Completions messages.
 
@@ -58,6 +83,12 @@ def from_openai(
         known_call_ids: Tool call ids issued before `data` (e.g. by stored history), so that
             appending a single ``tool`` message does not count as an orphaned result.
         check_pairing: Set False to accept tool results whose call is not in `data` at all.
+        strict: Also refuse what an OpenAI-compatible provider refuses (the CLI and the
+            service read requests this way): a system, developer, user or tool message without
+            content (missing or null), an assistant message with neither content nor tool calls
+            (nor ``function_call``, ``refusal``, ``audio``), and a content part whose type is
+            not in `KNOWN_PART_TYPES` or that lacks its payload (``{"type": "file"}`` without
+            ``"file"``). Without it, unknown part types are kept verbatim (lossless reading).
 
     Returns:
         One `Message` per wire message; `to_openai` gives `data` back exactly.
@@ -65,7 +96,8 @@ def from_openai(
     Raises:
         InputError: `data` is not a list, or a message is malformed (not an object, missing or
             unknown role, wrong content type, malformed ``tool_calls``, a tool result whose
-            ``tool_call_id`` no earlier assistant message issued).
+            ``tool_call_id`` no earlier assistant message issued, a string holding a lone
+            surrogate: ``message 0: content is not valid Unicode (lone surrogate)``).
     """
     if not isinstance(data, list):
         raise InputError(f"input must be an array of messages, got {json_type(data)}")
@@ -73,6 +105,11 @@ def from_openai(
     out: list[Message] = []
     for i, raw in enumerate(data):
         msg = _read_message(i, raw)
+        bad = _lone_surrogate(raw, "")
+        if bad is not None:
+            raise at(i, f"{bad} is not valid Unicode (lone surrogate)")
+        if strict:
+            _check_provider_rules(i, cast(dict[str, Any], raw))
         for result in msg.tool_results:
             if check_pairing and result.call_id not in issued:
                 raise at(i, f"tool result for call {result.call_id!r} has no matching tool call")
@@ -80,6 +117,52 @@ def from_openai(
             issued.update(c.id for c in msg.tool_calls)
         out.append(msg)
     return out
+
+
+def _lone_surrogate(value: object, path: str) -> str | None:
+    """Where in a JSON value a string holds a lone surrogate (``content[1].text``), or None."""
+    if isinstance(value, str):
+        return (path or "a value") if _SURROGATE.search(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if _SURROGATE.search(key):
+                return f"a key in {path or 'the message'}"
+            found = _lone_surrogate(item, f"{path}.{key}" if path else key)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for j, item in enumerate(value):
+            found = _lone_surrogate(item, f"{path}[{j}]")
+            if found is not None:
+                return found
+    return None
+
+
+def _check_provider_rules(i: int, raw: dict[str, Any]) -> None:
+    """`from_openai(strict=True)`: refuse a message an OpenAI-compatible provider refuses."""
+    role = raw["role"]
+    content = raw.get("content")
+    if content is None:
+        if role in CONTENT_REQUIRED:
+            got = "null" if "content" in raw else "missing"
+            raise at(
+                i, f"a {role} message needs content (a string or an array of parts); it is {got}"
+            )
+        if not any(raw.get(k) not in (None, []) for k in _ASSISTANT_NON_CONTENT):
+            raise at(i, "an assistant message needs content or tool_calls; it has neither")
+        return
+    if not isinstance(content, list):
+        return
+    for j, part in enumerate(content):
+        kind = part["type"]  # _read_message checked every part is an object with a type
+        if kind not in KNOWN_PART_TYPES:
+            known = ", ".join(sorted(KNOWN_PART_TYPES))
+            raise at(i, f"content part {j}: unknown type {kind!r} (known: {known})")
+        payload = part.get(kind)
+        if payload is None:
+            raise at(i, f"content part {j}: a {kind!r} part needs its {kind!r} field")
+        if kind in ("text", "refusal") and not isinstance(payload, str):
+            raise at(i, f"content part {j}: {kind} must be a string, got {json_type(payload)}")
 
 
 def _read_message(i: int, raw: object) -> Message:

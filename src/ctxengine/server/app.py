@@ -41,8 +41,29 @@ log = logging.getLogger("ctxengine.server")
 MAX_BODY_BYTES = 64 * 1024 * 1024
 # Stored messages searched for the call a lone appended tool result answers.
 RECENT_CALLS_WINDOW = 200
-# Settings a client may not choose: where the service keeps its data.
-SERVER_ONLY_SETTINGS = frozenset({"db", "workspace"})
+# Settings a client may not choose in a body's "config": those naming an endpoint, a key, a
+# model, a file path or a database. The service's own values (its API keys above all) must
+# never be sent where a caller says, nor its files and database be a caller's to pick.
+# `ontology` may name a file too: over HTTP only a built-in name is taken (below).
+SERVER_ONLY_SETTINGS = frozenset(
+    {
+        # endpoints, keys and models of the model calls (summaries, parsing)
+        "summarizer_base_url",
+        "summarizer_api_key",
+        "summarizer_model",
+        "llm_base_url",
+        "llm_api_key",
+        "llm_model",
+        # the memory index's embedding model (e5 loads one)
+        "memory_embedder",
+        # where the service keeps its data
+        "db",
+        "workspace",
+        "sqlite_synchronous",
+    }
+)
+# Keys of an append body given as an object.
+APPEND_KEYS = frozenset({"messages"})
 
 
 class BadRequest(Exception):
@@ -171,7 +192,7 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
     @app.post("/v1/compact")
     async def compact_endpoint(request: Request) -> dict[str, Any]:
         data, config = split_input(await _body(request))
-        messages = from_openai(data)
+        messages = from_openai(data, strict=True)
         blocked = sorted(SERVER_ONLY_SETTINGS & set(config or {}))
         if blocked:
             raise BadRequest(f'body "config": {blocked[0]!r} cannot be set over HTTP')
@@ -196,11 +217,19 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
     async def append(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
         data = await _body(request)
         if isinstance(data, dict) and "messages" in data:
+            # Nothing else is read from an append body: an unknown key (a "config" meant for
+            # /v1/compact) is refused, not silently dropped.
+            unknown = sorted(set(data) - APPEND_KEYS)
+            if unknown:
+                raise BadRequest(
+                    f'body has unknown key {unknown[0]!r}; an append reads only "messages"'
+                )
             data = data["messages"]
         session = await session_for(user_id, session_id)
         # A result may answer a call appended earlier; one answering no call is refused, as
         # the model's provider would refuse it (400) on the next request.
-        messages = from_openai(data, known_call_ids=await _known_call_ids(session, data))
+        known = await _known_call_ids(session, data)
+        messages = from_openai(data, known_call_ids=known, strict=True)
         await session.add(*messages)
         return {"appended": len(messages), "last_seq": session.last_seq}
 
@@ -220,6 +249,11 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         text = data.get("text") if isinstance(data, dict) else None
         if not isinstance(text, str):
             raise BadRequest('body must be {"text": "/context ..."}')
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            # A lone surrogate ("\ud800" in JSON) could be neither stored nor echoed.
+            raise BadRequest('body "text" is not valid Unicode (lone surrogate)') from None
         session = await session_for(user_id, session_id)
         reply = await handle_command(session, text)
         if reply is None:
