@@ -37,7 +37,7 @@ from ctxengine.pipeline.notes import note, note_parts
 from ctxengine.pipeline.pairing import repair
 from ctxengine.pipeline.stages import compress_turn, with_parts
 from ctxengine.pipeline.turns import split_turns
-from ctxengine.pipeline.window import StageStep, Window
+from ctxengine.pipeline.window import StageStep, Window, WindowResult
 from ctxengine.settings import Settings, load_settings
 from ctxengine.store.base import SessionKey, Store
 from ctxengine.summaries import SummaryBook
@@ -69,6 +69,7 @@ class Distiller(Protocol):
         *,
         max_tokens: int | None = None,
         count: Callable[[str], int] | None = None,
+        strict: bool = False,
     ) -> str: ...
 
     def pinned_turns(self, turn: int) -> set[int]: ...
@@ -448,27 +449,35 @@ class Session:
         if result.tokens > budget:
             # Injections go first to go: when the latest turn alone nearly fills the budget,
             # drop the summary, then shrink the block by what is still over (its lowest
-            # ranks go first), then to a quarter of its cap, then drop it, rather than cut
-            # the user's message.
+            # ranks go first), then to a quarter of its cap. Then the block's floor gives
+            # way but for the user's rules (`strict`), the latest turn's tool results are
+            # cut for those, and only when even that fails does the block go, rather than
+            # cut the user's message.
             inj_summary = ""
-            caps: list[int | None] = [None]
-            if block:
-                caps += [-1, block_cap // 4, 0]
-            for cap in caps:
-                if cap is not None:
-                    if cap < 0:  # by the overflow of the previous try
-                        over = result.tokens - budget
-                        cap = self.counter.count(inj_block) - over - _BLOCK_SLACK_TOKENS
-                    inj_block = self._block(turn, lang, cap) if cap > 0 else ""
-                result = window.prepare(
-                    reserved=self._reserved(inj_summary, inj_block, lang),
+
+            def fit(text: str) -> WindowResult:
+                r = window.prepare(
+                    reserved=self._reserved("", text, lang),
                     language=lang,
                     protected=protected,
                     budget_scale=scale,
                 )
-                steps.extend(result.steps)
+                steps.extend(r.steps)
+                return r
+
+            result = fit(inj_block)
+            for cap in (-1, block_cap // 4) if block else ():
                 if result.tokens <= budget:
                     break
+                if cap < 0:  # by the overflow of the previous try
+                    over = result.tokens - budget
+                    cap = self.counter.count(inj_block) - over - _BLOCK_SLACK_TOKENS
+                if cap <= 0:  # the overflow is more than the block: to its last resort
+                    break
+                inj_block = self._block(turn, lang, cap)
+                result = fit(inj_block)
+            if inj_block and result.tokens > budget:
+                result, inj_block = self._rules_first(result, inj_block, budget, turn, fit, steps)
         for step in steps:
             await self._record_step(step, lang)
         messages = self._inject(result.messages, inj_summary, inj_block, lang)
@@ -552,6 +561,40 @@ class Session:
             return None
         return q
 
+    def _rules_first(
+        self,
+        result: WindowResult,
+        block: str,
+        budget: int,
+        turn: int,
+        fit: Callable[[str], WindowResult],
+        steps: list[StageStep],
+    ) -> tuple[WindowResult, str]:
+        """The last resort of `_context` for a latest turn that leaves less room than the
+        block's floor: the block keeps the user's rules before anything else (a strict
+        render), then the latest turn's tool results are cut to make room for them; when
+        neither fits, the block goes. `fit` prepares the window around a block (recording
+        its steps); a cut is recorded in `steps`."""
+        lang = self.language
+        c = self.counter
+        turns = result.tokens - self._reserved("", block, lang)
+        room = budget - turns - c.reply_overhead - c.message_overhead
+        if room > 0:
+            block = self._block(turn, lang, room, strict=True)
+            result = fit(block)
+        for _ in range(_CUT_ROUNDS):
+            if not block or result.tokens <= budget:
+                break
+            step = self.window.cut_current(result.tokens - budget + _BLOCK_SLACK_TOKENS, lang)
+            if step is None:
+                break
+            steps.append(step)
+            result = fit(block)
+        if result.tokens > budget:
+            block = ""
+            result = fit(block)
+        return result, block
+
     def _block_cap(self, budget: int) -> int:
         """The allowance of the block and the summary: `block_max_share` of the budget, or
         more when the latest `block_keeps_turns` turns leave more. Older turns are already
@@ -572,10 +615,12 @@ class Session:
             cap = max(cap, rest)
         return cap
 
-    def _block(self, turn: int, lang: Language, cap: int) -> str:
+    def _block(self, turn: int, lang: Language, cap: int, *, strict: bool = False) -> str:
         if self.distiller is None:
             return ""
-        return self.distiller.render(turn, lang, max_tokens=cap, count=self.counter.count)
+        return self.distiller.render(
+            turn, lang, max_tokens=cap, count=self.counter.count, strict=strict
+        )
 
     def _reserved(self, summary: str, block: str, lang: Language) -> int:
         n = self.counter.reply_overhead
@@ -882,6 +927,8 @@ def _prepend_text(prefix: str, m: Message) -> list[Part]:
 
 
 _NO_TURNS: frozenset[int] = frozenset()
+# Rounds of cutting the latest turn's tool results for the rules (each recounts them).
+_CUT_ROUNDS = 3
 _BUDGET_STAGES = frozenset({"budget_trim", "budget_compress"})
 # Below what a shrunk block must save: line breaks and markers shift a few tokens.
 _BLOCK_SLACK_TOKENS = 8

@@ -41,6 +41,13 @@ class Settings(BaseModel):
         20000, ge=200, description="Historical tool results over this many characters are cut."
     )
 
+    current_result_min_chars: int = Field(
+        500,
+        ge=100,
+        description="When the latest turn alone leaves no room for the user's rules, its tool "
+        "results are cut (head + tail), never below this many characters each.",
+    )
+
     # --- stage 3: token budget ----------------------------------------------------------
     text_compress_below_turns: int = Field(
         5, ge=1, description="Under this many turns, stage 3 compresses text instead of trimming."

@@ -168,9 +168,12 @@ class CompactionDistiller:
         *,
         max_tokens: int | None = None,
         count: Callable[[str], int] | None = None,
+        strict: bool = False,
     ) -> str:
         labels = self.ontology.labels(language)
-        return self.state.render(turn, language, max_tokens=max_tokens, count=count, labels=labels)
+        return self.state.render(
+            turn, language, max_tokens=max_tokens, count=count, labels=labels, strict=strict
+        )
 
     def pinned_turns(self, turn: int) -> set[int]:
         return self.state.pinned_turns(turn)

@@ -1496,6 +1496,7 @@ def render_view(
     *,
     max_tokens: int | None = None,
     count: Callable[[str], int] | None = None,
+    strict: bool = False,
 ) -> str:
     """The block text; "" when every section is empty.
 
@@ -1503,6 +1504,11 @@ def render_view(
     rank first: each list is newest first, `cost_order` reorders costly facts and rows)
     until `count` of the text fits, then lines shed earlier come back into the room the last
     one left (`_refill`); what may not leave stays even if it alone is over the cap.
+
+    `strict` is the last resort of a context whose latest turn leaves less room than that
+    floor: then the floor gives way too, in `STRICT_SHED` order (evidence, then values, then
+    conflicts), and the user's rules stay whole, even over the cap (the caller decides what
+    gives way for them).
     """
     headers = HEADERS[view.language]
     text = view_text(view)
@@ -1563,7 +1569,42 @@ def render_view(
             text, undone = join(), True
         if not undone:
             break
+    if strict and count(text) > max_tokens:
+        text = _strict_shed(lines, gone, max_tokens, count, join, headers)
     return text
+
+
+# The sections a strict render (`render_view`) empties, in this order, when what never sheds
+# is over the cap: the rules are what a user most needs kept beside a huge latest turn (the
+# turn itself holds the values it is about); a section's oldest lines (its last) go first.
+STRICT_SHED = ("intent", "evidence", "pending", "state", "conflicts")
+
+
+def _strict_shed(
+    lines: list[BlockLine],
+    gone: set[int],
+    max_tokens: int,
+    count: Callable[[str], int],
+    join: Callable[[], str],
+    headers: dict[str, str],
+) -> str:
+    """Shed kept lines too (`render_view`'s `strict`), estimating from per-line counts and
+    checking the real count once the estimate fits."""
+    text = join()
+    total = count(text)
+    for section in STRICT_SHED:
+        left = [i for i, line in enumerate(lines) if line.section == section and i not in gone]
+        for n, i in enumerate(reversed(left)):
+            gone.add(i)
+            total -= count(lines[i].text) + 1
+            if n == len(left) - 1:
+                total -= count(headers[section]) + 1
+            if total <= max_tokens:
+                text = join()
+                total = count(text)
+                if total <= max_tokens:
+                    return text
+    return join()
 
 
 _REFILL_ROUNDS = 3  # each costs a count of the block: a bound on a rare case

@@ -951,10 +951,12 @@ class SessionState(BaseModel):
         max_tokens: int | None = None,
         count: Callable[[str], int] | None = None,
         labels: BlockLabels = NO_LABELS,
+        strict: bool = False,
     ) -> str:
         """The CONTEXT block for `current_turn` (default: the latest turn seen), shrunk to
-        `max_tokens` as `count` counts where it can be (see `render_view`); `labels` name
-        entities and slots in the block's language (the ontology's `labels`)."""
+        `max_tokens` as `count` counts where it can be (see `render_view`, and its `strict`
+        last resort); `labels` name entities and slots in the block's language (the
+        ontology's `labels`)."""
         view = build_view(
             intents=self.intents,
             state=self.state,
@@ -967,7 +969,7 @@ class SessionState(BaseModel):
             selection=self._evidence_selection(),
             labels=labels,
         )
-        return render_view(view, max_tokens=max_tokens, count=count)
+        return render_view(view, max_tokens=max_tokens, count=count, strict=strict)
 
     def _evidence_selection(self) -> EvidenceSelection:
         """The block's evidence order, kept across renders (a derived index, not state)."""

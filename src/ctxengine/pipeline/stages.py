@@ -9,6 +9,8 @@ place (history is the record; these only change what the model sees).
   repeatedly, until the turns fit the target.
 - Stage 4 `aggressive_trim`: after a provider overflow, head + tail every tool result and
   older user text, keep at most a few turns.
+- `cut_current`: the latest turn alone leaves no room for the user's rules; its tool results
+  are cut to head + tail (they are distilled into the layers already), never its user text.
 
 The current (last) turn is never dropped, and its user message is never cut.
 """
@@ -101,6 +103,39 @@ def truncate_turn(turn: Turn, limit: int, language: Language, counter: TokenCoun
     out = turn.with_messages(new, counter)
     out.truncated = True
     return out
+
+
+def cut_current(
+    turn: Turn, tokens: int, min_chars: int, language: Language, counter: TokenCounter
+) -> Turn | None:
+    """The current turn with its tool results cut (head + tail) by about `tokens` in all,
+    each in proportion to its size and none below `min_chars`; None when they cannot give
+    that much. Only for a latest turn that alone leaves no room for the user's rules (the
+    CONTEXT block's floor): the results stay whole in the history, and their fields are
+    already in the evidence layer."""
+    sizes: dict[int, int] = {}
+    for m in turn.messages:
+        for p in m.parts:
+            if isinstance(p, ToolResultPart) and len(p.content) > min_chars:
+                sizes[id(p)] = counter.count(p.content)
+    total = sum(sizes.values())
+    if tokens <= 0 or total <= tokens:
+        return None
+    keep = (total - tokens) / total
+    new: list[Message] = []
+    cut = False
+    for m in turn.messages:
+        parts: list[Part] = []
+        for p in m.parts:
+            if isinstance(p, ToolResultPart) and id(p) in sizes:
+                limit = max(min_chars, int(len(p.content) * keep))
+                if limit < len(p.content):
+                    text = cut_middle(p.content, limit, language)
+                    p = copy_with(p, {"content": text, "blocks": None})
+                    cut = True
+            parts.append(p)
+        new.append(with_parts(m, parts) if parts != m.parts else m)
+    return turn.with_messages(new, counter) if cut else None
 
 
 @dataclass

@@ -16,6 +16,7 @@ from ctxengine.pipeline.notes import Language
 from ctxengine.pipeline.stages import (
     Removal,
     aggressive_trim,
+    cut_current,
     fit_budget,
     trim_turns,
     truncate_turn,
@@ -261,6 +262,26 @@ class Window:
             )
         return WindowResult(
             self.messages(), self._prefix_tokens + self._turn_tokens + reserved, steps
+        )
+
+    def cut_current(self, tokens: int, language: Language) -> StageStep | None:
+        """Cut the current turn's tool results by about `tokens` (`stages.cut_current`); None
+        when they cannot give that much."""
+        if not self.turns:
+            return None
+        t = self.turns[-1]
+        nt = cut_current(t, tokens, self.settings.current_result_min_chars, language, self.counter)
+        if nt is None:
+            return None
+        before, n = self.tokens, len(self.turns)
+        cut = sum(1 for a, b in zip(t.messages, nt.messages, strict=True) if a is not b)
+        self._turn_tokens += nt.tokens - t.tokens
+        self.turns[-1] = nt
+        self._flat = None
+        self.layout += 1
+        self._paired_upto = min(self._paired_upto, n - 1)
+        return StageStep(
+            "truncate_current", n, n, before, self.tokens, detail={"messages_cut": cut}
         )
 
     def overflow(self, language: Language) -> StageStep:
