@@ -687,7 +687,13 @@ class EvidenceLayer(BaseModel):
             return item, True
         item.last_seen = max(item.last_seen, turn)
         item.count += 1
-        item.field = item.field or ev.field
+        if src.startswith("call:") and ev.field:
+            # A call passing the value names it in its own words: a block writes the value
+            # as the latest call's argument (`hold_flight`'s "flight", not the "flights[1].flight"
+            # of the search result that offered it), so the name goes with the source shown.
+            item.field = ev.field
+        else:
+            item.field = item.field or ev.field
         if src not in item.sources:
             item.sources.append(src)
         elif src.startswith("call:") and item.sources[-1] != src:

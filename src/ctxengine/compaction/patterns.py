@@ -59,8 +59,9 @@ _PLACE = (
 )
 # "to" leads a place after a word of going ("fly to Paris"), not "talk to Mary".
 _GOING = (
-    r"(?:go|going|goes|went|travel\w*|fly|flying|flew|flown|flight|drive|driving|drove|trip"
-    r"|tickets?|bus|train|ride|head\w*|get|getting|return\w*|back|move[ds]?|moving)"
+    r"(?:go|going|goes|went|travel\w*|fly|flying|flew|flown|flights?|drive|driving|drove|trips?"
+    r"|tickets?|bus|train|ride|head\w*|get|getting|return\w*|back|move[ds]?|moving"
+    r"|taxi|cab|shuttle|ferry|plane|cruise|journey|commute|relocat\w*)"
 )
 _FILE_EXT = (
     r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
@@ -73,6 +74,23 @@ _NA = r"(?![A-Za-z0-9_])"
 _AM_PM = r"[AaPp](?:\.[Mm]\.|[Mm])"
 # CJK letters, CJK punctuation and full-width forms (inside a character class).
 _CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+
+# An airline's code: two letters, or a letter and a digit either way round ("UA", "B6", "9W").
+_AIRLINE = r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])"
+# A flight number written with a space ("UA 1542", "B6 917") by its shape alone: 3 or 4 digits,
+# not a year ("FY 2024", "Q3 2025", "SE 2020"), not after a code that names something else
+# (a time of day, a fiscal year, a highway, a school, a quarter or half of a year, a graphics
+# card).
+_SPACED_FLIGHT = (
+    _NB
+    + r"(?!(?:AM|PM|FY|US|ID|NO|OK|PO|PR|PS|AD|BC|CE|RX|GT|HD|MX|SR|Q\d|H\d) )"
+    + _AIRLINE
+    + r" (?!(?:19|20)\d\d(?!\d))\d{3,4}"
+    + _NA
+    + r"(?![.,]\d)"
+)
+# After a word for a flight, any flight number of 1 to 4 digits ("flight UA 15", "航班CA 1234").
+_FLIGHT_WORD = r"(?i:\bflights?(?: (?:number|no\.?|#))?|航班号?)(?: (?:is|was)|\s*[:：是])?\s*"
 
 # (kind, priority, regex, group). Lower priority number wins an overlap.
 _RAW: list[tuple[str, int, str, int]] = [
@@ -128,7 +146,10 @@ _RAW: list[tuple[str, int, str, int]] = [
         0,
     ),
     ("phone", 4, r"(?<![\w-])\(?\d{3}\)?[ -]\d{3}-\d{4}(?![\d-])", 0),
-    ("flight", 5, _NB + r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\d{3,4}" + _NA, 0),
+    ("flight", 5, _NB + _AIRLINE + r"\d{3,4}" + _NA, 0),
+    ("flight", 5, _SPACED_FLIGHT, 0),
+    ("flight", 5, _FLIGHT_WORD + r"(" + _AIRLINE + r" \d{1,4})" + _NA + r"(?![.,]\d)", 1),
+    ("flight", 5, _NB + r"(" + _AIRLINE + r" \d{1,4})(?:次)?航班", 1),
     ("date", 6, r"(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)", 0),
     ("date", 6, r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]", 0),
     ("date", 6, r"\b" + _MONTHS + r"\.? \d{1,2}(?:st|nd|rd|th)?(?:, \d{4})?\b", 0),
@@ -187,6 +208,8 @@ _RAW: list[tuple[str, int, str, int]] = [
     # Phoenix, AZ", "from Washington", "to New York City", "in LA"); a month, a weekday or a
     # language after the word is no place.
     ("place", 9, r"\b(?:in|from|near|around|" + _GOING + r" to) (" + _PLACE + r")", 1),
+    # "from Boston to Chicago": the journey's end as well as its start.
+    ("place", 9, r"\bfrom " + _PLACE + r" to (" + _PLACE + r")", 1),
     ("code", 9, r"`([^`\n]{1,80})`", 1),
     # A call: "Kitchen(欧陆广场店)" is a restaurant's branch, not code (its "argument" opens
     # with Chinese text; a call's Chinese argument is quoted).
@@ -243,6 +266,9 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("+",), 1, False),  # international
     (("-",), 4, False),  # (555) 123-4567
     ((), 3, True),  # flight
+    ((), 3, True),  # UA 1542
+    (("flight", "航班"), 1, True),  # flight UA 15
+    (("航班",), 1, True),  # CA 1234航班
     ((), 4, False),  # 2024-05-01
     (("月",), 1, False),
     (_MONTH_WORDS, 1, False),
@@ -261,6 +287,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("元", "块", "usd", "cny", "rmb", "eur", "gbp", "jpy", "dollar", "euro"), 1, False),
     (("day", "night", "week", "month", "hour"), 0, False),  # for five days
     (("in ", "to ", "from ", "near ", "around "), 0, True),  # in Phoenix, AZ
+    (("from ",), 0, True),  # from Boston to Chicago
     (("`",), 0, False),
     (("(",), 0, False),
     (("_",), 0, False),
@@ -337,7 +364,8 @@ _PLACE_CONTEXT = re.compile(
     r"|cars?|rentals?|pick(?:ing)? ?up|drop ?off|depart\w*|arriv\w*|leav(?:e|ing)|travel\w*"
     r"|vacation|holiday|tickets?|reservations?|salon|doctor|dentist|appointment|city|town"
     r"|located|live[ds]?|living|downtown|airport|museum|beach|tour|dinner|lunch|breakfast"
-    r"|fly|flew|flying|drive|drove|driving|ride|riding|go|going|heading|moving)\b"
+    r"|fly|flew|flying|drive|drove|driving|ride|riding|go|going|heading|moving"
+    r"|taxi|cab|shuttle|ferry|plane|cruise|journey|commute)\b"
 )
 # "Room 4B", "Gate 12": a number ends a place only after a word for a part of a building or
 # a stop; "Denver 3 nights", "Paris 4 times" are a place and a count.

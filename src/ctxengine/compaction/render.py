@@ -974,10 +974,10 @@ def _head_of(ev: EvidenceItem, lang: Language) -> str:
     """An item's kept head: its line up to the marker, and the space before it."""
     src = None
     said_by_user = "user" in ev.sources
-    # A field a call passed and a tool returned is shown, and ranked, as the call's.
-    sources = (
-        sorted(ev.sources, key=lambda s: not s.startswith("call:")) if called(ev) else ev.sources
-    )
+    # A value a call passed is shown as the latest call's (the layer keeps it last among the
+    # calls, and its field is that call's argument): a file read, then written, is the write's.
+    calls = [s for s in ev.sources if s.startswith("call:")]
+    sources = calls[-1:] if calls else ev.sources
     for s in sources:
         # Unmarked means the user said it; a tool's or call's source is worth naming even
         # then, the assistant's repeating the user's value is not ("ORD-4471" the user gave).
