@@ -36,7 +36,7 @@ from ctxengine.messages import (
 from ctxengine.pipeline.notes import note, note_parts
 from ctxengine.pipeline.pairing import repair
 from ctxengine.pipeline.stages import compress_turn, with_parts
-from ctxengine.pipeline.turns import split_turns
+from ctxengine.pipeline.turns import Turn, split_turns
 from ctxengine.pipeline.window import StageStep, Window, WindowResult
 from ctxengine.settings import Settings, load_settings
 from ctxengine.store.base import SessionKey, Store
@@ -45,6 +45,7 @@ from ctxengine.summarize import Summarizer, summarizer_from_settings
 from ctxengine.tokens import Calibration, TokenCounter
 
 if TYPE_CHECKING:
+    from ctxengine.compaction.audit import AuditLog
     from ctxengine.compaction.ontology import Ontology
 
 log = logging.getLogger("ctxengine")
@@ -54,6 +55,7 @@ class Distiller(Protocol):
     """The compaction engine as the session sees it (see ctxengine.compaction.distiller)."""
 
     observed_seq: int  # store seq of the last message observed
+    audit: AuditLog  # the session's audit chain (one per session, across clear and restore)
 
     @property
     def last_turn(self) -> int: ...
@@ -328,12 +330,66 @@ class Session:
         rows = await self.engine.store.load_messages(self.key, after_seq=after)
         turn = self.distiller.last_turn if data else 0
         self._layers_turn = turn
+        rebuilt: list[dict[str, Any]] = []
         for r in rows:
             if r.message.starts_turn:
                 turn += 1
-            self.distiller.observe(r.message, turn)
+            rebuilt.extend(self.distiller.observe(r.message, turn))
             self.distiller.observed_seq = r.seq
-        self._layer_events = []  # already in the store from the first time round
+        self._layer_events = []  # in the store from the first time round (`_resume_audit`)
+        await self._resume_audit(rebuilt)
+
+    async def _resume_audit(self, rebuilt: list[dict[str, Any]]) -> None:
+        """Check the stored audit chain and go on from its head (restore).
+
+        The stored ``layers.*`` events are verified link by link from where the last restore
+        left off (the ``audit`` state: the first restore of a session checks its whole log,
+        later ones what came since). A broken link is reported as an ``audit_chain_broken``
+        event and a warning, once; the session goes on regardless. The restored layers then
+        continue the stored chain: when the events `rebuilt` by re-parsing the history after
+        the last save of the layers run past the stored head (a crash before they were
+        stored), the missing ones are stored; when they disagree with the record (a parse
+        that is not the same as the first time: the model path, another version), the chain
+        goes on from the stored head, so the record stays one chain.
+        """
+        from ctxengine.compaction.audit import GENESIS, AuditLog, check_stored
+
+        assert self.distiller is not None
+        store = self.engine.store
+        mark = await store.get_state(self.key, "audit") or {}
+        after = int(mark.get("event_seq", 0))
+        seq, head = int(mark.get("seq", 0)), str(mark.get("hash", GENESIS))
+        events = await store.list_events(self.key, after_seq=after)
+        chain = [e.data for e in events if e.kind.startswith("layers.")]
+        found = check_stored(chain, offset=seq, base_hash=head)
+        problems = [found.problem] if found.problem else []
+        current = self.distiller.audit
+        if (current.offset + len(current.events), current.chain_head) != (
+            found.next_seq,
+            found.head,
+        ):
+            missing = [e for e in rebuilt if int(e["seq"]) >= found.next_seq]
+            if (
+                missing
+                and missing[0]["seq"] == found.next_seq
+                and (missing[0]["prev_hash"] == found.head)
+            ):
+                await store.add_events(self.key, [(f"layers.{e['kind']}", e) for e in missing])
+            else:
+                problems.append(
+                    f"the layers rebuilt from history do not match the stored audit record"
+                    f" (its head is event {found.next_seq - 1}): going on from the record"
+                )
+                self.distiller.audit = AuditLog(offset=found.next_seq, base_hash=found.head)
+        for problem in problems:
+            log.warning("session %s/%s: %s", self.key.user_id, self.key.session_id, problem)
+            await self._emit("audit_chain_broken", {"problem": problem})
+        if events:
+            await store.set_state(
+                self.key,
+                "audit",
+                {"event_seq": events[-1].seq, "seq": found.next_seq, "hash": found.head},
+            )
 
     async def _feed_async(self, m: Message) -> None:
         """`_feed` with the compaction engine's model path, when one is configured."""
@@ -785,12 +841,23 @@ class Session:
             await self.book.forget()
             if self.distiller is not None:
                 # The structured layers hold facts of the cleared turns: start them afresh.
+                # The audit chain goes on (one per session): it records the clear, and its
+                # head still names the whole history.
+                chain = self.distiller.audit.continued()
+                cleared = chain.append(
+                    "clear", self.distiller.last_turn, {"boundary_seq": self.last_seq}
+                )
+                chain.drain()
                 await self.distiller.aclose()
                 self.distiller = make_distiller(
                     self.settings, self.key.session_id, self.engine.ontology
                 )
+                await self.engine.store.add_events(
+                    self.key, [("layers.clear", cleared.model_dump(mode="json"))]
+                )
                 if self.distiller is not None:
                     self.distiller.observed_seq = self.last_seq
+                    self.distiller.audit = chain
                 await self.save_layers()
             await self._emit("context_cleared", {"boundary_seq": self.last_seq})
 
@@ -855,8 +922,11 @@ class Session:
     async def _restore(self) -> None:
         """Rebuild the context after a restart from the last max(3, turns/6) turns.
 
-        Each restored turn keeps its user text and final reply (the seed's rule); the system
-        prefix and the session's turn count come from the `meta` state.
+        Each restored turn keeps its user text and final reply (the seed's rule), but for the
+        latest one when it is unfinished (no final reply yet: tool calls pending, results in
+        and not yet answered): that one comes back whole, or the model would lose the calls
+        it made and make them again, and the results still to come would answer nothing. The
+        system prefix and the session's turn count come from the `meta` state.
         """
         store = self.engine.store
         cfg = await store.get_state(self.key, "config")
@@ -889,8 +959,9 @@ class Session:
             total_turns += sum(1 for r in later if r.message.starts_turn)
         self.window.next_index = max(total_turns - len(keep), 0) + 1
         for t in keep:
-            compact, _ = compress_turn(t, self.counter)
-            for m in compact.messages:
+            if t is not keep[-1] or _finished(t):
+                t, _ = compress_turn(t, self.counter)
+            for m in t.messages:
                 self._feed(m)
         self.window.next_index = max(self.window.next_index, total_turns + 1)
         await self._emit("restored", {"turns": len(keep), "boundary_seq": boundary})
@@ -916,6 +987,12 @@ class Session:
             {"turns": turns, "seq": self.last_seq, "prefix": self._prefix_dump[1]},
         )
         self._meta_turns = turns
+
+
+def _finished(turn: Turn) -> bool:
+    """The turn ends in a final reply: an assistant message that calls no tool."""
+    last = turn.messages[-1] if turn.messages else None
+    return last is not None and last.role == "assistant" and not last.tool_calls
 
 
 def _prepend_text(prefix: str, m: Message) -> list[Part]:

@@ -10,13 +10,18 @@ so the head hash names the whole history. Two replicas that were fed the same tu
 same chain; comparing their hash lists finds the first event where they differ
 (`find_divergence`) without shipping the state itself. Nothing in an event depends on the wall
 clock or on randomness, which is what makes replicas comparable.
+
+A session has one chain: `/context clear` starts the layers afresh but the chain goes on
+(`AuditLog.continued`), and a restore checks the stored events (`check_stored`) and goes on
+from the last of them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -118,6 +123,23 @@ class AuditLog(BaseModel):
         self.events.append(ev)
         return ev
 
+    def continued(self) -> AuditLog:
+        """An empty log that goes on from this one's head: the same chain, none of its events
+        (a `/context clear` starts the layers afresh, not the session's record)."""
+        return AuditLog(offset=self.offset + len(self.events), base_hash=self.chain_head)
+
+    @classmethod
+    def of_stored(
+        cls, events: Iterable[dict[str, Any]], *, offset: int = 0, base_hash: str = GENESIS
+    ) -> AuditLog:
+        """The log of stored events (`AuditEvent` dicts, as the store's ``layers.*`` events
+        hold them) following `offset` / `base_hash`; `verify` then checks them."""
+        return cls(
+            events=[AuditEvent.model_validate(e) for e in events],
+            offset=offset,
+            base_hash=base_hash,
+        )
+
     def hashes(self) -> list[str]:
         return [e.hash for e in self.events]
 
@@ -133,6 +155,50 @@ class AuditLog(BaseModel):
     def timeline(self) -> list[tuple[int, str, dict[str, Any]]]:
         """(turn, kind, data) rows in order: what a front end draws as a history view."""
         return [(e.turn, e.kind, e.data) for e in self.events]
+
+
+@dataclass(frozen=True)
+class ChainCheck:
+    """What `check_stored` found: where the stored chain ends, and its first break."""
+
+    next_seq: int  # the seq the next event takes
+    head: str  # the hash of the last stored event (what the next one links to)
+    checked: int  # events looked at
+    problem: str | None  # the first break, in one line; None when every link holds
+
+
+def check_stored(
+    events: Iterable[dict[str, Any]], *, offset: int = 0, base_hash: str = GENESIS
+) -> ChainCheck:
+    """Check stored events that should continue the chain at `offset` / `base_hash`.
+
+    Unlike `AuditLog.verify` this never raises: it reports the first broken link (or
+    malformed event) and follows the chain on from each stored event, so that the head it
+    returns is the last stored event's, whatever came before it (a session restored after a
+    break goes on from its record, and the break is reported once).
+    """
+    seq, head, checked, problem = offset, base_hash, 0, None
+    for e in events:
+        checked += 1
+        # Read as plain JSON (a model per event costs as much again as the hash).
+        ev_seq, kind, turn = e.get("seq"), e.get("kind"), e.get("turn")
+        prev, ev_hash, data = e.get("prev_hash"), e.get("hash"), e.get("data")
+        if not (
+            type(ev_seq) is int
+            and type(turn) is int
+            and isinstance(kind, str)
+            and isinstance(prev, str)
+            and isinstance(ev_hash, str)
+            and isinstance(data, dict)
+        ):
+            problem = problem or f"audit event {seq} is malformed"
+            continue
+        if problem is None and (
+            ev_seq != seq or prev != head or ev_hash != event_hash(prev, ev_seq, kind, turn, data)
+        ):
+            problem = f"audit chain broken at event {seq} (kind {kind!r})"
+        seq, head = ev_seq + 1, ev_hash
+    return ChainCheck(seq, head, checked, problem)
 
 
 def find_divergence(a_hashes: Sequence[str], b_hashes: Sequence[str]) -> int | None:

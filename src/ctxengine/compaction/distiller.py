@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ctxengine.compaction.audit import AuditEvent
+from ctxengine.compaction.audit import AuditEvent, AuditLog
 from ctxengine.compaction.ontology import Ontology, generic_ontology, load_builtin
 from ctxengine.compaction.parse import CONTEXT_WINDOW, parse_message, parse_message_dual
 from ctxengine.compaction.parse_model import ModelParser
@@ -161,6 +161,15 @@ class CompactionDistiller:
     def last_turn(self) -> int:
         return self.state.last_turn
 
+    @property
+    def audit(self) -> AuditLog:
+        """The session's audit chain (its head: events are drained to the store)."""
+        return self.state.audit
+
+    @audit.setter
+    def audit(self, log: AuditLog) -> None:
+        self.state.audit = log
+
     def render(
         self,
         turn: int,
@@ -179,8 +188,16 @@ class CompactionDistiller:
         return self.state.pinned_turns(turn)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"state": self.state.to_dict(), "observed_seq": self.observed_seq}
+        # The tool names go too: a result arriving after a restart still names its tool.
+        return {
+            "state": self.state.to_dict(),
+            "observed_seq": self.observed_seq,
+            "tool_names": dict(self._tool_names),
+        }
 
     def load(self, data: dict[str, Any]) -> None:
         self.state = SessionState.from_dict(data["state"])
         self.observed_seq = int(data.get("observed_seq", 0))
+        names = data.get("tool_names")
+        if isinstance(names, dict):
+            self._tool_names = {str(k): str(v) for k, v in names.items()}

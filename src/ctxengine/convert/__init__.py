@@ -17,10 +17,11 @@ from ctxengine.convert.anthropic_messages import from_anthropic, to_anthropic
 from ctxengine.convert.errors import InputError
 from ctxengine.convert.jsonin import parse_json_input
 from ctxengine.convert.openai_chat import from_openai, to_openai
-from ctxengine.convert.pairing import validate_pairing
+from ctxengine.convert.pairing import PairingState, validate_pairing
 
 __all__ = [
     "InputError",
+    "PairingState",
     "from_anthropic",
     "from_openai",
     "parse_json_input",

@@ -38,6 +38,7 @@ from ctxengine.convert._wire import (
     text_of_blocks,
 )
 from ctxengine.convert.errors import InputError, at, json_type
+from ctxengine.convert.pairing import PairingState
 from ctxengine.messages import (
     ROLES,
     ImagePart,
@@ -73,8 +74,9 @@ def from_anthropic(
     Args:
         messages: The ``messages`` array, already parsed from JSON.
         system: The top-level ``system`` (string or list of text blocks), if any.
-        known_call_ids: ``tool_use`` ids issued before `messages` (e.g. by stored history).
-        check_pairing: Set False to accept tool results whose call is not in `messages`.
+        known_call_ids: ``tool_use`` ids issued before `messages` and still waiting for their
+            results (see `ctxengine.convert.pairing`).
+        check_pairing: Set False to accept tool results whatever they answer.
 
     Returns:
         A leading ``system`` message when `system` is given, then one `Message` per wire
@@ -89,13 +91,12 @@ def from_anthropic(
     out: list[Message] = []
     if system is not None:
         out.append(_read_system(system))
-    issued = set(known_call_ids)
+    state = PairingState.starting(None, known_call_ids)
     for i, raw in enumerate(messages):
         msg = _read_message(i, raw)
-        for result in msg.tool_results:
-            if check_pairing and result.call_id not in issued:
-                raise at(i, f"tool result for call {result.call_id!r} has no matching tool call")
-        issued.update(c.id for c in msg.tool_calls)
+        if check_pairing:
+            state.check(i, msg)
+            state.feed(msg)
         out.append(msg)
     return out
 

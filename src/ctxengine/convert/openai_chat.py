@@ -37,6 +37,7 @@ from ctxengine.convert._wire import (
     text_of_blocks,
 )
 from ctxengine.convert.errors import InputError, at, json_type
+from ctxengine.convert.pairing import PairingState
 from ctxengine.messages import (
     ROLES,
     ContentForm,
@@ -75,14 +76,17 @@ def from_openai(
     known_call_ids: Iterable[str] = (),
     check_pairing: bool = True,
     strict: bool = False,
+    pairing: PairingState | None = None,
 ) -> list[Message]:
     """Read a list of OpenAI Chat Completions messages.
 
     Args:
         data: The ``messages`` array, already parsed from JSON.
-        known_call_ids: Tool call ids issued before `data` (e.g. by stored history), so that
-            appending a single ``tool`` message does not count as an orphaned result.
-        check_pairing: Set False to accept tool results whose call is not in `data` at all.
+        known_call_ids: Tool call ids issued before `data` and still waiting for their
+            results, so that appending a single ``tool`` message is not an orphaned result.
+        check_pairing: Set False to accept tool results whatever they answer.
+        pairing: Where the messages before `data` left the pairing (e.g. a session's stored
+            history, `PairingState.after`); it is not changed.
         strict: Also refuse what an OpenAI-compatible provider refuses (the CLI and the
             service read requests this way): a system, developer, user or tool message without
             content (missing or null), an assistant message with neither content nor tool calls
@@ -96,12 +100,12 @@ def from_openai(
     Raises:
         InputError: `data` is not a list, or a message is malformed (not an object, missing or
             unknown role, wrong content type, malformed ``tool_calls``, a tool result whose
-            ``tool_call_id`` no earlier assistant message issued, a string holding a lone
+            call is not pending, see `ctxengine.convert.pairing`; a string holding a lone
             surrogate: ``message 0: content is not valid Unicode (lone surrogate)``).
     """
     if not isinstance(data, list):
         raise InputError(f"input must be an array of messages, got {json_type(data)}")
-    issued = set(known_call_ids)
+    state = PairingState.starting(pairing, known_call_ids)
     out: list[Message] = []
     for i, raw in enumerate(data):
         msg = _read_message(i, raw)
@@ -110,11 +114,9 @@ def from_openai(
             raise at(i, f"{bad} is not valid Unicode (lone surrogate)")
         if strict:
             _check_provider_rules(i, cast(dict[str, Any], raw))
-        for result in msg.tool_results:
-            if check_pairing and result.call_id not in issued:
-                raise at(i, f"tool result for call {result.call_id!r} has no matching tool call")
-        if msg.role == "assistant":
-            issued.update(c.id for c in msg.tool_calls)
+        if check_pairing:
+            state.check(i, msg)
+            state.feed(msg)
         out.append(msg)
     return out
 

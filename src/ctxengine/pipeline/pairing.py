@@ -3,7 +3,10 @@
 Stages keep whole turns, so pairing holds by construction for valid histories. This module
 checks it (for tests and for input the library did not validate) and repairs what a history
 may hold anyway: a call whose result never arrived (a crashed tool) gets a placeholder result,
-a result whose call is gone is left out of the model's view. The record is not touched.
+a result whose call is gone, was already answered (a retried tool message) or belongs to a turn
+that moved on (a late one) is left out of the model's view. The record is not touched. The
+service and the CLI refuse the last two on input (`ctxengine.convert.pairing`); a library
+caller's `Session.add` does not check, and this repair keeps what the model is sent valid.
 """
 
 from __future__ import annotations
@@ -77,7 +80,8 @@ class PairingScan:
                 if isinstance(p, ToolResultPart):
                     if len(p.content) > self.longest_result:
                         self.longest_result = len(p.content)
-                    if p.call_id in issued:
+                    # A second result for one call (a retried tool message) answers nothing.
+                    if p.call_id in issued and p.call_id not in answered:
                         answered.add(p.call_id)
                     else:
                         orphans.add(p.call_id)
@@ -88,6 +92,7 @@ class PairingScan:
                         calls.append(p.id)
             if calls:
                 issued.update(calls)
+                answered.difference_update(calls)  # an id used again: a new call
         self.scanned = len(messages)
 
 
@@ -106,24 +111,46 @@ def _pending_calls(messages: list[Message]) -> set[str]:
 
 
 def repair(messages: list[Message], language: Language) -> list[Message]:
-    """A copy of `messages` in which every call has a result and every result its call."""
-    missing, orphans = unpaired(messages)
-    if not missing and not orphans:
+    """A copy of `messages` in which every call has a result and every result answers a call
+    still waiting for it (`ctxengine.convert.pairing`: right after the calling message, before
+    any other): a result that answers nothing, a call already answered, or a call whose turn
+    moved on (a late or retried tool message) is left out; a call that got no result before
+    the next message gets a placeholder. The last calls, followed by results only, may still
+    be pending (the tools are running)."""
+    drop: dict[int, set[int]] = {}  # message index -> indices of the results left out there
+    missing: dict[int, list[str]] = {}  # calling message index -> calls without a result
+    pending: dict[str, None] = {}  # calls waiting, in order
+    caller = -1
+    for i, m in enumerate(messages):
+        for j, p in enumerate(m.parts):
+            if isinstance(p, ToolResultPart):
+                if p.call_id in pending:
+                    del pending[p.call_id]
+                else:
+                    drop.setdefault(i, set()).add(j)
+        if m.role == "tool" or (m.tool_results and not m.has_user_text):
+            continue  # results only: the calls' turn goes on
+        if pending:
+            missing[caller] = list(pending)
+        pending = {}
+        if m.role == "assistant":
+            calls = m.tool_calls
+            if calls:
+                caller = i
+                pending = dict.fromkeys(c.id for c in calls)
+    if not drop and not missing:
         return messages
     out: list[Message] = []
-    for m in messages:
-        if orphans and m.tool_results:
-            parts = [
-                p for p in m.parts if not (isinstance(p, ToolResultPart) and p.call_id in orphans)
-            ]
+    for i, m in enumerate(messages):
+        left_out = drop.get(i)
+        if left_out is not None:
+            parts = [p for j, p in enumerate(m.parts) if j not in left_out]
             if not parts:
                 continue
-            if len(parts) != len(m.parts):
-                m = m.replace(parts=parts)
+            m = m.replace(parts=parts)
         out.append(m)
         # Placeholders go right after the calling message: providers accept tool results in
         # any order as long as they all come before the next assistant or user message.
-        for c in m.tool_calls:
-            if c.id in missing:
-                out.append(Message.tool(c.id, note("missing_result", language), injected=True))
+        for cid in missing.get(i, ()):
+            out.append(Message.tool(cid, note("missing_result", language), injected=True))
     return out

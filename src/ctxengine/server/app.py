@@ -29,8 +29,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ctxengine.cli.compact import compact, split_input
 from ctxengine.commands import handle_command
 from ctxengine.compaction.distiller import BUILTIN_ONTOLOGIES
-from ctxengine.convert import InputError, from_openai, parse_json_input
+from ctxengine.convert import InputError, PairingState, from_openai, parse_json_input
 from ctxengine.engine import Context, ContextEngine, Session
+from ctxengine.messages import Message
 from ctxengine.retention import RetentionRun, RetentionTask
 from ctxengine.settings import Settings, SettingsError, load_settings
 from ctxengine.store.base import SessionKey
@@ -39,8 +40,8 @@ from ctxengine.store.memory import MemoryStore
 log = logging.getLogger("ctxengine.server")
 
 MAX_BODY_BYTES = 64 * 1024 * 1024
-# Stored messages searched for the call a lone appended tool result answers.
-RECENT_CALLS_WINDOW = 200
+# Stored messages read back (at least) to check the tool results of an appended batch.
+PAIRING_TAIL = 16
 # Settings a client may not choose in a body's "config": those naming an endpoint, a key, a
 # model, a file path or a database. The service's own values (its API keys above all) must
 # never be sent where a caller says, nor its files and database be a caller's to pick.
@@ -96,19 +97,30 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-async def _known_call_ids(session: Session, data: object) -> set[str]:
-    """Tool calls a batch of appended messages may answer: those in the context and, when a
-    result names one that is not there (restored turns keep only text), the recent history."""
-    ids = {c.id for m in session.window.messages() for c in m.tool_calls}
-    wanted = {
-        str(d.get("tool_call_id"))
-        for d in (data if isinstance(data, list) else [])
-        if isinstance(d, dict) and d.get("role") == "tool"
-    }
-    if wanted - ids:
-        rows = await session.engine.store.load_messages(session.key, limit=RECENT_CALLS_WINDOW)
-        ids.update(c.id for r in rows for c in r.message.tool_calls)
-    return ids
+async def _pairing_before(session: Session, data: object) -> PairingState | None:
+    """Where the session's stored history leaves tool-call pairing, when the appended batch
+    holds a tool result (else None: nothing to check against).
+
+    The calls a result may answer are those of the latest assistant message that called
+    tools, while only results have followed it: the stored tail is read back to the latest
+    message that is not a tool result (and `PAIRING_TAIL` messages at least, so that a late or
+    duplicated result is named as such)."""
+    if not any(isinstance(d, dict) and d.get("role") == "tool" for d in _as_list(data)):
+        return None
+    store, limit = session.engine.store, PAIRING_TAIL
+    while True:
+        rows = await store.load_messages(session.key, limit=limit)
+        if len(rows) < limit or not all(_results_only(r.message) for r in rows):
+            return PairingState.after(r.message for r in rows)
+        limit *= 4
+
+
+def _results_only(m: Message) -> bool:
+    return m.role == "tool" or bool(m.tool_results and not m.has_user_text)
+
+
+def _as_list(data: object) -> list[object]:
+    return data if isinstance(data, list) else []
 
 
 async def _drop_session(engine: ContextEngine, key: SessionKey) -> None:
@@ -226,10 +238,11 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
                 )
             data = data["messages"]
         session = await session_for(user_id, session_id)
-        # A result may answer a call appended earlier; one answering no call is refused, as
-        # the model's provider would refuse it (400) on the next request.
-        known = await _known_call_ids(session, data)
-        messages = from_openai(data, known_call_ids=known, strict=True)
+        # A result may answer a call appended earlier while that call is pending; one that
+        # answers no pending call (none at all, already answered, or after the turn moved on)
+        # is refused, as the model's provider would refuse it (400) on every later request.
+        pairing = await _pairing_before(session, data)
+        messages = from_openai(data, pairing=pairing, strict=True)
         await session.add(*messages)
         return {"appended": len(messages), "last_seq": session.last_seq}
 
