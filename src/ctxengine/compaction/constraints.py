@@ -318,6 +318,55 @@ _EN_ALTERNATIVE_WEAK = re.compile(
 _ZH_USE = re.compile(r"(?:用|使用|采用|选|选择)")
 _EN_USE = re.compile(r"(?i)(?:use|using|choose|pick|go with)\b")
 
+# What a rule is quoted by when it is called off ("取消不显示价格的要求", "之前说不要显示价格，
+# 取消这个要求"), what calls it off, and the nouns that name it.
+_ZH_QUOTED_CUE = r"(?:不要|不用|不能|不许|不准|禁止|只能|只用|只|必须|一定要|务必|别|不)"
+_ZH_RULE_NOUN = r"(?:规则|要求|限制|约束|规定)"
+_ZH_POINTER = r"(?:那个|这个|那条|这条)"
+# Called off at the clause's end ("…，取消这个要求", "…那条取消吧"), not "取消订单".
+_ZH_CALL_OFF = (
+    rf"(?:取消|作废|算了|不用了|不算了|撤销|撤掉|去掉|不作数了?)(?:{_ZH_POINTER}?{_ZH_RULE_NOUN})?"
+    r"(?:吧|了|掉|啦)*(?=$|[，,。！!；;\s])"
+)
+# Verbs a rule is about, said to allow them again ("可以告诉我价格了", "显示价格吧").
+_ZH_ALLOW_VERB = (
+    r"(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含|输出|加|写|告诉|告知|透露|报|标出|标注|附上"
+    r"|带上)"
+)
+# "显示价格吧", "把价格显示出来吧", "告诉我价格吧": a request to do what a rule forbade lifts the
+# rule, but only when one forbade it (see `WEAK_REVOCATION`): said first, it is a request.
+# Its object holds no cue ("显示价格不要带小数" is a rule about decimals).
+_ZH_NO_CUE = r"(?:(?!不|别|只|勿|禁止|必须|务必|一定|最好|尽量|避免)[^，,。！!？?；;吧了呢])"
+_ZH_ASK_LEAD = (
+    r"(?<![^，,。！!；;\s])(?:那|那就|好吧|好的|嗯|现在|还是|那还是|算了)?[，,]?\s*"
+    r"(?:请|麻烦)?(?:你|您)?(?:帮我)?(?:还是|再|就)?"
+)
+_ZH_ASK_TAIL = r"(?:出来|上)?(?:一下)?(?:(?<=出来)|吧)(?=$|[，,。！!；;])"
+# (Fewer verbs than for "可以…了": "推荐一家吧", "发给我吧" are how a search is asked for.)
+_ZH_WEAK_VERB = (
+    r"(?:显示|展示|列出|(?:告诉|告知)(?:我们|我)?|透露|标出|标注|提(?![供出前交醒高])|说|用|使用|写"
+    r"|附上|带上|加上)"
+)
+_ZH_COUNT = r"(?:[一几两这那]?[个家间位种份]|一?下)(?:出来|上)?(?:一下)?"
+_REVOKE_ZH_WEAK: tuple[re.Pattern[str], ...] = (
+    # (Not of a person or a count alone: "推荐给我吧", "给我推荐一家吧".)
+    re.compile(
+        rf"{_ZH_ASK_LEAD}(?:给我|给)?(?P<obj>{_ZH_WEAK_VERB}(?!给?[我你您]|{_ZH_COUNT}吧)"
+        rf"{_ZH_NO_CUE}{{1,12}}?){_ZH_ASK_TAIL}"
+    ),
+    re.compile(
+        rf"{_ZH_ASK_LEAD}把(?P<obj>{_ZH_NO_CUE}{{1,12}}?)(?:{_ZH_WEAK_VERB}|列)(?:给我)?"
+        rf"{_ZH_ASK_TAIL}"
+    ),
+    # "价格显示出来吧": the rule's subject first.
+    re.compile(
+        rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])(?P<obj>(?:(?=[\u4e00-\u9fffA-Za-z]){_ZH_NO_CUE}){{2,8}}?)"
+        rf"(?:也|就|还是)?(?:{_ZH_WEAK_VERB}|列)(?:给我)?{_ZH_ASK_TAIL}"
+    ),
+)
+_ZH_COMMA = re.compile(r"，|(?<=[\u4e00-\u9fff]),")
+# The confidence of those weak readings; the ledger records one only when it lifts a rule.
+WEAK_REVOCATION = 0.5
 _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     # "其实价格可以显示了": what the rule was about said first, then that it may be done now.
     (
@@ -337,15 +386,35 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
             r"(?:之前|刚才|前面|先前|上次)?我?(?:说|提)的(?:那个|那条)?"
             r"(?:不要|别|不能|禁止|只能|只|必须|一定要|务必)(?!紧)(?P<obj>[^，,。！!？?]{2,12}?)"
             r"(?:的(?:规则|要求|限制))?[，,]?\s*(?:那个|这个|那条|这条)?(?:就|也)?"
-            r"(?:取消|作废|算了|不用了|不算了|撤销)"
+            # (Not "我说的不要香菜，取消订单".)
+            rf"{_ZH_CALL_OFF}"
+        ),
+        "forbid",
+    ),
+    # "之前说不要显示价格，取消这个要求", "刚才说别用表情，那个作废吧": said before, then called off
+    # in the next clause (not "刚才说不要香菜，取消订单吧").
+    (
+        re.compile(
+            rf"(?:之前|刚才|前面|先前|上次|早先)我?(?:说|提)(?:过|了)?{_ZH_POINTER}?"
+            rf"{_ZH_QUOTED_CUE}(?!紧|的)(?P<obj>[^，,。！!？?；;]{{1,12}}?)(?:的{_ZH_RULE_NOUN})?"
+            rf"[，,]\s*(?:{_ZH_POINTER}{_ZH_RULE_NOUN}?(?:就|也)?|现在|那就)?"
+            rf"(?:{_ZH_CALL_OFF}|(?:又|也)?可以(?:再)?{_ZH_ALLOW_VERB}?(?:出来)?了(?![吗么]))"
+        ),
+        "forbid",
+    ),
+    # "那个不要显示价格的要求取消吧", "不显示价格那条作废": the rule named as a rule, called off.
+    (
+        re.compile(
+            rf"{_ZH_POINTER}?{_ZH_QUOTED_CUE}(?!紧|的|把|将)(?P<obj>[^，,。！!？?；;]{{1,12}}?)"
+            rf"(?:的{_ZH_RULE_NOUN}|的?{_ZH_POINTER}{_ZH_RULE_NOUN}?)[，,]?\s*(?:就|也|先)?"
+            rf"{_ZH_CALL_OFF}"
         ),
         "forbid",
     ),
     # "可以显示价格了": only with a verb a rule is about, so "我可以好好溜达了" is no revocation.
     (
         re.compile(
-            r"(?:现在)?(?:又|也)?可以(?:再)?(?P<obj>(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含"
-            r"|输出|加|写)[^，,。！!？?了]{1,18})了(?![吗么])"
+            rf"(?:现在)?(?:又|也)?可以(?:再)?(?P<obj>{_ZH_ALLOW_VERB}[^，,。！!？?了]{{1,18}})了(?![吗么])"
         ),
         "forbid",
     ),
@@ -353,12 +422,37 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     (re.compile(r"(?:不用|不必|不需要)再(?P<obj>[^，,。！!？?]{1,20})"), "require"),
     (
         re.compile(
+            # (Not "不要取消订单的要求".)
+            r"(?<!不要)(?<!不能)(?<!不用)(?<!别)"
             r"(?:忽略|取消|撤销|去掉|不用管)(?:我)?(?:之前|刚才|前面|上面|先前)?(?:说的|提的)?"
-            r"(?:关于)?(?P<obj>[^，,。！!？?]{1,20}?)的?(?:规则|要求|限制|约束|规定)"
+            # (Not a pointer alone: "取消这个要求" says which rule only with what came before.)
+            rf"(?:关于)?(?!{_ZH_POINTER}{_ZH_RULE_NOUN})(?P<obj>[^，,。！!？?]{{1,20}}?)"
+            rf"(?:的|{_ZH_POINTER})?{_ZH_RULE_NOUN}"
         ),
         "forbid",
     ),
+    *((rx, "forbid") for rx in _REVOKE_ZH_WEAK),
 )
+
+
+def _unquote_zh(obj: str) -> str:
+    """What a quoted rule is about: "不显示价格" -> "显示价格", "遵守不要用表情的要求了" ->
+    "用表情", "告诉我价格" -> "价格"; English text unchanged."""
+    if not re.search(r"[\u4e00-\u9fff]", obj):
+        return obj
+    s = re.sub(
+        rf"(?:(?:的|{_ZH_POINTER})?{_ZH_RULE_NOUN}|{_ZH_POINTER})?[了吧啊]*$", "", obj.strip()
+    )
+    s = re.sub(rf"^(?:遵守|遵循|执行|管|按照?|照)?{_ZH_POINTER}?", "", s)
+    # The cue as a word of its own: "不显示价格", not "只读模式" or "别墅".
+    first = next(iter(jieba.tokenize(s)), ("", 0, 0))[0]
+    if re.fullmatch(_ZH_QUOTED_CUE, first):
+        s = s[len(first) :]
+    s = re.sub(r"^(?:告诉|告知|发给|报给)(?:我们|我|咱们)", "", s)
+    s = re.sub(r"^(?:[\u4e00-\u9fff]{1,2}?)?一下|也$", "", s)
+    return s or obj
+
+
 _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     (re.compile(r"(?i)\byou (?:can|may) (?P<obj>[^,.;!?]{1,40}?) again\b"), "forbid"),
     (
@@ -436,6 +530,7 @@ _ZH_SCOPE = re.compile(
 )
 _GATE_ZH = (
     _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|从现在|从今|今后|过敏"
+    r"|吧|出来"
 )
 _GATE = re.compile(
     _GATE_ZH + r"|(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
@@ -506,10 +601,11 @@ def extract_constraints(text: str) -> list[Constraint]:
         for m in rx.finditer(text):
             if _inside(m.start(), revoked_spans) or _inside(m.end() - 1, revoked_spans):
                 continue  # read by an earlier, more telling shape
-            subject = normalize_subject(m.group("obj"))
+            subject = normalize_subject(_unquote_zh(m.group("obj")))
             if subject:
                 revoked_spans.append(m.span())
-                clause = _clause_at(text, m.start())
+                # "之前说不要显示价格，取消这个要求": the rule quoted and its calling off, whole.
+                clause = _clause_at(text, m.start(), through_comma=bool(_ZH_COMMA.search(m[0])))
                 hits.append(
                     _Hit(
                         m.start(),
@@ -519,7 +615,7 @@ def extract_constraints(text: str) -> list[Constraint]:
                             subject=subject,
                             cue=text[m.start() : m.start("obj")].strip(),
                             revokes=True,
-                            confidence=0.75,
+                            confidence=WEAK_REVOCATION if rx in _REVOKE_ZH_WEAK else 0.75,
                         ),
                     )
                 )
@@ -658,7 +754,9 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             word = starts.get(at) or (cue if m.end() in stressed else None)
             if word is None and cue == "别" and body[at - 1 : at + 1] in _ZH_JOINED_BIE:
                 word = cue  # "推荐菜别太辣": jieba joins "菜别", the rule is still "别太辣"
-            if word is None or word in _ZH_NOT_CUE or _inside(base + at, skip):
+            if word == "只要" and _wants_only(text, base, at):
+                pass  # "只要发票": only that, not "只要…就…" (as long as)
+            elif word is None or word in _ZH_NOT_CUE or _inside(base + at, skip):
                 continue
             if cue == "别" and _ZH_OTHER.match(body, at):
                 continue
@@ -700,6 +798,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 weak = _ZH_ALTERNATIVE_WEAK if uses else None
                 end, alt = _with_alternative(text, end, _ZH_ALTERNATIVE, weak)
             clause = text[base + start : end].strip()
+            if _restates(text, out, polarity, stripped, base + start, end):
+                continue  # "不要显示价格，以后都别显示": the same rule, said again
             out.append(_Hit(base + at, _make(clause, polarity, stripped, cue, conf)))
             if alt is not None:
                 out.append(_Hit(base + len(body) + 1, _make(clause, "require", alt, cue, 0.75)))
@@ -708,6 +808,51 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                     _Hit(base + c.start(), _make(clause, "require", c.group("x"), cue, 0.75))
                 )
     return out
+
+
+# "只要" is "only" before what is wanted ("我只要发票"), "as long as" before a condition: one
+# said of someone ("只要你喜欢"), of being able or there being ("只要能到", "只要有空"), or
+# followed by its consequence ("只要…就行", "只要价格合适，哪家都行").
+_ZH_ONLY_LEAD = re.compile(r"(?:那|那么|好的|嗯|其实)?[，,]?(?:我|我们|咱们)?(?:就|也|还是|现在)?")
+_ZH_AS_LONG_AS = re.compile(
+    r"只要(?:你|您|我|他|她|它|大家|咱|能|可以|会|肯|愿意|敢|是|在|有|没|不|别|稍微|再|多"
+    r"|一(?![份间个张杯碗瓶盒台件位双条只家种套本]))"
+)
+_ZH_CONSEQUENCE = re.compile(r"就|即可|都行|都可以|都好|都成|也行|也可以|无所谓")
+
+
+def _wants_only(text: str, base: int, at: int) -> bool:
+    """Whether "只要" at `base + at` says "only this" (see `_ZH_ONLY_LEAD`)."""
+    if not _ZH_ONLY_LEAD.fullmatch(text, base, base + at) or _ZH_AS_LONG_AS.match(text, base + at):
+        return False
+    # This clause and the next of the sentence say no consequence.
+    rest = re.split(r"[。；;！!？?\n]", text[base + at :], maxsplit=1)[0]
+    return not _ZH_CONSEQUENCE.search("，".join(re.split(r"[，,]", rest)[:2]))
+
+
+# Words that leave a verb bare: "以后都别再显示出来了".
+_ZH_BARE = frozenset(["再", "也", "都", "出来", "了", "啊", "吧", "呢"])
+
+
+def _restates(
+    text: str, out: list[_Hit], polarity: Polarity, obj: str, start: int, end: int
+) -> bool:
+    """Whether a clause whose object is a bare verb ("以后都别显示") restates the rule of the
+    clause just before it in the same sentence ("不要显示价格，"): the earlier rule's text is
+    extended through it (one sentence, one rule), and True."""
+    words = [w for w, _, _ in jieba.tokenize(obj) if w not in _ZH_BARE]
+    if not out or not words or not all(w in _ZH_VERBS for w in words):
+        return False
+    prev = out[-1].constraint
+    at = text.rfind(prev.text, 0, start)
+    if (
+        prev.polarity != polarity
+        or at < 0
+        or text[at + len(prev.text) : start].strip() not in ",，"
+    ):
+        return False
+    out[-1] = _Hit(out[-1].start, prev.model_copy(update={"text": text[at:end].strip()}))
+    return True
 
 
 def _is_modifier(obj: str, before: str) -> bool:

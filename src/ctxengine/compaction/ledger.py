@@ -30,7 +30,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from ctxengine.compaction.constraints import WORD_BAR
+from ctxengine.compaction.constraints import WEAK_REVOCATION, WORD_BAR
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
 
@@ -248,6 +248,12 @@ class Ledger(BaseModel):
             if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
         ]
         out = LedgerResult()
+        if c.revokes and c.confidence <= WEAK_REVOCATION:
+            # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
+            # request, no rule.
+            same = [e for e in same if e.polarity == c.polarity and e.norm_subject == norm]
+            if not same:
+                return out
         for e in same:
             if not c.revokes and not e.revokes and e.polarity == c.polarity and e.text == c.text:
                 e.last_turn = turn  # restated verbatim: one entry, refreshed
