@@ -1,5 +1,5 @@
 """The injected summaries are in conversation order whatever order their jobs finish in, and a
-cheap language check on the hot path answers what `detect_language` answers."""
+conversation's language vote starts where `detect_language` is."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ctxengine.engine import _lang_weight
-from ctxengine.language import Language, detect_language
+from ctxengine.language import Language, LanguageVote, detect_language
 from ctxengine.memory.files import MemoryFiles
 from ctxengine.messages import Message
 from ctxengine.settings import Settings
@@ -67,10 +66,10 @@ async def test_summaries_are_injected_in_conversation_order(tmp_path: Path) -> N
 
 
 @given(text=st.text(max_size=60))
-def test_lang_weight_is_detect_language(text: str) -> None:
-    assert _lang_weight(text) == detect_language(text)
+def test_a_first_message_votes_as_detect_language(text: str) -> None:
+    assert LanguageVote().add(text) == detect_language(text)
 
 
-def test_lang_weight_on_chinese_and_mixed_text() -> None:
+def test_a_first_message_on_chinese_and_mixed_text() -> None:
     for text in ("查一下订单", "把 user_id 改成 account_id", "ask 张伟 about the order", "naïve"):
-        assert _lang_weight(text) == detect_language(text)
+        assert LanguageVote().add(text) == detect_language(text)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_openai
-from ctxengine.language import Language, detect_language
+from ctxengine.language import Language, LanguageVote
 from ctxengine.memory.files import MemoryFiles
 from ctxengine.memory.search import MemoryHit
 from ctxengine.messages import (
@@ -192,14 +192,6 @@ class TurnLock:
         self.release()
 
 
-def _lang_weight(text: str) -> Language:
-    # Without a non-ASCII character there is no CJK one, so `detect_language` says "en";
-    # `isascii` answers that in constant time (the regex scans cost ~10 us per turn).
-    if text.isascii():
-        return "en"
-    return detect_language(text)
-
-
 class Session:
     """One conversation's context. Create through `ContextEngine.session`."""
 
@@ -211,6 +203,9 @@ class Session:
         self.window = Window(settings, engine.counter)
         self.calibration = Calibration(settings.calibration_smoothing)
         self.language: Language = "en"
+        # The conversation's language (the block's, the notes'): the user's, a vote over
+        # their messages (`LanguageVote`), not the latest message's alone.
+        self._languages = LanguageVote()
         self.distiller: Distiller | None = make_distiller(settings, key.session_id, engine.ontology)
         self._layer_events: list[dict[str, Any]] = []
         self.last_seq = 0
@@ -270,7 +265,7 @@ class Session:
                     _set_seq(m, seq)
                     starts = m.starts_turn  # never true of an injected note
                     if starts:
-                        self.language = _lang_weight(m.text)
+                        self.language = self._languages.add(m.text)
                     window.add(m, starts)
             else:
                 for m, seq in zip(msgs, seqs, strict=True):
@@ -408,7 +403,7 @@ class Session:
     def _to_window(self, m: Message) -> None:
         starts = m.starts_turn  # never true of an injected note
         if starts:
-            self.language = _lang_weight(m.text)
+            self.language = self._languages.add(m.text)
         self.window.add(m, starts)
 
     # --- the pipeline -------------------------------------------------------------------

@@ -158,6 +158,33 @@ def is_confirmation(text: str) -> bool:
     return saw
 
 
+# Action intents whose cue a negation right before it turns around: "Do not cancel
+# anything" asks for no cancel, "不要取消" / "别改了" / "不行" neither cancel, modify nor confirm.
+_NEGATABLE = frozenset({"restart", "cancel", "modify", "confirm"})
+# A negation ending the text before a cue: up to two words (English: "don't ever change",
+# "do not actually cancel") or two characters (Chinese: "不要再改", "别再换") between them.
+# 不如 / 不妨 / 不然 / 不过 and 要不 propose or go on ("要不换成黑色吧"): no negation.
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:do not|don'?t|doesn'?t|never|(?<!why )not|no need to|without)(?:\s+[a-z]+){0,2}\s+"
+    r"|(?:不要|不用|不必|无需|不需要|别|勿|(?<!要)不(?![如妨然过]))[\u4e00-\u9fff]{0,2})$",
+    re.IGNORECASE,
+)
+# How far back a negation is looked for (the longest form above and a little more).
+_NEGATION_REACH = 32
+
+
+def _affirmed(rx: re.Pattern[str] | None, text: str) -> int:
+    """How many matches of `rx` in `text` no negation right before turns around."""
+    if rx is None:
+        return 0
+    n = 0
+    for m in rx.finditer(text):
+        before = text[max(0, m.start() - _NEGATION_REACH) : m.start()]
+        if not _NEGATED_BEFORE.search(before):
+            n += 1
+    return n
+
+
 def classify_intents(
     text: str,
     onto: Ontology | None,
@@ -178,8 +205,11 @@ def classify_intents(
     scores: dict[str, float] = {}
     rules = _COMPILED if LATIN_LETTER.search(text) else _COMPILED_ZH
     for name, strong, weak in rules:
-        n = len(strong.findall(text)) if strong is not None else 0
-        w = len(weak.findall(text)) if weak is not None else 0
+        if name in _NEGATABLE:
+            n, w = _affirmed(strong, text), _affirmed(weak, text)
+        else:
+            n = len(strong.findall(text)) if strong is not None else 0
+            w = len(weak.findall(text)) if weak is not None else 0
         if n or w:
             scores[name] = min(0.95, 0.55 + 0.2 * n + 0.1 * w) if n else min(0.5, 0.3 + 0.1 * w)
     if confirmation:
