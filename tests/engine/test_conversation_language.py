@@ -13,7 +13,7 @@ from ctxengine.language import LanguageVote
 from ctxengine.messages import Message
 
 TRACEBACK = (
-    "报错了：\nTraceback (most recent call last):\n  File \"app.py\", line 12, in <module>\n"
+    '报错了：\nTraceback (most recent call last):\n  File "app.py", line 12, in <module>\n'
     "    resp = requests.post(url, json=payload, timeout=5)\n"
     "requests.exceptions.ConnectionError: HTTPSConnectionPool(host='api.example.com', "
     "port=443): Max retries exceeded with url: /v1/orders"
