@@ -6,6 +6,20 @@ another word: "别" in "别的景点" (other attractions), "不要" in "不要�
 questions ("要不要门票") are not rules. "不要迟到的方案" is a noun phrase (a plan that is not
 late), not the rule "不要迟到": a cue whose object ends in "的 + noun" is a modifier unless the
 speaker is its subject ("我不要辣的菜").
+
+A rule's text is its clause, verbatim: a comma parts two rules ("不要显示价格，用顺丰" is two), so a
+comma clause that holds another rule or says something of its own is not part of it. English
+openers that state nothing before the comma stay with the rule ("No, I don't want travel
+insurance.", "Actually, you can use pandas now."); Chinese ones do not ("好的，不要显示价格" keeps
+"不要显示价格"). A dot inside a word is no stop: "src/app.py", "v1.2.3" and "example.com" stay
+whole in the text and the subject.
+
+English rules with no cue word: "No travel insurance, please." (a sentence of "no" and a
+thing, not "No problem" or "No flights were found"), "Please use Python 3.12 syntax only." (an
+instruction ending in "only"), "Use Decimal with ROUND_HALF_UP, not float." (how to work, then
+what not to do instead). A rule lifted in plain words ("Actually, you can use pandas now",
+"Add travel insurance after all", "还是加上旅行保险吧") lifts only a rule in force: see
+`IF_RULED`.
 """
 
 from __future__ import annotations
@@ -285,7 +299,7 @@ _EN_STRIP = frozenset(
         "you",
     ]
 )
-_EN_TAIL = frozenset(["please", "anymore", "instead", "again", "now"])
+_EN_TAIL = frozenset(["please", "anymore", "instead", "again", "now", "too"])
 # "I don't know" is not a rule; "I don't want X" is.
 # "I don't", "never mind": the cue is no rule there (the latter calls one off, if anything).
 _EN_NOT_RULE = re.compile(
@@ -299,7 +313,8 @@ _QUESTION_END = ("？", "?", "吗", "么")
 _ZH_CONTRAST = re.compile(r"(?:成|为|用)\s*(?P<x>[A-Za-z0-9.+#-]+|[\u4e00-\u9fff]{1,4})[，,\s]*$")
 _EN_CONTRAST = re.compile(
     r"(?i)\b(?:as|in|to|into|use|using)\s+(?P<x>[\w.+#-]+),?\s+(?:not|instead of|rather than)\s+"
-    r"(?:as |in )?(?P<y>[\w.+#-]+)"
+    r"(?:as |in )?(?!(?:only|just|even|yet|now|necessarily|always|exactly|quite|too|so|very)\b)"
+    r"(?P<y>[\w.+#-]+)"
 )
 
 # The clause after a forbid that names what to do instead: "，用Excel", ", export as Excel".
@@ -435,6 +450,12 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
 )
 
 
+# A character of an English rule's object: a dot counts only inside a word, so "src/app.py",
+# "v1.2.3", "example.com" and "foo.bar()" stay whole where "Use pandas. Thanks" ends at the dot.
+_EN_OBJ = r"(?:[^,.;!?]|\.(?=\w))"
+_EN_END = r"(?=[,;!?]|\.(?!\w)|$)"  # where such an object ends
+
+
 def _unquote_zh(obj: str) -> str:
     """What a quoted rule is about: "不显示价格" -> "显示价格", "遵守不要用表情的要求了" ->
     "用表情", "告诉我价格" -> "价格"; English text unchanged."""
@@ -454,27 +475,30 @@ def _unquote_zh(obj: str) -> str:
 
 
 _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
-    (re.compile(r"(?i)\byou (?:can|may) (?P<obj>[^,.;!?]{1,40}?) again\b"), "forbid"),
+    (re.compile(rf"(?i)\byou (?:can|may) (?P<obj>{_EN_OBJ}{{1,40}}?) again\b"), "forbid"),
     (
         re.compile(
-            r"(?i)\b(?:it's|it is) (?:ok|okay|fine) to (?P<obj>[^,.;!?]{1,40}?)"
-            r"(?: again| now)?(?=[,.;!?]|$)"
+            rf"(?i)\b(?:it's|it is) (?:ok|okay|fine) to (?P<obj>{_EN_OBJ}{{1,40}}?)"
+            rf"(?: again| now)?{_EN_END}"
         ),
         "forbid",
     ),
-    (re.compile(r"(?i)\bfeel free to (?P<obj>[^,.;!?]{1,40})"), "forbid"),
+    (re.compile(rf"(?i)\bfeel free to (?P<obj>{_EN_OBJ}{{1,40}})"), "forbid"),
     (
         re.compile(
             r"(?i)\b(?:ignore|forget|drop|disregard) (?:about )?(?:my|the|your) "
             r"(?:earlier |previous |old |last )?(?:rule|instruction|constraint|request|"
-            r"restriction) (?:about|on|regarding|against) (?P<obj>[^,.;!?]{1,40})"
+            rf"restriction) (?:about|on|regarding|against) (?P<obj>{_EN_OBJ}{{1,40}})"
         ),
         "forbid",
     ),
-    (re.compile(r"(?i)\bno need to (?P<obj>[^,.;!?]{1,40}?) (?:anymore|any more)\b"), "require"),
+    (
+        re.compile(rf"(?i)\bno need to (?P<obj>{_EN_OBJ}{{1,40}}?) (?:anymore|any more)\b"),
+        "require",
+    ),
     (
         re.compile(
-            r"(?i)\byou (?:don't|do not) (?:have|need) to (?P<obj>[^,.;!?]{1,40}?) "
+            rf"(?i)\byou (?:don't|do not) (?:have|need) to (?P<obj>{_EN_OBJ}{{1,40}}?) "
             r"(?:anymore|any more)\b"
         ),
         "require",
@@ -490,16 +514,91 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
             r"(?:forget|ignore|disregard|never mind|scratch) (?:what i (?:said|told you) "
             r"(?:about|regarding)|my (?:rule|request|instruction) (?:about|on|regarding)"
             r"|the rule (?:about|on|regarding)) (?:the |my )?"
-            r"(?!(?:it|that|this|them|everything|me)\b)(?P<obj>[^,.;!?]{2,40})(?=[,.;!?]|$)"
+            rf"(?!(?:it|that|this|them|everything|me)\b)(?P<obj>{_EN_OBJ}{{2,40}}){_EN_END}"
         ),
         "forbid",
     ),
     # "You no longer need to cc my manager".
     (
         re.compile(
-            r"(?i)\byou (?:no longer|don't any longer) (?:need|have) to (?P<obj>[^,.;!?]{1,40})"
+            rf"(?i)\byou (?:no longer|don't any longer) (?:need|have) to (?P<obj>{_EN_OBJ}{{1,40}})"
         ),
         "require",
+    ),
+)
+# Revocations said in plain words lift a rule only when one is in force: "Actually, you can use
+# pandas now" lifts "Don't use pandas", "Actually, add travel insurance after all" lifts "No, I
+# don't want travel insurance", "现在可以用pandas"/"还是加上旅行保险吧" their Chinese rules.
+# With no such rule the same words are a request or a remark ("You can also use numpy", "还是用
+# 顺丰吧"), so the ledger lets them lift only a rule in force on the same subject (equal, or one
+# the other's head: "use pandas for parsing") and drops them otherwise (`Ledger.add`). Their
+# cue ends with `IF_RULED`, which is how the ledger knows them.
+IF_RULED = " [if ruled]"
+
+
+def lifts_only_a_rule(c: Constraint) -> bool:
+    """Whether `c` is a plain-words revocation that stands only if it lifts a rule in force."""
+    return c.revokes and c.cue.endswith(IF_RULED)
+
+
+# Verbs an instruction starts with: "Actually, add travel insurance", "Use Decimal, not float",
+# "Please use Python 3.12 syntax only".
+_EN_VERBS = (
+    r"(?:use|using|add|include|show|display|mention|list|book|get|buy|take|touch|modify|edit"
+    r"|change|update|delete|remove|send|give|put|go with|switch to|stick to|stick with|try|run"
+    r"|call|email|contact|print|write|reply|respond|answer|speak|talk|recommend|suggest|pick"
+    r"|choose|order|share|tell|bring|keep|cc|install|import|enable|reserve|upgrade|pay|charge"
+    r"|refactor|rename|commit|push|deploy|return|output|format|export|save|target|support|test"
+    r"|fix|stay|search|look|work|serve|accept|make)\b"
+)
+_EN_VERB = re.compile(r"(?i)" + _EN_VERBS)
+_EN_WANT = r"(?:i|we)(?:'d|'ll| do| really| would| will| still)* (?:want|like|need|take)(?: to)?"
+# Words that say the speaker changed their mind before an instruction (not "OK, book it").
+_EN_CHANGE = r"(?:actually|on second thoughts?|wait|hmm+|in that case)"
+_EN_FILL = r"(?:(?:no|ok|okay|oh|well|alright|so|and|but|yes|yeah)\b,?\s+)*"
+_EN_LIFT_TAIL = r"(?: now| again| after all| too| as well| anyway| then| instead| from now on)?"
+_LIFT_EN: tuple[re.Pattern[str], ...] = (
+    # "You can use pandas now", "You may also touch src/credits.py", "you're allowed to cc Bob".
+    re.compile(
+        r"(?i)\byou (?:can|may|are allowed to|'re allowed to|are free to|'re free to)"
+        r"(?: now| also| still| actually| go ahead and| just)* (?!not\b|never\b|no\b|only\b)"
+        rf"(?P<obj>{_EN_OBJ}{{1,40}}?){_EN_LIFT_TAIL}{_EN_END}"
+    ),
+    # "Actually, add travel insurance", "On second thought, I want the window seat".
+    re.compile(
+        rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}{_EN_CHANGE}\b,?\s+(?:{_EN_CHANGE}\b,?\s+)*"
+        rf"(?:(?P<want>{_EN_WANT})\s+)?(?:please |just |go ahead and |do )*"
+        rf"(?P<obj>{_EN_OBJ}{{1,40}}?){_EN_LIFT_TAIL}{_EN_END}"
+    ),
+    # "Add travel insurance after all", "I do want the upgrade after all".
+    re.compile(
+        rf"(?i)(?:^|(?<=[,.;!?:\n]))\s*(?:(?P<want>{_EN_WANT})\s+)?"
+        rf"(?:please |just |go ahead and |do )*(?P<obj>{_EN_OBJ}{{1,40}}?)\s+after all" + _EN_END
+    ),
+    re.compile(rf"(?i)\bgo ahead and (?P<obj>{_EN_OBJ}{{1,40}}?){_EN_LIFT_TAIL}{_EN_END}"),
+    # "Pandas is fine now", "Emojis are OK again".
+    re.compile(
+        rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
+        r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+        r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
+        r"(?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)" + _EN_END
+    ),
+)
+# Before "you can …": a condition, a purpose or a question word, not a permission.
+_EN_LIFT_NOT = re.compile(
+    r"(?i)\b(?:if|whether|unless|so that|when|once|how|what|where|why|until|before|after)\s+$"
+)
+_LIFT_ZH: tuple[re.Pattern[str], ...] = (
+    # "可以用pandas", "你也可以改src/credits.py" (not the speaker: "我们可以用支付宝付款").
+    re.compile(
+        r"(?<![我他她它们])(?:你|您)?(?:现在|其实|那)?(?:也|又|还)?可以(?:再)?"
+        r"(?P<obj>(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含|输出|加|写|改|修改|动|碰)"
+        r"[^，,。；;！!？?了吧吗呢]{1,18})(?![^，,。！!]*[？?吗么])"
+    ),
+    # "还是加上旅行保险吧", "还是用pandas吧" (not "还是按原来的", which keeps an earlier rule).
+    re.compile(
+        r"还是(?:要|加上?|用|买|订|选择|选|带上?)(?!原来|之前|以前|老样子|按)"
+        r"(?P<obj>[^，,。；;！!？?吧了吗呢]{1,18})(?![^，,。！!]*[？?吗么])"
     ),
 )
 # An allergy is a rule for everything offered after it: "我对海鲜过敏", "孩子吃花生会过敏",
@@ -529,14 +628,20 @@ _ZH_SCOPE = re.compile(
     r"(?P<rule>[^，,。；;！!？?\n]+)(?P<end>[，,。；;！!？?\n]|$)"
 )
 _GATE_ZH = (
-    _ZH_CUE_RX.pattern + r"|可以|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要|从现在|从今|今后|过敏"
-    r"|吧|出来"
+    _ZH_CUE_RX.pattern
+    + r"|可以|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
+    r"|从现在|从今|今后|过敏|吧|出来"
 )
+# Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
-    _GATE_ZH + r"|(?i:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
+    _GATE_ZH
+    + r"|(?i:\b(?:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
     r"remember|have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|"
     r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward|allergic"
-    r"|no longer|never mind|scratch)"
+    r"|no longer|never mind|scratch|you can|you may|you're allowed|you are allowed|you're free"
+    r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
+    r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
+    r"|no\s))"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -597,33 +702,20 @@ def extract_constraints(text: str) -> list[Constraint]:
         return []
     hits: list[_Hit] = []
     revoked_spans: list[tuple[int, int]] = []
-    for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN):
-        for m in rx.finditer(text):
-            if _inside(m.start(), revoked_spans) or _inside(m.end() - 1, revoked_spans):
-                continue  # read by an earlier, more telling shape
-            subject = normalize_subject(_unquote_zh(m.group("obj")))
-            if subject:
-                revoked_spans.append(m.span())
-                # "之前说不要显示价格，取消这个要求": the rule quoted and its calling off, whole.
-                clause = _clause_at(text, m.start(), through_comma=bool(_ZH_COMMA.search(m[0])))
-                hits.append(
-                    _Hit(
-                        m.start(),
-                        Constraint(
-                            text=clause,
-                            polarity=pol,
-                            subject=subject,
-                            cue=text[m.start() : m.start("obj")].strip(),
-                            revokes=True,
-                            confidence=WEAK_REVOCATION if rx in _REVOKE_ZH_WEAK else 0.75,
-                        ),
-                    )
-                )
+    # The weak readings last: a plain-words lift ("还是加上旅行保险吧", `_lifts`) says more
+    # than a bare request ending in 吧.
+    strong = [(rx, pol) for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN) if rx not in _REVOKE_ZH_WEAK]
+    weak = [(rx, pol) for rx, pol in _REVOKE_ZH if rx in _REVOKE_ZH_WEAK]
+    _revocations(text, strong, hits, revoked_spans)
+    hits.extend(_lifts(text, revoked_spans))
+    _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
         hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
         hits.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.8)))
         revoked_spans.append(m.span())
+    if LATIN_LETTER.search(text):
+        hits.extend(_en_shapes(text, revoked_spans))
     if _ZH_CUE_RX.search(text):
         hits.extend(_zh_constraints(text, revoked_spans))
     for m in _ALLERGY.finditer(text):
@@ -657,6 +749,171 @@ def extract_constraints(text: str) -> list[Constraint]:
     return [h.constraint for h in hits]
 
 
+def _revocations(
+    text: str,
+    rules: list[tuple[re.Pattern[str], Polarity]],
+    hits: list[_Hit],
+    revoked_spans: list[tuple[int, int]],
+) -> None:
+    """The revocations `rules` read in `text`, each once (a span read stays read)."""
+    for rx, pol in rules:
+        for m in rx.finditer(text):
+            if _inside(m.start(), revoked_spans) or _inside(m.end() - 1, revoked_spans):
+                continue  # read by an earlier, more telling shape
+            subject = normalize_subject(_unquote_zh(m.group("obj")))
+            if subject:
+                revoked_spans.append(m.span())
+                # "之前说不要显示价格，取消这个要求": the rule quoted and its calling off, whole.
+                clause = _clause_at(text, m.start(), through_comma=bool(_ZH_COMMA.search(m[0])))
+                hits.append(
+                    _Hit(
+                        m.start(),
+                        Constraint(
+                            text=clause,
+                            polarity=pol,
+                            subject=subject,
+                            cue=text[m.start() : m.start("obj")].strip(),
+                            revokes=True,
+                            confidence=WEAK_REVOCATION if rx in _REVOKE_ZH_WEAK else 0.75,
+                        ),
+                    )
+                )
+
+
+def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """Plain-words revocations ("you can use pandas now", "还是加上旅行保险吧"): each lifts a
+    rule only if one is in force (`IF_RULED`)."""
+    out: list[_Hit] = []
+    latin = LATIN_LETTER.search(text) is not None
+    for rx in (*_LIFT_ZH, *_LIFT_EN) if latin else _LIFT_ZH:
+        for m in rx.finditer(text):
+            at = m.start("obj")
+            if _inside(at, spans) or _inside(m.end() - 1, spans):
+                continue
+            obj = m.group("obj")
+            if "want" in rx.groupindex and not (m.group("want") or _EN_VERB.match(obj)):
+                continue  # "Actually, the budget is $50": no instruction
+            if rx is _LIFT_EN[0] and _EN_LIFT_NOT.search(text, 0, m.start()):
+                continue  # "if you can use pandas", "so that you can ..."
+            start, end = _clause_span(text, at)
+            if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+                continue  # asked, not granted
+            subject = normalize_subject(obj)
+            if not subject:
+                continue
+            first = m.start() + len(m.group()) - len(m.group().lstrip())
+            if at > first:
+                cue, start = text[first:at].strip(), min(start, first)
+            else:
+                cue = text[m.end("obj") : m.end()].strip()
+            spans.append((first, m.end()))
+            c = Constraint(
+                text=text[start:end].strip(),
+                polarity="forbid",
+                subject=subject,
+                cue=cue + IF_RULED,
+                revokes=True,
+                confidence=0.7,
+            )
+            out.append(_Hit(at, c))
+    return out
+
+
+# "No travel insurance, please.", "No onions.": a sentence of "no" and what is not wanted. Not
+# the set phrases ("No problem.", "No worries", "No one called") nor a report ("No flights
+# were found", "No luck"); "No, thanks." and "No, it's Friday." answer with "No," and state none.
+_EN_NO_IDIOM = (
+    r"(?:problems?|prob|worries|worry|way|idea|need|rush|hurry|luck|thanks|thank|one|body|doubt"
+    r"|kidding|matter|big|clue|pressure|offen[cs]e|harm|hard|comment|chance|wonder|joke|surprise"
+    r"|choice|longer|more|less|sir|ma'am|madam|what|it|that|this|i|we|you|they|he|she|not|never"
+    r"|no|fair|dice|biggie|bother|reason|questions?|further|other|results?|responses?|reply"
+    r"|replies|answers?|change|changes|difference|signal|errors?|success|sweat|stress|rest|time"
+    r"|money|sense|mercy|excuse|pun|shit|cap|drama|news|go|can|preferences?|particular"
+    r"|specific|plans?|the|an?|my|your|his|her|its|our|their|just|all|any|some|actually|sorry"
+    r"|wait|thats?|i'm|im|it's)"
+)
+_EN_NO = re.compile(
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:no|oh|ok|okay|and|also|but|actually|so|please|and please"
+    r"|then|again),?\s+)?(?P<cue>no)\s+"
+    rf"(?!{_EN_NO_IDIOM}\b)(?P<obj>[a-z][\w'/+#-]*(?:\.\w+)*(?:\s+(?!please\b|thanks?\b)"
+    r"[\w'/+#-]+(?:\.\w+)*){0,4})(?:,?\s+(?:please|thanks|thank you))?\s*(?=[.!\n]|$)"
+)
+# A verb in the words after "no" makes them a statement: "No flights were found", "No one is
+# coming", "No rooms left".
+_EN_NO_STATED = re.compile(
+    r"(?i)\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|will|would"
+    r"|should|shall|may|might|must|left|found|available|yet|here|there|at all|came|went|got"
+    r"|seems?|looks?)\b|'(?:s|re|ve|ll|d)\b"
+)
+# "Please use Python 3.12 syntax only.", "Reply in English only, please.": "only" that ends an
+# instruction (one that starts with a verb, or says "please"). Not "I have one question only",
+# "This is for internal use only", "not only", "if only".
+_EN_TRAILING_ONLY_LEAD = re.compile(r"(?i)(?:(?:please|kindly|just|and|so)\s+)*")
+_EN_PLEASE_AFTER = re.compile(r"(?i),?\s*please\b[.!]?")
+# "Use Decimal with ROUND_HALF_UP, not float.": an instruction of how to work, then what not
+# to do instead. ("not only X but Y", "not yet", "not now" name nothing ruled out; "Book it for
+# 2 people, not 3" corrects one request, and a bare number is no rule's subject.)
+_EN_HOW_VERBS = (
+    r"(?:use|using|reply|respond|answer|write|speak|talk|format|return|output|export|save"
+    r"|stick to|stick with|keep|show|display|print|list|sort|round|store|send|indent|quote"
+    r"|target|support|import|install|run|test|deploy|touch|modify|edit|refactor|rename|commit"
+    r"|push|switch to|include|mention|add|give|recommend|suggest|cc|email|contact|call)\b"
+)
+_EN_INSTEAD = re.compile(
+    r"(?i)(?:^|(?<=[.;!?:\n]))\s*(?:(?:please|just|and|so|also|then),?\s+)*"
+    rf"(?P<x>{_EN_HOW_VERBS}\s+{_EN_OBJ}+?),?\s+(?:not|instead of|rather than)\s+"
+    r"(?!only\b|just\b|even\b|sure\b|really\b|yet\b|until\b|now\b|necessarily\b|because\b"
+    r"|to\b|that\b|the same\b|always\b|exactly\b|quite\b|too\b|so\b|very\b|all\b)"
+    rf"(?=[^,.;!?\n]*[a-z])(?P<y>{_EN_OBJ}+?)\s*(?=[,.;!?\n]|$)"
+)
+_EN_AND_NOT = re.compile(r"(?i)\s+(?:but|and|or)$")
+
+
+def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
+    """English rules no cue word starts: "No X, please", "X, not Y"."""
+    out: list[_Hit] = []
+    for m in _EN_NO.finditer(text):
+        obj = m.group("obj")
+        if _inside(m.start("cue"), skip) or _EN_NO_STATED.search(obj):
+            continue
+        clause = _clause_at(text, m.start("cue"), through_comma=True)
+        out.append(_Hit(m.start("cue"), _make(clause, "forbid", obj, m.group("cue"), 0.75)))
+        skip.append((m.start("cue"), m.end()))
+    for m in _EN_INSTEAD.finditer(text):
+        if _inside(m.start("x"), skip) or _inside(m.start("y"), skip):
+            continue
+        clause = _clause_at(text, m.start("x"), through_comma=True)
+        if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
+            continue
+        x = _EN_AND_NOT.sub("", m.group("x"))
+        out.append(_Hit(m.start("x"), _make(clause, "require", x, "instead", 0.75)))
+        out.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.75)))
+        skip.append((m.start("x"), m.end()))
+    return out
+
+
+def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit | None:
+    """ "Please use Python 3.12 syntax only." as a rule, or None."""
+    before = text[start:cue_start].strip()
+    lead = _EN_TRAILING_ONLY_LEAD.match(before)
+    body = before[lead.end() if lead else 0 :]
+    after = text[cue_end:]
+    please = _EN_PLEASE_AFTER.match(after) is not None or bool(lead and lead.group())
+    if not body or not (_EN_VERB.match(body) or (please and re.search(r"\s", body))):
+        return None
+    if re.search(r"(?i)\b(?:not|if)$", body):
+        return None
+    end = _EN_OBJ_END.search(text, cue_end)
+    stop = end.start() if end else len(text)
+    if please and text[stop : stop + 1] == ",":
+        m = _EN_PLEASE_AFTER.match(text, stop)
+        stop = m.end() if m else stop
+    elif end is not None and end.group() == ".":
+        stop += 1
+    clause = text[start:stop].strip()
+    return _Hit(cue_start, _make(clause, "only", body, text[cue_start:cue_end], 0.75))
+
+
 def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> Constraint:
     return Constraint(
         text=clause,
@@ -671,14 +928,35 @@ def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> C
 # the dots of "cache.ts", "2.10.4" or "3.5").
 _STOPS = re.compile(r"[。；;！!？?\n]|\.(?=\s|$)")
 _STOPS_COMMA = re.compile(r"[，,。；;！!？?\n]|\.(?=\s|$)")
+# Where an English rule's object ends: as its clause does, but a dot inside a name or a
+# number ("src/app.py", "3.12") is no stop; "Only touch src/app.py." reads "touch src/app.py".
+_EN_OBJ_END = re.compile(r"[,;!?\n]|\.(?!\w)")
+
+
+# Words that open an English sentence before a comma and state nothing of their own: the rule
+# after them keeps them, as the user wrote it ("No, I don't want travel insurance.",
+# "Actually, you can use pandas now.").
+_EN_OPENERS = re.compile(
+    r"(?i)(?:\s*(?:no|nope|yes|yeah|yep|ok|okay|alright|all right|actually|well|oh|hmm+|um+|uh"
+    r"|also|and|but|so|please|sorry|wait|hey|right|fine|great|cool|sure|thanks|thank you|then"
+    r"|btw|by the way|on second thoughts?|in that case|one more thing|again|oh and|and also)"
+    r"\s*,)+"
+)
 
 
 def _clause_span(text: str, pos: int, *, through_comma: bool = False) -> tuple[int, int]:
-    """(start, end) of the clause around `pos`, after any "Note:"/"提醒一下：" lead-in."""
+    """(start, end) of the clause around `pos`, after any "Note:"/"提醒一下：" lead-in, with
+    the English openers before it ("No, ", "Actually, ")."""
     stops = _STOPS if through_comma else _STOPS_COMMA
     start = 0
     for m in stops.finditer(text, 0, pos):
         start = m.end()
+    if not through_comma and text[start - 1 : start] == ",":
+        sentence = 0
+        for m in _STOPS.finditer(text, 0, start):
+            sentence = m.end()
+        if (o := _EN_OPENERS.match(text, sentence)) is not None and o.end() == start:
+            start = sentence
     end = stops.search(text, pos)
     if end is None:
         return _after_lead_in(text, start, pos), len(text)
@@ -885,10 +1163,13 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         clause = text[start:stop].strip()
         if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
             continue
-        end = min(
-            (i for i in (text.find(c, m.end()) for c in ",.;!?\n") if i != -1), default=len(text)
-        )
+        end = e.start() if (e := _EN_OBJ_END.search(text, m.end())) else len(text)
         obj = text[m.end() : end].strip()
+        if low == "only" and re.fullmatch(r"(?i)(?:please)?", obj):
+            # "Please use Python 3.12 syntax only.", "Reply in English only, please."
+            if (hit := _trailing_only(text, m.start(), m.end(), start)) is not None:
+                out.append(hit)
+            continue
         if not obj and low in _EN_SCOPE_CUES and text[end : end + 1] == ",":
             # "From now on, reply in French": the rule is the clause the scope leads.
             nxt = min(

@@ -5,8 +5,9 @@ the turn they were given and a status:
 
 - ``active``: in force; rendered into every CONTEXT block.
 - ``revoked``: the user lifted it ("可以显示价格了").
-- ``superseded``: a later rule on the same subject with the opposite polarity replaced it
-  (or, when the user said the earlier one stands, the later rule never took effect).
+- ``superseded``: a later rule on the same subject with the opposite polarity replaced it, or
+  a later only-rule naming another thing in its place (or, when the user said the earlier one
+  stands, the later rule never took effect).
 - ``relaxed``: a preference or requirement the assistant said it could not meet ("没有找到
   推荐菜符合您要求的餐馆，推荐您去X") and the user accepted the alternative ("好的"). A
   prohibition is never relaxed this way.
@@ -17,7 +18,24 @@ the turn they were given and a status:
 Opposite polarity on the same subject is a conflict ("用顺丰" then "不用顺丰"); each one is a
 `ConflictRecord` with both sides verbatim and the resolution: ``later_wins`` unless the user said
 the earlier rule stands ("还是按原来的"). Subjects match loosely (case, width, particles,
-aliases, substring) because the same subject is spelled many ways across turns.
+aliases, substring) because the same subject is spelled many ways across turns; a dot inside a
+word is part of it, so "src/app.py" and "src/app.json", or "v1.2" and "v1.2.3", are two subjects.
+
+Two only-rules contradict each other when they name different single things in the same
+place ("Only touch src/app.py." then "Only touch src/credits.py."; "只用简体中文回复" then
+"只用英文回复"): that is a conflict too, and the later one wins. Only-rules that describe (two
+words or more differ: "Only use Python." and "Only use metric units.") or share no word both
+hold. A later rule that widens the earlier one ("Only touch src/credits.py too.", "You may also
+touch src/credits.py.", "也可以改src/credits.py") supersedes nothing and records no conflict:
+both stay active and are rendered together, so the reader sees the earlier only-rule and what
+the user added to it. A widening said as a permission is kept as an only-rule; with no
+only-rule in force it is no rule at all.
+
+A revocation said in plain words ("you can use pandas now", "add travel insurance after all",
+`constraints.IF_RULED`) lifts only a prohibition in force on the same subject or the subject's
+head ("pandas" and "pandas for parsing", not "numpy instead of pandas"): the rule is ``revoked``
+as by any revocation, and the words are kept as the active instruction. Lifting nothing (and
+widening nothing), they are dropped: they were a request or a remark, not a rule.
 """
 
 from __future__ import annotations
@@ -28,9 +46,15 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
+import jieba
 from pydantic import BaseModel, Field, PrivateAttr
 
-from ctxengine.compaction.constraints import WEAK_REVOCATION, WORD_BAR
+from ctxengine.compaction.constraints import (
+    IF_RULED,
+    WEAK_REVOCATION,
+    WORD_BAR,
+    lifts_only_a_rule,
+)
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
 
@@ -57,7 +81,8 @@ KEEP_EARLIER_CUES: tuple[str, ...] = (
 
 _ZH_PARTICLES = "的了吧呢啊吗呀哦嘛么"
 _EN_STOP = {"the", "a", "an", "any", "my", "your", "this", "that", "to", "of", "please"}
-_PUNCT = re.compile(r"[\s\"'`“”‘’.,;:!?，。；：！？、()（）\[\]【】<>《》-]+")
+# A dot inside a word stays: "src/app.py", "v1.2.3" and "example.com" are one subject each.
+_PUNCT = re.compile(r"(?:[\s\"'`“”‘’,;:!?，。；：！？、()（）\[\]【】<>《》-]|(?<!\w)\.|\.(?!\w))+")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -70,7 +95,9 @@ def normalize_subject(subject: str, aliases: Mapping[str, str] | None = None) ->
     s = unicodedata.normalize("NFKC", subject).lower()
     words = [w for w in _PUNCT.split(s) if w and w not in _EN_STOP]
     words = [
-        w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w.isascii() else w
+        w[:-1]
+        if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w.isascii() and "." not in w
+        else w
         for w in words
     ]
     s = " ".join(words).strip(" ")
@@ -98,7 +125,11 @@ def _contains(hay: str, needle: str) -> bool:
     if _CJK.search(needle):
         return True
     # Latin subjects match on word boundaries, so "ship" does not match "relationship".
-    return re.search(rf"(?<![a-z0-9]){re.escape(needle)}(?![a-z0-9])", hay) is not None
+    # A dot and more of a name after it go on with the word: "v1.2" is not in "v1.2.3".
+    return (
+        re.search(rf"(?<![a-z0-9])(?<![a-z0-9]\.){re.escape(needle)}(?![a-z0-9]|\.[a-z0-9])", hay)
+        is not None
+    )
 
 
 def subjects_match(a: str, b: str) -> bool:
@@ -110,6 +141,95 @@ def subjects_match(a: str, b: str) -> bool:
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
     # A one-character subject inside a longer one is too weak a signal ("价" in "代价").
     return len(short) >= 2 and _contains(long_, short)
+
+
+# Words that say what a plain-words revocation lifts is not the rule's subject: "you can use
+# numpy instead of pandas" lifts no rule against pandas.
+_NOT_THE_SUBJECT = re.compile(r"\b(?:instead|rather|than|not|without|except|over|but)\b")
+
+
+def _heads(a: str, b: str) -> bool:
+    """`a` and `b` (normalized) are the same subject or one is the other's head ("panda" and
+    "panda for parsing"), as a plain-words revocation must be to lift a rule."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if not short or not long_.startswith(short):
+        return False
+    rest = long_[len(short) :]
+    if _CJK.match(rest):
+        return _CJK.search(short[-1:]) is not None
+    return rest.startswith(" ") and not _NOT_THE_SUBJECT.search(rest)
+
+
+# What an only-rule says, for comparing two of them: its words without the cue, courtesy and
+# the words that widen a rule.
+_FRAME_TOKEN = re.compile(r"[\u3400-\u9fff]+|[^\s\u3400-\u9fff,;:!?，。；：！？、\"“”()（）]+")
+_EN_FILLER = frozenset(
+    [
+        *("please", "kindly", "just", "the", "a", "an", "my", "your", "our", "this", "that"),
+        *("also", "too", "as", "well", "now", "again", "only", "you", "can", "may", "i", "we"),
+        *("want", "and", "then", "actually", "ok", "okay", "so"),
+    ]
+)
+_ZH_FILLER = frozenset(
+    ["也", "还", "都", "就", "了", "吧", "呢", "啊", "请", "你", "您", "可以", "再"]
+)
+# "… too", "also …", "也可以…": a later only-rule that adds to the earlier one.
+_WIDENS = re.compile(
+    r"(?i)\b(?:also|too|as well|additionally|in addition)\b|也|另外|此外|还(?!是|有)"
+)
+
+
+def only_frame(text: str, cue: str) -> tuple[str, ...]:
+    """The words of a rule's text without its cue: "Only touch src/app.py." -> (touch,
+    src/app.py); "只用简体中文回复" -> (用, 简体中文, 回复)."""
+    t = unicodedata.normalize("NFKC", text)
+    cue = unicodedata.normalize("NFKC", cue.removesuffix(IF_RULED)).strip()
+    if cue and (i := t.lower().find(cue.lower())) >= 0:
+        t = t[:i] + " " + t[i + len(cue) :]
+    words: list[str] = []
+    for m in _FRAME_TOKEN.finditer(t):
+        w = m.group()
+        if _CJK.match(w):
+            words.extend(x for x in jieba.lcut(w) if x not in _ZH_FILLER)
+        elif (w := w.strip(".'")) and w.lower() not in _EN_FILLER:
+            words.append(w)
+    return tuple(words)
+
+
+def _shape(word: str) -> str:
+    """What kind of word names the thing: a path or number, a name, a Chinese word, a word."""
+    if re.search(r"[/._\d]", word):
+        return "path"
+    if _CJK.match(word):
+        return "zh"
+    return "name" if word[:1].isupper() else "word"
+
+
+def other_only(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two only-rules name different single things of one kind in the same place: "touch
+    src/app.py" and "touch src/credits.py", "用简体中文回复" and "用英文回复". Not "use Python"
+    and "use metric units" (two words are a description, not one thing named instead of
+    another), "reply in English" and "reply in markdown" (a language and a format), nor rules
+    that share no word."""
+    la, lb = tuple(w.lower() for w in a), tuple(w.lower() for w in b)
+    if not la or not lb or la == lb:
+        return False
+    p = 0
+    while p < min(len(la), len(lb)) and la[p] == lb[p]:
+        p += 1
+    s = 0
+    while s < min(len(la), len(lb)) - p and la[-1 - s] == lb[-1 - s]:
+        s += 1
+    if p + s < 1 or len(la) - s - p != 1 or len(lb) - s - p != 1:
+        return False
+    return "的" not in a[p] + b[p] and _shape(a[p]) == _shape(b[p])
+
+
+def widens(text: str) -> bool:
+    """A later only-rule that adds to an earlier one ("Only touch src/credits.py too")."""
+    return _WIDENS.search(text) is not None
 
 
 def says_earlier_stands(texts: Iterable[str]) -> bool:
@@ -259,26 +379,59 @@ class Ledger(BaseModel):
                 e.last_turn = turn  # restated verbatim: one entry, refreshed
                 out.restated = e.id
                 return out
+        polarity, revokes = c.polarity, c.revokes
+        rivals: list[ConstraintEntry] = []
+        if lifts_only_a_rule(c):
+            # "You can use pandas now": a rule in force on the same subject is lifted; none
+            # lifted, it widens an only-rule it names another thing of ("You may also touch
+            # src/credits.py"), and is dropped otherwise (a request or a remark, no rule).
+            same = [
+                e
+                for e in same
+                if not e.revokes and e.polarity == c.polarity and _heads(e.norm_subject, norm)
+            ]
+            if not same:
+                frame = only_frame(c.text, c.cue)
+                if not any(
+                    e.polarity == "only" and other_only(only_frame(e.text, e.cue), frame)
+                    for e in self._active()[0]
+                ):
+                    return out
+                polarity, revokes = "only", False
+        elif c.polarity == "only" and not c.revokes:
+            # "Only touch src/app.py." then "Only touch src/credits.py.": the later only-rule
+            # names another thing in the same place, so the earlier one no longer holds;
+            # "… too", "also …" widen it instead, and both stay.
+            frame = only_frame(c.text, c.cue)
+            if not widens(c.text):
+                rivals = [
+                    e
+                    for e in self._active()[0]
+                    if e.polarity == "only"
+                    and not e.revokes
+                    and e not in same
+                    and other_only(only_frame(e.text, e.cue), frame)
+                ]
         entry = ConstraintEntry(
             id=f"c{len(self.entries) + 1}",
             text=c.text,
-            polarity=c.polarity,
+            polarity=polarity,
             subject=c.subject,
             norm_subject=norm,
             cue=c.cue,
-            revokes=c.revokes,
+            revokes=revokes,
             turn=turn,
             last_turn=turn,
         )
         self.entries.append(entry)
         out.entry = entry
-        for e in same:
-            if c.revokes:
+        for e in [*same, *rivals]:
+            if entry.revokes:
                 # Lifting a rule is not a conflict: the user changed their mind explicitly.
                 if not e.revokes:
                     out.changes.append(self._set(e, "revoked", turn, entry.id))
                 continue
-            if not (e.revokes or opposite(e.polarity, c.polarity)):
+            if not (e.revokes or opposite(e.polarity, entry.polarity) or e in rivals):
                 continue
             loser, winner = (entry, e) if earlier_stands else (e, entry)
             out.changes.append(self._set(loser, "superseded", turn, winner.id))
