@@ -188,6 +188,8 @@ def _plain_evidence_texts(view: ContextView) -> list[str]:
         # The user's word is unmarked, and so is the assistant repeating it; a tool's is named.
         mine = "user" in ev.sources
         src = next((s for s in ev.sources if s != "user" and not (mine and s == "assistant")), None)
+        # A value a call passed is the latest call's.
+        src = next((s for s in reversed(ev.sources) if s.startswith("call:")), src)
         head = _evidence_head(ev.kind, ev.field, ev.value, src, view.language)
         out.append(f"{head} {_ago(view.current_turn - ev.last_seen, view.language)}")
     return out
