@@ -277,6 +277,8 @@ class Ontology(_Strict):
         for m in rx.finditer(text):
             if m.group(0)[:1].isupper() and _NAME_GOES_ON.match(text, m.end()):
                 continue  # "Let's go with Blue Ginger": a restaurant's name, not a colour
+            if _IN_CODE_BEFORE.search(text, 0, m.start()) or _IN_CODE_AFTER.match(text, m.end()):
+                continue  # "src/app.json", "json=payload", "to_pdf()": a name in code
             slot, member = slots[m.group(0).lower()]
             out.append((m, slot, member))
         return out
@@ -371,6 +373,11 @@ class Ontology(_Strict):
 
 # A capitalised word right after a capitalised enum synonym: the synonym starts a name.
 _NAME_GOES_ON = re.compile(r" (?!(?:Please|Thanks|Thank|Pls)\b)[A-Z][a-z]")
+
+# An enum synonym inside a file name, a path, a keyword argument or a call is part of code, not
+# a value the user chose: "src/app.json", "report.pdf", "json=payload", "to_pdf()", "--format".
+_IN_CODE_BEFORE = re.compile(r"[A-Za-z0-9_]\.$|[/\\_-]$")
+_IN_CODE_AFTER = re.compile(r"=(?!=)|\(|_|\.[A-Za-z0-9]|/")
 
 # Slots without an entity belong to the task (`SlotDef.entity`); a block names it too.
 _TASK_LABELS = {"zh": "任务", "en": "task"}

@@ -117,22 +117,22 @@ _RAW: list[tuple[str, int, str, int]] = [
     (
         "coupon",
         3,
-        r"(?:优惠券码?|优惠码|券码|兑换码|折扣码|coupon(?: code)?|promo(?: code)?"
-        r"|voucher(?: code)?)"
+        r"(?:优惠券码?|优惠码|券码|兑换码|折扣码|(?i:coupon(?: code)?|promo(?: code)?"
+        r"|voucher(?: code)?))"
         r"\s*(?:是|为|:|：|is|=)?\s*([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
         1,
     ),
     (
         "order_id",
         3,
-        r"(?:订单号?|(?<!工)单号|order(?: number| no\.?| id| #)?)\s*(?:是|为|:|：|is|=|#)?\s*"
+        r"(?:订单号?|(?<!工)单号|(?i:order(?: number| no\.?| id| #)?))\s*(?:是|为|:|：|is|=|#)?\s*"
         r"(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
         1,
     ),
     (
         "ticket",
         3,
-        r"(?:工单号?|票号|ticket(?: number| no\.?| id| #)?|case(?: number| #))\s*"
+        r"(?:工单号?|票号|(?i:ticket(?: number| no\.?| id| #)?|case(?: number| #)))\s*"
         r"(?:是|为|:|：|is|=|#)?\s*(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
         1,
     ),
