@@ -506,6 +506,8 @@ def answer_updates(
             or ("分钟" in value and not _NUMBERED.search(value))
         ):
             continue  # "离这儿不远，走路5分钟": how far, not where
+        if not english and not _zh_value_like(value, _said(text, pos, value), name, onto):
+            continue  # "请稍等，我帮您查一下", "可以，在签收前都能改": no value of the slot
         if english and (vrx := own.get(name)) is not None:
             # The one value of the shape the reply does not deny ("It's not March 3rd, it's
             # March 4th"), a range or bound whole; with none, a time or date said in words.
@@ -528,6 +530,56 @@ def answer_updates(
             pos, value = pos + read[0], read[1]
         out.append((pos, near_update(name, value, confidence)))
     return out
+
+
+# A Chinese piece that speaks to the user instead of giving a value: a request ("请把报错信息
+# 发给我"), a promise ("我帮您查一下"), a yes or no on what can be done ("在签收前都能改").
+_ZH_NOT_A_VALUE = re.compile(
+    r"^(?:请|麻烦|烦请|稍等)"
+    r"|(?:我|我们)(?:这就|马上|现在|已经|会|将|来|先|再|去)?(?:帮|给|为|替)(?:您|你)"
+    r"|(?:我|我们)(?:会|将|马上|这就|稍后|尽快)"
+    r"|(?:发给|告诉|提供给?|转给)(?:我|我们)"
+    r"|(?:您|你)(?:可以|需要|先|再)?(?:在|把|将|输入|填写|点击|联系)"
+    r"|(?:能|可以|会|将|可)(?:[改换退取修更用选查发帮给送寄到]|以改)"
+)
+# A number or a code ("010-85221888", "VIP20OFF2024"): what a piece holding one answers.
+_ZH_CODE = re.compile(r"\d[\d*\-]{4,}|[A-Z][A-Z0-9]{5,}")
+# A piece that reads as an address: an area's, a road's or a building's word, or a number.
+_ZH_ADDRESS_LIKE = re.compile(r"[省市区县镇乡村路街巷号楼]|胡同|大厦|广场|[(（]近|\d")
+
+
+def _zh_value_like(value: str, said: str, name: str, onto: Ontology) -> bool:
+    """Whether a Chinese reply's piece looks like a value of the asked slot `name`: it speaks
+    no request, promise or yes-or-no answer; an address reads as one ("签收前都能改" does
+    not); a choice of a set (a courier, a payment) names a member, the slot's own word
+    ("京东快递") or is a short name ("京东"), not a sentence. `said` is the value's clause
+    up to its end, the lead-in cut off before it included ("您在结算页输入即可")."""
+    slot = onto.slot(name)
+    shaped = [vrx for s, vrx in (*onto.value_patterns, *onto.value_shapes) if s is slot]
+    if _ZH_CODE.search(value) or any(vrx.search(value) for vrx in shaped):
+        return True  # "您可以拨打010-85221888": a number, a code or the slot's shape answers
+    if _ZH_NOT_A_VALUE.search(said):
+        return False
+    if slot is None:
+        return True
+    if slot is onto.slot_for_word("地址") and _ZH_ADDRESS_LIKE.search(value) is None:
+        return False
+    if slot.enum is not None and not slot.criterion:
+        named = any(s is slot for _, s, _ in onto.find_members(value))
+        return named or any(w in value for w in slot.zh) or len(value) <= _SHORT_NAME
+    return True
+
+
+_SHORT_NAME = 6
+
+
+def _said(text: str, pos: int, value: str) -> str:
+    """The clause of text[pos:] up to the end of `value`, from the clause's start (after a
+    recommendation that leads to the value: "推荐您去A" names A)."""
+    start = max((text.rfind(c, 0, pos) for c in "，,。；;！!？?\n"), default=-1) + 1
+    if (go := _GO.match(text, start)) is not None and go.end() <= pos:
+        start = go.end()
+    return text[start : pos + len(value)]
 
 
 def _fits(value: str, shapes: list[re.Pattern[str]]) -> bool:
@@ -749,7 +801,8 @@ def _content_segments(
 
 # A reply's clauses when several slots are asked. An English number's thousands separator
 # ("$1,050", "4,300") parts no clauses.
-_PIECE = re.compile(r"[^，,]+")
+# "¥8,999，2台": a Chinese reply's amount keeps its thousands separator too.
+_PIECE = re.compile(rf"(?:[^，,]|{THOUSANDS_COMMA})+")
 _EN_PIECE = re.compile(rf"(?:[^，,]|{THOUSANDS_COMMA})+")
 
 # --- English answers: a value, not a sentence ---------------------------------------------

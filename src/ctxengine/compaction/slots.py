@@ -23,11 +23,13 @@ from ctxengine.compaction.slot_phrases import ADDRESS_RX, ZH_INSTEAD, phrase_upd
 Op = Literal["set", "change", "remove"]
 
 _ZH_STOP = r"，,。；;！!？?\s、"
+# "¥8,999", "12,999元": a comma between digit groups (after at most three digits, before
+# exactly three) is part of the amount; "010-62754070,010-62756110" parts two numbers.
+_ZH_NUM_COMMA = r"(?<=\d)(?<!\d{4})(?<!\.\d)(?<!\.\d\d)(?<!\.\d{3}),(?=\d{3}(?!\d))"
+_ZH_RUN = rf"[^{_ZH_STOP}]+(?:{_ZH_NUM_COMMA}[^{_ZH_STOP}]+)*"
 # CrossWOZ-style ranges keep their spaces: "1小时 - 2小时"; so do times after a space:
 # "周一至周日 11:00-14:00 17:00-21:00".
-_ZH_VALUE = (
-    rf"(?P<value>[^{_ZH_STOP}]+(?:\s+-\s+[^{_ZH_STOP}]+|[ \t](?=\d{{1,2}}:\d\d)[^{_ZH_STOP}]+)*)"
-)
+_ZH_VALUE = rf"(?P<value>{_ZH_RUN}(?:\s+-\s+{_ZH_RUN}|[ \t](?=\d{{1,2}}:\d\d){_ZH_RUN})*)"
 _NEARBY = re.compile(NEAR + r"[^，,。；;！!？?\n]*$")
 # "周边酒店有北京天伦王朝酒店、…, 布丁酒店(…)": the names listed after "有" are nearby too.
 _NEARBY_LIST = re.compile(NEAR + r"[^，,。；;！!？?\n]{0,8}?有(?:[^，,。；;！!？?\n]|, )*$")
@@ -68,7 +70,7 @@ _WH_BEFORE = re.compile(
     r"\s+(?:[a-z]+\s+){0,2}$"
 )
 _QUESTION = re.compile(
-    r"什么|多少|多钱|多久|多长|多远|哪|几|吗|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
+    r"什么|多少|多钱|多久|多长|多远|哪|几|吗|谁|怎么|怎样|如何|啥|咋|是否|么|\?|？|(?i:^(?:it|this|that|what|which|how|too|not|"
     r"very|so|a bit)\b)"
 )
 _TRAIL = "了吧啊呀哦呢嘛哈啦噢的"
@@ -82,6 +84,7 @@ _ABSENT_ZH = re.compile(
     r"(?:[^，,。；;！!？?\n]*?(?:和|、|或|及|与|以及|跟))?$"
 )
 _POS_ZH = re.compile(r"(?:换成|改成|改为|改用|换用|换|用|选|要)$")
+_CHANGE_LEAD = re.compile(r"(?:换成|改成|改为|换为|改用|换用|变成|换)$")
 _NEG_EN = re.compile(r"(?i)\b(?:no more|no|not|don't use|do not use|without|remove|drop)\s+$")
 _POS_EN = re.compile(r"(?i)\b(?:use|switch to|change to|go with|make it|pick|choose)\s+$")
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
@@ -457,10 +460,22 @@ def extract_updates(
             if in_words is not None:
                 value = in_words.group(0)
 
+            # "收货人：李娜", "快递：京东": a label and its value; "收货人李娜，…": a person's
+            # slot and a name, with no verb. (A list after the label, "周边景点：A、B", is
+            # read whole by the list's rules.)
+            label = (
+                pat is rx.zh_set
+                and not groups.get("adv")
+                and not text.startswith("、", vstart + len(value))
+                and (
+                    groups.get("verb") in (":", "：")
+                    or (not groups.get("verb") and _person_name(slot, value))
+                )
+            )
             if (
                 pat is rx.zh_set
                 and verb0 in ("", "在")
-                and not (place or labelled or hours)
+                and not (place or labelled or hours or label)
                 and not _starts_like_value(value)
             ):
                 continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
@@ -530,6 +545,7 @@ def extract_updates(
     entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)] if members else []
     member_spans = [m.span() for m, _, _ in members]
     places: _Places | None = None  # the message's places, scanned once when first needed
+    bare: list[int] = []  # where a member is mentioned bare (set, with no verb nor slot word)
     for m, slot, _member in members:
         if any(s <= m.start() and m.end() <= e and (s, e) != m.span() for s, e in entity_spans):
             continue
@@ -547,7 +563,9 @@ def extract_updates(
         # "周边的景点有没有免费的？": a criterion of the places sought, not a neighbour's name
         # (a statement's list of neighbours keeps its names: "周边酒店有：温泉酒店").
         described = sought and asked
-        if not led and _in_name(text, m.start(), m.end(), described=described):
+        # "换成黑色", "还是换成中通吧": a value changed to, no name ("成" leads none).
+        changed = _CHANGE_LEAD.search(text, max(0, m.start() - 3), m.start()) is not None
+        if not led and not changed and _in_name(text, m.start(), m.end(), described=described):
             continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
@@ -573,15 +591,29 @@ def extract_updates(
             # wanted: "哪家酒店有会议室？".
             end = _with_slot_word(text, m.end(), slot, rx.slot_word, onto)
             add(m.start(), end, slot, slot.name, text[m.start() : end], "set", 0.6)
+            if not slot.criterion:
+                bare.append(m.start())
 
     # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
     dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
     for m in ZH_INSTEAD.finditer(text):
         vstart, value = _clean_value(m.group("value"), m.start("value"))
-        name = dropped  # with nothing dropped, a bare "换成X" is too vague to assign
-        if not value or taken(m.start(), m.end()) or name is None or _QUESTION.search(value):
+        if not value or taken(m.start(), m.end()) or _QUESTION.search(value):
             continue
-        add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
+        # Else the slot X is a value of by its kind ("换成京东快递", "换成午夜色"); with no kind
+        # told, a bare "换成X" is too vague to assign.
+        name = dropped or _instead_slot(value, onto, rx, last_slot)
+        if name is not None:
+            add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
+    if bare:
+        # "换成EMS吧，顺丰太贵": a member mentioned bare beside the slot's change is a remark
+        # on the value given up, not the slot's value.
+        new_values = {u.slot: u.value for _, _, u in found if u.op == "change"}
+        found[:] = [
+            f
+            for f in found
+            if f[0] not in bare or new_values.get(f[2].slot, f[2].value) == f[2].value
+        ]
 
     for pat in (_USE_INSTEAD, _MAKE_IT) if latin else ():
         for m in pat.finditer(text):
@@ -617,10 +649,95 @@ def extract_updates(
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
 
     found.sort(key=lambda t: t[0])
-    updates = [u for _, _, u in found]
+    updates = _removals_first([u for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+# The most common Chinese family names (single, then double): a person's slot said with no
+# verb ("收货人李娜") takes a value that reads as a name.
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
+    "龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞"
+    "左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕"
+    "屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧"
+    "闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
+)
+_PERSON_NAME = re.compile(
+    rf"(?:欧阳|司马|上官|诸葛|东方|皇甫|慕容|令狐|夏侯|尉迟|公孙|长孙|司徒|端木|[{_SURNAMES}])"
+    # Not a remark on the slot ("收货人安排好了", "联系人方便的话"): no particle, verb or
+    # adverb among the given name's characters.
+    r"(?:(?![了好的是在有不没要会能可说想做排便过着很太都也还就再又吗呢吧啊])[\u4e00-\u9fff]){1,2}"
+    r"(?:先生|女士|小姐)?"
+)
+# A slot for a person: its words end so ("收货人", "联系人", "姓名").
+_PERSON_WORD = re.compile(r"(?:人|姓名)$")
+
+
+def _person_name(slot: SlotDef, value: str) -> bool:
+    """Whether `value` reads as a person's name and `slot` holds one."""
+    return _PERSON_NAME.fullmatch(value) is not None and any(
+        _PERSON_WORD.search(w) for w in slot.zh
+    )
+
+
+def _instead_slot(value: str, onto: Ontology, rx: _Compiled, last_slot: str | None) -> str | None:
+    """The slot "换成X" changes when the message names none: the one slot X is a value of
+    by its kind (its own slot word ending it: "京东快递"; the slot's own pattern or shape:
+    "512GB"; the ending every member of the slot's enum shares: "午夜色"); among several, the
+    slot changed last. None when no kind is told."""
+    kinds: list[str] = []
+    word = next((w for w in rx.slot_word.finditer(value) if w.end() == len(value)), None)
+    if word is not None and word.start() > 0 and (slot := onto.slot_for_word(word[0])):
+        kinds.append(slot.name)
+    for slot, vrx in (*onto.value_patterns, *onto.value_shapes):
+        if vrx.fullmatch(value):
+            kinds.append(slot.name)
+    for name, tail in onto.derived("slots.enum_tails", _enum_tails):
+        if len(value) > len(tail) and value.endswith(tail):
+            kinds.append(name)
+    kinds = list(dict.fromkeys(kinds))
+    if len(kinds) == 1:
+        return kinds[0]
+    return last_slot if last_slot in kinds else None
+
+
+def _enum_tails(onto: Ontology) -> list[tuple[str, str]]:
+    """(slot, ending) for each enum slot whose members' Chinese words all end alike ("黑色",
+    "暗紫色": "色"): a word with that ending is of the slot's kind."""
+    out: list[tuple[str, str]] = []
+    for enum in onto.enums:
+        words = [w for m in enum.members for w in m.synonyms if _HAN.search(w)]
+        if len(words) < 3:
+            continue
+        tail = words[0]
+        for w in words[1:]:
+            while tail and not w.endswith(tail):
+                tail = tail[1:]
+        if tail:
+            out += [(s.name, tail) for s in onto.slots if s.enum == enum.name]
+    return out
+
+
+def _removals_first(updates: list[SlotUpdate]) -> list[SlotUpdate]:
+    """ "改成京东快递，别用顺丰": a slot's removal names the value the message replaces, so it
+    is applied before the message's new value of that slot, which it must not remove."""
+    out: list[SlotUpdate] = []
+    for u in updates:
+        at = len(out)
+        if u.op == "remove":
+            at = next(
+                (
+                    i
+                    for i, v in enumerate(out)
+                    if v.op != "remove" and (v.entity, v.slot) == (u.entity, u.slot)
+                ),
+                at,
+            )
+        out.insert(at, u)
+    return out
 
 
 def _hours_slot(rx: _Compiled, slot: SlotDef) -> bool:
