@@ -428,6 +428,9 @@ class Session:
         lang = self.language
         window = self.window
         distiller = self.distiller
+        # The latest turns the block yields its room to (`_block_cap`) are the last turns a
+        # budget compaction drops.
+        keep = 1
         q = self._quick_injections()
         if q is not None:
             # What goes around the turns is as last time: only the stages may have work.
@@ -457,6 +460,7 @@ class Session:
             if distiller is None:
                 turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
             else:
+                keep = max(s.block_keeps_turns, 1)
                 turn = window.current_index
                 block_cap = self._block_cap(budget)
                 block = self._block(turn, lang, block_cap)
@@ -470,7 +474,11 @@ class Session:
                 protected = frozenset(distiller.pinned_turns(turn))
             reserved = self._reserved(summary, block, lang)
             result = window.prepare(
-                reserved=reserved, language=lang, protected=protected, budget_scale=scale
+                reserved=reserved,
+                language=lang,
+                protected=protected,
+                budget_scale=scale,
+                keep_latest=keep,
             )
 
         steps: list[StageStep] = list(result.steps)
@@ -493,7 +501,11 @@ class Session:
             if short:
                 reserved = self._reserved(summary, block, lang)
                 result = window.prepare(
-                    reserved=reserved, language=lang, protected=protected, budget_scale=scale
+                    reserved=reserved,
+                    language=lang,
+                    protected=protected,
+                    budget_scale=scale,
+                    keep_latest=keep,
                 )
                 steps.extend(result.steps)
         inj_summary, inj_block = summary, block

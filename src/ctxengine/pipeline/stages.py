@@ -213,6 +213,7 @@ def fit_budget(
     compress_below: int,
     counter: TokenCounter,
     on_pass: Callable[[list[Turn]], int] | None = None,
+    keep_latest: int = 1,
 ) -> tuple[list[Turn], list[Removal]]:
     """Stage 3: when `reserved` + the turns exceed `budget`, shrink until they fit `target`.
 
@@ -220,7 +221,9 @@ def fit_budget(
     when compression is not enough) the earliest half of the complete turns leaves. It repeats
     until the target is met or only the current turn is left: one pass is not enough.
     `on_pass` may recompute `reserved` after each pass (the injected text changes with what
-    was dropped).
+    was dropped). The latest `keep_latest` turns are dropped last: only when the turns before
+    them are gone and the rest is still over the budget itself (a CONTEXT block, which yields
+    its own room to them, is what makes the target then: see `Session._context`).
     """
 
     def total(ts: list[Turn]) -> int:
@@ -230,8 +233,11 @@ def fit_budget(
         return turns, []
     removals: list[Removal] = []
     while total(turns) > target and len(turns) > 1:
+        if len(turns) <= keep_latest and total(turns) <= budget:
+            break
         before_turns, before_tokens = len(turns), total(turns)
-        complete, current = turns[:-1], turns[-1]
+        spare = max(keep_latest, 1) if len(turns) > keep_latest else 1
+        complete, current = turns[:-spare], turns[-spare:]
         uncompressed = [t for t in complete if not t.compressed]
         if len(turns) < compress_below and uncompressed:
             removal = Removal(stage="budget_compress")
@@ -244,11 +250,11 @@ def fit_budget(
                 removal.messages.extend(removed)
                 removal.indexes.append(t.index)
                 new.append(ct)
-            turns = [*new, current]
+            turns = [*new, *current]
         else:
             n_drop = max(len(complete) // 2, 1)
             removal = Removal(stage="budget_trim", turns=complete[:n_drop])
-            turns = [*complete[n_drop:], current]
+            turns = [*complete[n_drop:], *current]
         if on_pass is not None:
             reserved = on_pass(turns)
         removal.turns_before, removal.tokens_before = before_turns, before_tokens

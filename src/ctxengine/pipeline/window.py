@@ -206,12 +206,14 @@ class Window:
         language: Language,
         protected: frozenset[int] = frozenset(),
         budget_scale: float = 1.0,
+        keep_latest: int = 1,
     ) -> WindowResult:
         """Run stages 1-3 and return what the model would see (before injections).
 
         `reserved` is what sits outside the turns (injected summary, CONTEXT block, reply
         priming). `budget_scale` < 1 shrinks the budget when calibration shows the provider
-        counts more tokens than we do.
+        counts more tokens than we do. Stage 3 drops the latest `keep_latest` turns last
+        (`fit_budget`).
         """
         s = self.settings
         settled = self.settled_tokens(reserved, int(s.agent_max_context_tokens * budget_scale))
@@ -245,6 +247,7 @@ class Window:
                 target=int(s.budget_target * budget_scale),
                 compress_below=s.text_compress_below_turns,
                 counter=self.counter,
+                keep_latest=keep_latest,
             )
         if removals:
             self.set_turns(kept)
