@@ -185,6 +185,15 @@ def name_evidence(text: str, source: str) -> list[Evidence]:
     if len(low) != len(text):
         low = text.translate(_ASCII_LOWER)
     found = _after_cues(text, low) if _NAME_START.search(text) else []
+    if found or ":" in text or "\n" in text:
+        # "Options: A ($229/night), B ($259/night)", "I found A for $x, B for $y and C for $z",
+        # "1. A - $229/night": every name of an offered list, not its first alone.
+        starts = {start for start, _ in found}
+        found += [
+            (start, name)
+            for start, name, _ in _lists(text, low, [start for start, _ in found])
+            if start not in starts
+        ]
     if " be " in low:
         found += _before_cues(text, low, _BEFORE)
     if " is a" in low:
@@ -347,3 +356,172 @@ def _is_aside(words: list[re.Match[str]]) -> bool:
         if token.endswith(")"):
             return False
     return False
+
+
+# An offered list: items that each open with a name and may go on with a detail ("Hotel
+# Julian ($259/night)", "Hotel Julian - $259/night", "AA 2231 at 1:30pm ($212.00)", "Hotel
+# Julian for $259"), parted by commas, "and" or "or", or one to a numbered or bulleted line.
+_AMOUNT_COMMA = r"(?<=\d),(?=\d{3})"
+_DETAIL = (
+    r"(?P<detail>\s*\([^()\n]{1,40}\)(?:\s*[^,;\s][^,;\n]{0,30}?)??"
+    rf"|\s*[-–—:]\s+(?:[^,;\n]|{_AMOUNT_COMMA}){{1,60}}?"
+    r"|\s+(?:for|at|from|with|in|on|near|priced\s+at|costs?|rated|which|that|-)\s+"
+    rf"(?:[^,;\n]|{_AMOUNT_COMMA}){{1,60}}?)?"
+)
+_ITEM_END = r"(?=\s*(?:[,;!?\n]|\.(?:\s|$)|$)|\s+(?:and|or)\s)"
+_ITEM = re.compile(rf"(?:\*\*)?(?:the\s+)?(?P<name>{_RUN})(?:\*\*)?{_DETAIL}{_ITEM_END}")
+# What parts two items: a comma (before "and", "or" too), a semicolon, "and", "or".
+_ITEM_SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and|or)\s+)")
+# A colon after words that offer what follows: "Options:", "I found three flights on March
+# 14:", "Here are some hotels near the Loop:".
+_OFFER_WORDS = (
+    r"\b(?:options?|choices?|picks?|results?|recommendations?|suggestions?|available"
+    rf"|found|got|here(?:'s|’s| is| are)|there are|we have|i have|choose from|{_OFFERED}s?"
+    r"|flights?|trains?|rooms?|tables?|tours?)\b"
+)
+_LIST_CUE = re.compile(rf"(?:{_OFFER_WORDS}[^.!?\n:]{{0,48}}|^\s*):[ \t]*(?=\S)")
+# The same words ending their line with a colon: "Here are some options:\n1. ...".
+_LINES_CUE = re.compile(rf"{_OFFER_WORDS}[^.!?\n:]{{0,48}}:[ \t]*\n")
+# A numbered or bulleted line: "1. ", "2) ", "- ", "* ", "• ".
+_LINE_ITEM = re.compile(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+")
+# What an offered item's detail tells: a price, a time, a rating, a distance.
+_OFFER_DETAIL = re.compile(
+    r"(?i)[$€£¥]\s?\d|\d(?:\.\d+)?\s*(?:stars?|/\s?5|/\s?10|km|mi|miles?|min|minutes"
+    r"|[ap]\.?m\b)|\d{1,2}:\d{2}|\b(?:dollars?|euros?|per night|a night|/night)\b"
+)
+
+
+def offered_options(text: str) -> list[tuple[str, str]]:
+    """(name, detail) of each item of the last list `text` offers ("Options: A ($229/night),
+    B ($259/night)", "1. A - $229/night", "I found A for $x, B for $y"), or [] when it offers
+    no list of two or more. A code stands for its item too ("UA1542 at 7:05am")."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = text.translate(_ASCII_LOWER)
+    cued = [start for start, _ in _after_cues(text, low)] if _NAME_START.search(text) else []
+    lists = _item_lists(text, low, cued)
+    return [(name, detail) for _, name, detail in lists[-1]] if lists else []
+
+
+def _lists(text: str, low: str, cued: list[int]) -> list[tuple[int, str, str]]:
+    """The items of every offered list in `text` that read as names (`_plausible`)."""
+    return [
+        item
+        for found in _item_lists(text, low, cued)
+        for item in found
+        if _plausible(text, item[0], item[1])
+    ]
+
+
+def _item_lists(text: str, low: str, cued: list[int]) -> list[list[tuple[int, str, str]]]:
+    """Each offered list of two items or more, in text order: after a name a cue introduced,
+    after a colon that offers, and as numbered or bulleted lines."""
+    out: list[list[tuple[int, str, str]]] = []
+    for start in cued:
+        out.append(_read_list(text, start, bare_ok=True))
+    if ":" in text:
+        for m in _LIST_CUE.finditer(low):
+            if m.group(0).lstrip().startswith(":") and not _LINE_ITEM.match(text, m.end()):
+                continue  # a colon opening the text offers nothing by itself
+            out.append(_read_list(text, m.end(), bare_ok=True))
+    if "\n" in text:
+        out.append(_line_list(text, low))
+    found = sorted((items for items in out if len(items) >= 2), key=lambda items: items[0][0])
+    # A list read from a cue and again from a colon is one list.
+    unique: list[list[tuple[int, str, str]]] = []
+    for items in found:
+        if not unique or items[0][0] >= unique[-1][-1][0] + len(unique[-1][-1][1]):
+            unique.append(items)
+    return unique
+
+
+def _read_list(text: str, pos: int, *, bare_ok: bool) -> list[tuple[int, str, str]]:
+    """The items from `pos` on: each a name and its detail, parted by `_ITEM_SEP`. Either all
+    have a detail or none has (then the last ends its sentence); else no list."""
+    items: list[tuple[int, str, str]] = []
+    last_end = pos
+    joined = False  # whether "and" or "or" parts two items (a bare list says so)
+    while (m := _ITEM.match(text, pos)) is not None:
+        run = m.group("name")
+        name = _clean(run)
+        if name is None or _TIME_WORD.match(name):
+            break
+        detail = (m.group("detail") or "").strip().rstrip(".")
+        items.append((m.start("name") + run.find(name), name, detail))
+        last_end = m.end()
+        sep = _ITEM_SEP.match(text, m.end())
+        if sep is None:
+            break
+        pos = sep.end()
+        joined = joined or sep.group(0).rstrip().endswith(("and", "or"))
+    detailed = [bool(detail) for _, _, detail in items]
+    if len(items) < 2:
+        return []
+    if all(detailed):
+        return items
+    # Bare names make a list only when "and" or "or" joins them and it ends its sentence:
+    # "How about Toronto, Canada?" names a city and its country.
+    if any(detailed) or not bare_ok or not joined or _SENTENCE_END.match(text, last_end) is None:
+        return []
+    return items
+
+
+_SENTENCE_END = re.compile(r"\s*(?:[.!?\n]|$)")
+
+
+def _line_list(text: str, low: str) -> list[tuple[int, str, str]]:
+    """A numbered or bulleted list whose lines each open with a name: offered when every
+    line's detail gives a price, a time, a rating or a distance, or a cue to offer leads it
+    ("Here are some options:")."""
+    items: list[tuple[int, str, str]] = []
+    for line in _LINE_ITEM.finditer(text):
+        end = text.find("\n", line.end())
+        end = len(text) if end == -1 else end
+        m = _ITEM.match(text, line.end(), end)  # the line's own words: a name ends with it
+        if m is None or (name := _clean(m.group("name"))) is None:
+            continue
+        start = m.start("name") + m.group("name").find(name)
+        items.append((start, name, text[start + len(name) : end].strip(" \t*")))
+    if len(items) < 2:
+        return []
+    first = items[0][0]
+    cue = _LINES_CUE.search(low, max(0, first - 200), first)
+    if cue is not None or all(_OFFER_DETAIL.search(detail) for _, _, detail in items):
+        return items
+    return []
+
+
+# What an offered list's items are, said before it ("I found three flights:") or by the kind
+# of place most of their names carry ("Hotel Julian", "Kinzie Hotel").
+_KINDS = (
+    "hotel motel inn hostel resort lodge restaurant bistro cafe diner bar pub flight train bus"
+    " car room table apartment house tour event show concert movie film museum spa salon"
+)
+_KIND_SAID = re.compile(rf"\b({'|'.join(_KINDS.split())})(?:e?s)?\b")
+_FLIGHT_CODE = re.compile(r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{1,4}")
+
+
+def offered_kind(text: str, names: list[str]) -> str:
+    """What the items named `names` that `text` offers are ("hotel", "flight"): the kind
+    said last before the first of them in its sentence or the one before, else the kind of
+    place most names carry, else "flight" for flight numbers; "name" when none says."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = text.translate(_ASCII_LOWER)
+    first = min((p for n in names if (p := text.find(n)) >= 0), default=0)
+    begin = max(low.rfind(". ", 0, max(0, low.rfind(". ", 0, first))), 0)
+    said = list(_KIND_SAID.finditer(low, begin, first))
+    if said:
+        return said[-1].group(1)
+    counts: dict[str, int] = {}
+    for name in names:
+        for word in {w.lower() for w in name.split()}:
+            if _KIND_SAID.fullmatch(word):
+                counts[word] = counts.get(word, 0) + 1
+    if counts:
+        kind, n = max(counts.items(), key=lambda kv: kv[1])
+        if 2 * n >= len(names):
+            return kind
+    if names and all(_FLIGHT_CODE.fullmatch(n) for n in names):
+        return "flight"
+    return NAME_KIND

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import overload
 
+from ctxengine.compaction.en_names import NAME_KIND, offered_kind, offered_options
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.schema import ParsedTurn, Reference, SlotUpdate
 
@@ -51,6 +52,11 @@ class ParseContext:
             same name is that place again, whatever its ending says.
         mentions: every place name the recent turns read, (name, kind, turn's index in the
             window) oldest first: what "第二家", "前面那家" point to (see `_place_references`).
+        offered: the items of the latest list an English reply offered, (name, detail) in
+            order ("Hotel Julian", "($259/night)"): what "the second option", "the last one",
+            "the cheaper one" point to (see `_option_references`).
+        offered_kind: what those items are ("hotel", "flight"; "name" when unsaid): the
+            slot the user's pick of one sets.
     """
 
     recent: Sequence[RecentItem] = ()
@@ -62,6 +68,8 @@ class ParseContext:
     asked: tuple[str, ...] = ()
     named: Mapping[str, str] = field(default_factory=dict)
     mentions: tuple[tuple[str, str, int], ...] = ()
+    offered: tuple[tuple[str, str], ...] = ()
+    offered_kind: str = ""
 
     @classmethod
     def from_turns(
@@ -79,6 +87,7 @@ class ParseContext:
             parts[-1].asks if parts else (),
             _named(parts),
             _mentions(parts),
+            *_offered(parts),
         )
 
 
@@ -103,6 +112,9 @@ class TurnItems:
     asks: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()  # (name, kind) of the turn's 名称-like updates
     near: tuple[tuple[str, str], ...] = ()  # (name, kind) of the neighbours the turn listed
+    # An English reply's offered list, (name, detail) in order, and what its items are.
+    options: tuple[tuple[str, str], ...] = ()
+    option_kind: str = ""
 
     @classmethod
     def of(cls, t: ParsedTurn) -> TurnItems:
@@ -136,6 +148,12 @@ class TurnItems:
             if up.slot.startswith(_NEAR_PREFIX) and up.value and up.op != "remove"
             for member in _members(up.value)
         )
+        options: tuple[tuple[str, str], ...] = ()
+        kind = ""
+        listed = sum(ev.kind in (NAME_KIND, "flight") for ev in t.evidence)
+        if t.role == "assistant" and t.language == "en" and listed >= 2:
+            options = tuple(offered_options(t.said))
+            kind = offered_kind(t.said, [n for n, _ in options]) if options else ""
         return cls(
             tuple(items),
             latest,
@@ -146,6 +164,8 @@ class TurnItems:
             tuple(t.asks),
             names,
             near,
+            options,
+            kind,
         )
 
 
@@ -197,6 +217,12 @@ def _named(parts: Sequence[TurnItems]) -> dict[str, str]:
     out = {name: kind for p in parts for name, kind in p.near}
     out.update({name: kind for p in parts for name, kind in p.names})
     return out
+
+
+def _offered(parts: Sequence[TurnItems]) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The newest offered list over `parts` and what its items are."""
+    part = next((p for p in reversed(parts) if p.options), None)
+    return (part.options, part.option_kind) if part is not None else ((), "")
 
 
 def _mentions(parts: Sequence[TurnItems]) -> tuple[tuple[str, str, int], ...]:
@@ -295,6 +321,7 @@ class RecentWindow:
             parts[-1].asks if parts else (),
             _named(parts),
             _mentions(parts),
+            *_offered(parts),
         )
 
 
@@ -452,9 +479,15 @@ _BACK_PLACE = re.compile(
 def extract_references(text: str, context: ParseContext | None) -> list[Reference]:
     """References in `text`, resolved through `context` where it holds a matching item."""
     latin = LATIN_LETTER.search(text) is not None
+    picked: list[Reference] = []
+    spans: list[tuple[int, int]] = []
+    if latin and context is not None and context.offered:
+        picked, spans = _option_references(text, context)
     if not (_GATE if latin else _GATE_NO_LATIN).search(text):
-        return []
+        return picked
     out, taken = _place_references(text, context)
+    out += picked
+    taken += spans
     for rx, how, conf in _RULES if latin else _RULES_NO_LATIN:
         for m in rx.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
@@ -468,6 +501,184 @@ def extract_references(text: str, context: ParseContext | None) -> list[Referenc
                 Reference(text=m.group(0), kind=ref_kind, resolved_to=resolved, confidence=conf)
             )
     out.sort(key=lambda r: text.find(r.text))
+    return out
+
+
+# A pointer to an item of the list an English reply offered (`ParseContext.offered`):
+# "the second option", "the last one", "option 2", "the cheaper one", "the 7pm one", or the
+# item's own name after a verb that picks ("book Hotel Julian"). Resolved to "<kind>[<name>]"
+# (kind: what the items are, `offered_kind`); a user's message that picks one makes it the
+# choice (see `place_choices`).
+OPTION = "option"
+# The item pointed to in order to turn it down ("not the second one", "the first is too
+# far"), or in a question about it ("is the last one near the Loop?"): resolved alike, no pick.
+OPTION_DECLINED = "option_declined"
+OPTION_ASKED = "option_asked"
+_EN_ORDINALS = {
+    "first": 0,
+    "1st": 0,
+    "former": 0,
+    "second": 1,
+    "2nd": 1,
+    "third": 2,
+    "3rd": 2,
+    "fourth": 3,
+    "4th": 3,
+    "fifth": 4,
+    "5th": 4,
+    "sixth": 5,
+    "6th": 5,
+    "last": -1,
+    "final": -1,
+    "latter": -1,
+}
+_ITEM_NOUN = (
+    r"(?:one|option|choice|pick|flight|train|bus|hotel|motel|inn|hostel|resort|lodge|place"
+    r"|restaurant|cafe|bar|room|table|car|apartment|house|tour|show|event|movie|film|spot)"
+)
+_EN_ORDINAL_ITEM = re.compile(
+    # ("in the first place" is an idiom, no item.)
+    r"(?i)(?<!\bin\s)\b(?:the\s+|that\s+)(?P<ord>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th"
+    rf"|5th|6th|last|final)(?:\s+{_ITEM_NOUN}\b|(?=\s*(?:[,;.!?]|$|\s+(?:please|instead|then)\b)))"
+    r"|\bthe\s+(?P<ord2>former|latter)\b"
+    r"|\b(?:book|take|choose|pick|go\s+with|select|reserve|want|prefer|like|do|try|get)\s+"
+    r"(?P<num_at>(?:option|choice|number|no\.|#)\s*(?P<num>[1-9]))\b"
+)
+# "the cheaper one", "the cheapest", "the most expensive option": by the items' prices.
+_EN_PRICED_ITEM = re.compile(
+    r"(?i)\bthe\s+(?:(?P<low>cheaper|cheapest|less\s+expensive|least\s+expensive|lower[- ]priced"
+    r"|more\s+affordable|most\s+affordable)|(?P<high>more\s+expensive|most\s+expensive|pricier"
+    rf"|priciest|higher[- ]priced))(?:\s+{_ITEM_NOUN})?\b"
+)
+# "the 7pm one", "the $199 option": by a time or a price an item's detail gives.
+_EN_VALUE_ITEM = re.compile(
+    r"(?i)\bthe\s+(?P<value>[$€£]\s?\d[\d,]*(?:\.\d+)?|\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?"
+    rf"|\d{{1,2}}:\d{{2}})\s+{_ITEM_NOUN}\b"
+)
+# A verb that picks what follows in its clause ("book", "I'll take", "go with").
+_EN_PICK = re.compile(
+    r"(?i)\b(?:book|take|choose|pick|go\s+with|select|reserve|want|prefer|like|get|hold"
+    r"|switch\s+to|change\s+to|try|use|grab|confirm|stick\s+with|settle\s+on"
+    r"|(?:i|we|let)['’]?(?:ll|d|s)?\s+(?:do|have))\b"
+)
+# What turns an item down within the clause that points to it.
+_EN_DECLINES = re.compile(
+    r"(?i)\b(?:not|no|never|don'?t|doesn'?t|isn'?t|won'?t|except|other\s+than|rather\s+than"
+    r"|instead\s+of|too\s+[a-z]+|skip|avoid|without|hate|dislike)\b|n['’]t\b"
+)
+_EN_CLAUSE_EDGE = re.compile(r"[,;:.!?\n]|\s(?:but|or)\s")
+_EN_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _option_references(
+    text: str, context: ParseContext
+) -> tuple[list[Reference], list[tuple[int, int]]]:
+    """The pointers of `text` to items of the offered list (see `OPTION`), with their spans."""
+    items = context.offered
+    found: list[tuple[int, int, int | None]] = []  # (start, end, item index or None)
+    for m in _EN_ORDINAL_ITEM.finditer(text):
+        if m.group("num"):
+            start, end = m.span("num_at")
+            found.append((start, end, int(m.group("num")) - 1))
+            continue
+        place = _EN_ORDINALS[(m.group("ord") or m.group("ord2")).lower()]
+        found.append((m.start(), m.end(), place if place >= 0 else len(items) + place))
+    for m in _EN_PRICED_ITEM.finditer(text):
+        found.append((m.start(), m.end(), _by_price(items, low=m.group("low") is not None)))
+    for m in _EN_VALUE_ITEM.finditer(text):
+        found.append((m.start(), m.end(), _by_value(items, m.group("value"))))
+    for i, (name, _) in enumerate(items):
+        said = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
+        if said is not None and _picks_name(text, said.start()):
+            found.append((said.start(), said.end(), i))
+    out: list[Reference] = []
+    spans: list[tuple[int, int]] = []
+    for start, end, pos in sorted(found):
+        if any(start < e and s < end for s, e in spans):
+            continue
+        if pos is None or not 0 <= pos < len(items):
+            continue  # "the fourth one" of three, "the cheaper one" with no prices
+        key = _instance_key(context.offered_kind or NAME_KIND, items[pos][0])
+        kind = _option_kind(text, start, end)
+        out.append(Reference(text=text[start:end], kind=kind, resolved_to=key, confidence=0.75))
+        spans.append((start, end))
+    return out, spans
+
+
+def _picks_name(text: str, at: int) -> bool:
+    """Whether an item's own name at `at` is picked: a picking verb before it in its clause
+    ("let's book Hotel Julian"), or it opens the message ("Hotel Julian, please")."""
+    edges = [e.end() for e in _EN_CLAUSE_EDGE.finditer(text, 0, at)]
+    start = edges[-1] if edges else 0
+    return _EN_PICK.search(text, start, at) is not None or not text[:at].strip()
+
+
+def _option_kind(text: str, start: int, end: int) -> str:
+    """`OPTION_DECLINED` when the pointer's clause turns the item down, `OPTION_ASKED` when
+    its sentence asks with no picking verb before it, else `OPTION`."""
+    edges = [e.end() for e in _EN_CLAUSE_EDGE.finditer(text, 0, start)]
+    after = _EN_CLAUSE_EDGE.search(text, end)
+    clause = text[edges[-1] if edges else 0 : after.start() if after else len(text)]
+    if _EN_DECLINES.search(clause):
+        return OPTION_DECLINED
+    opened = [e.end() for e in _EN_SENTENCE_END.finditer(text, 0, start)]
+    begin = opened[-1] if opened else 0
+    stop = _EN_SENTENCE_END.search(text, end)
+    if stop is not None and stop.group(0) == "?" and not _EN_PICK.search(text, begin, start):
+        return OPTION_ASKED
+    return OPTION
+
+
+def _by_price(items: Sequence[tuple[str, str]], *, low: bool) -> int | None:
+    """The index of the cheapest item (the dearest with `low` False), when two or more give
+    a price and none ties it."""
+    prices = [(p, i) for i, (_, detail) in enumerate(items) if (p := _price(detail)) is not None]
+    if len(prices) < 2:
+        return None
+    best = min(prices) if low else max(prices)
+    if sum(p == best[0] for p, _ in prices) > 1:
+        return None
+    return best[1]
+
+
+def _by_value(items: Sequence[tuple[str, str]], value: str) -> int | None:
+    """The index of the one item whose detail gives `value` (a time or a price)."""
+    want = _minutes(value)
+    if want is not None:
+        hits = [i for i, (_, d) in enumerate(items) if want in _all_minutes(d)]
+    else:
+        price = _price(value)
+        hits = [i for i, (_, d) in enumerate(items) if price is not None and _price(d) == price]
+    return hits[0] if len(hits) == 1 else None
+
+
+_PRICE = re.compile(r"[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:dollars?|euros?)")
+_CLOCK = re.compile(
+    r"(?i)(?<![\d:])(\d{1,2})(?::(\d{2}))?\s?([ap])\.?m\b|(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])"
+)
+
+
+def _price(text: str) -> float | None:
+    m = _PRICE.search(text)
+    if m is None:
+        return None
+    return float((m.group(1) or m.group(2)).replace(",", ""))
+
+
+def _minutes(text: str) -> int | None:
+    got = _all_minutes(text)
+    return got[0] if len(got) == 1 else None
+
+
+def _all_minutes(text: str) -> list[int]:
+    """Each clock time in `text` as minutes past midnight ("7pm", "7:00 p.m.", "19:00")."""
+    out: list[int] = []
+    for m in _CLOCK.finditer(text):
+        if m.group(3):
+            hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+            out.append(hour * 60 + int(m.group(2) or 0))
+        else:
+            out.append(int(m.group(4)) * 60 + int(m.group(5)))
     return out
 
 
@@ -645,10 +856,11 @@ def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> l
     近": a comparison), to one it could not resolve, or only to turn one down ("第一家太贵
     了"; "第一家太贵了，第二家呢" picks the second).
     """
+    out = _option_choice(refs, updates)
     pointers = [r for r in refs if r.kind in (PLACE, PLACE_DECLINED)]
     if not pointers:
-        return list(updates)
-    out = without_pointer_names(refs, updates)
+        return out
+    out = without_pointer_names(refs, out)
     places = [r for r in pointers if r.kind == PLACE]
     keys = {r.resolved_to for r in places}
     if len(keys) != 1 or None in keys or any(u.slot == NAME_SLOT and u.value for u in out):
@@ -660,3 +872,22 @@ def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> l
         entity=entity, slot=NAME_SLOT, value=rest[:-1], raw=ref.text, confidence=ref.confidence
     )
     return [*out, choice]
+
+
+def _option_choice(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> list[SlotUpdate]:
+    """`updates` with the offered item a user's message picks ("book the second option",
+    "the 7pm one instead") as the value of the slot named for what the items are ("hotel",
+    "flight"): the user's choice, a later pick replacing it. None when the message picks two
+    ("the first or the second?") or already gives that slot a value."""
+    keys = {r.resolved_to for r in refs if r.kind == OPTION and r.resolved_to}
+    if len(keys) != 1:
+        return list(updates)
+    ref = next(r for r in refs if r.kind == OPTION and r.resolved_to)
+    key = keys.pop()
+    slot, _, rest = key.partition("[")
+    if any(u.slot == slot and u.value for u in updates):
+        return list(updates)
+    choice = SlotUpdate(
+        entity="task", slot=slot, value=rest[:-1], raw=ref.text, confidence=ref.confidence
+    )
+    return [*updates, choice]

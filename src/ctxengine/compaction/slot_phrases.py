@@ -46,6 +46,26 @@ _ZH_DATE = (
     r"|(?:下)?(?:周|星期)[一二三四五六日天]|明天|后天)"
 )
 
+# A party's size, by the count of people in it: "3 people", "two adults", "4 of us", "a party
+# of 5", "a table for 2". Its slot (`PEOPLE`) is the task's when the ontology has none; a
+# length of time ("2 nights", `DURATION`) likewise.
+PEOPLE = "people"
+DURATION = "duration"
+FLIGHT = "flight"  # a flight picked by its number ("Take B6 919")
+_COUNT = (
+    r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of"
+    r"|a few)"
+)
+_PERSONS = (
+    r"(?:people|persons|guests|passengers|adults|grown-?ups|travell?ers|riders|diners"
+    r"|attendees)"
+)
+PEOPLE_COUNT = (
+    rf"(?:{_COUNT}\s+{_PERSONS}(?:\s+(?:and|\+)\s+{_COUNT}\s+(?:kids?|child(?:ren)?|infants?"
+    rf"|bab(?:y|ies)|teens?))?|{_COUNT}\s+of\s+us|(?:a\s+)?(?:party|group|table)\s+(?:of|for)\s+"
+    rf"(?:\d{{1,3}}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?!\s+{_PERSONS}))"
+)
+
 
 # One dish or a short list of them; a dish name has no particle "的", no punctuation, no
 # pronoun and no bracket (a branch is a restaurant's: "全聚德烤鸭(吕营店)"). It starts with no
@@ -363,6 +383,18 @@ _PHRASES: tuple[Phrase, ...] = (
         0.6,
         needs=frozenset("晚间"),
     ),
+    # "Book a flight for 2 people", "a table for four guests", "there will be 3 of us": the
+    # party's size.
+    Phrase(
+        re.compile(
+            r"(?i)(?:\b(?:for|with|be|are|we're|total\s+of)\s+"
+            r"|(?=\b(?:party|group|table)\s+(?:of|for)\s))"
+            rf"(?P<value>{PEOPLE_COUNT})\b"
+        ),
+        PEOPLE,
+        0.7,
+        english=True,
+    ),
     Phrase(
         re.compile(r"(?i)\b(?:pay|paying|pay for it) (?:with|by|using|via) " + _EN_NAME),
         "payment",
@@ -484,11 +516,21 @@ class PhraseHit:
     entity: str | None = None  # the phrase knows whose slot it is
 
 
-def _slot(onto: Ontology, name: str) -> SlotDef | None:
+# Slots an English phrase may fill that the ontology need not declare: the generic task
+# entity holds them (a product bought, a party's size, a stay's length).
+FALLBACK_SLOTS = ("product", PEOPLE, DURATION, FLIGHT)
+
+
+def fallback_slot(onto: Ontology, name: str) -> SlotDef | None:
+    """The ontology's slot `name`, or a task slot of that name for the few a phrase may fill
+    with no slot declared (`FALLBACK_SLOTS`)."""
     slot = onto.slot(name)
-    if slot is None and name == "product":
-        return SlotDef(name="product")
+    if slot is None and name in FALLBACK_SLOTS:
+        return SlotDef(name=name)
     return slot
+
+
+_slot = fallback_slot
 
 
 def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef]]:

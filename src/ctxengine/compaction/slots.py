@@ -17,8 +17,18 @@ from typing import Literal
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
+from ctxengine.compaction.patterns import kind_regex
 from ctxengine.compaction.schema import SlotUpdate
-from ctxengine.compaction.slot_phrases import ADDRESS_RX, ZH_INSTEAD, phrase_updates
+from ctxengine.compaction.slot_phrases import (
+    ADDRESS_RX,
+    DURATION,
+    FLIGHT,
+    PEOPLE,
+    PEOPLE_COUNT,
+    ZH_INSTEAD,
+    fallback_slot,
+    phrase_updates,
+)
 
 Op = Literal["set", "change", "remove"]
 
@@ -39,10 +49,13 @@ _ZH_JOIN = re.compile(r"(?:并且|而且|并有|同时|以及|还要|还有|另�
 # parts an English value or clause.
 THOUSANDS_COMMA = r"(?<=\d),(?=\d{3}(?!\d))"
 EN_CLAUSE_COMMA = r"(?:(?<!\d),|,(?!\d{3}(?!\d)))"
+# A dash that opens an aside ends an English value: "3 people — my sister is joining",
+# "Friday - if that works" (a range keeps its dash: "5pm - 7pm", "Monday - Friday").
+EN_ASIDE_DASH = r"\s*—|\s+[-–]\s+(?=[a-z])"
 _EN_VALUE = (
     rf"(?P<value>(?:[^,;!?\n.]|\.(?=\S)|{THOUSANDS_COMMA})+?)"
     rf"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[;!?\n]|{EN_CLAUSE_COMMA}"
-    r"|\.(?:\s|$)|$)"
+    rf"|{EN_ASIDE_DASH}|\.(?:\s|$)|$)"
 )
 _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
@@ -88,7 +101,58 @@ _CHANGE_LEAD = re.compile(r"(?:换成|改成|改为|换为|改用|换用|变成|
 _NEG_EN = re.compile(r"(?i)\b(?:no more|no|not|don't use|do not use|without|remove|drop)\s+$")
 _POS_EN = re.compile(r"(?i)\b(?:use|switch to|change to|go with|make it|pick|choose)\s+$")
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
-_MAKE_IT = re.compile(r"(?i)\bmake it\s+" + _EN_VALUE)
+# "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
+# option word names its slot ("take a taxi instead", "I'll do that instead" name none).
+_TAKE_INSTEAD = re.compile(
+    r"(?i)\b(?:take|book|get|do|try|want|prefer|reserve)\s+(?P<value>[^,;!?\n]+?)\s+instead\b"
+)
+# "Make it 3 people", "make that Friday", "change it to 7pm", "move it to the 5th": a new value
+# with no slot word; the value's shape says which slot (`_shaped_slot`).
+_MAKE_IT = re.compile(
+    r"(?i)\b(?:make (?:it|that)|(?:change|switch|move|update|set|push|bump|reschedule) it"
+    r" (?:to|for|until))\s+" + _EN_VALUE
+)
+# "Actually, Friday instead.", "7pm instead, please": a value alone before "instead", read
+# only when its shape names its slot ("I'll walk instead" names none).
+_BARE_INSTEAD = re.compile(
+    r"(?i)(?:^|(?<=[.!?;,:]))\s*(?:(?:actually|no|oh|hmm+|ok(?:ay)?|sorry|wait|then|so|rather"
+    r"|let'?s (?:do|say)|how about|what about|maybe)\b[,\s]*)*"
+    r"(?P<value>[^,;!?\n.]+?)\s+instead\b"
+)
+# "Book the 1:30pm one", "I'll take the Friday option": a pick among what was offered by a
+# value of a shape, which is then that shape's slot's value.
+_PICK_ONE = re.compile(
+    r"(?i)\b(?:book|take|use|choose|pick|go with|select|reserve|get|want|prefer|switch to|try"
+    r"|hold|grab|do|give me|i'?ll have)\s+(?:me\s+|us\s+)?(?P<value>the\s+[^,;!?\n.]{1,24}?"
+    r"\s+(?:one|option|choice|flight|train|bus|slot|showing|time))\b"
+)
+# "Take B6 919", "book flight UA1542": a flight picked by its number.
+_FLIGHT_NUMBER = r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{1,4}"
+_FLIGHT_RX = re.compile(_FLIGHT_NUMBER)
+_PICK_CODE = re.compile(
+    r"\b(?i:book|take|choose|pick|go with|select|reserve|hold|switch to|want|prefer|get)"
+    rf"\s+(?i:me\s+|us\s+)?(?i:flight\s+|the\s+)?(?P<value>{_FLIGHT_NUMBER})(?![\w-])"
+    # "Take US 101 north", "take M4 to exit 3": a road, no flight.
+    r"(?!\s+(?i:north|south|east|west|\w+bound|exit|to exit|freeway|highway|motorway))"
+)
+# "the 7pm one", "the Friday option": what is picked by that value.
+_THE_ONE = re.compile(
+    r"(?i)the\s+(?P<inner>.+?)\s+(?:one|ones|option|choice|flight|train|bus|slot|showing|time)"
+)
+# "the second one", "the last option", "the cheaper one": a pick by place in a list or by a
+# comparison, which `references` resolves to the item; no value of its own.
+# ("the 3rd" alone is a day: a numeral ordinal picks an option only with its noun.)
+_ORDINAL_ONE = re.compile(
+    r"(?i)(?:the\s+)?(?:(?:first|second|third|fourth|fifth|sixth|last|final|other|same|previous"
+    r"|earlier|former|latter|next|cheap\w*|expensive|pricier|priciest|closest|nearest|earliest"
+    r"|latest|later)(?:\s+(?:one|ones|option|choice))?"
+    r"|(?:1st|2nd|3rd|4th|5th|6th)\s+(?:one|option|choice))"
+)
+# An ordinal day: "the 3rd", "the 21st" (a date when it names no option).
+_ORDINAL_DAY = re.compile(r"(?i)(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)")
+# The length of a stay or a rental: "two nights", "3 days".
+_DURATION = re.compile(kind_regex("duration"))
+_PEOPLE_RX = re.compile(rf"(?i){PEOPLE_COUNT}")
 
 
 @dataclass
@@ -110,6 +174,7 @@ class _Compiled:
     own_patterns: dict[str, re.Pattern[str]]
     # The ontology's value patterns, each with whether its every match holds a digit.
     value_patterns: tuple[tuple[SlotDef, re.Pattern[str], bool], ...]
+    shapes: dict[str, re.Pattern[str]]  # slot name -> its value shape (`SlotDef.value_shape`)
 
 
 def _compile(onto: Ontology) -> _Compiled:
@@ -183,6 +248,7 @@ def _compile(onto: Ontology) -> _Compiled:
             (slot, vrx, _needs_digit(vrx.pattern) and not vrx.flags & re.VERBOSE)
             for slot, vrx in onto.value_patterns
         ),
+        shapes={slot.name: vrx for slot, vrx in onto.value_shapes},
         en_set=re.compile(
             rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
             rf"=|:)\s*{_EN_VALUE}"
@@ -362,6 +428,20 @@ def extract_updates(
             ):
                 continue  # "没有票价200元以上的景点": a value said to be absent is not set
             vstart, value = _clean_value(m.group("value"), m.start("value"))
+            if (
+                pat is rx.zh_set
+                and not groups.get("verb")
+                and LATIN_LETTER.match(m.group("slot")) is not None
+            ):
+                # An English slot word right before its value, no verb: "phone 617-555-0142".
+                # In a question it asks ("the weather on day 1?"); a value not of the slot's
+                # shape is a label's number ("Day 1:", "day 3 of the trip"), no value.
+                if _in_question(text, m.start()):
+                    continue
+                if (shape := rx.shapes.get(slot.name)) is not None:
+                    if (whole := shape.match(text, vstart)) is None:
+                        continue
+                    value = whole.group(0)
             value = _cut_at_slot_word(value, rx.slot_word)
             own = rx.own_patterns.get(slot.name)
             head = own.match(text, vstart) if own is not None else None
@@ -465,6 +545,7 @@ def extract_updates(
             # read whole by the list's rules.)
             label = (
                 pat is rx.zh_set
+                and _HAN.search(text, m.start(), vstart) is not None  # not "Date: March 3"
                 and not groups.get("adv")
                 and not text.startswith("、", vstart + len(value))
                 and (
@@ -615,25 +696,56 @@ def extract_updates(
             if f[0] not in bare or new_values.get(f[2].slot, f[2].value) == f[2].value
         ]
 
-    for pat in (_USE_INSTEAD, _MAKE_IT) if latin else ():
+    # With no slot word, a new value goes to the slot its shape says (a date, a time, an
+    # amount, a count of people), else to the slot dropped or changed last unless that slot's
+    # shape does not fit it ("make it 3 people" after the date changed is no date).
+    instead = (
+        (_USE_INSTEAD, _TAKE_INSTEAD, _MAKE_IT, _BARE_INSTEAD)
+        if "instead" in text.lower()
+        else (_MAKE_IT,)
+    )
+    picks: tuple[re.Pattern[str], ...] = (_PICK_ONE,) if requests and " the " in text else ()
+    if requests and _DIGIT.search(text) is not None:
+        picks += (_PICK_CODE,)
+    for pat in (*instead, *picks) if latin else ():
         for m in pat.finditer(text):
             vstart, value = _clean_value(m.group("value"), m.start("value"))
-            if not value or taken(m.start(), m.end()):
-                continue
+            if not value or taken(m.start(), m.end()) or _ORDINAL_ONE.fullmatch(value):
+                continue  # "the second one": a pick from a list (`references`)
+            # A pick among what was offered ("the 7pm one", "B6 919") sets the value: what
+            # it replaces is the earlier pick, not a value of its shape said before.
+            pick = pat is not _MAKE_IT and pat is not _BARE_INSTEAD
+            if (one := _THE_ONE.fullmatch(value)) is not None and not _ORDINAL_ONE.fullmatch(
+                one.group("inner")
+            ):
+                inner = one.group("inner")
+                if onto.find_members(inner) or _shaped_slot(inner, onto, None) is not None:
+                    vstart, value = vstart + one.start("inner"), inner  # "the 7pm one": 7pm
+            elif one is not None:
+                continue  # "the second flight": a pick from a list
+            pick = pick and (one is not None or pat is _PICK_CODE)
+            end = vstart + len(value)
             members = onto.find_members(value)
+            shaped = _shaped_slot(value, onto, last_slot, price=pat is _PICK_ONE)
             if members:
                 slot = members[0][1]
-                add(m.start(), vstart + len(value), slot, slot.name, value, "change", 0.75)
+                add(m.start(), end, slot, slot.name, value, "change", 0.75)
+            elif shaped is not None:
+                add(m.start(), end, shaped, shaped.name, value, "set" if pick else "change", 0.7)
+            elif pat in (_BARE_INSTEAD, _TAKE_INSTEAD, _PICK_ONE, _PICK_CODE):
+                continue  # "I'll walk instead": no value of any slot's shape
             else:
-                name = dropped or last_slot or "unspecified"
+                name = dropped or last_slot
+                if name is not None and _has_shape(name, onto):
+                    name = None  # "make it spicy" after the date changed: no date
                 add(
                     m.start(),
-                    vstart + len(value),
-                    onto.slot(name),
-                    name,
+                    end,
+                    onto.slot(name or "unspecified"),
+                    name or "unspecified",
                     value,
                     "change",
-                    0.6 if last_slot else 0.4,
+                    0.6 if name else 0.4,
                 )
 
     # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
@@ -738,6 +850,38 @@ def _removals_first(updates: list[SlotUpdate]) -> list[SlotUpdate]:
             )
         out.insert(at, u)
     return out
+
+
+def _shaped_slot(
+    value: str, onto: Ontology, last_slot: str | None, *, price: bool = False
+) -> SlotDef | None:
+    """The slot a value said with no slot word fills by its shape: one whose value shape
+    (`SlotDef.value_shape`) it has whole, the slot changed last among several ("$300" after
+    the budget changed; with `price`, the price of the thing picked), else a count of people
+    or a stay's length (`PEOPLE`, `DURATION`, the task's when the ontology lacks them)."""
+    fits = [
+        slot
+        for slot, vrx in onto.value_shapes
+        if vrx.fullmatch(value)
+        or (slot.value_shape == "date" and _ORDINAL_DAY.fullmatch(value) is not None)
+    ]
+    if not fits:
+        if _PEOPLE_RX.fullmatch(value):
+            return fallback_slot(onto, PEOPLE)
+        if _DURATION.fullmatch(value):
+            return fallback_slot(onto, DURATION)
+        if _FLIGHT_RX.fullmatch(value):
+            return fallback_slot(onto, FLIGHT)
+        return None
+    prefer = (last_slot, "price") if price else (last_slot,)
+    return next((s for name in prefer for s in fits if s.name == name), fits[0])
+
+
+def _has_shape(name: str, onto: Ontology) -> bool:
+    """Whether the slot `name` takes values of one shape only (a date, a count of people)."""
+    slot = onto.slot(name)
+    shaped = slot is not None and slot.value_shape is not None
+    return name in (PEOPLE, DURATION, FLIGHT) or shaped
 
 
 def _hours_slot(rx: _Compiled, slot: SlotDef) -> bool:
