@@ -299,7 +299,14 @@ class SessionState(BaseModel):
             ]
         if parsed.role in ("user", "tool"):
             said: set[str] = set()
+            forbidden = [
+                normalize_subject(c.subject, self.config.subject_aliases)
+                for c in parsed.constraints
+                if user and c.polarity == "forbid" and not c.revokes
+            ]
             for u in parsed.updates:
+                if forbidden and u.value and u.op != "remove" and self._forbidden_here(u, forbidden):
+                    continue  # "Never use PDF.": the rule's subject, not a choice of PDF
                 key = slot_key(u.entity, u.slot)
                 if user and key in said and self._join(u, turn):
                     continue
@@ -763,6 +770,11 @@ class SessionState(BaseModel):
         e = res.entry
         if e is not None and e.status == "active" and e.polarity == "forbid" and not e.revokes:
             self._forbid_against_slots(e, turn)
+
+    def _forbidden_here(self, u: SlotUpdate, forbidden: list[str]) -> bool:
+        """Whether the same message forbids the value `u` would set."""
+        value = normalize_subject(u.value or "", self.config.subject_aliases)
+        return bool(value) and any(subjects_match(value, f) for f in forbidden)
 
     def _forbid_against_slots(self, e: ConstraintEntry, turn: int) -> None:
         """A new forbid rule whose subject is a value the user set: the value is contradicted.
