@@ -305,7 +305,7 @@ class SessionState(BaseModel):
                 if user and c.polarity == "forbid" and not c.revokes
             ]
             for u in parsed.updates:
-                if forbidden and u.value and u.op != "remove" and self._forbidden_here(u, forbidden):
+                if forbidden and u.op != "remove" and self._forbidden_here(u, forbidden):
                     continue  # "Never use PDF.": the rule's subject, not a choice of PDF
                 key = slot_key(u.entity, u.slot)
                 if user and key in said and self._join(u, turn):
