@@ -123,9 +123,17 @@ _RAW: list[tuple[str, int, str, int]] = [
         1,
     ),
     (
+        "tracking",
+        3,
+        r"(?:物流单号?|快递单号?|运单号?|(?i:tracking(?: number| no\.?| id| #| code)?))\s*"
+        r"(?:是|为|:|：|is|=|#)?\s*(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{5,})" + _NA,
+        1,
+    ),
+    (
         "order_id",
         3,
-        r"(?:订单号?|(?<!工)单号|(?i:order(?: number| no\.?| id| #)?))\s*(?:是|为|:|：|is|=|#)?\s*"
+        r"(?:订单号?|(?<![工运])(?<!物流|快递)单号|(?i:order(?: number| no\.?| id| #)?))"
+        r"\s*(?:是|为|:|：|is|=|#)?\s*"
         r"(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
         1,
     ),
@@ -258,6 +266,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     ((":\\",), 0, False),
     (("/",), 0, False),
     (("优惠", "券码", "兑换码", "折扣码", "coupon", "promo", "voucher"), 0, False),
+    (("物流单", "快递单", "运单", "tracking"), 1, False),
     (("订单", "单号", "order"), 1, False),
     (("工单", "票号", "ticket", "case"), 1, False),
     (("*", "x"), 4, False),  # masked mobile

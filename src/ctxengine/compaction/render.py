@@ -1001,6 +1001,7 @@ def _evidence_rank(ev: EvidenceItem) -> int:
 # the parser uses). A JSON field's path is the tool's own and stays as it is.
 EVIDENCE_KINDS_ZH: dict[str, str] = {
     "order_id": "订单号",
+    "tracking": "物流单号",
     "ticket": "票号",
     "coupon": "优惠码",
     "email": "邮箱",
