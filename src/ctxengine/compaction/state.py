@@ -190,6 +190,16 @@ class CompactionConfig(BaseModel):
         )
 
 
+# Identifier kinds whose value names the entity a user message is about (`_focus`); a bare
+# code counts when it holds a digit ("DD20240315001", not "parse_config").
+_FOCUS_IDS = frozenset({"order_id", "tracking", "ticket", "flight", "coupon"})
+_DIGIT = re.compile(r"\d")
+
+
+def _names_entity(e: Evidence) -> bool:
+    return e.kind in _FOCUS_IDS or (e.kind == "code" and _DIGIT.search(e.value) is not None)
+
+
 class FocusEntry(BaseModel):
     turn: int
     subjects: list[str]
@@ -848,6 +858,9 @@ class SessionState(BaseModel):
         subjects.update(parsed.entities)
         subjects.update(f"{u.entity.strip()}.{u.slot.strip()}" for u in parsed.updates)
         subjects.update(r.resolved_to for r in parsed.references if r.resolved_to)
+        # The same order (ticket, flight, ...) asked about turn after turn is an entity too,
+        # with an ontology that declares none ("DD20240315001 到哪了？" three times).
+        subjects.update(f"{e.kind}:{e.value}" for e in parsed.evidence if _names_entity(e))
         if subjects:
             self.focus.append(FocusEntry(turn=parsed.turn, subjects=sorted(subjects)))
 
