@@ -50,9 +50,11 @@ async def _check(session: object, s: Settings) -> None:
     budget_steps = [st for st in ctx.steps if st.stage in ("budget_trim", "budget_compress")]
     if budget_steps and exact > s.budget_target and session.distiller is not None:
         # A budget compaction leaves a quarter free, the CONTEXT block counted, unless
-        # nothing more can go: the turns are down to the current one and the block to what
-        # it never sheds.
-        assert len(window.turns) <= 1, ("less than a quarter free", exact, s.budget_target)
+        # nothing more can go: the turns are down to the latest `block_keeps_turns` (the
+        # last a budget compaction drops, while they fit the budget itself) and the block to
+        # what it never sheds.
+        keep = max(s.block_keeps_turns, 1)
+        assert len(window.turns) <= keep, ("less than a quarter free", exact, s.budget_target)
         count = session.counter.count
         minimal = count(
             session.distiller.render(
