@@ -117,7 +117,7 @@ class LanguageVote:
         if text.isascii():
             # No CJK character: an English vote (the regex scans cost ~10 us per turn;
             # splitting on spaces counts the words well enough for the weight).
-            cjk, words = 0, min(len(text.split()), _FULL_VOTE_ITEMS)
+            cjk, words = 0, min(len(text.split(None, _FULL_VOTE_ITEMS)), _FULL_VOTE_ITEMS)
         else:
             cjk, words = _counts(text)
         items = cjk + words
