@@ -636,15 +636,16 @@ class Session:
         """The last resort of `_context` for a latest turn that leaves less room than the
         block's floor: the block keeps the user's rules before anything else (a strict
         render), then the latest turn's tool results are cut to make room for them; when
-        neither fits, the block goes. `fit` prepares the window around a block (recording
-        its steps); a cut is recorded in `steps`."""
+        neither fits, the block goes if that alone makes the context fit, and stays (the
+        rules only) when nothing does: dropping it would lose them for nothing. `fit`
+        prepares the window around a block (recording its steps); a cut is recorded in
+        `steps`."""
         lang = self.language
         c = self.counter
         turns = result.tokens - self._reserved("", block, lang)
         room = budget - turns - c.reply_overhead - c.message_overhead
-        if room > 0:
-            block = self._block(turn, lang, room, strict=True)
-            result = fit(block)
+        block = self._block(turn, lang, max(room, 1), strict=True)
+        result = fit(block)
         for _ in range(_CUT_ROUNDS):
             if not block or result.tokens <= budget:
                 break
@@ -653,8 +654,10 @@ class Session:
                 break
             steps.append(step)
             result = fit(block)
-        if result.tokens > budget:
-            block = ""
+        if result.tokens > budget and block:
+            bare = fit("")
+            if bare.tokens <= budget:
+                return bare, ""
             result = fit(block)
         return result, block
 

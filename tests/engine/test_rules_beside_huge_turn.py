@@ -134,20 +134,45 @@ async def test_results_are_cut_only_when_the_rules_need_the_room(
         assert len(sent[0]) < 4200
 
 
-async def test_the_block_goes_only_when_even_cut_results_leave_no_room(
+async def test_when_nothing_fits_the_rules_stay(
     make_engine: Callable[..., ContextEngine],
 ) -> None:
-    # 300 tokens hold the user's message and the calls, but not the rules beside results cut
-    # to their floor (current_result_min_chars): the block goes, the turn is sent whole
-    # (as before this change), never the user's message cut.
+    # 300 tokens cannot hold the user's message and the calls with the results at their floor
+    # (current_result_min_chars): the context is over the budget with or without the block,
+    # so the rules stay (dropping them would gain nothing); the results are sent whole, the
+    # user's message is never cut.
     eng = make_engine(agent_max_context_tokens=300, current_result_min_chars=2000)
     async with eng:
         s = await eng.session("u", "s")
         await play(s, session_turns((2100, 2100)))
         ctx = await s.context()
-        assert ctx.compacted_context == ""
+        for rule in RULES:
+            assert clause(rule) in ctx.compacted_context
+        assert "CN-2024" not in ctx.compacted_context  # the rules only
         assert ctx.messages[-4].text.endswith("Fix the TypeError now and run the tests again.")
         assert unpaired(ctx.messages) == (set(), set())
+
+
+async def test_the_rules_go_only_when_that_makes_the_context_fit(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    # Over budgets from "nothing fits" to "everything fits": a context without the rules is
+    # always within its budget, and one over its budget always has them.
+    seen = set()
+    for budget in range(260, 900, 40):
+        eng = make_engine(agent_max_context_tokens=budget)
+        async with eng:
+            s = await eng.session("u", "s")
+            await play(s, session_turns((2100, 2100)))
+            ctx = await s.context()
+            sent = COUNTER.messages(ctx.messages)
+            has_rules = all(clause(r) in ctx.compacted_context for r in RULES)
+            if not has_rules:
+                assert sent <= budget, budget
+            if sent > budget:
+                assert has_rules, budget
+            seen.add((has_rules, sent <= budget))
+    assert (True, True) in seen  # some budgets keep both
 
 
 def test_a_strict_render_sheds_values_and_evidence_but_keeps_the_rules() -> None:
