@@ -35,6 +35,12 @@ def names(text: str) -> list[str]:
         ("不行", "confirm"),
         ("不可以", "confirm"),
         ("无需重置密码", "restart"),
+        ("I was going to cancel the order but I changed my mind, keep it.", "cancel"),
+        ("I was about to change the date, but Friday is fine.", "modify"),
+        ("I meant to cancel it last week.", "cancel"),
+        ("I almost cancelled it.", "cancel"),
+        ("本来想取消订单，后来想想还是留着吧", "cancel"),
+        ("原本要改地址，现在不用了", "modify"),
     ],
 )
 def test_a_negated_cue_is_not_the_intent(text: str, intent: str) -> None:
@@ -61,6 +67,8 @@ def test_a_negated_cue_is_not_the_intent(text: str, intent: str) -> None:
         ("不妨改成周五", "modify"),
         ("换成黑色吧，不要蓝色", "modify"),
         ("可以", "confirm"),
+        ("I was told to cancel it, so cancel the order.", "cancel"),
+        ("Please cancel it; I was going to wait but no.", "cancel"),
     ],
 )
 def test_an_affirmed_cue_still_counts(text: str, intent: str) -> None:

@@ -163,10 +163,13 @@ def is_confirmation(text: str) -> bool:
 _NEGATABLE = frozenset({"restart", "cancel", "modify", "confirm"})
 # A negation ending the text before a cue: up to two words (English: "don't ever change",
 # "do not actually cancel") or two characters (Chinese: "不要再改", "别再换") between them.
-# 不如 / 不妨 / 不然 / 不过 and 要不 propose or go on ("要不换成黑色吧"): no negation.
+# 不如 / 不妨 / 不然 / 不过 and 要不 propose or go on ("要不换成黑色吧"): no negation. What the
+# user was going to do and did not ("I was going to cancel", "本来想取消") is no intent either.
 _NEGATED_BEFORE = re.compile(
-    r"(?:\b(?:do not|don'?t|doesn'?t|never|(?<!why )not|no need to|without)(?:\s+[a-z]+){0,2}\s+"
-    r"|(?:不要|不用|不必|无需|不需要|别|勿|(?<!要)不(?![如妨然过]))[\u4e00-\u9fff]{0,2})$",
+    r"(?:\b(?:do not|don'?t|doesn'?t|never|(?<!why )not|no need to|without"
+    r"|(?:was|were) (?:going|about) to|meant to|thought about|almost)(?:\s+[a-z]+){0,2}\s+"
+    r"|(?:不要|不用|不必|无需|不需要|别|勿|(?<!要)不(?![如妨然过])|本来|原本|本想|差点)"
+    r"[\u4e00-\u9fff]{0,2})$",
     re.IGNORECASE,
 )
 # How far back a negation is looked for (the longest form above and a little more).
