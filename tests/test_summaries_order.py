@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ctxengine.language import Language, LanguageVote, detect_language
+from ctxengine.language import Language, LanguageVote, detect_language, prose
 from ctxengine.memory.files import MemoryFiles
 from ctxengine.messages import Message
 from ctxengine.settings import Settings
@@ -67,9 +67,9 @@ async def test_summaries_are_injected_in_conversation_order(tmp_path: Path) -> N
 
 @given(text=st.text(max_size=60))
 def test_a_first_message_votes_as_detect_language(text: str) -> None:
-    assert LanguageVote().add(text) == detect_language(text)
+    assert LanguageVote().add(text) == detect_language(prose(text))
 
 
 def test_a_first_message_on_chinese_and_mixed_text() -> None:
     for text in ("查一下订单", "把 user_id 改成 account_id", "ask 张伟 about the order", "naïve"):
-        assert LanguageVote().add(text) == detect_language(text)
+        assert LanguageVote().add(text) == detect_language(text) == detect_language(prose(text))

@@ -93,6 +93,24 @@ def conversation_language(messages: Sequence[Message]) -> Language:
 _FULL_VOTE_ITEMS = 4
 
 
+# A message that may hold pasted code or a log (cheap to rule out: most messages have none
+# of these), and the lines of it that are code, a log or a link rather than prose.
+_CODE_HINT = re.compile(r"[\n{};=<>`]|://|Error|Exception|Traceback")
+_CODE_LINE = re.compile(
+    r"^\s{2,}|^\s*(?:Traceback|File \"|at |\$ |>>> |#|//|[-+*] )|[{};=<>`]|://|[\\/]\w+\.\w+"
+    r"|^\s*(?:import|from|def|class|return|print|const|let|var|function|SELECT|select)\b"
+    r"|\w+(?:Error|Exception)\b|\w+\.\w+\(|\b[A-Z]{3,}\b"
+)
+
+
+def prose(text: str) -> str:
+    """`text` without the lines that are code, a log or a link: what the user pasted (a
+    traceback, a config) is not the language they speak."""
+    if not _CODE_HINT.search(text):
+        return text
+    return "\n".join(line for line in text.splitlines() if not _CODE_LINE.search(line))
+
+
 class LanguageVote:
     """The conversation's language, kept up to date one user message at a time.
 
@@ -114,6 +132,7 @@ class LanguageVote:
 
     def add(self, text: str) -> Language:
         """Count one user message; the conversation's language after it."""
+        text = prose(text)
         if text.isascii():
             # No CJK character: an English vote (the regex scans cost ~10 us per turn;
             # splitting on spaces counts the words well enough for the weight).

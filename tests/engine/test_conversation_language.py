@@ -91,3 +91,42 @@ async def test_the_block_stays_chinese_after_a_pasted_traceback(
         ctx = await s.context()
         assert s.language == "zh"
         assert "[约束]" in ctx.compacted_context and "[Constraints]" not in ctx.compacted_context
+
+
+TB_ONLY = (
+    'Traceback (most recent call last):\n  File "app.py", line 12, in <module>\n'
+    "    resp = requests.post(url, json=payload)\n"
+    "requests.exceptions.ConnectionError: Max retries exceeded"
+)
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        [TB_ONLY, "OK"],
+        [TB_ONLY, TB_ONLY, "怎么办"],
+        ["这个报错 Error: ECONNRESET at https://api.example.com/v1", "OK"],
+        ["```\nimport os\nprint(os.getcwd())\n```", "ok"],
+        ["$ pip install requests\nERROR: Could not find a version", "好的"],
+        ["KeyError: 'user_id'", "thanks"],
+        ["https://example.com/orders/DD20240315001", "ok"],
+        ["def total(items):\n    return sum(items)", "ok"],
+    ],
+)
+def test_pasted_code_or_a_log_does_not_vote(later: list[str]) -> None:
+    assert votes(["我的脚本报错了，帮我看看，只用标准库", *later]) == "zh"
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        ["Can you explain what this error means in plain words?", "And how do I fix it?"],
+        ["Please answer in English from now on, my colleague reads this.", "Thanks a lot."],
+    ],
+)
+def test_english_prose_still_switches(later: list[str]) -> None:
+    assert votes(["我的脚本报错了", *later]) == "en"
+
+
+def test_an_english_user_pasting_code_stays_english() -> None:
+    assert votes(["Please fix my script", TB_ONLY, "OK"]) == "en"
