@@ -27,11 +27,11 @@ def pins(*users: str) -> list[tuple[str, list[int]]]:
                 "DD20240315001 什么时候能到？",
                 "DD20240315001 能改地址吗？",
             ],
-            "code:DD20240315001",
+            "id:DD20240315001",
         ),
         (
             ["Where is order A5555?", "Can order A5555 ship today?", "Cancel order A5555 then."],
-            "order_id:A5555",
+            "id:A5555",
         ),
         (
             [
@@ -39,11 +39,11 @@ def pins(*users: str) -> list[tuple[str, list[int]]]:
                 "物流单号 SF1234567890 是顺丰吗",
                 "物流单号 SF1234567890 停了",
             ],
-            "tracking:SF1234567890",
+            "id:SF1234567890",
         ),
         (
             ["Is flight UA1542 on time?", "Which gate is UA1542?", "Can I upgrade on UA1542?"],
-            "flight:UA1542",
+            "id:UA1542",
         ),
     ],
 )
@@ -56,6 +56,7 @@ def test_an_id_asked_about_three_turns_in_a_row_is_pinned(users: list[str], subj
     "users",
     [
         ["DD20240315001 到哪了？", "DD20240315002 到哪了？", "DD20240315003 到哪了？"],
+        ["帮我查一下订单 DD20240501007", "DD20240501008 什么时候到？", "DD20240501009 呢"],
         ["Where is order A5555?", "Thanks!", "Cancel order A5555 then."],
         ["Where is order A5555?", "Can order A5555 ship today?"],
         ["It costs 8999元", "还是8999元吗", "8999元太贵了"],

@@ -668,9 +668,24 @@ class EvidenceLayer(BaseModel):
             m["log"], m["epoch"] = [], m.get("epoch", 0) + 1
 
     def add(self, ev: Evidence, turn: int, source: str) -> tuple[EvidenceItem, bool]:
-        """Record evidence; return the item and whether it is new."""
-        eid = evidence_id(ev.kind, ev.value)
+        """Record evidence; return the item and whether it is new.
+
+        An identifier keeps the most telling kind it was read as (`ID_KINDS`): "订单
+        DD20240501007" then a bare "DD20240501007 什么时候到？" is one order number, not an
+        order number and a code; a bare code later named an order becomes the order number.
+        """
         src = ev.source or source
+        earlier: EvidenceItem | None = None
+        rank = ID_KINDS.get(ev.kind)
+        if rank is not None:
+            other = self._same_id(ev.value)
+            if other is not None and other.kind != ev.kind:
+                if ID_KINDS[other.kind] >= rank:
+                    ev = ev.model_copy(update={"kind": other.kind})
+                else:
+                    earlier = self.items.pop(other.id)
+                    self._changed(other.id)
+        eid = evidence_id(ev.kind, ev.value)
         item = self.items.get(eid)
         if item is None:
             item = EvidenceItem(
@@ -682,7 +697,14 @@ class EvidenceLayer(BaseModel):
                 first_seen=turn,
                 last_seen=turn,
             )
+            if earlier is not None:
+                item.first_seen = earlier.first_seen
+                item.count += earlier.count
+                item.sources = [*earlier.sources, *([src] if src not in earlier.sources else [])]
+                item.field = ev.field or earlier.field
             self.items[eid] = item
+            if rank is not None:
+                memo_values(self).setdefault("ids", {})[ev.value] = eid
             self._changed(eid)
             return item, True
         item.last_seen = max(item.last_seen, turn)
@@ -703,6 +725,18 @@ class EvidenceLayer(BaseModel):
             item.sources.append(src)
         self._changed(eid)
         return item, False
+
+    def _same_id(self, value: str) -> EvidenceItem | None:
+        """The identifier item (`ID_KINDS`) holding `value`, if any (a derived index)."""
+        m = memo_values(self)
+        index: dict[str, str] | None = m.get("ids")
+        if index is None:
+            index = m["ids"] = {i.value: i.id for i in self.items.values() if i.kind in ID_KINDS}
+        eid = index.get(value)
+        item = self.items.get(eid) if eid is not None else None
+        if item is None or item.value != value:
+            return None
+        return item
 
     def touch(self, eid: str, turn: int) -> bool:
         """A reference to evidence refreshes it (keeps it from eviction)."""
@@ -765,6 +799,21 @@ class EvidenceLayer(BaseModel):
     def recent(self) -> list[EvidenceItem]:
         """Items, most recently referenced first."""
         return sorted(self.items.values(), key=lambda i: (-i.last_seen, -i.first_seen, i.id))
+
+
+# Identifier kinds one value may be read as, by how much the reading says: a keyword named
+# it (an order, a tracking number, a ticket, a coupon), its shape did (a flight number), or
+# nothing did (a bare code or number).
+ID_KINDS: dict[str, int] = {
+    "order_id": 2,
+    "tracking": 2,
+    "ticket": 2,
+    "coupon": 2,
+    "flight": 1,
+    "code": 0,
+    "id": 0,
+    "number": 0,
+}
 
 
 def written(item: EvidenceItem) -> bool:

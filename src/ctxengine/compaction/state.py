@@ -860,7 +860,8 @@ class SessionState(BaseModel):
         subjects.update(r.resolved_to for r in parsed.references if r.resolved_to)
         # The same order (ticket, flight, ...) asked about turn after turn is an entity too,
         # with an ontology that declares none ("DD20240315001 到哪了？" three times).
-        subjects.update(f"{e.kind}:{e.value}" for e in parsed.evidence if _names_entity(e))
+        # (By value: one message may read it as a code, the next as an order number.)
+        subjects.update(f"id:{e.value}" for e in parsed.evidence if _names_entity(e))
         if subjects:
             self.focus.append(FocusEntry(turn=parsed.turn, subjects=sorted(subjects)))
 
