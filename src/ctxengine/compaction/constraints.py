@@ -453,7 +453,9 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
 # A character of an English rule's object: a dot counts only inside a word, so "src/app.py",
 # "v1.2.3", "example.com" and "foo.bar()" stay whole where "Use pandas. Thanks" ends at the dot.
 _EN_OBJ = r"(?:[^,.;!?]|\.(?=\w))"
-_EN_END = r"(?=[,;!?]|\.(?!\w)|$)"  # where such an object ends
+# Where such an object ends: a stop, or a dash before an aside ("you can use pandas now — we
+# already depend on it").
+_EN_END = r"(?=[,;!?]|\.(?!\w)|$|\s+(?:[—–]|--)\s)"
 
 
 def _unquote_zh(obj: str) -> str:
@@ -539,6 +541,22 @@ IF_RULED = " [if ruled]"
 def lifts_only_a_rule(c: Constraint) -> bool:
     """Whether `c` is a plain-words revocation that stands only if it lifts a rule in force."""
     return c.revokes and c.cue.endswith(IF_RULED)
+
+
+# A permission for part of what a rule covers. With a limit of its own ("You can use pandas in
+# the notebook, but not in src/.", "You can modify tests/conftest.py, but only that file.") it
+# restates the rule it narrows (`NARROWS`); without one ("You don't need to run black on the
+# generated files.") it makes an exception beside the rule for that scope (`IN_PART`). The whole
+# sentence is the rule's text; the ledger says what it does to the rules in force.
+NARROWS = " [narrows]"
+IN_PART = " [in part]"
+
+
+def scoped_permission(c: Constraint) -> str | None:
+    """`NARROWS`, `IN_PART` or None: what kind of partial permission `c` is."""
+    if not c.revokes:
+        return None
+    return next((m for m in (NARROWS, IN_PART) if c.cue.endswith(m)), None)
 
 
 # Verbs an instruction starts with: "Actually, add travel insurance", "Use Decimal, not float",
@@ -708,6 +726,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     weak = [(rx, pol) for rx, pol in _REVOKE_ZH if rx in _REVOKE_ZH_WEAK]
     _revocations(text, strong, hits, revoked_spans)
     hits.extend(_lifts(text, revoked_spans))
+    if LATIN_LETTER.search(text):
+        hits.extend(_relaxations(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -762,22 +782,90 @@ def _revocations(
                 continue  # read by an earlier, more telling shape
             subject = normalize_subject(_unquote_zh(m.group("obj")))
             if subject:
-                revoked_spans.append(m.span())
                 # "之前说不要显示价格，取消这个要求": the rule quoted and its calling off, whole.
-                clause = _clause_at(text, m.start(), through_comma=bool(_ZH_COMMA.search(m[0])))
+                through = bool(_ZH_COMMA.search(m[0]))
+                start, end = _clause_span(text, m.start(), through_comma=through)
+                cue = text[m.start() : m.start("obj")].strip()
+                if pol == "forbid" and not through:
+                    # "Feel free to use pandas in the notebook, but not in src/."
+                    end, limited = _permission_end(text, end)
+                    cue += NARROWS if limited else ""
+                revoked_spans.append((m.start(), max(m.end(), end)))
                 hits.append(
                     _Hit(
                         m.start(),
                         Constraint(
-                            text=clause,
+                            text=text[start:end].strip(),
                             polarity=pol,
                             subject=subject,
-                            cue=text[m.start() : m.start("obj")].strip(),
+                            cue=cue,
                             revokes=True,
                             confidence=WEAK_REVOCATION if rx in _REVOKE_ZH_WEAK else 0.75,
                         ),
                     )
                 )
+
+
+# After a permission, a limit of its own ("…, but not in src/", "…, but only that file",
+# "…, except on Fridays") or what it adds to ("…, not just the two files"): the sentence is one
+# rule, cut at the comma it loses what the user said of it.
+_EN_PERMIT_LIMIT = re.compile(
+    r"(?i)\s*,?\s*(?:(?P<wider>not (?:just|only)|as well as|in addition to)"
+    r"|(?:but |and |though |just )?"
+    r"(?:not|never|only|except|don't|do not|no|nowhere|nothing|none)\b)"
+)
+
+
+# "You don't need to run black on the generated files": a rule relaxed, not "forbid running
+# black". (With "anymore" it lifts the rule whole: `_REVOKE_EN`.) Not said of the speaker or
+# others ("I don't need to …") and not asked ("Don't I need to …?").
+_RELAX_EN = re.compile(
+    r"(?i)(?<![\w'])(?:you (?:don't|do not|dont|won't|will not) (?:need|have) to|you needn't"
+    r"|(?:there's |there is )?no need to|you (?:no longer|don't any longer) (?:need|have) to)"
+    rf"\s+(?P<obj>{_EN_OBJ}{{2,60}}?){_EN_END}"
+)
+
+
+def _relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """Rules relaxed for a scope or in part (`_RELAX_EN`), each `IN_PART`."""
+    out: list[_Hit] = []
+    for m in _RELAX_EN.finditer(text):
+        if _inside(m.start(), spans) or _inside(m.start("obj"), spans):
+            continue
+        start, end = _clause_span(text, m.start())
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        subject = normalize_subject(m.group("obj"))
+        if not subject:
+            continue
+        end, _ = _permission_end(text, end)
+        spans.append((m.start(), max(m.end(), end)))
+        c = Constraint(
+            text=text[start:end].strip(),
+            polarity="require",
+            subject=subject,
+            cue=text[m.start() : m.start("obj")].strip() + IN_PART,
+            revokes=True,
+            confidence=0.7,
+        )
+        out.append(_Hit(m.start("obj"), c))
+    return out
+
+
+def _permission_end(text: str, end: int) -> tuple[int, bool]:
+    """Where a permission's clause ending at `end` ends with what follows it in its sentence,
+    and whether that is a limit of its own (`_EN_PERMIT_LIMIT`)."""
+    m = _EN_PERMIT_LIMIT.match(text, end)
+    if m is None or (
+        text[end : end + 1] != "," and not text[end:].lstrip().lower().startswith("but")
+    ):
+        return end, False
+    stop = _STOPS.search(text, m.end())
+    if stop is None:
+        return len(text), m.group("wider") is None
+    if stop.group() in ("?", "？"):
+        return end, False
+    return (stop.end() if stop.group() == "." else stop.start()), m.group("wider") is None
 
 
 def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
@@ -806,12 +894,13 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 cue, start = text[first:at].strip(), min(start, first)
             else:
                 cue = text[m.end("obj") : m.end()].strip()
-            spans.append((first, m.end()))
+            end, limited = _permission_end(text, end)
+            spans.append((first, max(m.end(), end)))
             c = Constraint(
                 text=text[start:end].strip(),
                 polarity="forbid",
                 subject=subject,
-                cue=cue + IF_RULED,
+                cue=cue + (NARROWS if limited else IF_RULED),
                 revokes=True,
                 confidence=0.7,
             )
@@ -1197,6 +1286,21 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if any(h.constraint.text == clause for h in out):
                 continue  # "Always reply in at most ...": one rule per clause
+        sentence = _sentence_start(text, start)
+        if _EN_CONDITION.match(text, start):
+            # "If you can't avoid pandas, tell me first.": a cue inside a condition states no
+            # rule; the sentence is one, of what its main clause asks.
+            if (hit := _conditional_rule(text, sentence, stop, cue)) is not None:
+                out.append(hit)
+            continue
+        if _EN_CONDITION_BEFORE.fullmatch(text, sentence, start):
+            start = sentence  # "If you must use pandas, don't import it at module level."
+        elif normalize_subject(obj).lower() in _EN_PRONOUNS and text[sentence:start].strip():
+            start = sentence  # "You can tell me what it would cost, just don't add it."
+        if polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
+            # "Only run the unit tests, not the integration suite.": one rule, its contrast kept.
+            stop = _sentence_end(text, c.end())
+        clause = text[start:stop].strip()
         alt = None
         if polarity == "forbid":
             weak = _EN_ALTERNATIVE_WEAK if _EN_USE.match(obj) else None
@@ -1206,6 +1310,58 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if alt is not None:
             out.append(_Hit(m.end() + len(obj), _make(clause, "require", alt, "instead", 0.75)))
     return out
+
+
+# A clause that states a condition, not a rule: "If you can't avoid pandas, …".
+_EN_CONDITION = re.compile(
+    r"(?i)\s*(?:(?:and|but|so|also|then|just),?\s+)?(?:if|unless|whenever|when|in case"
+    r"|as long as|only if)\b"
+)
+_EN_CONDITION_BEFORE = re.compile(_EN_CONDITION.pattern + r"[^.;!?\n]*,\s*")
+_EN_PRONOUNS = frozenset(["it", "that", "this", "them", "those", "these", "one"])
+# ", not the integration suite", ", but not in src/", ", never on Fridays".
+_EN_NOT_AFTER = re.compile(
+    r"(?i),\s*(?:but |and )?(?:not|never)\s+(?!(?:only|just|yet|now|sure|really|that|to)\b)"
+    r"(?=[a-z0-9./_-])"
+)
+# What the main clause of a conditional rule asks: "…, tell me first", "…, ask me".
+_EN_ASK = re.compile(
+    r"(?i)\s*(?:please |just |then |do |always )*(?:(?:let me know|tell|ask|check with|warn|ping"
+    r"|flag|notify|stop|wait|confirm|explain|mention)\b|" + _EN_VERBS + ")"
+)
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    start = 0
+    for m in _STOPS.finditer(text, 0, pos):
+        start = m.end()
+    return start
+
+
+def _sentence_end(text: str, pos: int) -> int:
+    stop = _STOPS.search(text, pos)
+    if stop is None:
+        return len(text)
+    return stop.end() if stop.group() == "." else stop.start()
+
+
+def _conditional_rule(text: str, sentence: int, stop: int, cue: str) -> _Hit | None:
+    """The rule a conditional sentence states ("If you can't avoid pandas, tell me first."):
+    the whole sentence, asking what its main clause says, when that clause is an instruction
+    with no cue of its own (one with a cue is read by it, the condition kept in its text)."""
+    if text[stop : stop + 1] != ",":
+        return None
+    end = _sentence_end(text, stop + 1)
+    main = text[stop + 1 : end].strip().rstrip(".!")
+    if (
+        text[end : end + 1] in ("?", "？")
+        or text[end - 1 : end] == "?"
+        or not _EN_ASK.match(main)
+        or _EN_CUES.search(main)
+    ):
+        return None
+    clause = text[sentence:end].strip()
+    return _Hit(stop + 1, _make(clause, "require", main, cue, 0.7))
 
 
 def _in_compound(text: str, start: int, end: int) -> bool:

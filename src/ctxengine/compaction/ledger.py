@@ -35,7 +35,16 @@ A revocation said in plain words ("you can use pandas now", "add travel insuranc
 `constraints.IF_RULED`) lifts only a prohibition in force on the same subject or the subject's
 head ("pandas" and "pandas for parsing", not "numpy instead of pandas"): the rule is ``revoked``
 as by any revocation, and the words are kept as the active instruction. Lifting nothing (and
-widening nothing), they are dropped: they were a request or a remark, not a rule.
+widening nothing), they are dropped: they were a request or a remark, not a rule. Any English
+permission lifts a rule only when what it permits is the rule's subject or its head: "Feel free
+to ask me before you push to main" lifts no "Never push to main".
+
+A permission for part of what a rule covers (`constraints.NARROWS`, `IN_PART`) is kept whole:
+with a limit of its own ("You can use pandas in the notebook, but not in src/.") it supersedes
+the rule on its subject's head, a conflict the later side wins; otherwise it is an exception
+kept active beside the rule ("You can modify tests/conftest.py, but only that file.", "You
+don't need to run black on the generated files."). A later only-rule that restates the earlier
+with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it.
 """
 
 from __future__ import annotations
@@ -51,9 +60,11 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
     IF_RULED,
+    NARROWS,
     WEAK_REVOCATION,
     WORD_BAR,
     lifts_only_a_rule,
+    scoped_permission,
 )
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
@@ -177,8 +188,43 @@ _ZH_FILLER = frozenset(
 )
 # "… too", "also …", "也可以…": a later only-rule that adds to the earlier one.
 _WIDENS = re.compile(
-    r"(?i)\b(?:also|too|as well|additionally|in addition)\b|也|另外|此外|还(?!是|有)"
+    r"(?i)\b(?:also|too|as well|additionally|in addition|not (?:just|only))\b|也|另外|此外"
+    r"|还(?!是|有)"
 )
+
+
+def _related(a: str, b: str) -> bool:
+    """Two normalized Latin subjects of one action, each with a scope of its own: the same
+    first word (the verb) and another word in common, or a word of one that starts a word of
+    the other ("run black before committing" and "run black on generated file", "modify file
+    under tests/" and "modify tests/conftest.py")."""
+    wa, wb = a.split(), b.split()
+    if len(wa) < 2 or len(wb) < 2 or wa[0] != wb[0] or not (a + b).isascii():
+        return False
+    return any(
+        x == y or (len(x) >= 3 and y.startswith(x)) or (len(y) >= 3 and x.startswith(y))
+        for x in wa[1:]
+        for y in wb[1:]
+    )
+
+
+# What a restated only-rule joins its things with: "Only touch src/app.py and src/rounding.py".
+_JOINS = re.compile(r"(?i)\b(?:and|or|plus)\b|[,、和及与]")
+
+
+def restates_wider(earlier: tuple[str, ...], later: tuple[str, ...], text: str) -> bool:
+    """A later only-rule that says the earlier again with more things of the same kind joined
+    to it ("Only touch src/app.py." then "Only touch src/app.py and src/rounding.py."): every
+    word of the earlier, in order, and an added word shaped like one the earlier named."""
+    la, lb = [w.lower() for w in earlier], [w.lower() for w in later]
+    if not la or len(lb) <= len(la) or not _JOINS.search(text):
+        return False
+    it = iter(lb)
+    if not all(w in it for w in la):
+        return False
+    added = [w for w in later if w.lower() not in la]
+    named = {_shape(w) for w in earlier[1:]}
+    return any(_shape(w) in named for w in added)
 
 
 def only_frame(text: str, cue: str) -> tuple[str, ...]:
@@ -225,6 +271,14 @@ def other_only(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if p + s < 1 or len(la) - s - p != 1 or len(lb) - s - p != 1:
         return False
     return "的" not in a[p] + b[p] and _shape(a[p]) == _shape(b[p])
+
+
+def _names_alike(earlier: tuple[str, ...], later: tuple[str, ...]) -> bool:
+    """A widening permission names a thing of a kind the only-rule named ("Also you may edit
+    src/credits.py now, not just the two files." after "Only touch src/app.py and
+    src/rounding.py."): a path or a name beside a path or a name."""
+    named = {_shape(w) for w in earlier[1:]} & {"path", "name"}
+    return any(_shape(w) in named for w in later)
 
 
 def widens(text: str) -> bool:
@@ -368,6 +422,13 @@ class Ledger(BaseModel):
             if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
         ]
         out = LedgerResult()
+        if (scope := scoped_permission(c)) is not None:
+            return self._add_scoped(c, norm, scope, turn)
+        if c.revokes and not lifts_only_a_rule(c) and norm.isascii():
+            # "Feel free to ask me before you push to main" permits asking, not pushing: a
+            # permission lifts a rule only when what it permits is the rule's subject (or the
+            # subject's head), not an action that merely names it.
+            same = [e for e in same if _heads(e.norm_subject, norm)]
         if c.revokes and c.confidence <= WEAK_REVOCATION:
             # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
             # request, no rule.
@@ -393,7 +454,11 @@ class Ledger(BaseModel):
             if not same:
                 frame = only_frame(c.text, c.cue)
                 if not any(
-                    e.polarity == "only" and other_only(only_frame(e.text, e.cue), frame)
+                    e.polarity == "only"
+                    and (
+                        other_only(only_frame(e.text, e.cue), frame)
+                        or (widens(c.text) and _names_alike(only_frame(e.text, e.cue), frame))
+                    )
                     for e in self._active()[0]
                 ):
                     return out
@@ -409,8 +474,12 @@ class Ledger(BaseModel):
                     for e in self._active()[0]
                     if e.polarity == "only"
                     and not e.revokes
-                    and e not in same
-                    and other_only(only_frame(e.text, e.cue), frame)
+                    and (
+                        (e not in same and other_only(only_frame(e.text, e.cue), frame))
+                        # "Only touch src/app.py." then "Only touch src/app.py and
+                        # src/rounding.py.": the wider restatement replaces it.
+                        or restates_wider(only_frame(e.text, e.cue), frame, c.text)
+                    )
                 ]
         entry = ConstraintEntry(
             id=f"c{len(self.entries) + 1}",
@@ -425,7 +494,7 @@ class Ledger(BaseModel):
         )
         self.entries.append(entry)
         out.entry = entry
-        for e in [*same, *rivals]:
+        for e in [*same, *(r for r in rivals if not any(r is x for x in same))]:
             if entry.revokes:
                 # Lifting a rule is not a conflict: the user changed their mind explicitly.
                 if not e.revokes:
@@ -450,6 +519,67 @@ class Ledger(BaseModel):
             out.conflicts.append(rec)
             if earlier_stands:
                 break  # the new rule lost; it cannot supersede anything else
+        return out
+
+    def _add_scoped(self, c: Constraint, norm: str, scope: str, turn: int) -> LedgerResult:
+        """A permission for part of what rules cover (`constraints.NARROWS`, `IN_PART`).
+
+        Of the rule's whole subject ("Don't use pandas." then "You don't need to use pandas.")
+        it lifts the rule. With a limit of its own it restates a rule on its subject's head
+        ("You can use pandas in the notebook, but not in src/."): the rule is superseded by the
+        whole sentence, a conflict the later side wins. Otherwise it is an exception kept
+        beside the rule it relaxes for its scope ("You can modify tests/conftest.py, but only
+        that file." beside "Never modify files under tests/."; "You don't need to run black on
+        the generated files." beside "Always run black before committing."). Relaxing no rule
+        in force, it is kept only with a limit of its own (which is a rule by itself)."""
+        out = LedgerResult()
+        lifted: list[ConstraintEntry] = []
+        narrowed: list[ConstraintEntry] = []
+        beside = False
+        for e in self._active()[0]:
+            if e.revokes or e.polarity != c.polarity:
+                continue
+            heads = _heads(e.norm_subject, norm)
+            if scope == NARROWS and heads and len(e.norm_subject) <= len(norm):
+                narrowed.append(e)
+            elif scope != NARROWS and e.norm_subject == norm:
+                lifted.append(e)
+            elif heads or _related(e.norm_subject, norm):
+                beside = True
+            else:
+                beside = beside or (
+                    _CJK.search(norm) is not None and subjects_match(e.norm_subject, norm)
+                )
+        if not (lifted or narrowed or beside or scope == NARROWS):
+            return out  # a remark ("You don't need to book a table"), no rule relaxed
+        entry = ConstraintEntry(
+            id=f"c{len(self.entries) + 1}",
+            text=c.text,
+            polarity=c.polarity,
+            subject=c.subject,
+            norm_subject=norm,
+            cue=c.cue,
+            revokes=True,
+            turn=turn,
+            last_turn=turn,
+        )
+        self.entries.append(entry)
+        out.entry = entry
+        for e in lifted:
+            out.changes.append(self._set(e, "revoked", turn, entry.id))
+        for e in narrowed:
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            rec = ConflictRecord(
+                id=self.new_conflict_id(),
+                kind="constraint",
+                subject=c.subject or e.subject,
+                earlier=ConflictSide(text=e.text, turn=e.turn, ref=e.id),
+                later=ConflictSide(text=entry.text, turn=turn, ref=entry.id),
+                resolution="later_wins",
+                turn=turn,
+            )
+            self.conflicts.append(rec)
+            out.conflicts.append(rec)
         return out
 
     def reinstate_earlier(self, conflict: ConflictRecord, turn: int) -> list[StatusChange]:
