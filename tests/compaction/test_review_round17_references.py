@@ -116,6 +116,8 @@ def test_bare_numbered_and_labelled_lists_name_their_items(text: str, expected: 
         ("To fix it:\n1. Open Settings\n2. Click Save", ["Open Settings", "Click Save"], False),
         ("Steps: open the app, pay, and confirm.", ["open the app", "pay", "confirm"], False),
         ("Done, the file is saved.", [], False),
+        ("Sure: I can do that, and more.", [], False),
+        ("Here is what I found: Hotel A has a pool, and it is close.", [], False),
         ("It costs $2. That is cheap.", [], False),
     ],
 )

@@ -582,7 +582,12 @@ def _plain_list(text: str) -> tuple[int, list[str]] | None:
             stop = _SENTENCE_STOP.search(text, m.end())
             body = text[m.end() : stop.start() if stop else len(text)]
             items = [i.strip() for i in _PLAIN_SEP.split(body) if i.strip()]
-            if len(items) >= 2 and all(len(i) <= 60 for i in items):
+            # Short items, after a label that names several ("Steps:", "Failing tests:") or
+            # three of them: "Sure: I can do that, and more." lists nothing.
+            plural = m.group(0).rstrip(": \t").endswith("s")
+            if (len(items) >= 3 or (plural and len(items) >= 2)) and all(
+                len(i) <= 60 for i in items
+            ):
                 found.append((m.start(), items))
     found = [f for f in found if len(f[1]) >= 2]
     return max(found, key=lambda f: f[0]) if found else None
