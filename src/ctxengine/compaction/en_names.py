@@ -377,7 +377,8 @@ _ITEM_SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and|or)\s+)")
 _OFFER_WORDS = (
     r"\b(?:options?|choices?|picks?|results?|recommendations?|suggestions?|available"
     rf"|found|got|here(?:'s|’s| is| are)|there are|we have|i have|choose from|{_OFFERED}s?"
-    r"|flights?|trains?|rooms?|tables?|tours?)\b"
+    r"|flights?|trains?|rooms?|tables?|tours?|rentals?|cars?|shops?|stores?|attractions?"
+    r"|sights?|parks?|agenc(?:y|ies))\b"
 )
 _LIST_CUE = re.compile(rf"(?:{_OFFER_WORDS}[^.!?\n:]{{0,48}}|^\s*):[ \t]*(?=\S)")
 # The same words ending their line with a colon: "Here are some options:\n1. ...".
@@ -423,7 +424,10 @@ def _item_lists(text: str, low: str, cued: list[int]) -> list[list[tuple[int, st
         for m in _LIST_CUE.finditer(low):
             if m.group(0).lstrip().startswith(":") and not _LINE_ITEM.match(text, m.end()):
                 continue  # a colon opening the text offers nothing by itself
-            out.append(_read_list(text, m.end(), bare_ok=True))
+            # "Nearby restaurants: A, B, C.": the label says what is offered, so bare names
+            # need no "and" to be a list.
+            labelled = not m.group(0).lstrip().startswith(":")
+            out.append(_read_list(text, m.end(), bare_ok=True, labelled=labelled))
     if "\n" in text:
         out.append(_line_list(text, low))
     found = sorted((items for items in out if len(items) >= 2), key=lambda items: items[0][0])
@@ -435,9 +439,12 @@ def _item_lists(text: str, low: str, cued: list[int]) -> list[list[tuple[int, st
     return unique
 
 
-def _read_list(text: str, pos: int, *, bare_ok: bool) -> list[tuple[int, str, str]]:
+def _read_list(
+    text: str, pos: int, *, bare_ok: bool, labelled: bool = False
+) -> list[tuple[int, str, str]]:
     """The items from `pos` on: each a name and its detail, parted by `_ITEM_SEP`. Either all
-    have a detail or none has (then the last ends its sentence); else no list."""
+    have a detail or none has (then the last ends its sentence, and "and" or "or" joins them
+    unless a label that offers leads them, `labelled`); else no list."""
     items: list[tuple[int, str, str]] = []
     last_end = pos
     joined = False  # whether "and" or "or" parts two items (a bare list says so)
@@ -461,8 +468,12 @@ def _read_list(text: str, pos: int, *, bare_ok: bool) -> list[tuple[int, str, st
         return items
     # Bare names make a list only when "and" or "or" joins them and it ends its sentence:
     # "How about Toronto, Canada?" names a city and its country.
-    if any(detailed) or not bare_ok or not joined or _SENTENCE_END.match(text, last_end) is None:
+    if any(detailed) or not bare_ok or not (joined or labelled):
         return []
+    if _SENTENCE_END.match(text, last_end) is None:
+        return []
+    if labelled and not joined and any(_opens_with_verb(name) for _, name, _ in items):
+        return []  # "Options: Open Settings, Click Save.": steps, no names
     return items
 
 
@@ -488,7 +499,101 @@ def _line_list(text: str, low: str) -> list[tuple[int, str, str]]:
     cue = _LINES_CUE.search(low, max(0, first - 200), first)
     if cue is not None or all(_OFFER_DETAIL.search(detail) for _, _, detail in items):
         return items
+    # "1. Hertz Loop\n2. Avis Wacker Drive": lines that are each a whole name, of two words or
+    # more for one of them at least, and none a step ("1. Install Python\n2. Run Tests").
+    if (
+        len(items) == len(_LINE_ITEM.findall(text))
+        and all(not detail for _, _, detail in items)
+        and any(" " in name for _, name, _ in items)
+        and not any(_opens_with_verb(name) for _, name, _ in items)
+    ):
+        return items
     return []
+
+
+# Verbs a step or an instruction opens with ("1. Open Settings", "Run Tests"): a line or an
+# item that opens with one is no name.
+_STEP_VERBS = _words(
+    """
+    add allow apply ask build buy call change check choose click close configure connect copy
+    create delete deploy disable download edit enable enter fill find fix follow go install
+    log make move navigate open pay press print read reboot refresh reload remove rename
+    replace reset restart review run save scroll search select send set sign start stop
+    submit switch tap test try turn type uninstall update upload use verify visit wait write
+    """
+)
+
+
+def _opens_with_verb(name: str) -> bool:
+    return name.split(" ", 1)[0].lower() in _STEP_VERBS
+
+
+# Any list a reply gives, offered or not ("Three tests fail:\n1. tests/a.py\n2. tests/b.py",
+# "Steps: open the app, pay, confirm.", "1. Open settings 2. Click Save"): what "the second
+# one" counts in once it is the latest list, though no item of it is picked.
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))(?P<n>[1-9])[.)]\s+")
+_LABEL = re.compile(r"(?m)(?:^|(?<=[.!?]\s))[^\W\d][\w '’-]{0,30}:[ \t]+(?=\S)")
+_PLAIN_SEP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|;\s*|\s+(?:and|or)\s+)")
+
+
+def latest_list(text: str, *, offers: bool = True) -> tuple[list[tuple[str, str]], bool]:
+    """The items of the last list `text` gives, (item, detail), and whether it offers them
+    (`offered_options`, read only when `offers`): an offered list, numbered or bulleted
+    lines, numbered items in one line ("1. Open settings 2. Click Save") or a label's items
+    ("Steps: a, b and c."). A list that offers nothing gives each item's words whole, with no
+    detail. ([], False) when there is no list of two items or more."""
+    offered = offered_options(text) if offers else []
+    plain = _plain_list(text)
+    if plain and (not offered or plain[0] > _last_index(text, offered[-1][0])):
+        return [(item, "") for item in plain[1]], False
+    return offered, bool(offered)
+
+
+def _last_index(text: str, name: str) -> int:
+    return text.rfind(name)
+
+
+def _plain_list(text: str) -> tuple[int, list[str]] | None:
+    """(where it starts, its items) of the last list `text` gives, of any kind."""
+    found: list[tuple[int, list[str]]] = []
+    if "\n" in text:
+        lines = list(_LINE_ITEM.finditer(text))
+        if len(lines) >= 2:
+            items = []
+            for m in lines:
+                end = text.find("\n", m.end())
+                items.append(text[m.end() : len(text) if end == -1 else end].strip(" \t*"))
+            found.append((lines[0].start(), [i for i in items if i]))
+    numbers = list(_INLINE_NUMBER.finditer(text))
+    if len(numbers) >= 2 and not found:
+        run = [numbers[0]]
+        for m in numbers[1:]:
+            if int(m.group("n")) == int(run[-1].group("n")) + 1:
+                run.append(m)
+        if len(run) >= 2 and run[0].group("n") == "1":
+            ends = [m.start() for m in run[1:]] + [len(text)]
+            items = [
+                text[m.end() : e].strip().rstrip(".;,").strip()
+                for m, e in zip(run, ends, strict=True)
+            ]
+            found.append((run[0].start(), [i for i in items if i]))
+    if ":" in text:
+        for m in _LABEL.finditer(text):
+            stop = _SENTENCE_STOP.search(text, m.end())
+            body = text[m.end() : stop.start() if stop else len(text)]
+            items = [i.strip() for i in _PLAIN_SEP.split(body) if i.strip()]
+            # Short items, after a label that names several ("Steps:", "Failing tests:") or
+            # three of them: "Sure: I can do that, and more." lists nothing.
+            plural = m.group(0).rstrip(": \t").endswith("s")
+            if (len(items) >= 3 or (plural and len(items) >= 2)) and all(
+                len(i) <= 60 for i in items
+            ):
+                found.append((m.start(), items))
+    found = [f for f in found if len(f[1]) >= 2]
+    return max(found, key=lambda f: f[0]) if found else None
+
+
+_SENTENCE_STOP = re.compile(r"[.!?](?:\s|$)|\n")
 
 
 # What an offered list's items are, said before it ("I found three flights:") or by the kind

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import overload
 
-from ctxengine.compaction.en_names import NAME_KIND, offered_kind, offered_options
+from ctxengine.compaction.en_names import NAME_KIND, latest_list, offered_kind
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.schema import ParsedTurn, Reference, SlotUpdate
 
@@ -56,7 +56,12 @@ class ParseContext:
             order ("Hotel Julian", "($259/night)"): what "the second option", "the last one",
             "the cheaper one" point to (see `_option_references`).
         offered_kind: what those items are ("hotel", "flight"; "name" when unsaid): the
-            slot the user's pick of one sets.
+            slot the user's pick of one sets; `LIST_KIND` when the latest list a reply gave
+            offers nothing (steps, failing tests): "the second one" counts in it, and picks
+            nothing.
+        earlier_lists: the lists replies gave before that one, (kind, items), newest last:
+            "the second hotel" counts in the newest list of hotels when the latest list is
+            of something else.
     """
 
     recent: Sequence[RecentItem] = ()
@@ -70,6 +75,7 @@ class ParseContext:
     mentions: tuple[tuple[str, str, int], ...] = ()
     offered: tuple[tuple[str, str], ...] = ()
     offered_kind: str = ""
+    earlier_lists: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     @classmethod
     def from_turns(
@@ -78,6 +84,7 @@ class ParseContext:
         """Build a context from earlier parsed turns (oldest first)."""
         parts = [TurnItems.of(t) for t in turns]
         recent = tuple(item for p in parts for item in p.items)
+        offered, kind, earlier = _offered(parts)
         return cls(
             recent,
             *_latest_flags(parts),
@@ -87,7 +94,9 @@ class ParseContext:
             parts[-1].asks if parts else (),
             _named(parts),
             _mentions(parts),
-            *_offered(parts),
+            offered,
+            kind,
+            earlier,
         )
 
 
@@ -150,10 +159,15 @@ class TurnItems:
         )
         options: tuple[tuple[str, str], ...] = ()
         kind = ""
-        listed = sum(ev.kind in (NAME_KIND, "flight") for ev in t.evidence)
-        if t.role == "assistant" and t.language == "en" and listed >= 2:
-            options = tuple(offered_options(t.said))
-            kind = offered_kind(t.said, [n for n, _ in options]) if options else ""
+        if t.role == "assistant" and t.language == "en":
+            listed = sum(ev.kind in (NAME_KIND, "flight") for ev in t.evidence) >= 2
+            if listed or _MAY_LIST.search(t.said):
+                found, offers = latest_list(t.said, offers=listed)
+                options = tuple(found)
+                if offers:
+                    kind = offered_kind(t.said, [n for n, _ in options])
+                elif options:
+                    kind = LIST_KIND
         return cls(
             tuple(items),
             latest,
@@ -219,10 +233,22 @@ def _named(parts: Sequence[TurnItems]) -> dict[str, str]:
     return out
 
 
-def _offered(parts: Sequence[TurnItems]) -> tuple[tuple[tuple[str, str], ...], str]:
-    """The newest offered list over `parts` and what its items are."""
-    part = next((p for p in reversed(parts) if p.options), None)
-    return (part.options, part.option_kind) if part is not None else ((), "")
+# A list's items that offer nothing (steps, failing tests, errors), as `offered_kind` says.
+LIST_KIND = "item"
+# What a reply that gives a list of any kind holds: a line break, a colon, an inline "2.".
+_MAY_LIST = re.compile(r"[\n:]|\s2[.)]\s")
+
+
+def _offered(
+    parts: Sequence[TurnItems],
+) -> tuple[tuple[tuple[str, str], ...], str, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]]:
+    """The newest list over `parts`, what its items are, and the lists before it (kind,
+    items), newest last."""
+    lists = [(p.option_kind, p.options) for p in parts if p.options]
+    if not lists:
+        return (), "", ()
+    kind, items = lists[-1]
+    return items, kind, tuple(lists[:-1])
 
 
 def _mentions(parts: Sequence[TurnItems]) -> tuple[tuple[str, str, int], ...]:
@@ -312,6 +338,7 @@ class RecentWindow:
 
     def context(self, *, tool_name: str | None = None) -> ParseContext:
         parts = tuple(self._parts)
+        offered, kind, earlier = _offered(parts)
         return ParseContext(
             RecentView(parts),
             *_latest_flags(parts),
@@ -321,7 +348,9 @@ class RecentWindow:
             parts[-1].asks if parts else (),
             _named(parts),
             _mentions(parts),
-            *_offered(parts),
+            offered,
+            kind,
+            earlier,
         )
 
 
@@ -514,6 +543,19 @@ OPTION = "option"
 # far"), or in a question about it ("is the last one near the Loop?"): resolved alike, no pick.
 OPTION_DECLINED = "option_declined"
 OPTION_ASKED = "option_asked"
+# The item a verb other than a pick acts on ("fix the last one", "explain the second option",
+# "delete the first one"), or an item of a list that offers nothing (steps, failing tests):
+# resolved alike, no pick.
+OPTION_ACTED = "option_acted"
+# Verbs that do something to an item other than choose it.
+_EN_ACT = re.compile(
+    r"(?i)\b(?:fix|explain|run|re-?run|delete|remove|open|close|check|debug|describe|show"
+    r"|compare|test|review|read|investigate|look\s+(?:at|into)|tell\s+me\s+(?:about|more)"
+    r"|summari[sz]e|cancel|update|edit|modify|refactor|rename|revert|retry|print|copy|move"
+    r"|restart|stop|kill|install|uninstall|deploy|merge|commit|push|handle|address|solve"
+    r"|resolve|implement|rewrite|translate|expand|clarify|elaborate\s+on|undo|debug"
+    r"|skip|ignore|drop|send|share|download|upload|save|repeat|reread)\b"
+)
 _EN_ORDINALS = {
     "first": 0,
     "1st": 0,
@@ -539,7 +581,8 @@ _ITEM_NOUN = (
 _EN_ORDINAL_ITEM = re.compile(
     # ("in the first place" is an idiom, no item.)
     r"(?i)(?<!\bin\s)\b(?:the\s+|that\s+)(?P<ord>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th"
-    rf"|5th|6th|last|final)(?:\s+{_ITEM_NOUN}\b|(?=\s*(?:[,;.!?]|$|\s+(?:please|instead|then)\b)))"
+    rf"|5th|6th|last|final)(?:\s+(?P<noun>{_ITEM_NOUN})\b"
+    r"|(?=\s*(?:[,;.!?]|$|\s+(?:please|instead|then)\b)))"
     r"|\bthe\s+(?P<ord2>former|latter)\b"
     r"|\b(?:book|take|choose|pick|go\s+with|select|reserve|want|prefer|like|do|try|get)\s+"
     r"(?P<num_at>(?:option|choice|number|no\.|#)\s*(?P<num>[1-9]))\b"
@@ -573,36 +616,65 @@ _EN_SENTENCE_END = re.compile(r"[.!?\n]")
 def _option_references(
     text: str, context: ParseContext
 ) -> tuple[list[Reference], list[tuple[int, int]]]:
-    """The pointers of `text` to items of the offered list (see `OPTION`), with their spans."""
+    """The pointers of `text` to items of the latest list a reply gave (see `OPTION`), or of
+    an earlier list its noun names ("the second hotel"), with their spans."""
     items = context.offered
-    found: list[tuple[int, int, int | None]] = []  # (start, end, item index or None)
+    kind = context.offered_kind or NAME_KIND
+    # (start, end, item index or None, the list's kind, its items)
+    found: list[tuple[int, int, int | None, str, tuple[tuple[str, str], ...]]] = []
     for m in _EN_ORDINAL_ITEM.finditer(text):
         if m.group("num"):
             start, end = m.span("num_at")
-            found.append((start, end, int(m.group("num")) - 1))
+            found.append((start, end, int(m.group("num")) - 1, kind, items))
             continue
+        of_kind, listed = _list_named(m.group("noun"), context)
         place = _EN_ORDINALS[(m.group("ord") or m.group("ord2")).lower()]
-        found.append((m.start(), m.end(), place if place >= 0 else len(items) + place))
+        found.append(
+            (m.start(), m.end(), place if place >= 0 else len(listed) + place, of_kind, listed)
+        )
     for m in _EN_PRICED_ITEM.finditer(text):
-        found.append((m.start(), m.end(), _by_price(items, low=m.group("low") is not None)))
+        pos = _by_price(items, low=m.group("low") is not None)
+        found.append((m.start(), m.end(), pos, kind, items))
     for m in _EN_VALUE_ITEM.finditer(text):
-        found.append((m.start(), m.end(), _by_value(items, m.group("value"))))
-    for i, (name, _) in enumerate(items):
-        said = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
-        if said is not None and _picks_name(text, said.start()):
-            found.append((said.start(), said.end(), i))
+        found.append((m.start(), m.end(), _by_value(items, m.group("value")), kind, items))
+    if kind != LIST_KIND:
+        for i, (name, _) in enumerate(items):
+            said = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
+            if said is not None and _picks_name(text, said.start()):
+                found.append((said.start(), said.end(), i, kind, items))
     out: list[Reference] = []
     spans: list[tuple[int, int]] = []
-    for start, end, pos in sorted(found):
+    for start, end, pos, of_kind, listed in sorted(found, key=lambda f: f[:2]):
         if any(start < e and s < end for s, e in spans):
             continue
-        if pos is None or not 0 <= pos < len(items):
+        if pos is None or not 0 <= pos < len(listed):
             continue  # "the fourth one" of three, "the cheaper one" with no prices
-        key = _instance_key(context.offered_kind or NAME_KIND, items[pos][0])
-        kind = _option_kind(text, start, end)
-        out.append(Reference(text=text[start:end], kind=kind, resolved_to=key, confidence=0.75))
+        key = _instance_key(of_kind, listed[pos][0])
+        how = _option_kind(text, start, end)
+        if how == OPTION and of_kind == LIST_KIND:
+            how = OPTION_ACTED  # a step, a failing test: no offer to pick
+        out.append(Reference(text=text[start:end], kind=how, resolved_to=key, confidence=0.75))
         spans.append((start, end))
     return out, spans
+
+
+# The nouns of a pointer that name no kind of list ("the second one", "the last option").
+_ANY_ITEM = frozenset(("one", "option", "choice", "pick", "place", "spot", "room", "table"))
+
+
+def _list_named(noun: str | None, context: ParseContext) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(kind, items) of the list a pointer counts in: the latest one, unless its noun names
+    a kind ("the second hotel") that list is not: then the newest earlier list of that kind,
+    else the latest when what it lists is unsaid, else none."""
+    kind = context.offered_kind or NAME_KIND
+    latest = (kind, context.offered)
+    word = (noun or "").lower()
+    if not word or word in _ANY_ITEM or word == kind:
+        return latest
+    earlier = next((lst for lst in reversed(context.earlier_lists) if lst[0] == word), None)
+    if earlier is not None:
+        return earlier
+    return latest if kind == NAME_KIND else (kind, ())
 
 
 def _picks_name(text: str, at: int) -> bool:
@@ -614,13 +686,20 @@ def _picks_name(text: str, at: int) -> bool:
 
 
 def _option_kind(text: str, start: int, end: int) -> str:
-    """`OPTION_DECLINED` when the pointer's clause turns the item down, `OPTION_ASKED` when
-    its sentence asks with no picking verb before it, else `OPTION`."""
+    """`OPTION_DECLINED` when the pointer's clause turns the item down, `OPTION_ACTED` when
+    the verb nearest before it in its clause does something other than pick ("fix the last
+    one", "explain the second option"), `OPTION_ASKED` when its sentence asks with no
+    picking verb before it, else `OPTION`."""
     edges = [e.end() for e in _EN_CLAUSE_EDGE.finditer(text, 0, start)]
     after = _EN_CLAUSE_EDGE.search(text, end)
-    clause = text[edges[-1] if edges else 0 : after.start() if after else len(text)]
+    begin_clause = edges[-1] if edges else 0
+    clause = text[begin_clause : after.start() if after else len(text)]
     if _EN_DECLINES.search(clause):
         return OPTION_DECLINED
+    acts = [m.start() for m in _EN_ACT.finditer(text, begin_clause, start)]
+    picks = [m.start() for m in _EN_PICK.finditer(text, begin_clause, start)]
+    if acts and (not picks or acts[-1] > picks[-1]):
+        return OPTION_ACTED
     opened = [e.end() for e in _EN_SENTENCE_END.finditer(text, 0, start)]
     begin = opened[-1] if opened else 0
     stop = _EN_SENTENCE_END.search(text, end)
