@@ -58,7 +58,8 @@ def test_a_value_with_no_slot_word_goes_to_the_slot_of_its_shape(
     [
         ("Make it spicy.", "spicy"),
         ("Make it a surprise — don't tell her.", "a surprise"),
-        ("Make it quick, please.", "quick"),
+        # ("Make it quick, please." is a manner, no value: see test_review_round17_slots.)
+        ("Make it extra crispy, please.", "extra crispy"),
         ("make it extra large", "extra large"),
         ("Make it the window seat.", "the window seat"),
     ],

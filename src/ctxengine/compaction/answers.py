@@ -114,6 +114,27 @@ _WHICH_TOO = re.compile(r"^\s*(?:那|还有|还|另外)?(?:有没有|有)?(?:什
 _STATE_OF = re.compile(r"状态|进度|进展|动态")
 
 
+# Events of a place's day: a time asked of one ("the checkout time", "what time is check-in")
+# is the place's fact, not the task's value.
+_EVENTS = (
+    r"(?i:check-?out|check-?in|opening|closing|boarding|breakfast|lunch|dinner|happy hour"
+    r"|last call)"
+)
+# After an English slot word, a question about a thing other than the task's own pick: one
+# named ("does UA 1542 leave", "is Hotel Julian's"), picked by its place in a list or by a
+# comparison ("does the last one depart"), or told apart by a name or code before its kind
+# word ("does the AA flight leave", "is the Hilton one"). "What time does it leave?", "what
+# time is my flight?", "what time does the flight leave?" ask about the task's own.
+_OTHER_THING = re.compile(
+    r"\s+(?i:does|do|did|will|would|is|was|are|'s)\s+"
+    r"(?:(?i:the|that|this)\s+(?:(?i:first|second|third|fourth|fifth|last|other|next|previous"
+    r"|cheaper|cheapest|earlier|later|earliest|latest)\s+|[A-Z0-9][\w-]*\s+(?:\d+\s+)?)"
+    r"|[A-Z][A-Za-z]*\d*\s?\d|(?!I\b)[A-Z][a-z]+\s+[A-Z]|(?i:the\s+)?" + _EVENTS + r"\b)"
+)
+# A slot word led by such an event: "the checkout time", "the boarding time".
+_OTHER_EVENT = re.compile(r"(?i)\b" + _EVENTS + r"\s+$")
+
+
 def asked_slots(text: str, onto: Ontology) -> list[str]:
     """Slot names a user message asks about, in reading order, without repeats."""
     words = onto.derived("answers", _compile)
@@ -138,6 +159,10 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
         for w in words.finditer(clause):
             if _STATE_OF.match(clause, w.end()):
                 continue  # "物流状态": the state of the shipment is asked, not the courier
+            if _OTHER_THING.match(clause, w.end()) or _OTHER_EVENT.search(clause, 0, w.start()):
+                # "What time does the AA flight leave?", "What's the checkout time?": a fact
+                # of another thing, whose answer is no value of the task's own slot.
+                continue
             slot = onto.slot_for_word(w.group(0))
             if slot is not None and governed_by_other(clause, w.start(), slot, onto):
                 continue  # "打车起始站是哪里": a taxi's start, no metro stop

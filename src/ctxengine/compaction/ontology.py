@@ -279,6 +279,14 @@ class Ontology(_Strict):
                 continue  # "Let's go with Blue Ginger": a restaurant's name, not a colour
             if _IN_CODE_BEFORE.search(text, 0, m.start()) or _IN_CODE_AFTER.match(text, m.end()):
                 continue  # "src/app.json", "json=payload", "to_pdf()": a name in code
+            if _COMMAND_BEFORE.search(text, max(0, m.start() - 24), m.start()) or _quoted_code(
+                text, m
+            ):
+                continue  # "run black", "pip install black", "`black`": a tool, not a colour
+            if _TOOL_USE_BEFORE.search(text, max(0, m.start() - 12), m.start()) and _code_talk(
+                text, m
+            ):
+                continue  # "use black before committing": a tool in a message about code
             slot, member = slots[m.group(0).lower()]
             out.append((m, slot, member))
         return out
@@ -378,6 +386,38 @@ _NAME_GOES_ON = re.compile(r" (?!(?:Please|Thanks|Thank|Pls)\b)[A-Z][a-z]")
 # a value the user chose: "src/app.json", "report.pdf", "json=payload", "to_pdf()", "--format".
 _IN_CODE_BEFORE = re.compile(r"[A-Za-z0-9_]\.$|[/\\_-]$")
 _IN_CODE_AFTER = re.compile(r"=(?!=)|\(|_|\.[A-Za-z0-9]|/")
+# An enum synonym right after a verb whose object is a program or a command is that program:
+# "run black", "pip install black", "npm run json", "invoke pdf". (A value is chosen with other
+# verbs: "I want black", "make it black", "use FedEx".)
+_COMMAND_BEFORE = re.compile(
+    r"(?i)\b(?:run|runs|running|ran|re-?run|install|installs|installed|installing|uninstall"
+    r"|invoke|invokes|invoking|execute|executes|executing|exec|import|imports|pip3?\s+install"
+    r"|npm\s+(?:install|i|run|exec)|npx|yarn(?:\s+add)?|pnpm(?:\s+add)?|brew\s+install"
+    r"|apt(?:-get)?\s+install|conda\s+install|cargo\s+install|go\s+install|pipx(?:\s+run)?)"
+    r"\s+$"
+)
+# "use black before committing", "format it with black": after these a synonym is a tool
+# only in a message about code (`_CODE_TALK`); "use black for the case" is a colour.
+_TOOL_USE_BEFORE = re.compile(r"(?i)\b(?:use|uses|using|used|with|via|through)\s+$")
+_CODE_TALK = re.compile(
+    r"(?i)\b(?:commit\w*|pre-commit|formatter|lint\w*|repo(?:sitory)?|codebase"
+    r"|code|files?|scripts?|modules?|packages?|tests?|CI|PRs?|pull requests?|branch"
+    r"|python|javascript|typescript)\b"
+)
+
+
+def _quoted_code(text: str, m: re.Match[str]) -> bool:
+    """Whether the match is inside backticks on its line ("`black`", "`npm run pdf`")."""
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    return text.count("`", line_start, m.start()) % 2 == 1
+
+
+def _code_talk(text: str, m: re.Match[str]) -> bool:
+    """Whether the sentence around the match talks about code (see `_TOOL_USE_BEFORE`)."""
+    start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+    ends = [e for e in (text.find(". ", m.end()), text.find("\n", m.end())) if e >= 0]
+    return _CODE_TALK.search(text, start, min(ends, default=len(text))) is not None
+
 
 # Slots without an entity belong to the task (`SlotDef.entity`); a block names it too.
 _TASK_LABELS = {"zh": "任务", "en": "task"}

@@ -41,6 +41,11 @@ _EN_DATE = (
     r"|\d{1,2}(?:st|nd|rd|th)?\s+" + _MONTHS + r"(?:\s+\d{4})?"
     r"|\d{4}-\d{2}-\d{2}|(?:next\s+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|tomorrow)"
 )
+# Capitalised words after "by" that tell when, not who carries it.
+_NOT_A_CARRIER = (
+    _MONTHS + r"\b|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:Today|Tomorrow|Tonight|Noon"
+    r"|Midnight|Monday|Christmas|Easter|Thanksgiving|New Year|EOD|COB|End)\b|I\b"
+)
 _ZH_DATE = (
     r"(?P<value>\d{1,2}月\d{1,2}[日号]|\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?"
     r"|(?:下)?(?:周|星期)[一二三四五六日天]|明天|后天)"
@@ -392,6 +397,18 @@ _PHRASES: tuple[Phrase, ...] = (
             rf"(?P<value>{PEOPLE_COUNT})\b"
         ),
         PEOPLE,
+        0.7,
+        english=True,
+    ),
+    # "Deliver it by DHL", "ship it via FedEx Ground": a carrier named by its capitalised name
+    # ("deliver it by Friday", "by March 3", "send it with my brother" name none).
+    Phrase(
+        re.compile(
+            r"\b(?i:ship|deliver|send|mail)(?i: it| this| them| the order| the package| my order)?"
+            r" (?i:with|by|via|using|through) (?!" + _NOT_A_CARRIER + r")"
+            r"(?P<value>[A-Z][A-Za-z0-9&-]*(?: [A-Z][A-Za-z0-9&-]*)*)(?![\w-])"
+        ),
+        "shipping",
         0.7,
         english=True,
     ),

@@ -100,6 +100,12 @@ _POS_ZH = re.compile(r"(?:换成|改成|改为|改用|换用|换|用|选|要)$")
 _CHANGE_LEAD = re.compile(r"(?:换成|改成|改为|换为|改用|换用|变成|换)$")
 _NEG_EN = re.compile(r"(?i)\b(?:no more|no|not|don't use|do not use|without|remove|drop)\s+$")
 _POS_EN = re.compile(r"(?i)\b(?:use|switch to|change to|go with|make it|pick|choose)\s+$")
+# "Ship it with FedEx instead of UPS", "用顺丰而不是中通": the value given up names no value of
+# the slot (the one chosen replaces it, if it was set), and makes no conflict with the choice.
+_GIVEN_UP = re.compile(
+    r"(?i)(?:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)"
+    r"\s+(?:(?:the|my|a|an|using|with|by|via)\s+)?|(?:而不是|而非|代替|取代|替代|替换掉?)\s*)$"
+)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
@@ -590,6 +596,8 @@ def extract_updates(
                 )
 
     for hit in hits:
+        if _GIVEN_UP.search(text, max(0, hit.start - 24), hit.start):
+            continue  # "pay with PayPal instead of my Visa": the value given up
         # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
         lo = max(0, hit.start - 24)
         if negated and hit.slot.name == "名称":
@@ -648,6 +656,8 @@ def extract_updates(
         changed = _CHANGE_LEAD.search(text, max(0, m.start() - 3), m.start()) is not None
         if not led and not changed and _in_name(text, m.start(), m.end(), described=described):
             continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
+        if _GIVEN_UP.search(text, max(0, m.start() - 24), m.start()):
+            continue  # "with FedEx instead of UPS": UPS is given up, not chosen
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
             neg = _NEG_ZH.search(before) or _NEG_EN.search(before)
@@ -724,6 +734,15 @@ def extract_updates(
             elif one is not None:
                 continue  # "the second flight": a pick from a list
             pick = pick and (one is not None or pat is _PICK_CODE)
+            if pat is _MAKE_IT and _MAKE_IT_IDIOM.fullmatch(value):
+                continue  # "Make it quick please, I'm in a hurry": a manner, no value
+            if pat is _MAKE_IT and (party := _FOR_COUNT.fullmatch(value)) is not None:
+                # "Make it for 4": a count of people, whatever slot changed last.
+                people = fallback_slot(onto, PEOPLE)
+                if people is not None:
+                    count = party.group("n")
+                    add(m.start(), vstart + len(value), people, people.name, count, "change", 0.7)
+                continue
             end = vstart + len(value)
             members = onto.find_members(value)
             shaped = _shaped_slot(value, onto, last_slot, price=pat is _PICK_ONE)
@@ -736,8 +755,12 @@ def extract_updates(
                 continue  # "I'll walk instead": no value of any slot's shape
             else:
                 name = dropped or last_slot
-                if name is not None and _has_shape(name, onto):
+                if name is not None and _COUNT_ONLY.fullmatch(value) and _counts(name):
+                    pass  # "Make it 3." after the party's size changed: 3 people
+                elif name is not None and _has_shape(name, onto):
                     name = None  # "make it spicy" after the date changed: no date
+                elif name is not None and _names_a_thing(name) and not _NAME_LIKE.fullmatch(value):
+                    name = None  # "make it refundable" after a hotel was booked: no hotel
                 add(
                     m.start(),
                     end,
@@ -761,10 +784,39 @@ def extract_updates(
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
 
     found.sort(key=lambda t: t[0])
+    _first_count_only(found, text)
     updates = _removals_first([u for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+# "2 people, no wait, 3 people": a count said again after one of these corrects the first.
+_CORRECTED = re.compile(
+    r"(?i)\b(?:actually|no|sorry|wait|oops|i mean|i meant|rather|instead|make (?:it|that)"
+    r"|change|correction|scratch that)\b|不对|不是|改成|改为|其实|算了"
+)
+
+
+def _first_count_only(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
+    """Keeps the first of two counts of people (or of nights) set in one message for
+    different things ("a table for 2 people at 7pm, and a flight for 3 people"): the message
+    booked two things, and neither count replaces the other (no conflict, no `was:`). A count
+    said again after a correction ("2 people, sorry, 3 people") replaces the first, as before."""
+    seen: dict[tuple[str, str], int] = {}
+    drop: list[int] = []
+    for i, (start, _end, u) in enumerate(found):
+        if u.slot not in (PEOPLE, DURATION) or u.op != "set":
+            continue
+        key = (u.entity, u.slot)
+        if key in seen:
+            prev_end = found[seen[key]][1]
+            if _CORRECTED.search(text, prev_end, start) is None:
+                drop.append(i)
+                continue
+        seen[key] = i
+    for i in reversed(drop):
+        del found[i]
 
 
 # The most common Chinese family names (single, then double): a person's slot said with no
@@ -875,6 +927,46 @@ def _shaped_slot(
         return None
     prefer = (last_slot, "price") if price else (last_slot,)
     return next((s for name in prefer for s in fits if s.name == name), fits[0])
+
+
+# "Make it quick", "make it snappy": how the user wants it done, no value of any slot.
+_MAKE_IT_IDIOM = re.compile(
+    r"(?i)(?:quick|quicker|quickly|fast|faster|snappy|brief|short|asap|happen|work|count|so)"
+)
+# "Make it for 4", "make that for two": a party's size with no word for people.
+_FOR_COUNT = re.compile(
+    r"(?i)for\s+(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+)
+# "Make it 3": a bare count, a value only of a slot that counts (`_counts`).
+_COUNT_ONLY = re.compile(
+    r"(?i)\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+)
+# A name: capitalised words (a code's digits too), "the" before them ("the Hilton", "Hotel
+# Julian", "Kinzie", "UA 1542"), small joining words inside ("Hotel de Ville", "Bar & Grill").
+_NAME_LIKE = re.compile(
+    r"(?=[^A-Z]*[A-Z])(?:the\s+)?[A-Z0-9][\w'&.-]*(?:\s+(?:(?:of|the|de|la|du|and|on|at|&)\s+)*"
+    r"[A-Z0-9][\w'&.-]*)*"
+)
+# Slots whose value is the name of a thing picked (a reply's offered kind, see
+# `references.ParseContext.offered_kind`, or a name slot): "make it X" changes them only to a
+# name, never to a word describing it ("refundable", "for 4", "quick").
+_THING_SLOTS = frozenset(
+    {
+        *("name", "名称", "product", "hotel", "motel", "inn", "hostel", "resort", "lodge"),
+        *("restaurant", "bistro", "cafe", "diner", "bar", "pub", "train", "bus", "car", "room"),
+        *("apartment", "house", "tour", "event", "show", "concert", "movie", "film", "museum"),
+        *("spa", "salon"),
+    }
+)
+
+
+def _names_a_thing(name: str) -> bool:
+    return name in _THING_SLOTS
+
+
+def _counts(name: str) -> bool:
+    """Whether the slot `name` holds a count, so a bare number is its value ("Make it 3")."""
+    return name in (PEOPLE, "quantity")
 
 
 def _has_shape(name: str, onto: Ontology) -> bool:
