@@ -36,7 +36,9 @@ def transitions(d: CompactionDistiller, slot: str) -> list[tuple[str, str | None
         (("我的预算是$2,500",), "budget", "$2,500"),
         (("价格是¥12,345.50的套装",), "price", "¥12,345.50"),
         (("价格是￥3,299，颜色黑色",), "price", "￥3,299"),
-        (("预算多少合适？", "这款价格是¥8,999，另一款价格为12,999元。"), "price", "12,999元"),
+        # (The second amount is another product's: round 17 keeps the first.)
+        (("预算多少合适？", "这款价格是¥8,999，另一款价格为12,999元。"), "price", "¥8,999"),
+        (("预算多少合适？", "这款价格为12,999元。"), "price", "12,999元"),
         (("价格和数量是多少？", "¥8,999，2台"), "price", "¥8,999"),
     ],
 )

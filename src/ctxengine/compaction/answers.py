@@ -55,6 +55,7 @@ from ctxengine.compaction.slots import (
     EN_CLAUSE_COMMA,
     THOUSANDS_COMMA,
     governed_by_other,
+    offered,
     zh_address,
 )
 
@@ -533,6 +534,8 @@ def answer_updates(
             continue  # "离这儿不远，走路5分钟": how far, not where
         if not english and not _zh_value_like(value, _said(text, pos, value), name, onto):
             continue  # "请稍等，我帮您查一下", "可以，在签收前都能改": no value of the slot
+        if not english and offered(text, pos):
+            continue  # "有黑色、白色可选，您要哪个？": options offered, none chosen
         if english and (vrx := own.get(name)) is not None:
             # The one value of the shape the reply does not deny ("It's not March 3rd, it's
             # March 4th"), a range or bound whole; with none, a time or date said in words.

@@ -583,6 +583,11 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
                 continue  # "最好有免费停车": an option of another slot
             if p.slot == "product" and _opens_with_entity_word(value, onto):
                 continue  # "想订一家酒店": a kind of place the task is about, not a product
+            if p.slot == "product" and not p.english:
+                # "买 iPhone 15 Pro 黑色": the product ends before another slot's value.
+                value = value[: _zh_product_end(value, onto)].rstrip()
+                if not value:
+                    continue  # "订3月15日从北京到上海的机票": a trip's date, no product
             end = m.start("value") + len(value)
             out.append(PhraseHit(m.start(), end, slot, value, p.confidence, p.in_question))
     out += _names_said(text, onto)
@@ -616,6 +621,26 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
             h for h in out if h.slot.name != "名称" or not any(a <= h.start < b for a, b in ends)
         ]
     return out
+
+
+# What starts another slot's value inside a Chinese product's: a date, a trip's start, an
+# amount ("3月15日", "从北京", "8999元", "¥8,999").
+_NOT_PRODUCT = re.compile(
+    r"\d{1,2}月\d{1,2}[日号]|(?<!\d)\d{1,2}[日号](?![\u4e00-\u9fff])|(?:明天|后天|下周|周[一二三四五六日])"
+    r"|从[\u4e00-\u9fff]{2,}(?:到|去)|[¥￥$]\s*\d|\d+(?:\.\d+)?\s*(?:元|块)"
+)
+
+
+def _zh_product_end(value: str, onto: Ontology) -> int:
+    """Where a Chinese product's value ends: before an enum member another slot reads
+    ("iPhone 15 Pro 黑色"), a date, a place or an amount (`_NOT_PRODUCT`)."""
+    end = len(value)
+    # A member opening the value is the product's own word ("黑色的iPhone", "金色年华").
+    starts = [m.start() for m, _, _ in onto.find_members(value) if m.start() > 0]
+    end = min([end, *starts])
+    if (m := _NOT_PRODUCT.search(value)) is not None:
+        end = min(end, m.start())
+    return end
 
 
 def _opens_with_entity_word(value: str, onto: Ontology) -> bool:

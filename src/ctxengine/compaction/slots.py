@@ -61,6 +61,22 @@ _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
 )
+# A slot said wrong ("写错了", "不对", "改一下"), and the verbs of its right value after.
+_ZH_WRONG = r"(?:错误|错|不对|有误|改一下|改下|换一下)"
+_ZH_RIGHT = r"应该是|应当是|应是|应为|正确的是|是|改成|改为|换成|写成|填成|为"
+# What a remark on the slot leaves where a value would be ("收货人写错了", "改一下"): no value.
+_NO_VALUE_REMARK = re.compile(r"(?:错误|错|不对|有误|一下|下)")
+# "快递单号", "快递运单号", "快递的单号": after a slot word, an identifier's word makes the
+# slot word its modifier; what follows is the identifier (evidence), not the slot's value.
+_ID_AFTER = re.compile(r"的?(?:运|物流|快递|订)?单(?:号码|号|编号)|的?运单")
+# "另一款价格为12,999元": a value of another thing than the one just said.
+_ANOTHER = re.compile(
+    r"(?:另一|另外一|还有一|其他|其它)(?:款|个|台|部|件|种|套|型号)?[^，,。；;！!？?\n]{0,4}$"
+)
+# A reply's sentence offering options ("有黑色、白色和金色可选，您要哪个？", "您需要黑色还是
+# 白色？"): a choice asked for, or options listed.
+_SENTENCE_AT = re.compile(r"[^。！!？?\n]*[。！!？?\n]?")
+_OFFER = re.compile(r"可选|可供选择|供您选择|任选|(?:哪|还是|您|你)[^。！!\n]*[？?]$")
 # A character every verb of `_ZH_CHANGE` holds.
 _CHANGE_CHARS = frozenset("改推提延挪换变设")
 # Adverbs between a slot word and its value ("评分也是4.5分", "人均消费只需23元", "门票也就
@@ -71,7 +87,9 @@ _ADVERB = (
     r"|也|还|都|就|仅|才|只"
 )
 # "从" leads only opening hours said in words ("营业时间从早上9点到下午5点", `_HOURS`).
-_ZH_SET = r"选择|选用|定为|写成|填写|是|为|要|选|用|在[:：]?|写|填|留|从|:|：|=|"
+_ZH_SET = (
+    r"选择|选用|定为|写成|填写|应该是|应当是|应是|应为|是|为|要|选|用|在[:：]?|写|填|留|从|:|：|=|"
+)
 # Slots whose value follows "在" ("地址在北京市…"); for others "在" needs a value-like start.
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
 _EN_CHANGE = r"change|switch|update|modify|set|make|move|reschedule"
@@ -164,6 +182,7 @@ _PEOPLE_RX = re.compile(rf"(?i){PEOPLE_COUNT}")
 @dataclass
 class _Compiled:
     zh_change: re.Pattern[str]
+    zh_fix: re.Pattern[str]  # "收货人写错了，应该是李雷": a correction, the value after it
     zh_set: re.Pattern[str]
     zh_has: re.Pattern[str]
     zh_gap: re.Pattern[str]
@@ -189,6 +208,13 @@ def _compile(onto: Ontology) -> _Compiled:
         # "收货地址麻烦改一下X": a polite lead before the verb, "一下" after it.
         zh_change=re.compile(
             rf"(?P<slot>{slots})\s*(?:麻烦|请|帮我|帮忙)?(?P<verb>{_ZH_CHANGE})(?:一下)?\s*{_ZH_VALUE}",
+            re.I,
+        ),
+        # "收货人写错了，应该是李雷", "收货人改一下，改成李雷": the slot said wrong, then its
+        # right value in the next clause.
+        zh_fix=re.compile(
+            rf"(?P<slot>{slots})\s*[^{_ZH_STOP}]{{0,4}}?{_ZH_WRONG}[了啦]?[，,]\s*"
+            rf"(?P<verb>{_ZH_RIGHT})\s*{_ZH_VALUE}",
             re.I,
         ),
         # "门票还免费", "评分也是4.5分", "人均消费只需23元": an adverb may stand between the
@@ -391,6 +417,7 @@ def extract_updates(
         blocked.append((pm.start(), pair_end))
 
     rules: tuple[tuple[re.Pattern[str], Op, float], ...] = (
+        (rx.zh_fix, "change", 0.85),
         (rx.zh_change, "change", 0.85),
         (rx.en_change, "change", 0.85),
         (rx.zh_set, "set", 0.75),
@@ -402,7 +429,8 @@ def extract_updates(
     # starts with one, so it is tried only where one starts instead of scanning the text.
     # Every absence `_ABSENT_ZH` reads is said with one of these.
     negated = "没" in text or "无" in text or "不" in text
-    zh_rules = (rx.zh_change, rx.zh_set, rx.zh_has, rx.zh_gap)
+    zh_rules = (rx.zh_fix, rx.zh_change, rx.zh_set, rx.zh_has, rx.zh_gap)
+    wrong = "错" in text or "不对" in text or "有误" in text or "一下" in text
     # The English verbs need letters: most Chinese messages have none.
     latin = LATIN_LETTER.search(text) is not None
     for pat, op, conf in rules if starts else ():
@@ -412,6 +440,8 @@ def extract_updates(
             continue  # its verbs: "is", "should be", "will be", "=", ":"
         if pat is rx.zh_change and _CHANGE_CHARS.isdisjoint(text):
             continue
+        if pat is rx.zh_fix and not wrong:
+            continue
         for m in _matches(pat, text, rx.slot_word, starts if pat in zh_rules else None):
             groups = m.groupdict()  # read below up to five times
             if pat is rx.en_set and _WH_BEFORE.search(text, max(0, m.start() - 40), m.start()):
@@ -419,6 +449,10 @@ def extract_updates(
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or governed_by_other(text, m.start(), slot, onto):
                 continue  # "坐地铁的时长": the ride's length, no visit's
+            if _ANOTHER.search(text, max(0, m.start() - 12), m.start()):
+                continue  # "这款¥8,999，另一款价格为12,999元": another thing's value
+            if _ID_AFTER.match(text, m.end("slot")):
+                continue  # "快递单号是SF123": an identifier the slot word names, no value
             if groups.get("verb") == "从" and not (
                 _hours_slot(rx, slot) and _HOURS.match(text, m.start("value"))
             ):
@@ -483,6 +517,8 @@ def extract_updates(
                 value = zh_address(text, vstart, value, onto)
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
+            if _NO_VALUE_REMARK.fullmatch(value):
+                continue  # "收货人写错了", "收货人改一下": a remark, no value
             if value in _NO_VALUE and pat is not rx.zh_change and _stop_slot(slot, onto):
                 continue  # "到达站无": a ride with no stop there ("改成无" clears a value)
             if groups.get("verb") == "是" and _YES_NO.match(value):
@@ -581,6 +617,13 @@ def extract_updates(
                 conf,
             )
 
+    # "乘机人：刘洋", "入住人：赵磊": a label for a person no slot word names, and a name,
+    # set a task slot named by the label.
+    for m in _PERSON_LABEL.finditer(text) if ("：" in text or ":" in text) else ():
+        role, value = m.group("label"), m.group("value")
+        if onto.slot_for_word(role) is None and _PERSON_NAME.fullmatch(value):
+            add(m.start(), m.end(), None, role, value, "set", 0.7)
+
     # "找个酒店，要300-400元的", "酒店最好是1000元以上的": a clause of an amount alone, in a
     # message seeking one kind of place (and naming no other), is that kind's price.
     if requests and _MONEY_GATE.search(text) is not None:
@@ -658,6 +701,8 @@ def extract_updates(
             continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
         if _GIVEN_UP.search(text, max(0, m.start() - 24), m.start()):
             continue  # "with FedEx instead of UPS": UPS is given up, not chosen
+        if not requests and offered(text, m.start()):
+            continue  # "您需要黑色还是白色？", "有黑色、白色可选": options offered, none chosen
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
             neg = _NEG_ZH.search(before) or _NEG_EN.search(before)
@@ -836,6 +881,12 @@ _PERSON_NAME = re.compile(
     r"(?:(?![了好的是在有不没要会能可说想做排便过着很太都也还就再又吗呢吧啊])[\u4e00-\u9fff]){1,2}"
     r"(?:先生|女士|小姐)?"
 )
+# "乘机人：刘洋": a label ending in "人" (at a clause's start) and the name after it.
+_PERSON_LABEL = re.compile(
+    r"(?:^|(?<=[，,。；;！!？?\s、]))(?:我的|我们的|本次的?)?"
+    r"(?P<label>(?![我的])[\u4e00-\u9fff]{1,3}(?<!本)人)[:：]\s*"
+    rf"(?P<value>[^{_ZH_STOP}:：]{{2,6}})(?=[{_ZH_STOP}]|$)"
+)
 # A slot for a person: its words end so ("收货人", "联系人", "姓名").
 _PERSON_WORD = re.compile(r"(?:人|姓名)$")
 
@@ -862,10 +913,47 @@ def _instead_slot(value: str, onto: Ontology, rx: _Compiled, last_slot: str | No
     for name, tail in onto.derived("slots.enum_tails", _enum_tails):
         if len(value) > len(tail) and value.endswith(tail):
             kinds.append(name)
+    if _HAN.search(value) or _ZH_KIND_WORDS.fullmatch(value):
+        kinds += _zh_kinds(value, onto)
     kinds = list(dict.fromkeys(kinds))
     if len(kinds) == 1:
         return kinds[0]
     return last_slot if last_slot in kinds else None
+
+
+# A Chinese value's kind by its shape or its words, with no enum member of it: "14号", "明天"
+# (a date); "上海市浦东新区世纪大道100号" (an address); a courier or a way to pay, each by
+# the word of its slot ("快递", "付款").
+_ZH_DAY = re.compile(
+    r"(?:\d{1,2}月)?\d{1,2}[号日]|大?后天|明天|(?:下|这|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]"
+)
+_ZH_KIND_WORDS = re.compile(
+    r"(?P<快递>(?:顺丰|京东|中通|圆通|申通|韵达|极兔|德邦|百世|邮政|EMS|宅急送)"
+    r"(?:快递|物流|速运|速递|快运)?)"
+    r"|(?P<付款>微信|支付宝|银行卡|信用卡|储蓄卡|花呗|现金|银联|云闪付|货到付款)",
+    re.I,
+)
+
+
+def _zh_kinds(value: str, onto: Ontology) -> list[str]:
+    """The slots a Chinese value fits by its shape or its words (`_ZH_DAY`, an address,
+    `_ZH_KIND_WORDS`)."""
+    out: list[str] = []
+    if _ZH_DAY.fullmatch(value):
+        out += [s.name for s in onto.slots if s.value_shape == "date"]
+    out += [s.name for s in onto.slots if _bare_address(s, value)]
+    if (w := _ZH_KIND_WORDS.fullmatch(value)) is not None:
+        word = next(k for k, v in w.groupdict().items() if v)
+        if (slot := onto.slot_for_word(word)) is not None:
+            out.append(slot.name)
+    return out
+
+
+def offered(text: str, pos: int) -> bool:
+    """Whether the sentence holding `pos` offers options rather than states a value."""
+    start = max(text.rfind(c, 0, pos) for c in "。！!？?\n") + 1
+    sentence = _SENTENCE_AT.match(text, start)
+    return sentence is not None and _OFFER.search(sentence.group(0).rstrip()) is not None
 
 
 def _enum_tails(onto: Ontology) -> list[tuple[str, str]]:
