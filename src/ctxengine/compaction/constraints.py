@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import jieba
+import jieba.posseg
 
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.schema import Constraint
@@ -648,7 +649,7 @@ _ZH_SCOPE = re.compile(
 _GATE_ZH = (
     _ZH_CUE_RX.pattern
     + r"|可以|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
-    r"|从现在|从今|今后|过敏|吧|出来"
+    r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -728,6 +729,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     hits.extend(_lifts(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_relaxations(text, revoked_spans))
+    if "也" in text or "就" in text or "不一定" in text:
+        hits.extend(_zh_relaxations(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -901,6 +904,94 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 polarity="forbid",
                 subject=subject,
                 cue=cue + (NARROWS if limited else IF_RULED),
+                revokes=True,
+                confidence=0.7,
+            )
+            out.append(_Hit(at, c))
+    return out
+
+
+# "四星级的也可以", "中通也行", "四星就行": another thing of the kind an only-rule names is fine
+# too, so that rule no longer holds (`same_kind`); "不一定要五星级": a rule asking for it is
+# lifted. Both stand only if a rule in force is lifted or widened (`IF_RULED`).
+_ZH_ALSO_OK = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|嗯|好吧|好的|那就)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)的?"
+    r"(?P<cue>(?:也|就)(?:可以|行|没关系|没问题|成|好)|也OK|也ok)(?:的|了|吧|啊|呀|哦|啦)*"
+    r"(?=$|[，,。！!；;])"
+)
+_ZH_NOT_NEEDED = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:其实|那|嗯|好吧|好的)?[，,]?\s*(?:也)?"
+    r"(?P<cue>不一定(?:要|得|非要|是)|不(?:必|用)非(?:要|得))(?P<obj>[^，,。；;！!？?]{1,12})"
+    r"(?=$|[，,。！!；;])"
+)
+# The widening a `_ZH_ALSO_OK` clause says, by its cue.
+_ZH_ALSO_CUES = ("也可以", "也行", "也没关系", "也没问题", "也成", "也好", "也OK", "也ok")
+
+
+def names_alternative(c: Constraint) -> bool:
+    """Whether `c` says another thing of an only-rule's kind is fine ("中通也可以")."""
+    return lifts_only_a_rule(c) and c.cue.removesuffix(IF_RULED).startswith((*_ZH_ALSO_CUES, "就"))
+
+
+_NUMERAL = re.compile(r"^(?:[一二两三四五六七八九十百千]+|\d+)")
+_NAME_TAGS = frozenset(["nz", "nt", "nr", "ns", "nrt", "j", "eng"])
+
+
+def same_kind(a: str, b: str) -> bool:
+    """Whether two subjects name different things of one kind: "五星级" and "四星级" or "四星"
+    (a number of the same unit), "川菜" and "粤菜" (one ending), "顺丰" and "中通" (two names).
+    Not a time, a pointer or a count against a thing ("明天", "这个")."""
+    a, b = _trim(a).strip("的"), _trim(b).strip("的")
+    if not a or not b or a == b or len(a) > 6 or len(b) > 6:
+        return False
+    na, nb = _NUMERAL.match(a), _NUMERAL.match(b)
+    if na and nb:
+        ra, rb = a[na.end() :], b[nb.end() :]
+        return bool(ra and rb) and (ra.startswith(rb) or rb.startswith(ra))
+    if na or nb:
+        return False
+    if (
+        re.fullmatch(r"[\u4e00-\u9fff]{2,4}", a)
+        and re.fullmatch(r"[\u4e00-\u9fff]{2,4}", b)
+        and a[-1] == b[-1]
+        and len(a) == len(b)
+    ):
+        return True  # "川菜" and "粤菜", "经济舱" and "商务舱"
+    tags = []
+    for s in (a, b):
+        words = list(jieba.posseg.cut(s))
+        if len(words) != 1:
+            return False
+        tags.append(words[0].flag)
+    return all(t in _NAME_TAGS for t in tags)
+
+
+def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_ALSO_OK` and `_ZH_NOT_NEEDED` clauses, each lifting a rule only if one is in force."""
+    out: list[_Hit] = []
+    for rx, polarity in ((_ZH_ALSO_OK, "forbid"), (_ZH_NOT_NEEDED, "require")):
+        for m in rx.finditer(text):
+            at = m.start("obj")
+            if _inside(at, spans) or _inside(m.end() - 1, spans):
+                continue
+            obj = _trim(m.group("obj"))
+            if not obj or _ZH_CUE_RX.search(obj):
+                continue
+            if rx is _ZH_ALSO_OK and (
+                len(obj) > 6
+                or any(w.flag[:1] in "vdcpru" for w in jieba.posseg.cut(obj) if w.flag != "vn")
+            ):
+                continue  # a thing, not what is done or how: "去看看也行", "有就好", "这样也行"
+            start, end = _clause_span(text, at)
+            if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？", "吗"):
+                continue
+            spans.append((m.start("obj") if rx is _ZH_ALSO_OK else m.start("cue"), m.end()))
+            c = Constraint(
+                text=text[start:end].strip(),
+                polarity=polarity,
+                subject=normalize_subject(obj) or obj,
+                cue=m.group("cue") + IF_RULED,
                 revokes=True,
                 confidence=0.7,
             )
@@ -1154,6 +1245,12 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
                 continue  # "最好把电话告诉我一下": a polite request, answered once
             before = body[:at]
+            if polarity == "forbid" and (ex := _except_only(text, base + at)) is not None:
+                # "除了支付宝，别的都不要用": only 支付宝, the whole sentence its text.
+                pos = len(body)
+                clause = text[ex.start() : base + len(body)].strip()
+                out.append(_Hit(ex.start(), _make(clause, "only", ex.group("x"), "除了", 0.8)))
+                continue
             if polarity == "forbid" and _is_modifier(stripped, before):
                 continue
             pos = len(body)  # one rule per clause: the rest is its object
@@ -1175,6 +1272,19 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                     _Hit(base + c.start(), _make(clause, "require", c.group("x"), cue, 0.75))
                 )
     return out
+
+
+# "除了支付宝，别的都不要用", "除了顺丰以外其他的一律别用": all but X ruled out is X only.
+_ZH_EXCEPT = re.compile(
+    r"除了(?P<x>[^，,。；;！!？?\s]{1,12}?)(?:以外|之外)?[，,]?\s*"
+    r"(?:别的|其他的?|其它的?|其余的?|剩下的)(?:都|也|一律|全都|全|统统)?$"
+)
+
+
+def _except_only(text: str, at: int) -> re.Match[str] | None:
+    """The "除了X，别的都" before the cue at `at`, in its sentence (None: none)."""
+    start = max((m.end() for m in _STOPS.finditer(text, 0, at)), default=0)
+    return _ZH_EXCEPT.search(text, start, at)
 
 
 # "只要" is "only" before what is wanted ("我只要发票"), "as long as" before a condition: one
@@ -1222,8 +1332,56 @@ def _restates(
     return True
 
 
+# What may come before a cue that opens its clause: courtesy, the one addressed, a link word
+# ("请不要推荐…", "你别选…", "另外不要…").
+_ZH_RULE_LEAD = re.compile(
+    r"(?:请|麻烦|你|您|你们|我们|咱们|也|还|就|都|千万|可|一定|再|以后|今后|另外|而且|并且|但是|但"
+    r"|那就|那|所以|还有|记住|注意)*"
+)
+# Before a cue inside a noun phrase: a measure word or a verb that takes the phrase ("给我一个不要
+# 迟到的方案", "找家不用排队的").
+_ZH_NP_BEFORE = re.compile(
+    r"(?:[一两几这那哪每某]?[个家种些位款条间张份台辆部件]|找|要|想|有|是|选|推荐|给我|需要)$"
+)
+# Heads a "不要X的" names a way to or a plan for: "不要迟到的方案" is a plan for not being late.
+_ZH_PURPOSE_HEAD = re.compile(
+    r"(?:方案|办法|方法|计划|攻略|路线|安排|建议|技巧|窍门|秘诀|理由|借口|原因)$"
+)
+# What "不要X的" says is not needed: "不要钱的景点", "不要门票的公园" are free ones.
+_ZH_NEEDLESS = frozenset(
+    ["钱", "门票", "票", "预约", "押金", "小费", "服务费", "手续费", "排队", "签证", "报名"]
+)
+# Words that make what follows 的 a statement, not a noun: "别是郊区到时连吃饭的地方都没有".
+_ZH_NOT_NOUN = re.compile(r"[都也没不是有会能就还在了要得]")
+# Verbs that take the "X的Y" after a cue as their object ("不要修改数据库的表结构"), beside
+# `_ZH_VERBS`.
+_ZH_OBJ_VERBS = frozenset(
+    [
+        "修改",
+        "改动",
+        "改",
+        "动",
+        "更改",
+        "删除",
+        "删",
+        "订",
+        "预订",
+        "买",
+        "购买",
+        "坐",
+        "乘坐",
+        "碰",
+    ]
+)
+
+
 def _is_modifier(obj: str, before: str) -> bool:
-    """True when "cue + obj" modifies a noun ("不要迟到的方案") rather than stating a rule."""
+    """True when "cue + obj" modifies a noun ("不要迟到的方案") rather than stating a rule.
+
+    A cue that opens its clause (after courtesy: `_ZH_RULE_LEAD`) states a rule about an "X的
+    Y" ("不要经停的航班", "别选靠窗的座位") unless Y is a plan for not doing X ("不要迟到的方案")
+    or X is what is not needed ("不要钱的景点"); after a topic ("回复里不要出现客户的手机号"),
+    a verb before the 的 phrase makes it the rule's object."""
     i = obj.rfind("的")
     if i <= 0 or i == len(obj) - 1:
         return False
@@ -1234,7 +1392,16 @@ def _is_modifier(obj: str, before: str) -> bool:
         return False  # "不要出现我的全名": a possessive, not a relative clause
     if _ZH_QUALITY.fullmatch(obj[:i]):
         return False  # "不要早上的航班", "不要太辣的菜": a kind of the noun is not wanted
-    return not before.rstrip().endswith(_ZH_SUBJECT_PRONOUN)
+    if before.rstrip().endswith(_ZH_SUBJECT_PRONOUN):
+        return False
+    if _ZH_NOT_NOUN.search(head) or _ZH_NP_BEFORE.search(before.rstrip()):
+        return True
+    first = next(iter(jieba.tokenize(obj)), ("", 0, 0))[0]
+    if (first in _ZH_VERBS or first in _ZH_OBJ_VERBS) and obj[len(first) : i].strip():
+        return False  # "不要推荐1000元以上的手机", "价格不要显示小数点后的数字"
+    if not _ZH_RULE_LEAD.fullmatch(before.strip()):
+        return True
+    return _ZH_PURPOSE_HEAD.search(head) is not None or obj[:i].strip() in _ZH_NEEDLESS
 
 
 def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:

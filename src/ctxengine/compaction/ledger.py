@@ -64,6 +64,8 @@ from ctxengine.compaction.constraints import (
     WEAK_REVOCATION,
     WORD_BAR,
     lifts_only_a_rule,
+    names_alternative,
+    same_kind,
     scoped_permission,
 )
 from ctxengine.compaction.memo import Memo
@@ -442,24 +444,41 @@ class Ledger(BaseModel):
                 return out
         polarity, revokes = c.polarity, c.revokes
         rivals: list[ConstraintEntry] = []
+        relaxed: list[ConstraintEntry] = []
         if lifts_only_a_rule(c):
             # "You can use pandas now": a rule in force on the same subject is lifted; none
             # lifted, it widens an only-rule it names another thing of ("You may also touch
             # src/credits.py"), and is dropped otherwise (a request or a remark, no rule).
+            # ("不一定要五星级" lifts a rule asking for 五星级, whichever way it asked.)
             same = [
                 e
                 for e in same
-                if not e.revokes and e.polarity == c.polarity and _heads(e.norm_subject, norm)
+                if not e.revokes
+                and (e.polarity == c.polarity or "forbid" not in (e.polarity, c.polarity))
+                and _heads(e.norm_subject, norm)
             ]
             if not same:
                 frame = only_frame(c.text, c.cue)
-                if not any(
-                    e.polarity == "only"
-                    and (
-                        other_only(only_frame(e.text, e.cue), frame)
-                        or (widens(c.text) and _names_alike(only_frame(e.text, e.cue), frame))
-                    )
+                # "只要五星级的" then "四星级的也可以": another of its kind is fine, so the
+                # only-rule no longer holds (superseded below, no conflict).
+                relaxed = [
+                    e
                     for e in self._active()[0]
+                    if e.polarity == "only"
+                    and not e.revokes
+                    and names_alternative(c)
+                    and same_kind(e.subject, c.subject)
+                ]
+                if c.polarity != "forbid" or not (
+                    relaxed
+                    or any(
+                        e.polarity == "only"
+                        and (
+                            other_only(only_frame(e.text, e.cue), frame)
+                            or (widens(c.text) and _names_alike(only_frame(e.text, e.cue), frame))
+                        )
+                        for e in self._active()[0]
+                    )
                 ):
                     return out
                 polarity, revokes = "only", False
@@ -494,6 +513,7 @@ class Ledger(BaseModel):
         )
         self.entries.append(entry)
         out.entry = entry
+        out.changes.extend(self._set(e, "superseded", turn, entry.id) for e in relaxed)
         for e in [*same, *(r for r in rivals if not any(r is x for x in same))]:
             if entry.revokes:
                 # Lifting a rule is not a conflict: the user changed their mind explicitly.
