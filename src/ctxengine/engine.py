@@ -479,6 +479,7 @@ class Session:
                 protected=protected,
                 budget_scale=scale,
                 keep_latest=keep,
+                floor=self._floor(turn, lang) if block else None,
             )
 
         steps: list[StageStep] = list(result.steps)
@@ -512,10 +513,8 @@ class Session:
         if result.tokens > budget:
             # Injections go first to go: when the latest turn alone nearly fills the budget,
             # drop the summary, then shrink the block by what is still over (its lowest
-            # ranks go first), then to a quarter of its cap. Then the block's floor gives
-            # way but for the user's rules (`strict`), the latest turn's tool results are
-            # cut for those, and only when even that fails does the block go, rather than
-            # cut the user's message.
+            # ranks go first), then to a quarter of its cap; then `_fit_latest` (the rules
+            # first, the latest results cut for them), never cutting the user's message.
             inj_summary = ""
 
             def fit(text: str) -> WindowResult:
@@ -539,8 +538,8 @@ class Session:
                     break
                 inj_block = self._block(turn, lang, cap)
                 result = fit(inj_block)
-            if inj_block and result.tokens > budget:
-                result, inj_block = self._rules_first(result, inj_block, budget, turn, fit, steps)
+            if result.tokens > budget:
+                result, inj_block = self._fit_latest(result, inj_block, budget, turn, fit, steps)
         for step in steps:
             await self._record_step(step, lang)
         messages = self._inject(result.messages, inj_summary, inj_block, lang)
@@ -624,7 +623,19 @@ class Session:
             return None
         return q
 
-    def _rules_first(
+    def _floor(self, turn: int, lang: Language) -> Callable[[], int]:
+        """What the injections reserve once the block is down to what it never sheds (the
+        summary gone): worked out only when stage 3 asks, once."""
+        memo: list[int] = []
+
+        def floor() -> int:
+            if not memo:
+                memo.append(self._reserved("", self._block(turn, lang, 1), lang))
+            return memo[0]
+
+        return floor
+
+    def _fit_latest(
         self,
         result: WindowResult,
         block: str,
@@ -634,32 +645,45 @@ class Session:
         steps: list[StageStep],
     ) -> tuple[WindowResult, str]:
         """The last resort of `_context` for a latest turn that leaves less room than the
-        block's floor: the block keeps the user's rules before anything else (a strict
-        render), then the latest turn's tool results are cut to make room for them; when
-        neither fits, the block goes if that alone makes the context fit, and stays (the
-        rules only) when nothing does: dropping it would lose them for nothing. `fit`
-        prepares the window around a block (recording its steps); a cut is recorded in
-        `steps`."""
+        block's floor (or, with no block, is over the budget itself), in this order:
+
+        1. the block keeps the user's rules alone (a strict render);
+        2. the latest turn's tool results are cut (head + tail) to make room for them;
+        3. without the block, whole;
+        4. without the block, the results cut to fit;
+        5. nothing fits: the rules stay (dropping them would gain nothing) and the results
+           stay whole.
+
+        A cut stays only when it makes the context fit (else the whole turn is put back), so
+        no step loses a result's text for a context still over its budget. `fit` prepares
+        the window around a block (recording its steps); a cut is recorded in `steps`."""
         lang = self.language
         c = self.counter
-        turns = result.tokens - self._reserved("", block, lang)
-        room = budget - turns - c.reply_overhead - c.message_overhead
-        block = self._block(turn, lang, max(room, 1), strict=True)
-        result = fit(block)
-        for _ in range(_CUT_ROUNDS):
-            if not block or result.tokens <= budget:
-                break
-            step = self.window.cut_current(result.tokens - budget + _BLOCK_SLACK_TOKENS, lang)
-            if step is None:
-                break
-            steps.append(step)
+        if block:
+            turns = result.tokens - self._reserved("", block, lang)
+            room = budget - turns - c.reply_overhead - c.message_overhead
+            block = self._block(turn, lang, max(room, 1), strict=True)
             result = fit(block)
-        if result.tokens > budget and block:
-            bare = fit("")
-            if bare.tokens <= budget:
-                return bare, ""
-            result = fit(block)
-        return result, block
+        whole = self.window.turns[-1] if self.window.turns else None
+        for text in dict.fromkeys((block, "")):
+            if text != block:
+                result = fit(text)
+            if result.tokens <= budget:
+                return result, text
+            cuts: list[StageStep] = []
+            for _ in range(_CUT_ROUNDS):
+                over = result.tokens - budget + _BLOCK_SLACK_TOKENS
+                step = self.window.cut_current(over, lang)
+                if step is None:
+                    break
+                cuts.append(step)
+                result = fit(text)
+                if result.tokens <= budget:
+                    steps.extend(cuts)
+                    return result, text
+            if cuts and whole is not None:
+                self.window.put_current(whole)
+        return fit(block), block
 
     def _block_cap(self, budget: int) -> int:
         """The allowance of the block and the summary: `block_max_share` of the budget, or

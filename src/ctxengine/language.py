@@ -95,7 +95,8 @@ _FULL_VOTE_ITEMS = 4
 
 # A message that may hold pasted code or a log (cheap to rule out: most messages have none
 # of these), and the lines of it that are code, a log or a link rather than prose.
-_CODE_HINT = re.compile(r"[\n{};=<>`]|://|Error|Exception|Traceback")
+_CODE_HINT = re.compile(r"[\n{};=<>`~]|://|Error|Exception|Traceback")
+_FENCED = re.compile(r"```.*?(?:```|$)|~~~.*?(?:~~~|$)", re.DOTALL)
 _CODE_LINE = re.compile(
     r"^\s{2,}|^\s*(?:Traceback|File \"|at |\$ |>>> |#|//|[-+*] )|[{};=<>`]|://|[\\/]\w+\.\w+"
     r"|^\s*(?:import|from|def|class|return|print|const|let|var|function|SELECT|select)\b"
@@ -108,6 +109,7 @@ def prose(text: str) -> str:
     traceback, a config) is not the language they speak."""
     if not _CODE_HINT.search(text):
         return text
+    text = _FENCED.sub("\n", text)  # a fenced block is pasted whole, whatever its lines say
     return "\n".join(line for line in text.splitlines() if not _CODE_LINE.search(line))
 
 

@@ -111,6 +111,11 @@ TB_ONLY = (
         ["KeyError: 'user_id'", "thanks"],
         ["https://example.com/orders/DD20240315001", "ok"],
         ["def total(items):\n    return sum(items)", "ok"],
+        [
+            "日志如下：\n```\nworker failed to connect to the database server at startup\n"
+            "connection refused by the remote host, retrying in five seconds\n```",
+            "ok",
+        ],
     ],
 )
 def test_pasted_code_or_a_log_does_not_vote(later: list[str]) -> None:
@@ -130,3 +135,8 @@ def test_english_prose_still_switches(later: list[str]) -> None:
 
 def test_an_english_user_pasting_code_stays_english() -> None:
     assert votes(["Please fix my script", TB_ONLY, "OK"]) == "en"
+
+
+def test_an_english_user_pasting_a_fenced_chinese_log_stays_english() -> None:
+    log = "Here is the log:\n```\n连接数据库失败，请检查网络配置和防火墙设置，然后重试\n```"
+    assert votes(["Please look at my deployment problem", log, "ok"]) == "en"

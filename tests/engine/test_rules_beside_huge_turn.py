@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -237,3 +238,48 @@ def test_rules_stay_whenever_cut_results_leave_room(sizes: list[int], budget: in
                         assert clause(rule) in ctx.compacted_context
 
     asyncio.run(run())
+
+
+RESULT_ROWS = "\n".join(f'{{"id": {i}, "data": "result{i}"}}' for i in range(3000))
+
+
+async def _search_turn(
+    make_engine: Callable[..., ContextEngine], budget: int, first: list[str], result: str
+) -> list[Message]:
+    eng = make_engine(agent_max_context_tokens=budget)
+    async with eng:
+        s = await eng.session("u", "s")
+        for text in first:
+            await s.add(Message.user(text))
+            await s.add(Message.assistant("Noted."))
+        await s.add(Message.user("Search again please."))
+        call = ToolCallPart(id="c1", name="search", arguments="{}")
+        await s.add(Message.assistant(None, tool_calls=[call]))
+        await s.add(Message.tool("c1", result))
+        return (await s.context()).messages
+
+
+@pytest.mark.parametrize("first", ["Hello there, find my order A1234.", "Never use PDF format."])
+async def test_a_latest_result_over_the_budget_is_cut_to_fit_rules_or_not(
+    make_engine: Callable[..., ContextEngine], first: str
+) -> None:
+    # With or without a rule, a latest turn over the budget alone has its result cut to fit.
+    messages = await _search_turn(make_engine, 1000, [first], RESULT_ROWS[:8000])
+    assert COUNTER.messages(messages) <= 1000
+    result = next(m for m in messages if m.role == "tool").tool_results[0].content
+    assert result.startswith(RESULT_ROWS[:100]) and len(result) < 8000
+
+
+async def test_a_cut_that_does_not_make_room_for_the_rules_is_undone(
+    make_engine: Callable[..., ContextEngine],
+) -> None:
+    # Eight long rules cannot fit beside the turn even with the result at its floor; the
+    # whole turn fits without the block: it is sent whole, not cut for nothing.
+    rules = [
+        f"Never book hotel number {i} of the long list of hotels near the venue in the centre."
+        for i in range(8)
+    ]
+    messages = await _search_turn(make_engine, 380, rules, RESULT_ROWS[:700])
+    assert COUNTER.messages(messages) <= 380
+    result = next(m for m in messages if m.role == "tool").tool_results[0].content
+    assert result == RESULT_ROWS[:700]

@@ -109,19 +109,19 @@ def cut_current(
     turn: Turn, tokens: int, min_chars: int, language: Language, counter: TokenCounter
 ) -> Turn | None:
     """The current turn with its tool results cut (head + tail) by about `tokens` in all,
-    each in proportion to its size and none below `min_chars`; None when they cannot give
-    that much. Only for a latest turn that alone leaves no room for the user's rules (the
-    CONTEXT block's floor): the results stay whole in the history, and their fields are
-    already in the evidence layer."""
+    each in proportion to its size and none below `min_chars`; None when none is over
+    `min_chars`. Only for a latest turn that alone leaves no room for the user's rules (the
+    CONTEXT block's floor) or is over the budget itself: the results stay whole in the
+    history, and their fields are already in the evidence layer."""
     sizes: dict[int, int] = {}
     for m in turn.messages:
         for p in m.parts:
             if isinstance(p, ToolResultPart) and len(p.content) > min_chars:
                 sizes[id(p)] = counter.count(p.content)
     total = sum(sizes.values())
-    if tokens <= 0 or total <= tokens:
+    if tokens <= 0 or not total:
         return None
-    keep = (total - tokens) / total
+    keep = max(0.0, (total - tokens) / total)
     new: list[Message] = []
     cut = False
     for m in turn.messages:
@@ -214,6 +214,7 @@ def fit_budget(
     counter: TokenCounter,
     on_pass: Callable[[list[Turn]], int] | None = None,
     keep_latest: int = 1,
+    floor: Callable[[], int] | None = None,
 ) -> tuple[list[Turn], list[Removal]]:
     """Stage 3: when `reserved` + the turns exceed `budget`, shrink until they fit `target`.
 
@@ -222,8 +223,9 @@ def fit_budget(
     until the target is met or only the current turn is left: one pass is not enough.
     `on_pass` may recompute `reserved` after each pass (the injected text changes with what
     was dropped). The latest `keep_latest` turns are dropped last: only when the turns before
-    them are gone and the rest is still over the budget itself (a CONTEXT block, which yields
-    its own room to them, is what makes the target then: see `Session._context`).
+    them are gone and the rest is still over the budget itself, with `reserved` down to
+    `floor()` when given (a CONTEXT block yields its own room to them down to what it never
+    sheds, and makes the target then: see `Session._context`).
     """
 
     def total(ts: list[Turn]) -> int:
@@ -233,7 +235,10 @@ def fit_budget(
         return turns, []
     removals: list[Removal] = []
     while total(turns) > target and len(turns) > 1:
-        if len(turns) <= keep_latest and total(turns) <= budget:
+        if len(turns) <= keep_latest and (
+            total(turns) <= budget
+            or (floor is not None and floor() + sum(t.tokens for t in turns) <= budget)
+        ):
             break
         before_turns, before_tokens = len(turns), total(turns)
         spare = max(keep_latest, 1) if len(turns) > keep_latest else 1

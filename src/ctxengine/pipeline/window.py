@@ -9,6 +9,7 @@ limit is crossed, which amortizes to a constant per turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ctxengine.messages import Message
@@ -207,13 +208,14 @@ class Window:
         protected: frozenset[int] = frozenset(),
         budget_scale: float = 1.0,
         keep_latest: int = 1,
+        floor: Callable[[], int] | None = None,
     ) -> WindowResult:
         """Run stages 1-3 and return what the model would see (before injections).
 
         `reserved` is what sits outside the turns (injected summary, CONTEXT block, reply
         priming). `budget_scale` < 1 shrinks the budget when calibration shows the provider
         counts more tokens than we do. Stage 3 drops the latest `keep_latest` turns last
-        (`fit_budget`).
+        (`fit_budget`; `floor` is what `reserved` can shrink to for them).
         """
         s = self.settings
         settled = self.settled_tokens(reserved, int(s.agent_max_context_tokens * budget_scale))
@@ -248,6 +250,7 @@ class Window:
                 compress_below=s.text_compress_below_turns,
                 counter=self.counter,
                 keep_latest=keep_latest,
+                floor=None if floor is None else lambda: floor() + self._prefix_tokens,
             )
         if removals:
             self.set_turns(kept)
@@ -268,8 +271,9 @@ class Window:
         )
 
     def cut_current(self, tokens: int, language: Language) -> StageStep | None:
-        """Cut the current turn's tool results by about `tokens` (`stages.cut_current`); None
-        when they cannot give that much."""
+        """Cut the current turn's tool results by about `tokens` (`stages.cut_current`, each
+        keeping at least `current_result_min_chars`); None when there is nothing to cut.
+        `put_current` undoes it."""
         if not self.turns:
             return None
         t = self.turns[-1]
@@ -278,14 +282,19 @@ class Window:
             return None
         before, n = self.tokens, len(self.turns)
         cut = sum(1 for a, b in zip(t.messages, nt.messages, strict=True) if a is not b)
-        self._turn_tokens += nt.tokens - t.tokens
-        self.turns[-1] = nt
-        self._flat = None
-        self.layout += 1
-        self._paired_upto = min(self._paired_upto, n - 1)
+        self.put_current(nt)
         return StageStep(
             "truncate_current", n, n, before, self.tokens, detail={"messages_cut": cut}
         )
+
+    def put_current(self, turn: Turn) -> None:
+        """Make `turn` the current turn (a cut one, or the whole one a cut replaced)."""
+        n = len(self.turns)
+        self._turn_tokens += turn.tokens - self.turns[-1].tokens
+        self.turns[-1] = turn
+        self._flat = None
+        self.layout += 1
+        self._paired_upto = min(self._paired_upto, n - 1)
 
     def overflow(self, language: Language) -> StageStep:
         """Stage 4: aggressive trim after the provider reported an overflow."""
