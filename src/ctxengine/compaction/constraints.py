@@ -592,7 +592,10 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
     # "Add travel insurance after all", "I do want the upgrade after all".
     re.compile(
         rf"(?i)(?:^|(?<=[,.;!?:\n]))\s*(?:(?P<want>{_EN_WANT})\s+)?"
-        rf"(?:please |just |go ahead and |do )*(?P<obj>{_EN_OBJ}{{1,40}}?)\s+after all" + _EN_END
+        rf"(?:please |just |go ahead and |do )*"
+        # "Let's go back to the exchange after all": what was turned down is chosen again.
+        r"(?:(?P<back>(?:let's |let us |we'll |i'll )?(?:go|switch|get) back to|return to)\s+)?"
+        rf"(?P<obj>{_EN_OBJ}{{1,40}}?)\s+after all" + _EN_END
     ),
     re.compile(rf"(?i)\bgo ahead and (?P<obj>{_EN_OBJ}{{1,40}}?){_EN_LIFT_TAIL}{_EN_END}"),
     # "Pandas is fine now", "Emojis are OK again".
@@ -601,6 +604,13 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
         r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
         r"(?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)" + _EN_END
+    ),
+    # "Actually, FedEx is fine": a change of mind says so without "now".
+    re.compile(
+        rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)+"
+        r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+        r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
+        r"(?:fine|ok|okay|allowed|alright|all right)(?: with me)?(?=[,.;!\n]|$)"
     ),
 )
 # Before "you can …": a condition, a purpose or a question word, not a permission.
@@ -871,6 +881,15 @@ def _permission_end(text: str, end: int) -> tuple[int, bool]:
     return (stop.end() if stop.group() == "." else stop.start()), m.group("wider") is None
 
 
+# "…, not 8", "…, not 3 of them": the number the user's new number replaces.
+_NOT_NUMBER = re.compile(
+    r"(?i)\s*,?\s*(?:but |and )?not\s+"
+    r"(?:\d[\d.,:]*|one|two|three|four|five|six|seven|eight|nine|ten)\b"
+)
+_DIGIT = re.compile(r"\d")
+_EN_REASON = re.compile(r"(?i),\s*(?:since|because|as|given that)\b")
+
+
 def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """Plain-words revocations ("you can use pandas now", "还是加上旅行保险吧"): each lifts a
     rule only if one is in force (`IF_RULED`)."""
@@ -882,7 +901,11 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if _inside(at, spans) or _inside(m.end() - 1, spans):
                 continue
             obj = m.group("obj")
-            if "want" in rx.groupindex and not (m.group("want") or _EN_VERB.match(obj)):
+            if "want" in rx.groupindex and not (
+                m.group("want")
+                or _EN_VERB.match(obj)
+                or ("back" in rx.groupindex and m.group("back"))
+            ):
                 continue  # "Actually, the budget is $50": no instruction
             if rx is _LIFT_EN[0] and _EN_LIFT_NOT.search(text, 0, m.start()):
                 continue  # "if you can use pandas", "so that you can ..."
@@ -897,7 +920,11 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 cue, start = text[first:at].strip(), min(start, first)
             else:
                 cue = text[m.end("obj") : m.end()].strip()
+            if _DIGIT.search(obj) and _NOT_NUMBER.match(text, end):
+                continue  # "Actually use 10 retries, not 8": a value changed, no rule
             end, limited = _permission_end(text, end)
+            if _EN_REASON.match(text, end):
+                end = _sentence_end(text, end)  # "…, since CI is green.": the reason kept
             spans.append((first, max(m.end(), end)))
             c = Constraint(
                 text=text[start:end].strip(),
@@ -908,6 +935,32 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 confidence=0.7,
             )
             out.append(_Hit(at, c))
+    return _one_lift_a_sentence(text, out)
+
+
+def _one_lift_a_sentence(text: str, hits: list[_Hit]) -> list[_Hit]:
+    """ "Actually, FedEx is fine, go ahead and use FedEx.": one permission, said twice in a
+    sentence, kept once with the whole sentence."""
+    out: list[_Hit] = []
+    for h in sorted(hits, key=lambda h: h.start):
+        sentence = _sentence_start(text, h.start)
+        i = next(
+            (
+                i
+                for i, p in enumerate(out)
+                if _sentence_start(text, p.start) == sentence
+                and normalize_subject(p.constraint.subject)
+                == normalize_subject(h.constraint.subject)
+            ),
+            None,
+        )
+        if i is None:
+            out.append(h)
+            continue
+        whole = text[sentence : _sentence_end(text, h.start)].strip()
+        prev = out[i]
+        if len(whole) > len(prev.constraint.text):
+            out[i] = _Hit(prev.start, prev.constraint.model_copy(update={"text": whole}))
     return out
 
 
@@ -1444,7 +1497,20 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             # "from now on, always cc X": the rule's own cue reads it; "we are open from now
             # on until 9": mid-sentence, a time, not the start of a rule.
             continue
-        if low == "only" and not _only_is_rule(text[: m.start()]):
+        if (
+            low == "only"
+            and not (
+                _only_is_rule(text[: m.start()])
+                # "Always run make test before you commit, and only use the feature branch": a
+                # second rule joined to the first, when an instruction follows "only".
+                or (
+                    _EN_JOINED.search(text, 0, m.start())
+                    and _EN_VERB.match(obj)
+                    # "I like it, and only use it on weekends": said of the speaker.
+                    and not _EN_SPEAKER.match(text[_sentence_start(text, start) :].lstrip())
+                )
+            )
+        ):
             continue
         if low in ("must", "rather") and re.match(r"(?i)(?:be|have|not)\b", obj):
             continue
@@ -1556,6 +1622,10 @@ def _title_mid_sentence(text: str, start: int, end: int) -> bool:
     return line[-1] not in ".!?:;\"'"
 
 
+# ", and ", "; but ", ", then ": a clause joined to the one before, which may be a rule of its own.
+_EN_JOINED = re.compile(r"(?i)[,;]\s*(?:and|but|then|also|and also|and then)\s+$")
+
+
 def _only_is_rule(before: str) -> bool:
     # "only" is a rule at the start of a clause or after an imperative verb, not in
     # "I only have $50".
@@ -1567,3 +1637,68 @@ def _only_is_rule(before: str) -> bool:
             ("please", "use", "show", "reply", "answer", "respond", "write", "list", "include")
         )
     )
+
+
+# --- a reply that says a rule cannot be met ----------------------------------------------------
+
+# "没有符合您要求的五星级酒店", "找不到", "不能", "无法": a Chinese failure word. Chinese replies
+# that decline name the request as a whole ("符合您要求的") more often than its subject.
+_FAIL_ZH = re.compile(
+    r"没有找到|没找到|找不到|未找到|查不到|没有查到|没有符合|没有满足|不符合|不满足|没有合适|暂无|"
+    r"已满|已售罄|订不到|无法|不能|没有这么|没有那么|没有这样"
+)
+_BARE_NO_ZH = re.compile(
+    r"^\s*(?:都|也|还)?(?:没有|没|不是|不行|不可以)(?:呢|的|哦|哟|啊|呀|喔)?\s*$"
+)
+# "I can't", "unable to", "sold out", "no window seats are available", "nothing matches": an
+# English failure. A bare "no" is not one ("There is no linter config yet, but I'll use the
+# defaults", "Understood, no production, only staging" acknowledge the rule).
+_FAIL_EN = re.compile(
+    r"(?i)\b(?:can't|cannot|can not|couldn't|could not|unable to|not able to|not possible|"
+    r"impossible|unavailable|not available|sold out|fully booked|no longer|"
+    r"(?:don't|do not|doesn't|does not|didn't|did not) have|"
+    r"(?:no|none|nothing)\b[^.,;!?]{0,40}?\b(?:available|found|left|open|in stock|"
+    r"match(?:es|ing)?|meets?|fits?|suits?|offers?|has|have)\b|"
+    r"(?:couldn't|could not|can't|cannot|didn't|did not) find)"
+)
+# The reply names the request as a whole: a failure of every rule of the turn.
+_FAIL_WHOLE_EN = re.compile(
+    r"(?i)\b(?:requirements?|criteria|criterion|request(?:ed)?|preferences?|asked)\b"
+)
+_FAIL_CLAUSE = re.compile(r"[，,。；;！!？?\n]|\.(?=\s|$)")
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_/.-]*[A-Za-z0-9]")
+_EN_FUNCTION = frozenset(
+    [
+        *("the", "a", "an", "and", "or", "but", "for", "with", "from", "into", "onto", "this"),
+        *("that", "these", "those", "there", "here", "it", "its", "you", "your", "i", "me"),
+        *("my", "we", "our", "they", "them", "their", "is", "are", "was", "were", "be"),
+        *("been", "being", "have", "has", "had", "do", "does", "did", "not", "no", "always"),
+        *("never", "only", "just", "please", "prefer", "would", "like", "want", "use"),
+        *("using", "run", "make", "sure", "before", "after", "when", "while", "any", "all"),
+        *("some", "one", "ones", "of", "to", "in", "on", "at", "by", "as"),
+    ]
+)
+
+
+def _stem(w: str) -> str:
+    w = w.lower()
+    return w[:-1] if len(w) > 4 and w.endswith("s") else w
+
+
+def reply_fails_rule(reply: str, rule: str) -> bool:
+    """Whether an assistant reply says the user's rule cannot be met: a clause with a failure
+    word ("没有符合您要求的五星级酒店", "no window seats are available", "I can't book an aisle
+    seat") about the rule's subject (a word of the rule) or about the request as a whole ("no
+    hotel meets your requirements"). An acknowledgement that repeats the rule ("Sure, I'll
+    always run it. There is no linter config yet, but I'll use the defaults.", "Understood,
+    no production, only staging.") says no such thing: it does not relax the rule."""
+    subject = {_stem(w) for w in _EN_WORD.findall(rule) if w.lower() not in _EN_FUNCTION}
+    for clause in _FAIL_CLAUSE.split(reply):
+        if _FAIL_ZH.search(clause) or _BARE_NO_ZH.match(clause):
+            return True
+        if not _FAIL_EN.search(clause):
+            continue
+        words = {_stem(w) for w in _EN_WORD.findall(clause)}
+        if words & subject or _FAIL_WHOLE_EN.search(clause):
+            return True
+    return False

@@ -60,6 +60,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
     IF_RULED,
+    IN_PART,
     NARROWS,
     WEAK_REVOCATION,
     WORD_BAR,
@@ -161,9 +162,55 @@ def subjects_match(a: str, b: str) -> bool:
 _NOT_THE_SUBJECT = re.compile(r"\b(?:instead|rather|than|not|without|except|over|but)\b")
 
 
+# Adverbs that do not change what a rule is about: "Never push directly to main" and "You can
+# push to main this once" are about pushing to main.
+_ADVERBS = re.compile(
+    r"(?<![\w/.-])(?:directly|ever|again|anymore|at all|now|still|just)(?![\w/.-])"
+)
+# A permission for one occasion ("this once", "this time", "for now") makes an exception
+# beside the rule, not its end.
+_ONE_OFF = re.compile(r"(?<![\w/.-])(?:once|one time|time|for now|today)(?![\w/.-])")
+# Verbs that only say the thing is chosen: "Go ahead and use FedEx" permits what "Don't ship
+# it with FedEx" forbade.
+_CHOOSE = re.compile(r"(?:use|using|go with|pick|choose|take|go back|switch back)\s+")
+
+
+# "skip make test for doc only commit": the thing skipped, before its scope.
+_SKIP = re.compile(
+    r"(?:skip|omit|leave out|drop)\s+(?P<thing>.+?)(?=\s+(?:for|on|in|under|when|during|if"
+    r"|unless|with|once|time|today)\b|$)"
+)
+
+
+def _bare(s: str) -> str:
+    """A normalized subject without its adverbs."""
+    return " ".join(_ADVERBS.sub(" ", s).split())
+
+
+def _thing_of(rule: str, permitted: str) -> bool:
+    """A permission that names (or only chooses) the very thing a rule ends on: "fedex" and
+    "use fedex" for "ship it with fedex". Not a rule that names it as the alternative
+    ("use ups instead of fedex")."""
+    thing = permitted[m.end() :] if (m := _CHOOSE.match(permitted)) else permitted
+    if not thing or not rule.endswith(" " + thing) or rule.startswith(thing + " "):
+        return False
+    return not _NOT_THE_SUBJECT.search(rule[: -len(thing)])
+
+
+def _lifted_by(rule: str, permitted: str) -> bool:
+    """A permission names the prohibited action, adverbs aside, or its very thing."""
+    return _heads(rule, permitted) or _thing_of(_bare(rule), _bare(permitted))
+
+
+def one_off(permitted: str) -> bool:
+    """Whether a normalized permission is for one occasion ("push main once")."""
+    return _ONE_OFF.search(permitted) is not None
+
+
 def _heads(a: str, b: str) -> bool:
     """`a` and `b` (normalized) are the same subject or one is the other's head ("panda" and
     "panda for parsing"), as a plain-words revocation must be to lift a rule."""
+    a, b = _bare(a), _bare(b)
     if a == b:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
@@ -200,7 +247,7 @@ def _related(a: str, b: str) -> bool:
     first word (the verb) and another word in common, or a word of one that starts a word of
     the other ("run black before committing" and "run black on generated file", "modify file
     under tests/" and "modify tests/conftest.py")."""
-    wa, wb = a.split(), b.split()
+    wa, wb = _bare(a).split(), _bare(b).split()
     if len(wa) < 2 or len(wb) < 2 or wa[0] != wb[0] or not (a + b).isascii():
         return False
     return any(
@@ -450,13 +497,40 @@ class Ledger(BaseModel):
             # lifted, it widens an only-rule it names another thing of ("You may also touch
             # src/credits.py"), and is dropped otherwise (a request or a remark, no rule).
             # ("不一定要五星级" lifts a rule asking for 五星级, whichever way it asked.)
+            # Adverbs aside ("Never push directly to main" / "You can push to main now"), or
+            # the thing the rule ends on ("Don't ship it with FedEx" / "FedEx is fine").
             same = [
                 e
-                for e in same
+                for e in self._active()[0]
                 if not e.revokes
                 and (e.polarity == c.polarity or "forbid" not in (e.polarity, c.polarity))
-                and _heads(e.norm_subject, norm)
+                and (
+                    (e in same and _heads(e.norm_subject, norm))
+                    or (
+                        norm.isascii()
+                        and e.polarity == "forbid"
+                        and _lifted_by(e.norm_subject, norm)
+                    )
+                )
             ]
+            if c.polarity == "forbid" and (skip := _SKIP.match(norm)) is not None:
+                return self._skip(c, norm, skip.group("thing"), turn)
+            if c.polarity == "forbid" and norm.isascii():
+                # "You can push to main this once", "You can touch infra/terraform/staging/
+                # now": a permission for one occasion or a part of what a prohibition covers
+                # is an exception kept beside it, the rule still in force.
+                part = [
+                    e
+                    for e in self._active()[0]
+                    if e.polarity == "forbid"
+                    and not e.revokes
+                    and (
+                        (e in same and one_off(norm) and not one_off(e.norm_subject))
+                        or (e not in same and _related(e.norm_subject, norm))
+                    )
+                ]
+                if part:
+                    return self._add_scoped(c, norm, IN_PART, turn)
             if not same:
                 frame = only_frame(c.text, c.cue)
                 # "只要五星级的" then "四星级的也可以": another of its kind is fine, so the
@@ -539,6 +613,40 @@ class Ledger(BaseModel):
             out.conflicts.append(rec)
             if earlier_stands:
                 break  # the new rule lost; it cannot supersede anything else
+        return out
+
+    def _skip(self, c: Constraint, norm: str, thing: str, turn: int) -> LedgerResult:
+        """ "You can skip make test now" lifts "Always run make test before you commit";
+        "You can skip make test for docs-only commits" (or "this once") is an exception kept
+        beside it. Skipping what no rule requires is no rule."""
+        out = LedgerResult()
+        rules = [
+            e
+            for e in self._active()[0]
+            if e.polarity == "require"
+            and not e.revokes
+            and (
+                (b := _bare(e.norm_subject)).startswith(thing)
+                or b.partition(" ")[2].startswith(thing)
+            )
+        ]
+        if not rules:
+            return out
+        entry = ConstraintEntry(
+            id=f"c{len(self.entries) + 1}",
+            text=c.text,
+            polarity="require",
+            subject=c.subject,
+            norm_subject=norm,
+            cue=c.cue,
+            revokes=True,
+            turn=turn,
+            last_turn=turn,
+        )
+        self.entries.append(entry)
+        out.entry = entry
+        if _bare(norm) == "skip " + thing:
+            out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in rules)
         return out
 
     def _add_scoped(self, c: Constraint, norm: str, scope: str, turn: int) -> LedgerResult:

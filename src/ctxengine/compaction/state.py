@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.audit import AuditEvent, AuditLog
+from ctxengine.compaction.constraints import reply_fails_rule
 from ctxengine.compaction.layers import (
     EvidenceItem,
     EvidenceLayer,
@@ -246,6 +247,11 @@ class SessionState(BaseModel):
     # The user turn whose requests the assistant's latest reply declined (0: none pending);
     # the next user message settles it (see `_settle_declined`).
     declined_turn: int = 0
+    # The reply that declined it, and whether the decline is a slot's evidence (a criterion
+    # said unmet, an alternative value offered): that relaxes the turn's rules; a reply's
+    # words alone relax only a rule they say cannot be met (see `reply_fails_rule`).
+    declined_reply: str = ""
+    declined_by_slot: bool = False
     # The latest user message turned the offered candidate down ("这家不太合适"): what comes
     # next refines that search instead of starting a new one (see `_search_over`).
     turned_down: bool = False
@@ -367,12 +373,15 @@ class SessionState(BaseModel):
                                 # An alternative offered: the user's next word settles it. A
                                 # fact within the request ("4.6分" for "4.5分以上") is none.
                                 self.declined_turn = self.last_user_turn
+                                self.declined_by_slot = True
                         continue
                 # "符合条件的豪华型酒店没有找到": a value the reply says is absent is no fact.
                 if self._assistant_may_set(u) and not _absent(u.value, parsed.denied):
                     self._update(u, turn, "assistant", may_close=not self.turned_down)
             if parsed.declines:
                 self.declined_turn = self.last_user_turn
+                self.declined_reply = parsed.said or ""
+                self.declined_by_slot |= bool(parsed.unmet)
                 if not explained:
                     # Which request failed the reply did not say: each of the turn's
                     # criteria may be it (see `StateLayer.close_search`).
@@ -617,10 +626,16 @@ class SessionState(BaseModel):
         """The user answers a declined request: going on with the alternative relaxes the
         preferences and requirements of the declined turn; turning it down keeps them."""
         declined, self.declined_turn = self.declined_turn, 0
+        reply, self.declined_reply = self.declined_reply, ""
+        by_slot, self.declined_by_slot = self.declined_by_slot, False
         if not declined or parsed.rejects:
             return
         for e in self.ledger.active():
-            if e.turn == declined and e.polarity in ("prefer", "require", "only"):
+            if e.turn != declined or e.polarity not in ("prefer", "require", "only"):
+                continue
+            # "没有符合您要求的五星级酒店，推荐四星级的": the reply says the rule cannot be
+            # met. "Sure, I'll always run it. There is no linter config yet" does not.
+            if by_slot or reply_fails_rule(reply, e.text):
                 ch = self.ledger.set_status(e.id, "relaxed", turn, None)
                 self.record("relaxed", turn, ch.model_dump(mode="json"))
 
@@ -700,6 +715,7 @@ class SessionState(BaseModel):
         any was archived."""
         if keys:
             self.declined_turn = self.last_user_turn
+            self.declined_by_slot = True
         done = False
         for key in keys:
             cur = self.state.slots.get(key)
