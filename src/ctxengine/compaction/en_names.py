@@ -33,7 +33,7 @@ _WORD = (
     r"|\d+(?:st|nd|rd|th)?(?:-[\w'’]+)*)"
 )
 # Lower-case words that join the capitalised words of one name.
-_JOINER = r"(?:of|by|the|and|&|@|de|del|della|di|da|du|des|la|le|los|las|y)"
+_JOINER = r"(?:of|by|the|and|&|@|de|del|della|di|da|das|dos|du|des|la|le|los|las|y|van|von|der|den)"
 # Kinds of place a name may carry in lower case ("AC hotel by Marriott"), and what an offer
 # calls the thing it names ("a 4 star hotel", "a nice restaurant", "a popular event").
 _PLACE_NOUNS = (
@@ -383,6 +383,8 @@ _OFFER_WORDS = (
 _LIST_CUE = re.compile(rf"(?:{_OFFER_WORDS}[^.!?\n:]{{0,48}}|^\s*):[ \t]*(?=\S)")
 # The same words ending their line with a colon: "Here are some options:\n1. ...".
 _LINES_CUE = re.compile(rf"{_OFFER_WORDS}[^.!?\n:]{{0,48}}:[ \t]*\n")
+# Where a numbered line's detail starts: a bracket, a spaced dash, a colon.
+_LINE_DETAIL = re.compile(r"\s+\(|\s+[-–—]\s+|:\s")
 # A numbered or bulleted line: "1. ", "2) ", "- ", "* ", "• ".
 _LINE_ITEM = re.compile(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+")
 # What an offered item's detail tells: a price, a time, a rating, a distance.
@@ -465,7 +467,7 @@ def _read_list(
     if len(items) < 2:
         return []
     if all(detailed):
-        return items
+        return _unbracketed(items)
     # Bare names make a list only when "and" or "or" joins them and it ends its sentence:
     # "How about Toronto, Canada?" names a city and its country.
     if any(detailed) or not bare_ok or not (joined or labelled):
@@ -474,7 +476,24 @@ def _read_list(
         return []
     if labelled and not joined and any(_opens_with_verb(name) for _, name, _ in items):
         return []  # "Options: Open Settings, Click Save.": steps, no names
-    return items
+    return _unbracketed(items)
+
+
+# A bracket that ends an offered item's name: a detail of it ("Belcanto (Fine dining)").
+_TRAILING_BRACKET = re.compile(r"\s*\([^()]*\)$")
+
+
+def _unbracketed(items: list[tuple[int, str, str]]) -> list[tuple[int, str, str]]:
+    """`items` with a bracket that ends a name moved to the front of its detail: in a list of
+    options "Cervejaria Ramiro (Seafood)" offers Cervejaria Ramiro, whose cuisine is seafood."""
+    out: list[tuple[int, str, str]] = []
+    for start, name, detail in items:
+        m = _TRAILING_BRACKET.search(name)
+        if m is not None and m.start() > 0:
+            bracket = m.group(0).strip()
+            name, detail = name[: m.start()], f"{bracket} {detail}".strip()
+        out.append((start, name, detail))
+    return out
 
 
 _SENTENCE_END = re.compile(r"\s*(?:[.!?\n]|$)")
@@ -490,9 +509,17 @@ def _line_list(text: str, low: str) -> list[tuple[int, str, str]]:
         end = len(text) if end == -1 else end
         m = _ITEM.match(text, line.end(), end)  # the line's own words: a name ends with it
         if m is None or (name := _clean(m.group("name"))) is None:
+            if text[line.start() : line.end()].strip()[0].isdigit():
+                # A numbered line whose words read as no name still counts: "the third one"
+                # is the line numbered 3. Its words up to a detail stand for it.
+                words = text[line.end() : end]
+                head = _LINE_DETAIL.split(words, 1)[0].strip(" \t*")
+                if head:
+                    items.append((line.end() + words.find(head), head, words[len(head) :]))
             continue
         start = m.start("name") + m.group("name").find(name)
         items.append((start, name, text[start + len(name) : end].strip(" \t*")))
+    items = _unbracketed([(s, n, d.strip(" \t*")) for s, n, d in items])
     if len(items) < 2:
         return []
     first = items[0][0]

@@ -287,6 +287,8 @@ class Ontology(_Strict):
                 text, m
             ):
                 continue  # "use black before committing": a tool in a message about code
+            if _not_a_colour(text, m):
+                continue  # "CI is green", "a red light": a state, no colour chosen
             slot, member = slots[m.group(0).lower()]
             out.append((m, slot, member))
         return out
@@ -377,6 +379,32 @@ class Ontology(_Strict):
             if rx.fullmatch(value):
                 return ent
         return None
+
+
+# English colour words that also tell a state ("the build is green", "a red light").
+_STATE_COLOURS = frozenset({"green", "red", "amber", "yellow", "orange", "gray", "grey"})
+# What such a colour describes as a state, not as a product's colour: a build, a check, a
+# light, a status. Before the colour ("CI is green", "tests are all red", "the pipeline went
+# green again") or after it ("a green light", "red status", "green checks").
+_STATE_NOUN = (
+    r"(?:ci|build|builds|test|tests|suite|pipeline|pipelines|check|checks|status|dashboard"
+    r"|dashboards|light|lights|job|jobs|run|runs|badge|badges|monitor|alert|alerts|signal)"
+)
+_STATE_BEFORE = re.compile(
+    rf"(?i)\b{_STATE_NOUN}(?:\s+(?:is|are|was|were|went|turned|turns|goes|stays|stayed"
+    r"|looks|look|shows|show|showing|back|now|all|still|not|n't|again|to)){0,3}\s+$"
+)
+_STATE_AFTER = re.compile(rf"(?i)\s+{_STATE_NOUN}\b")
+
+
+def _not_a_colour(text: str, m: re.Match[str]) -> bool:
+    """Whether the colour word at `m` tells the state of a build, check or light."""
+    if m.group(0).lower() not in _STATE_COLOURS:
+        return False
+    return bool(
+        _STATE_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        or _STATE_AFTER.match(text, m.end())
+    )
 
 
 # A capitalised word right after a capitalised enum synonym: the synonym starts a name.

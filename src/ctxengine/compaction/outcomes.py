@@ -152,11 +152,42 @@ _NOT_FOUND_END = re.compile(
 )
 
 
+# A value the reply refuses: "coupon SPRING20 can't be applied", "that code has expired", "the
+# promo is not valid" (what precedes), "I can't apply SPRING20 to exchanges" (what follows).
+_EN_REFUSED_AFTER = re.compile(
+    r"(?i)\s+(?:can(?:no|')t|could(?:n't| not)|won't|will not|isn't|is not|wasn't|was not"
+    r"|is no longer|are not|aren't)\s+(?:be\s+)?(?:applied|accepted|used|valid|available"
+    r"|applicable|redeemable|combined|honou?red)\b"
+    r"|\s+(?:was|has been|got|were|is)\s+(?:declined|rejected|refused)\b"
+    r"|\s+(?:has|have)\s+expired\b|\s+is\s+(?:invalid|expired)\b"
+)
+_EN_REFUSED_BEFORE = re.compile(
+    r"(?i)\b(?:can(?:no|')t|could(?:n't| not)|unable to|not able to)\s+(?:apply|accept|use"
+    r"|redeem|honou?r)\s+"
+)
+_EN_OBJECT_END = re.compile(r"(?i)\s+(?:to|for|on|with|because|since|as)\b|[.;!?]")
+
+
+def _en_refused(clause: str) -> list[str]:
+    """The subject of an English refusal in `clause`, or the object of an active one."""
+    out: list[str] = []
+    if (m := _EN_REFUSED_AFTER.search(clause)) is not None and m.start() > 0:
+        out.append(clause[max(0, m.start() - 40) : m.start()])
+    if (m := _EN_REFUSED_BEFORE.search(clause)) is not None:
+        end = _EN_OBJECT_END.search(clause, m.end())
+        out.append(clause[m.end() : end.start() if end else min(len(clause), m.end() + 40)])
+    return [s for s in out if s.strip()]
+
+
 def denied_spans(text: str) -> list[str]:
     """What follows a negation in each clause of a reply ("恭王府附近的餐馆都没有灶台鱼这道菜"
     -> "灶台鱼这道菜"), or what precedes one that ends the clause ("豪华型酒店没有找到" ->
-    "豪华型酒店"): a request the reply says nothing has, when the request is in it."""
+    "豪华型酒店"): a request the reply says nothing has, when the request is in it. In English,
+    a value the reply refuses ("coupon SPRING20 can't be applied" -> "coupon SPRING20")."""
     out: list[str] = []
+    if any("a" <= c.lower() <= "z" for c in text):
+        for clause in _CLAUSE.findall(text):
+            out += _en_refused(clause)
     for clause in _CLAUSE.findall(text):
         # "找"/"查" gate the search: most clauses say nothing about finding.
         end = _NOT_FOUND_END.search(clause) if "找" in clause or "查" in clause else None

@@ -32,6 +32,12 @@ _EN_ADDRESS = (
     r"(?=[;!?\n]|\.(?:\s|$)|$|,\s*(?![A-Z0-9]))"
 )
 ADDRESS_RX = re.compile(_EN_ADDRESS)
+# A Chinese address in an English message: Han characters that end on a house number
+# ("北京市朝阳区建国路88号", "上海市徐汇区漕溪北路88号3栋201室").
+_ZH_ADDRESS = (
+    r"[\u4e00-\u9fff][\u4e00-\u9fff\d\-#]{1,40}?\d+(?:号|弄|栋|座|室|楼|层)"
+    r"(?:[\d\-#]*[\u4e00-\u9fff]{0,4}\d+(?:号|栋|座|室|楼|层|单元))*"
+)
 _MONTHS = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
@@ -163,10 +169,37 @@ _PHRASES: tuple[Phrase, ...] = (
         0.7,
         english=True,
     ),
+    # "ship it to recipient 张伟 at 北京市朝阳区建国路88号", "send it to Li Lei at 14 Elm
+    # Street", "deliver to 上海市徐汇区漕溪北路88号": the address after a recipient's "at", or
+    # a Chinese address right after "to".
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:ship|deliver|send|mail)(?: it| this| them| the order| the package)? to"
+            r"(?: (?:the )?(?:recipient|receiver|consignee)?\s*[^,;.!?\n]{1,30}? at)? "
+            r"(?P<value>" + _ZH_ADDRESS + "|" + _EN_ADDRESS.replace("(?P<value>", "(?:") + ")"
+        ),
+        "address",
+        0.7,
+        english=True,
+    ),
     Phrase(
         re.compile(
             r"(?i)\b(?:deliver(?:ed)?|arrive|ship(?:ped)?|get it)(?: it| this| them| the order)?"
             r" (?:by|on|before) " + _EN_DATE + r"\b"
+        ),
+        "date",
+        0.7,
+        english=True,
+    ),
+    # "a hotel from October 3 to October 8", "from June 2nd until June 5th": the stay's
+    # dates, one value (a date slot holds the range).
+    Phrase(
+        re.compile(
+            r"(?i)\bfrom\s+(?P<value>"
+            + _EN_DATE.replace("(?P<value>", "(?:")
+            + r"\s+(?:to|until|till|through|thru|-|–)\s+"
+            + _EN_DATE.replace("(?P<value>", "(?:")
+            + r")\b"
         ),
         "date",
         0.7,
@@ -392,9 +425,23 @@ _PHRASES: tuple[Phrase, ...] = (
     # party's size.
     Phrase(
         re.compile(
-            r"(?i)(?:\b(?:for|with|be|are|we're|total\s+of)\s+"
+            r"(?i)(?:\b(?:for|with|be|are|we're|total\s+of|so(?:\s+it's)?|it's(?:\s+now)?"
+            r"|(?:dinner|lunch|breakfast|brunch|party|group|table|booking|reservation|it|that)"
+            r"\s+(?:is|will\s+be)(?:\s+now)?)\s+"
             r"|(?=\b(?:party|group|table)\s+(?:of|for)\s))"
             rf"(?P<value>{PEOPLE_COUNT})\b"
+        ),
+        PEOPLE,
+        0.7,
+        english=True,
+    ),
+    # "We're 6 now", "we'll be 4 again", "so we're five in total": a party's size said with
+    # no word for people, by who "we" are now.
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:we're|we\s+are|we'll\s+be|we\s+will\s+be)\s+"
+            r"(?P<value>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+            r"(?=(?:\s+(?:now|again|in\s+total|total|altogether))?\s*(?:[.!,;]|$))"
         ),
         PEOPLE,
         0.7,

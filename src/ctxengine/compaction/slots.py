@@ -174,6 +174,11 @@ _ORDINAL_ONE = re.compile(
 )
 # An ordinal day: "the 3rd", "the 21st" (a date when it names no option).
 _ORDINAL_DAY = re.compile(r"(?i)(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)")
+# A weekday and its day of the month: "Saturday the 14th", "Sat, the 14th", "Friday 14th".
+_WEEKDAY_DAY = re.compile(
+    r"(?i)(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+"
+    r"(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)"
+)
 # The length of a stay or a rental: "two nights", "3 days".
 _DURATION = re.compile(kind_regex("duration"))
 _PEOPLE_RX = re.compile(rf"(?i){PEOPLE_COUNT}")
@@ -830,7 +835,7 @@ def extract_updates(
 
     found.sort(key=lambda t: t[0])
     _first_count_only(found, text)
-    updates = _removals_first([u for _, _, u in found])
+    updates = _removals_first([_without_en_tail(u) for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
@@ -1003,7 +1008,13 @@ def _shaped_slot(
         slot
         for slot, vrx in onto.value_shapes
         if vrx.fullmatch(value)
-        or (slot.value_shape == "date" and _ORDINAL_DAY.fullmatch(value) is not None)
+        or (
+            slot.value_shape == "date"
+            and (
+                _ORDINAL_DAY.fullmatch(value) is not None
+                or _WEEKDAY_DAY.fullmatch(value) is not None
+            )
+        )
     ]
     if not fits:
         if _PEOPLE_RX.fullmatch(value):
@@ -1646,6 +1657,33 @@ def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, st
     while v and v[-1] in _TRAIL + " " and not _BAR.search(v):
         v = v[:-1]
     return start + lead, v
+
+
+# Words that end an English message after its value and are no part of it: "ship to 14 Elm
+# Street instead", "move it to 8pm too", "phone 138****1234." A full stop stays where a word
+# of the value ends with it ("St.", "Jr.", "a.m.", "U.S.").
+_EN_TAIL = re.compile(
+    r"(?i)(?:[\s,]+(?:instead(?:\s+of\s+(?:that|this|it))?|too|as\s+well|again|please|then"
+    r"|thanks|thank\s+you))+[\s.!?,;]*$|[\s,;:!?]+$"
+)
+_KEPT_DOT = re.compile(
+    r"(?i)(?:\b(?:st|jr|sr|dr|mr|mrs|ms|ave|blvd|rd|ln|inc|ltd|co|corp|no|apt|ste|etc|vs)"
+    r"|\b(?:[a-z]\.){1,3}[a-z]|\.\.)\.$"
+)
+
+
+def _without_en_tail(u: SlotUpdate) -> SlotUpdate:
+    """`u` with the words and punctuation that end an English message after its value cut
+    off (see `_EN_TAIL`); a value all of such words is kept as it was."""
+    v = u.value
+    if not v or not v[-1:].isascii() or v[-1].isdigit():
+        return u
+    cut = _EN_TAIL.sub("", v)
+    while cut.endswith(".") and not _KEPT_DOT.search(cut):
+        cut = cut[:-1].rstrip()
+    if cut == v or not cut or not cut[0].isascii():
+        return u
+    return u.model_copy(update={"value": cut})
 
 
 # "还有炒年糕" ends a list of words with one more word (not "还有什么", "还有别的").
