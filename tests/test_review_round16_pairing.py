@@ -13,16 +13,13 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import socket
 import uuid
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from fastapi import FastAPI
+from server.conftest import PG_DSN, drop_schema, make_settings, postgres_reachable, serving
 
 from ctxengine.cli import main
 from ctxengine.convert import (
@@ -38,38 +35,6 @@ from ctxengine.messages import Message, ToolCallPart
 from ctxengine.server import create_app
 from ctxengine.settings import Settings
 from ctxengine.store.memory import MemoryStore
-
-PG_DSN = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-def _pg_reachable() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=1.0):
-            return True
-    except OSError:
-        return False
-
-
-def _drop_schema(schema: str) -> None:
-    import psycopg
-    from psycopg import sql
-
-    with psycopg.connect(PG_DSN, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
-
-
-@asynccontextmanager
-async def serving(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    """The app with its lifespan running, and a client (as in tests/server)."""
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
-        async with httpx.AsyncClient(transport=transport, base_url="http://ctxengine") as client:
-            yield client
-
-
-def make_settings(tmp_path: Path, db: str | None = None) -> Settings:
-    return Settings.model_validate({"workspace": tmp_path / "ws", "db": db})
-
 
 Wire = dict[str, Any]
 
@@ -268,11 +233,11 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'service.db'}"
         return
-    if not _pg_reachable():
+    if not postgres_reachable():
         pytest.skip("PostgreSQL is not reachable at 127.0.0.1:5432 (user postgres, db test)")
     schema = f"ctxpair_{uuid.uuid4().hex[:16]}"
     yield f"{PG_DSN}?schema={schema}"
-    _drop_schema(schema)
+    drop_schema(schema)
 
 
 async def test_the_service_checks_results_across_requests(db_url: str, tmp_path: Path) -> None:

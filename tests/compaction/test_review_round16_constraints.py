@@ -4,54 +4,11 @@ the words before a rule's comma."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from ctxengine.compaction.constraints import extract_constraints
-from ctxengine.compaction.distiller import CompactionDistiller
-from ctxengine.compaction.ledger import ConstraintEntry
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
 
-
-class Session:
-    """User messages, each answered "OK.", through a distiller; the audit events kept."""
-
-    def __init__(self, *texts: str) -> None:
-        self.d = CompactionDistiller(Settings())
-        self.events: list[dict[str, Any]] = []
-        for turn, text in enumerate(texts, 1):
-            self.events += self.d.observe(Message.user(text), turn)
-            self.events += self.d.observe(Message.assistant("OK."), turn)
-        self.turns = len(texts)
-
-    @property
-    def entries(self) -> list[ConstraintEntry]:
-        return self.d.state.ledger.entries
-
-    def status(self, text: str) -> str:
-        return next(e.status for e in self.entries if e.text == text)
-
-    def active(self) -> list[str]:
-        return [e.text for e in self.d.state.ledger.active()]
-
-    def conflicts(self) -> list[tuple[str, str, str]]:
-        return [
-            (c.earlier.text, c.later.text, c.resolution)
-            for c in self.d.state.ledger.conflicts
-            if c.kind == "constraint"
-        ]
-
-    def changes(self) -> list[tuple[str, str]]:
-        return [
-            (e["data"]["entry"], e["data"]["new"])
-            for e in self.events
-            if e.get("kind") == "constraint_status"
-        ]
-
-    def block(self) -> str:
-        return self.d.render(self.turns + 1, "en")
+from ._ledger import LedgerSession
 
 
 def rules(text: str) -> list[tuple[str, str, str]]:
@@ -78,7 +35,7 @@ def rules(text: str) -> list[tuple[str, str, str]]:
     ],
 )
 def test_a_rule_lifted_in_plain_words_is_revoked(rule: str, lift: str) -> None:
-    s = Session(rule, lift)
+    s = LedgerSession(rule, lift)
     assert s.status(rule) == "revoked"
     assert s.active() == [lift]
     assert ("c1", "revoked") in s.changes()
@@ -102,7 +59,7 @@ def test_a_rule_lifted_in_plain_words_is_revoked(rule: str, lift: str) -> None:
     ],
 )
 def test_look_alikes_lift_no_rule(rule: str, other: str) -> None:
-    s = Session(rule, other)
+    s = LedgerSession(rule, other)
     assert s.status(rule) == "active"
     assert not [c for c in s.changes() if c[0] == "c1"]
 
@@ -120,11 +77,11 @@ def test_look_alikes_lift_no_rule(rule: str, other: str) -> None:
     ],
 )
 def test_plain_words_that_lift_nothing_are_no_rule(text: str) -> None:
-    assert Session(text).entries == []
+    assert LedgerSession(text).entries == []
 
 
 def test_the_review_session_keeps_only_what_still_holds() -> None:
-    s = Session(
+    s = LedgerSession(
         "Never modify files under tests/.",
         "Don't use pandas.",
         "Feel free to modify files under tests/ now.",
@@ -176,7 +133,7 @@ def test_a_subject_keeps_its_whole_name(text: str, subject: str) -> None:
     ],
 )
 def test_a_permission_lifts_only_the_file_it_names(rule: str, permission: str, status: str) -> None:
-    s = Session(rule, permission)
+    s = LedgerSession(rule, permission)
     assert s.status(rule) == status
     if status == "active":
         assert rule in s.block()
@@ -266,10 +223,10 @@ def test_look_alikes_of_those_rules_are_none(text: str) -> None:
     ],
 )
 def test_a_later_only_rule_supersedes_the_earlier(first: str, second: str) -> None:
-    s = Session(first, second)
+    s = LedgerSession(first, second)
     assert s.status(first) == "superseded"
     assert s.active() == [second]
-    assert s.conflicts() == [(first, second, "later_wins")]
+    assert s.conflicts("constraint") == [(first, second, "later_wins")]
 
 
 @pytest.mark.parametrize(
@@ -286,13 +243,13 @@ def test_a_later_only_rule_supersedes_the_earlier(first: str, second: str) -> No
     ],
 )
 def test_an_only_rule_widened_or_of_another_thing_stays(first: str, second: str) -> None:
-    s = Session(first, second)
+    s = LedgerSession(first, second)
     assert s.active() == [first, second]
-    assert s.conflicts() == []
+    assert s.conflicts("constraint") == []
 
 
 def test_a_widening_without_an_only_rule_is_no_rule() -> None:
-    assert Session("Never use tabs.", "You may also touch src/credits.py.").active() == [
+    assert LedgerSession("Never use tabs.", "You may also touch src/credits.py.").active() == [
         "Never use tabs."
     ]
 

@@ -5,35 +5,11 @@ comma from their contrast, their condition or their object."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from ctxengine.compaction.constraints import extract_constraints
-from ctxengine.compaction.distiller import CompactionDistiller
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
 
-
-class Session:
-    """User messages, each answered "OK.", through a distiller."""
-
-    def __init__(self, *texts: str) -> None:
-        self.d = CompactionDistiller(Settings())
-        self.events: list[dict[str, Any]] = []
-        for turn, text in enumerate(texts, 1):
-            self.events += self.d.observe(Message.user(text), turn)
-            self.events += self.d.observe(Message.assistant("OK."), turn)
-
-    def status(self, text: str) -> str:
-        return next(e.status for e in self.d.state.ledger.entries if e.text == text)
-
-    def active(self) -> list[str]:
-        return [e.text for e in self.d.state.ledger.active()]
-
-    def conflicts(self) -> list[tuple[str, str, str]]:
-        return [(c.earlier.text, c.later.text, c.resolution) for c in self.d.state.ledger.conflicts]
-
+from ._ledger import LedgerSession
 
 # 1. A permission lifts a rule only when what it permits is the forbidden action.
 
@@ -52,7 +28,7 @@ class Session:
     ],
 )
 def test_a_permission_about_the_subject_lifts_no_rule(rule: str, permission: str) -> None:
-    s = Session(rule, permission)
+    s = LedgerSession(rule, permission)
     assert s.status(rule) == "active"
 
 
@@ -68,7 +44,7 @@ def test_a_permission_about_the_subject_lifts_no_rule(rule: str, permission: str
     ],
 )
 def test_a_permission_of_the_forbidden_action_lifts_it(rule: str, permission: str) -> None:
-    s = Session(rule, permission)
+    s = LedgerSession(rule, permission)
     assert s.status(rule) == "revoked"
     assert s.active() == [permission]
 
@@ -88,7 +64,7 @@ def test_a_permission_of_the_forbidden_action_lifts_it(rule: str, permission: st
 def test_a_limited_permission_supersedes_the_rule_with_its_whole_sentence(
     rule: str, permission: str
 ) -> None:
-    s = Session(rule, permission)
+    s = LedgerSession(rule, permission)
     assert s.status(rule) == "superseded"
     assert s.active() == [permission]
     assert s.conflicts() == [(rule, permission, "later_wins")]
@@ -147,7 +123,7 @@ def test_look_alikes_keep_their_own_clause(text: str, rule: str | None) -> None:
     ],
 )
 def test_a_widening_permission_is_kept_beside_the_only_rule(rule: str, widening: str) -> None:
-    s = Session(rule, widening)
+    s = LedgerSession(rule, widening)
     assert s.active() == [rule, widening]
 
 
@@ -161,7 +137,7 @@ def test_a_widening_permission_is_kept_beside_the_only_rule(rule: str, widening:
     ],
 )
 def test_a_permission_of_another_kind_widens_nothing(rule: str, other: str) -> None:
-    assert Session(rule, other).active() == [rule]
+    assert LedgerSession(rule, other).active() == [rule]
 
 
 @pytest.mark.parametrize(
@@ -184,7 +160,7 @@ def test_a_permission_of_another_kind_widens_nothing(rule: str, other: str) -> N
     ],
 )
 def test_an_exception_is_kept_beside_the_rule(rule: str, exception: str) -> None:
-    s = Session(rule, exception)
+    s = LedgerSession(rule, exception)
     assert s.active() == [rule, exception]
     assert s.conflicts() == []
 
@@ -192,10 +168,10 @@ def test_an_exception_is_kept_beside_the_rule(rule: str, exception: str) -> None
 def test_you_dont_need_to_is_no_prohibition() -> None:
     (c,) = extract_constraints("You don't need to run black on the generated files.")
     assert c.polarity == "require" and c.revokes
-    s = Session("Always run black.", "You don't need to run black.")
+    s = LedgerSession("Always run black.", "You don't need to run black.")
     assert s.status("Always run black.") == "revoked"
     # With no rule it relaxes, it is a remark.
-    assert Session("You don't need to book a table.").active() == []
+    assert LedgerSession("You don't need to book a table.").active() == []
 
 
 @pytest.mark.parametrize(
@@ -207,7 +183,7 @@ def test_you_dont_need_to_is_no_prohibition() -> None:
     ],
 )
 def test_a_restated_wider_only_rule_supersedes(narrow: str, wide: str) -> None:
-    s = Session(narrow, wide)
+    s = LedgerSession(narrow, wide)
     assert s.status(narrow) == "superseded"
     assert s.active() == [wide]
     assert s.conflicts() == [(narrow, wide, "later_wins")]
@@ -221,4 +197,4 @@ def test_a_restated_wider_only_rule_supersedes(narrow: str, wide: str) -> None:
     ],
 )
 def test_an_only_rule_that_adds_another_kind_supersedes_nothing(first: str, second: str) -> None:
-    assert Session(first, second).active() == [first, second]
+    assert LedgerSession(first, second).active() == [first, second]

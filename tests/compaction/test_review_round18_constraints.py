@@ -6,37 +6,11 @@ permissions ("this once", a part of a path, skipping a step for some commits) we
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from ctxengine.compaction.constraints import extract_constraints
-from ctxengine.compaction.distiller import CompactionDistiller
-from ctxengine.messages import Message
-from ctxengine.settings import Settings
 
-
-class Session:
-    """User and assistant messages through a distiller; a bare string is the user's and is
-    answered "OK."; a pair is a user message and the assistant's reply."""
-
-    def __init__(self, *turns: str | tuple[str, str]) -> None:
-        self.d = CompactionDistiller(Settings())
-        self.events: list[dict[str, Any]] = []
-        for turn, t in enumerate(turns, 1):
-            user, reply = (t, "OK.") if isinstance(t, str) else t
-            self.events += self.d.observe(Message.user(user), turn)
-            self.events += self.d.observe(Message.assistant(reply), turn)
-
-    def status(self, text: str) -> str:
-        return next(e.status for e in self.d.state.ledger.entries if e.text == text)
-
-    def active(self) -> list[str]:
-        return [e.text for e in self.d.state.ledger.active()]
-
-    def conflicts(self) -> list[tuple[str, str, str]]:
-        return [(c.earlier.text, c.later.text, c.resolution) for c in self.d.state.ledger.conflicts]
-
+from ._ledger import LedgerSession
 
 # 1. A reply relaxes a rule only when it says the rule cannot be met.
 
@@ -61,7 +35,7 @@ class Session:
     ],
 )
 def test_an_acknowledgement_relaxes_no_rule(rule: str, reply: str) -> None:
-    s = Session((rule, reply), "Go ahead and run the tests.")
+    s = LedgerSession((rule, reply), "Go ahead and run the tests.")
     assert s.status(rule) == "active"
 
 
@@ -85,18 +59,20 @@ def test_an_acknowledgement_relaxes_no_rule(rule: str, reply: str) -> None:
     ],
 )
 def test_a_reply_that_says_the_rule_cannot_be_met_relaxes_it(rule: str, reply: str) -> None:
-    s = Session((rule, reply), "OK, book it.")
+    s = LedgerSession((rule, reply), "OK, book it.")
     assert s.status(rule.removesuffix("。")) == "relaxed"
 
 
 def test_a_chinese_acknowledgement_relaxes_no_rule() -> None:
-    s = Session(("只要五星级的酒店。", "好的，只要五星级的，没有问题。"), "好的，就订这家。")
+    s = LedgerSession(("只要五星级的酒店。", "好的，只要五星级的，没有问题。"), "好的，就订这家。")
     assert s.status("只要五星级的酒店") == "active"
 
 
 def test_a_declined_rule_turned_down_stays() -> None:
     rule = "I prefer a window seat."
-    s = Session((rule, "Sorry, no window seats are available."), "No, I really want a window seat.")
+    s = LedgerSession(
+        (rule, "Sorry, no window seats are available."), "No, I really want a window seat."
+    )
     assert s.status(rule) == "active"
 
 
@@ -117,7 +93,7 @@ def test_a_declined_rule_turned_down_stays() -> None:
     ],
 )
 def test_a_lift_of_the_rule_s_thing_revokes_it(rule: str, lift: str) -> None:
-    s = Session(rule, lift)
+    s = LedgerSession(rule, lift)
     assert s.status(rule) == "revoked"
     assert s.active() == [lift]
     assert s.conflicts() == []
@@ -137,13 +113,13 @@ def test_a_lift_of_the_rule_s_thing_revokes_it(rule: str, lift: str) -> None:
     ],
 )
 def test_a_lift_of_something_else_keeps_the_rule(rule: str, lift: str) -> None:
-    s = Session(rule, lift)
+    s = LedgerSession(rule, lift)
     assert s.status(rule) == "active"
 
 
 def test_the_refund_session_keeps_the_exchange() -> None:
     first = "Actually, I don't want an exchange, I want a full refund instead."
-    s = Session(first, "Wait, let's go back to the exchange after all. Cancel the refund.")
+    s = LedgerSession(first, "Wait, let's go back to the exchange after all. Cancel the refund.")
     assert "Actually, I don't want an exchange" not in s.active()
 
 
@@ -209,7 +185,7 @@ def test_a_joined_only_that_is_no_instruction_is_no_rule(text: str) -> None:
     ],
 )
 def test_a_limited_permission_is_kept_beside_the_rule(rule: str, permission: str) -> None:
-    s = Session(rule, permission)
+    s = LedgerSession(rule, permission)
     assert s.status(rule) == "active"
     assert s.active() == [rule, permission]
     assert s.conflicts() == []
@@ -223,7 +199,7 @@ def test_a_limited_permission_is_kept_beside_the_rule(rule: str, permission: str
     ],
 )
 def test_skipping_the_whole_step_lifts_the_rule(rule: str, permission: str) -> None:
-    s = Session(rule, permission)
+    s = LedgerSession(rule, permission)
     assert s.status(rule) == "revoked"
 
 
@@ -237,7 +213,7 @@ def test_skipping_the_whole_step_lifts_the_rule(rule: str, permission: str) -> N
     ],
 )
 def test_a_permission_about_something_else_is_no_rule(rule: str, permission: str) -> None:
-    s = Session(rule, permission)
+    s = LedgerSession(rule, permission)
     assert s.status(rule) == "active"
     assert s.active() == [rule]
 
@@ -272,5 +248,5 @@ def test_a_thing_contrasted_is_still_a_rule(text: str) -> None:
 
 
 def test_the_retries_session_has_no_rule() -> None:
-    s = Session("Set MAX_RETRIES to 8.", "Actually use 10 retries, not 8.")
+    s = LedgerSession("Set MAX_RETRIES to 8.", "Actually use 10 retries, not 8.")
     assert s.active() == []

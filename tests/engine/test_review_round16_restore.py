@@ -12,17 +12,14 @@ service for the restart in the middle of a tool turn).
 from __future__ import annotations
 
 import json
-import socket
 import sqlite3
 import uuid
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from fastapi import FastAPI
+from server.conftest import PG_DSN, drop_schema, make_settings, postgres_reachable, serving
 
 from ctxengine.compaction.audit import GENESIS, AuditLog, check_stored
 from ctxengine.engine import ContextEngine, Session
@@ -32,38 +29,6 @@ from ctxengine.settings import Settings
 from ctxengine.store import PostgresStore, SQLiteStore, Store
 
 from .conftest import tool_turn
-
-PG_DSN = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-def _pg_reachable() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=1.0):
-            return True
-    except OSError:
-        return False
-
-
-def _drop_schema(schema: str) -> None:
-    import psycopg
-    from psycopg import sql
-
-    with psycopg.connect(PG_DSN, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
-
-
-@asynccontextmanager
-async def serving(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    """The app with its lifespan running, and a client (as in tests/server)."""
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
-        async with httpx.AsyncClient(transport=transport, base_url="http://ctxengine") as client:
-            yield client
-
-
-def make_settings(tmp_path: Path, db: str | None = None) -> Settings:
-    return Settings.model_validate({"workspace": tmp_path / "ws", "db": db})
-
 
 EngineFactory = Callable[..., ContextEngine]
 SYSTEM = "You are an order assistant."
@@ -75,7 +40,7 @@ async def engines(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     """Engines sharing one database: a restart is a new engine on the same store."""
     backend: str = request.param
     schema = f"ctxr16_{uuid.uuid4().hex[:16]}"
-    if backend == "postgres" and not _pg_reachable():
+    if backend == "postgres" and not postgres_reachable():
         pytest.skip("PostgreSQL is not reachable at 127.0.0.1:5432 (user postgres, db test)")
     made: list[ContextEngine] = []
 
@@ -95,7 +60,7 @@ async def engines(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     for eng in made:
         await eng.close()
     if backend == "postgres":
-        _drop_schema(schema)
+        drop_schema(schema)
 
 
 def wire(ctx_messages: list[Message]) -> list[tuple[str, str | None]]:
@@ -204,7 +169,7 @@ async def test_the_service_keeps_a_pending_call_across_a_restart(
     tmp_path: Path, backend: str
 ) -> None:
     schema = f"ctxr16s_{uuid.uuid4().hex[:16]}"
-    if backend == "postgres" and not _pg_reachable():
+    if backend == "postgres" and not postgres_reachable():
         pytest.skip("PostgreSQL is not reachable at 127.0.0.1:5432 (user postgres, db test)")
     db = (
         f"sqlite:///{tmp_path / 'service.db'}"
@@ -215,7 +180,7 @@ async def test_the_service_keeps_a_pending_call_across_a_restart(
         await _pending_call_across_a_restart(tmp_path, db)
     finally:
         if backend == "postgres":
-            _drop_schema(schema)
+            drop_schema(schema)
 
 
 async def _pending_call_across_a_restart(tmp_path: Path, db: str) -> None:
