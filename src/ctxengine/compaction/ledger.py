@@ -64,6 +64,7 @@ from ctxengine.compaction.constraints import (
     NARROWS,
     WEAK_REVOCATION,
     WORD_BAR,
+    Polarity,
     lifts_only_a_rule,
     names_alternative,
     same_kind,
@@ -442,6 +443,24 @@ class Ledger(BaseModel):
         """Change one entry's status (used when a slot-vs-rule conflict is flipped)."""
         return self._set(self.get(entry_id), status, turn, by)
 
+    def _append(
+        self, c: Constraint, norm: str, turn: int, *, polarity: Polarity, revokes: bool
+    ) -> ConstraintEntry:
+        """A new entry for `c` (its text, subject and cue verbatim), appended."""
+        entry = ConstraintEntry(
+            id=f"c{len(self.entries) + 1}",
+            text=c.text,
+            polarity=polarity,
+            subject=c.subject,
+            norm_subject=norm,
+            cue=c.cue,
+            revokes=revokes,
+            turn=turn,
+            last_turn=turn,
+        )
+        self.entries.append(entry)
+        return entry
+
     def _set(self, e: ConstraintEntry, status: Status, turn: int, by: str | None) -> StatusChange:
         ch = StatusChange(entry=e.id, old=e.status, new=status, turn=turn, by=by)
         e.status, e.status_turn, e.status_by = status, turn, by
@@ -574,18 +593,7 @@ class Ledger(BaseModel):
                         or restates_wider(only_frame(e.text, e.cue), frame, c.text)
                     )
                 ]
-        entry = ConstraintEntry(
-            id=f"c{len(self.entries) + 1}",
-            text=c.text,
-            polarity=polarity,
-            subject=c.subject,
-            norm_subject=norm,
-            cue=c.cue,
-            revokes=revokes,
-            turn=turn,
-            last_turn=turn,
-        )
-        self.entries.append(entry)
+        entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes)
         out.entry = entry
         out.changes.extend(self._set(e, "superseded", turn, entry.id) for e in relaxed)
         for e in [*same, *(r for r in rivals if not any(r is x for x in same))]:
@@ -632,18 +640,7 @@ class Ledger(BaseModel):
         ]
         if not rules:
             return out
-        entry = ConstraintEntry(
-            id=f"c{len(self.entries) + 1}",
-            text=c.text,
-            polarity="require",
-            subject=c.subject,
-            norm_subject=norm,
-            cue=c.cue,
-            revokes=True,
-            turn=turn,
-            last_turn=turn,
-        )
-        self.entries.append(entry)
+        entry = self._append(c, norm, turn, polarity="require", revokes=True)
         out.entry = entry
         if _bare(norm) == "skip " + thing:
             out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in rules)
@@ -680,18 +677,7 @@ class Ledger(BaseModel):
                 )
         if not (lifted or narrowed or beside or scope == NARROWS):
             return out  # a remark ("You don't need to book a table"), no rule relaxed
-        entry = ConstraintEntry(
-            id=f"c{len(self.entries) + 1}",
-            text=c.text,
-            polarity=c.polarity,
-            subject=c.subject,
-            norm_subject=norm,
-            cue=c.cue,
-            revokes=True,
-            turn=turn,
-            last_turn=turn,
-        )
-        self.entries.append(entry)
+        entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
         out.entry = entry
         for e in lifted:
             out.changes.append(self._set(e, "revoked", turn, entry.id))
