@@ -21,8 +21,14 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 _RULES: tuple[tuple[str, str, str, str, str], ...] = (
     (
         "restart",
-        r"重新开始|重来|从头开始|从头来|重置|清空(?:对话|记录)?",
-        r"\bstart (?:over|again)\b|\brestart\b|\breset\b|\bfrom scratch\b|\bbegin again\b",
+        # Of the conversation, not a thing: "重置密码", "reset my password", "restart the
+        # router" ask for help; a restart discards the task's values.
+        r"重新开始|重来|从头开始|从头来|重置(?:对话|聊天|会话|一切|所有|全部)|清空(?:对话|记录|聊天)"
+        r"|^\s*(?:请|帮我)?(?:重置|清空)(?:一下)?(?:吧|一下吧)?\s*[。！!]?\s*$",
+        r"\bstart (?:over|again)\b|\bfrom scratch\b|\bbegin again\b"
+        r"|\b(?:restart|reset)(?: (?:the|this|our|my))? (?:conversation|chat|session|context|"
+        r"everything|all)\b|\blet'?s (?:restart|reset)\b|^\s*(?:please )?(?:restart|reset)"
+        r"(?: please)?\s*[.!]?\s*$",
         "",
         "",
     ),
