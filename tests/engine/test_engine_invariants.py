@@ -65,8 +65,13 @@ async def _check(session: object, s: Settings) -> None:
         block = ctx.compacted_context
         if summary and block.endswith(summary):
             block = block[: -len(summary)].rstrip("\n")
-        # What it never sheds may not fit at all: then the overflow steps shrank or dropped it.
-        fits = alone + minimal + session.counter.message_overhead <= s.agent_max_context_tokens
+        # Shedding is owed only when it can leave the quarter free: the turns kept (a latest
+        # turn cut to fit, say) may be over the target alone, and then the block only has to
+        # fit the budget (shedding it would make nothing free); what it never sheds may not
+        # fit at all, and then the overflow steps shrank or dropped it.
+        kept = window._prefix_tokens + sum(t.tokens for t in window.turns)
+        kept += session.counter.reply_overhead
+        fits = kept + minimal + session.counter.message_overhead <= s.budget_target
         assert count(block) <= minimal + 16 or not fits, "the block could have shed more"
 
 
