@@ -305,6 +305,8 @@ _EN_TAIL = frozenset(["please", "anymore", "instead", "again", "now", "too"])
 # "I don't", "never mind": the cue is no rule there (the latter calls one off, if anything).
 _EN_NOT_RULE = re.compile(
     r"(?i)\b(?:i|we|they|he|she|it)\s+(?:don't|do not|dont)\s+(?!want\b)|\bnever(?=\s+mind\b)"
+    # "— don't know why.", "Don't worry about the drinks.": a remark, nothing forbidden.
+    r"|\b(?:don't|do not|dont)\s+(?=(?:know|worry|understand|care|get why|see why)\b)"
 )
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?]?")
@@ -428,8 +430,9 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         "forbid",
     ),
     # "可以显示价格了": only with a verb a rule is about, so "我可以好好溜达了" is no revocation.
+    # It lifts only a rule in force (`IF_RULED`): "可以发货了", "可以提交了" are no rule.
     (
-        re.compile(
+        _ZH_MAY_NOW := re.compile(
             rf"(?:现在)?(?:又|也)?可以(?:再)?(?P<obj>{_ZH_ALLOW_VERB}[^，,。！!？?了]{{1,18}})了(?![吗么])"
         ),
         "forbid",
@@ -571,6 +574,7 @@ _EN_VERBS = (
     r"|fix|stay|search|look|work|serve|accept|make)\b"
 )
 _EN_VERB = re.compile(r"(?i)" + _EN_VERBS)
+EN_VERB = _EN_VERB  # for the ledger: a permission that is a bare verb ("go ahead and deploy")
 _EN_WANT = r"(?:i|we)(?:'d|'ll| do| really| would| will| still)* (?:want|like|need|take)(?: to)?"
 # Words that say the speaker changed their mind before an instruction (not "OK, book it").
 _EN_CHANGE = r"(?:actually|on second thoughts?|wait|hmm+|in that case)"
@@ -779,7 +783,44 @@ def extract_constraints(text: str) -> list[Constraint]:
             )
     hits.extend(_en_constraints(text, revoked_spans))
     hits.sort(key=lambda h: h.start)
-    return [h.constraint for h in hits]
+    quoted = _quoted_spans(text)
+    return [
+        h.constraint
+        for h in hits
+        if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
+    ]
+
+
+# Text quoted inside a sentence: an error message ('I got "time data does not match format"',
+# '提示"该优惠券不能使用"') or someone else's words ('My boss said "never email the client"'),
+# not the user's rule. (A message that is all quote is read as it stands.)
+_QUOTE = re.compile(r'"[^"\n]{2,200}"|“[^”\n]{2,200}”|「[^」\n]{2,200}」|『[^』\n]{2,200}』')
+
+
+def _quoted_spans(text: str) -> list[tuple[int, int]]:
+    return [
+        m.span()
+        for m in _QUOTE.finditer(text)
+        if text[_sentence_start(text, m.start()) : m.start()].strip()
+    ]
+
+
+# "报错信息是：无法连接到数据库，不能建立连接。", "系统提示：不能重复提交": a message reported, not
+# a rule (said before the cue in its sentence).
+_ZH_ERROR_REPORT = re.compile(
+    r"报错|出错了|(?:错误|异常)(?:信息|提示)(?:是|为)?[:：]|提示(?:信息|说)?(?:是|为)?[:：“\"]"
+    r"|提示说"
+)
+
+
+def _zh_before(text: str, pos: int) -> str:
+    """The text of `pos`'s sentence before it (empty for text without Chinese)."""
+    if not _CJK_CHAR.search(text):
+        return ""
+    return text[_sentence_start(text, pos) : pos]
+
+
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _revocations(
@@ -799,7 +840,9 @@ def _revocations(
                 through = bool(_ZH_COMMA.search(m[0]))
                 start, end = _clause_span(text, m.start(), through_comma=through)
                 cue = text[m.start() : m.start("obj")].strip()
-                if pol == "forbid" and not through:
+                if rx is _ZH_MAY_NOW:
+                    cue += IF_RULED
+                elif pol == "forbid" and not through:
                     # "Feel free to use pandas in the notebook, but not in src/."
                     end, limited = _permission_end(text, end)
                     cue += NARROWS if limited else ""

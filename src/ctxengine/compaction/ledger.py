@@ -59,6 +59,7 @@ import jieba
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
+    EN_VERB,
     IF_RULED,
     IN_PART,
     NARROWS,
@@ -195,12 +196,63 @@ def _thing_of(rule: str, permitted: str) -> bool:
     thing = permitted[m.end() :] if (m := _CHOOSE.match(permitted)) else permitted
     if not thing or not rule.endswith(" " + thing) or rule.startswith(thing + " "):
         return False
-    return not _NOT_THE_SUBJECT.search(rule[: -len(thing)])
+    before = rule[: -len(thing)]
+    if _NOT_THE_SUBJECT.search(before):
+        return False
+    # The thing chosen ("ship it with fedex"), not the place or scope the rule names ("red in
+    # logo", "tab for indentation": "The logo is fine now" lifts no rule against red) nor the
+    # object of an action other than choosing ("modify existing test": "The tests are fine
+    # now" says they pass).
+    return _CHOSEN_BY.search(before) is not None
+
+
+# What a rule ends on is the thing chosen after these: "ship it with fedex", "pay by card".
+_CHOSEN_BY = re.compile(r"(?:^|\s)(?:with|via|by|through|using|use)\s+$")
+# Where a rule holds: "deploy on friday", "push during the freeze". A bare action allowed ("Go
+# ahead and deploy") does not lift a rule held to such a scope.
+_SCOPE_WORDS = frozenset(
+    [
+        *("on", "during", "before", "after", "when", "while", "until", "at"),
+        *("in", "outside", "without", "unless", "if", "for", "from"),
+    ]
+)
+_SCOPE_WORD = re.compile(rf"\s(?:{'|'.join(sorted(_SCOPE_WORDS))})\s")
+
+
+def _scoped_beyond(rule: str, permitted: str) -> bool:
+    """A permission of a bare verb ("deploy") against a rule of that verb in a scope ("deploy
+    on friday"): the scope is not covered."""
+    p, r = _bare(permitted), _bare(rule)
+    return (
+        " " not in p
+        and r.startswith(p + " ")
+        and EN_VERB.match(p) is not None
+        and _SCOPE_WORD.search(r[len(p) :] + " ") is not None
+    )
 
 
 def _lifted_by(rule: str, permitted: str) -> bool:
     """A permission names the prohibited action, adverbs aside, or its very thing."""
-    return _heads(rule, permitted) or _thing_of(_bare(rule), _bare(permitted))
+    if _scoped_beyond(rule, permitted):
+        return False
+    return (
+        _heads(rule, permitted)
+        or _thing_of(_bare(rule), _bare(permitted))
+        or _action_named(_bare(rule), _bare(permitted))
+    )
+
+
+def _action_named(rule: str, permitted: str) -> bool:
+    """The rule's action named as a gerund: "modifying test" for "modify existing test" (not
+    "deploying" for "deploy on friday": the scope is not covered)."""
+    pw, rw = permitted.split(), rule.split()
+    if not pw or len(rw) < 2 or not pw[0].endswith("ing") or len(pw[0]) < 6:
+        return False
+    stem, verb = pw[0][:-3], rw[0]
+    if verb not in (stem, stem + "e") and not (stem[-1:] == stem[-2:-1] and verb == stem[:-1]):
+        return False
+    rest, left = set(pw[1:]), set(rw[1:]) - set(pw[1:])
+    return rest <= set(rw[1:]) and not (left & _SCOPE_WORDS)
 
 
 def one_off(permitted: str) -> bool:
@@ -524,7 +576,11 @@ class Ledger(BaseModel):
                 if not e.revokes
                 and (e.polarity == c.polarity or "forbid" not in (e.polarity, c.polarity))
                 and (
-                    (e in same and _heads(e.norm_subject, norm))
+                    (
+                        e in same
+                        and _heads(e.norm_subject, norm)
+                        and not _scoped_beyond(e.norm_subject, norm)
+                    )
                     or (
                         norm.isascii()
                         and e.polarity == "forbid"
