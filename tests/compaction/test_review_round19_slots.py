@@ -178,6 +178,7 @@ def test_a_past_range_sets_no_date(text: str) -> None:
         ("Book me a hotel in Paris on October 20.", "October 20"),
         ("Book a table on Friday.", "Friday"),
         ("Reserve a room on March 3rd, please.", "March 3rd"),
+        ("I want to book a table for 4 people on March 10th.", "March 10th"),
         ("I need a hotel from October 3 to October 8.", "October 3 to October 8"),
         ("I was hoping to book from October 3 to October 8.", "October 3 to October 8"),
         ("Book a hotel from May 2 to May 5; I stayed there last year.", "May 2 to May 5"),
@@ -243,3 +244,13 @@ def test_a_colour_liked_is_chosen(text: str, value: str) -> None:
 )
 def test_a_colour_alone_is_no_product(text: str, product: str) -> None:
     assert values(text, ontology=ECOM)["product"] == product
+
+
+def test_a_booking_date_leaves_the_party_size() -> None:
+    got = values("I want to book a table for 4 people on March 10th in Petaluma.")
+    assert (got["people"], got["date"]) == ("4 people", "March 10th")
+
+
+def test_a_booking_date_proposed_by_the_assistant_is_not_the_users() -> None:
+    got = values("Book a table for 2.", "Please confirm: I will book a table on March 7th.")
+    assert "date" not in got

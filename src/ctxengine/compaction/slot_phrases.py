@@ -144,6 +144,7 @@ class Phrase:
     # Characters one of which every match holds (its verb or the word after it): a text with
     # none of them is not scanned, as most of the twenty rules find nothing in a message.
     needs: frozenset[str] = frozenset()
+    user_only: bool = False  # read only in the user's own message (a request)
 
 
 # A night's price, a range or a bound included: "350元", "300-400元", "500元以内".
@@ -213,6 +214,7 @@ _PHRASES: tuple[Phrase, ...] = (
         "date",
         0.7,
         english=True,
+        user_only=True,  # "Please confirm to book ... on March 7th": a proposal, no request
     ),
     # "a hotel from October 3 to October 8", "from June 2nd until June 5th": the stay's
     # dates, one value (a date slot holds the range).
@@ -601,6 +603,7 @@ class PhraseHit:
     confidence: float
     in_question: bool = False  # read even in a question ("X的地址是多少？" names X)
     entity: str | None = None  # the phrase knows whose slot it is
+    user_only: bool = False  # read only in the user's own message (a request)
 
 
 # Slots an English phrase may fill that the ontology need not declare: the generic task
@@ -686,7 +689,14 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
                 if not value:
                     continue  # "订3月15日从北京到上海的机票": a trip's date, no product
             end = m.start("value") + len(value)
-            out.append(PhraseHit(m.start(), end, slot, value, p.confidence, p.in_question))
+            # "book a table for 4 people on March 10th": a date's hit is its value alone, the
+            # words before it left to the other slots' rules.
+            start = m.start("value") if p.slot == "date" and p.english else m.start()
+            out.append(
+                PhraseHit(
+                    start, end, slot, value, p.confidence, p.in_question, user_only=p.user_only
+                )
+            )
     out += _names_said(text, onto)
     trip = _from_to(text, onto)
     out += trip

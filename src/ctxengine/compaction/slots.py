@@ -647,6 +647,8 @@ def extract_updates(
                 )
 
     for hit in hits:
+        if hit.user_only and not requests:
+            continue
         if _GIVEN_UP.search(text, max(0, hit.start - 24), hit.start):
             continue  # "pay with PayPal instead of my Visa": the value given up
         # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
