@@ -51,6 +51,7 @@ from ctxengine.compaction.nearness import (
 from ctxengine.compaction.nearness import nearby_updates as nearby_updates
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import SlotUpdate
+from ctxengine.compaction.slot_phrases import JUDGEMENT
 from ctxengine.compaction.slots import (
     EN_CLAUSE_COMMA,
     THOUSANDS_COMMA,
@@ -886,6 +887,8 @@ def _en_value(value: str, *, address: bool, when: bool = False) -> tuple[int, st
     rest = rest.rstrip(" .!")
     if not rest.strip() or _EN_SUBJECT.match(rest) or _EN_VERB.search(rest):
         return None
+    if JUDGEMENT.fullmatch(rest.strip(" ,")):
+        return None  # "Yes, mostly.", "That's fine.": a judgement, no value
     if when and (_DIGIT_RX.search(rest) or not _EN_WHEN_WORD.search(rest)):
         return None  # "around 80 degrees" is no date; digits of a time have its shape
     return lead, rest

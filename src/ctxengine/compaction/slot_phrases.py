@@ -32,6 +32,17 @@ _EN_ADDRESS = (
     r"(?=[;!?\n]|\.(?:\s|$)|$|,\s*(?![A-Z0-9]))"
 )
 ADDRESS_RX = re.compile(_EN_ADDRESS)
+# A word that judges a value instead of giving one: "The address is fine.", "That email is
+# correct.", "Yes, mostly.", "too expensive", "优惠券用上了", "地址没问题". No slot's value.
+JUDGEMENT = re.compile(
+    r"(?i)(?:(?:very|really|quite|pretty|just|all|totally|absolutely|perfectly|completely"
+    r"|exactly|still|also|not|a bit|a little|way|much|far)\s+)*"
+    r"(?:fine|correct|right|ok|okay|alright|all right|good|great|perfect|wrong|incorrect"
+    r"|mostly|acceptable|plain|ugly|boring"
+    r"|too\s+(?:much|little|[a-z]+)(?:\s+for\s+(?:me|us))?)"
+    r"|(?:都|也|还|就)?(?:没问题|没错|对的|对|可以|不对|错了|不行|正确|不错|挺好|很好|好的|上|用上)"
+    r"(?:了|的|啊|呀|吧)?"
+)
 # A Chinese address in an English message: Han characters that end on a house number
 # ("北京市朝阳区建国路88号", "上海市徐汇区漕溪北路88号3栋201室").
 _ZH_ADDRESS = (
@@ -133,6 +144,7 @@ class Phrase:
     # Characters one of which every match holds (its verb or the word after it): a text with
     # none of them is not scanned, as most of the twenty rules find nothing in a message.
     needs: frozenset[str] = frozenset()
+    user_only: bool = False  # read only in the user's own message (a request)
 
 
 # A night's price, a range or a bound included: "350元", "300-400元", "500元以内".
@@ -190,6 +202,19 @@ _PHRASES: tuple[Phrase, ...] = (
         "date",
         0.7,
         english=True,
+    ),
+    # "Book me a hotel in Paris on October 20", "reserve a table on Friday": the booking's
+    # date after a booking verb and "on" in the same clause.
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:book|reserve)\b[^,;.!?\n]{0,40}?\bon "
+            + _EN_DATE.replace("(?P<value>", "(?P<value>(?!tomorrow)")
+            + r"\b"
+        ),
+        "date",
+        0.7,
+        english=True,
+        user_only=True,  # "Please confirm to book ... on March 7th": a proposal, no request
     ),
     # "a hotel from October 3 to October 8", "from June 2nd until June 5th": the stay's
     # dates, one value (a date slot holds the range).
@@ -578,6 +603,7 @@ class PhraseHit:
     confidence: float
     in_question: bool = False  # read even in a question ("X的地址是多少？" names X)
     entity: str | None = None  # the phrase knows whose slot it is
+    user_only: bool = False  # read only in the user's own message (a request)
 
 
 # Slots an English phrase may fill that the ontology need not declare: the generic task
@@ -607,6 +633,29 @@ def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef]]:
     return out
 
 
+# A count of people that belong to something lasting, not a party booked for: "6 people on
+# the team", "we're 40 in the company", "we are 12 employees".
+_NOT_A_PARTY = re.compile(
+    r"(?i)(?:\s+(?:on|in|at)\s+(?:the|our|my|this|a)\s+(?:team|company|department|office"
+    r"|staff|project|startup|org|organi[sz]ation|class|crew|squad|payroll|board)\b"
+    r"|\s+(?:employees|engineers|developers|staff|members|users|seats)\b)"
+)
+# A clause that tells of a past trip: "I was in Paris ... last year", "on my last trip".
+_PAST_TRIP = re.compile(
+    r"(?i)\b(?:last (?:year|time|month|summer|winter|spring|fall|autumn)|my last (?:trip|visit"
+    r"|stay)|\d+ (?:years?|months?) ago|(?:was|were) (?:in|at|there)|went (?:to|there)"
+    r"|visited|stayed)\b"
+)
+_CLAUSE_BREAK = re.compile(r"[;.!?\n]\s|[;!?\n]")
+
+
+def _in_past_clause(text: str, at: int) -> bool:
+    """Whether the sentence holding `at` tells of a past trip (`_PAST_TRIP`)."""
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    end_m = _CLAUSE_BREAK.search(text, at)
+    return _PAST_TRIP.search(text, start, end_m.start() if end_m else len(text)) is not None
+
+
 def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> list[PhraseHit]:
     """Slot values stated by phrases that imply the slot, in no particular order.
 
@@ -626,6 +675,10 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
                 if hit is not None and not _nearby_before(text, m.start(), unless_none=True):
                     out.append(PhraseHit(hit.start, hit.end, slot, hit.value, p.confidence))
                 continue
+            if p.slot == PEOPLE and _NOT_A_PARTY.match(text, m.end()) is not None:
+                continue  # "We're 6 people on the team now": a team's size, no party's
+            if p.slot == "date" and p.english and _in_past_clause(text, m.start()):
+                continue  # "I was in Paris from October 3 to October 8 last year": no booking
             if p.slot == "推荐菜" and (_NOT_A_DISH.search(value) or onto.find_members(value)):
                 continue  # "最好有免费停车": an option of another slot
             if p.slot == "product" and _opens_with_entity_word(value, onto):
@@ -636,7 +689,14 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
                 if not value:
                     continue  # "订3月15日从北京到上海的机票": a trip's date, no product
             end = m.start("value") + len(value)
-            out.append(PhraseHit(m.start(), end, slot, value, p.confidence, p.in_question))
+            # "book a table for 4 people on March 10th": a date's hit is its value alone, the
+            # words before it left to the other slots' rules.
+            start = m.start("value") if p.slot == "date" and p.english else m.start()
+            out.append(
+                PhraseHit(
+                    start, end, slot, value, p.confidence, p.in_question, user_only=p.user_only
+                )
+            )
     out += _names_said(text, onto)
     trip = _from_to(text, onto)
     out += trip

@@ -23,6 +23,7 @@ from ctxengine.compaction.slot_phrases import (
     ADDRESS_RX,
     DURATION,
     FLIGHT,
+    JUDGEMENT,
     PEOPLE,
     PEOPLE_COUNT,
     ZH_INSTEAD,
@@ -351,6 +352,8 @@ def extract_updates(
     ) -> None:
         if taken(start, end):
             return
+        if value and JUDGEMENT.fullmatch(value.strip(" .,!，。！")):
+            return  # "The address is fine.", "优惠券用上了": a judgement, no value
         if slot is not None and slot.name == "名称" and value and _TAG.fullmatch(value):
             return  # "(起点) X附近…": a bracketed label heads a line, it names no place
         nonlocal mentions, anchors
@@ -644,6 +647,8 @@ def extract_updates(
                 )
 
     for hit in hits:
+        if hit.user_only and not requests:
+            continue
         if _GIVEN_UP.search(text, max(0, hit.start - 24), hit.start):
             continue  # "pay with PayPal instead of my Visa": the value given up
         # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
@@ -654,6 +659,12 @@ def extract_updates(
             continue  # "周边没有能吃到酸枣汁的餐馆"
         listing = _list_slot(hit.slot, rx.own_patterns.get(hit.slot.name))
         vstart, value = _clean_value(hit.value, hit.end - len(hit.value), listing)
+        hit_start = hit.start
+        if hit.slot.name == "product" and value != hit.value and _member_only(value, onto):
+            # "买一件黑色的羽绒服": the colour is the product's, the product the noun after it.
+            cut = hit.value.find("的", len(value))
+            vstart, value = _clean_value(hit.value[cut + 1 :], vstart + cut + 1, listing)
+            hit_start = vstart
         # The search first: it rarely matches, and comparing slots is the dearer test.
         digit = _DIGIT.search(value) is not None
         if any(
@@ -667,7 +678,7 @@ def extract_updates(
         named = bool(value) and onto.slot_for_word(value) is not None
         if value and not _QUESTION.search(value) and not asked and not named:
             add(
-                hit.start,
+                hit_start,
                 vstart + len(value),
                 hit.slot,
                 hit.slot.name,
@@ -708,6 +719,8 @@ def extract_updates(
             continue  # "with FedEx instead of UPS": UPS is given up, not chosen
         if not requests and offered(text, m.start()):
             continue  # "您需要黑色还是白色？", "有黑色、白色可选": options offered, none chosen
+        if _JUDGED_AFTER.match(text, m.end()) is not None:
+            continue  # "Black is too plain anyway", "黑色太丑了": a value judged, not chosen
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
             neg = _NEG_ZH.search(before) or _NEG_EN.search(before)
@@ -805,6 +818,8 @@ def extract_updates(
                 continue  # "I'll walk instead": no value of any slot's shape
             else:
                 name = dropped or last_slot
+                if _COUNT_ONLY.fullmatch(value) and _MOVED_IN_TIME.match(m.group(0)):
+                    continue  # "Can we push it to 8?": an hour with no shape, no party's size
                 if name is not None and _COUNT_ONLY.fullmatch(value) and _counts(name):
                     pass  # "Make it 3." after the party's size changed: 3 people
                 elif name is not None and _has_shape(name, onto):
@@ -1032,6 +1047,16 @@ def _shaped_slot(
 _MAKE_IT_IDIOM = re.compile(
     r"(?i)(?:quick|quicker|quickly|fast|faster|snappy|brief|short|asap|happen|work|count|so)"
 )
+# A value judged badly right after it is named: "Black is too plain", "red looks ugly",
+# "黑色太丑了", "白色有点素".
+_JUDGED_AFTER = re.compile(
+    r"(?i)\s*(?:is|are|looks?|seems?|feels?)\s+(?:(?:way|far|a bit|kind of|really|so|just"
+    r"|pretty|a little)\s+)*(?:too\s+[a-z]+|ugly|boring|plain|awful|terrible|hideous|dull)\b"
+    r"|(?:的话|也|还是)?(?:太|有点|有些|好)(?:丑|土|素|暗|艳|难看|单调|普通)"
+)
+# "push it to 8", "move it to 9": a verb that moves a thing in time; a bare number after it
+# is an hour, never a party's size.
+_MOVED_IN_TIME = re.compile(r"(?i)(?:move|push|bump|reschedule)\b")
 # "Make it for 4", "make that for two": a party's size with no word for people.
 _FOR_COUNT = re.compile(
     r"(?i)for\s+(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -1638,6 +1663,11 @@ def _search(
         if (m := pat.match(text, at)) is not None:
             return m
     return None
+
+
+def _member_only(value: str, onto: Ontology) -> bool:
+    """Whether `value` is wholly one enum member of a slot ("黑色"), no product's name."""
+    return any(m.span() == (0, len(value)) for m, _, _ in onto.find_members(value))
 
 
 def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, str]:
