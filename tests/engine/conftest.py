@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -73,3 +74,38 @@ async def engine(make_engine: Callable[..., ContextEngine]) -> AsyncIterator[Con
     eng = make_engine()
     async with eng:
         yield eng
+
+
+EngineFactory = Callable[..., ContextEngine]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def engines(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[EngineFactory]:
+    """Builds engines that share one database (a file, or a fresh PostgreSQL schema): a
+    restart is a new engine on the same store."""
+    from server.conftest import PG_DSN, drop_schema, postgres_reachable
+
+    from ctxengine.store import PostgresStore, SQLiteStore, Store
+
+    backend: str = request.param
+    schema = f"ctxrestore_{uuid.uuid4().hex[:16]}"
+    if backend == "postgres" and not postgres_reachable():
+        pytest.skip("PostgreSQL is not reachable at 127.0.0.1:5432 (user postgres, db test)")
+    made: list[ContextEngine] = []
+
+    def make(**kw: object) -> ContextEngine:
+        store: Store = (
+            SQLiteStore(tmp_path / "restore.db")
+            if backend == "sqlite"
+            else PostgresStore(PG_DSN, schema=schema)
+        )
+        settings = Settings.model_validate({"workspace": tmp_path / "ws", **kw})
+        eng = ContextEngine(settings, store=store)
+        made.append(eng)
+        return eng
+
+    yield make
+    for eng in made:
+        await eng.close()
+    if backend == "postgres":
+        drop_schema(schema)

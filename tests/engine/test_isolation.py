@@ -15,9 +15,8 @@ from ctxengine.memory.tools import MemoryToolError, MemoryTools
 from ctxengine.messages import Message
 from ctxengine.store import SessionKey
 
-from .test_restore import EngineFactory, engines, play
-
-__all__ = ["engines"]  # the shared-database fixture, on SQLite and PostgreSQL
+from .conftest import EngineFactory
+from .test_restore import play
 
 # Ids that a careless path sanitizer would map to one directory.
 PAIRS = [("alice", "bob"), ("team/a", "team_a")]

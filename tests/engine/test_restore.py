@@ -3,68 +3,15 @@ SQLite and PostgreSQL: a new engine on the same database rebuilds the context.""
 
 from __future__ import annotations
 
-import socket
-import uuid
-from collections.abc import AsyncIterator, Callable
-from pathlib import Path
-
 import pytest
 
 from ctxengine.commands import handle_command
-from ctxengine.engine import ContextEngine, Session
+from ctxengine.engine import Session
 from ctxengine.messages import Message
-from ctxengine.settings import Settings
-from ctxengine.store import PostgresStore, SQLiteStore, Store
 
-from .conftest import tool_turn
+from .conftest import EngineFactory, tool_turn
 
-PG_DSN = "postgresql://postgres@127.0.0.1:5432/test"
 SYSTEM = "You are an order assistant."
-
-EngineFactory = Callable[..., ContextEngine]
-
-
-def _pg_reachable() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=1.0):
-            return True
-    except OSError:
-        return False
-
-
-def _drop_schema(schema: str) -> None:
-    import psycopg
-    from psycopg import sql
-
-    with psycopg.connect(PG_DSN, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def engines(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[EngineFactory]:
-    """Builds engines that share one database (a file, or a fresh PostgreSQL schema)."""
-    backend: str = request.param
-    schema = f"ctxrestore_{uuid.uuid4().hex[:16]}"
-    if backend == "postgres" and not _pg_reachable():
-        pytest.skip("PostgreSQL is not reachable at 127.0.0.1:5432 (user postgres, db test)")
-    made: list[ContextEngine] = []
-
-    def make(**kw: object) -> ContextEngine:
-        store: Store = (
-            SQLiteStore(tmp_path / "restore.db")
-            if backend == "sqlite"
-            else PostgresStore(PG_DSN, schema=schema)
-        )
-        settings = Settings.model_validate({"workspace": tmp_path / "ws", **kw})
-        eng = ContextEngine(settings, store=store)
-        made.append(eng)
-        return eng
-
-    yield make
-    for eng in made:
-        await eng.close()
-    if backend == "postgres":
-        _drop_schema(schema)
 
 
 async def play(session: Session, turns: list[list[Message]]) -> None:

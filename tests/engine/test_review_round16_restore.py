@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,41 +26,12 @@ from ctxengine.engine import ContextEngine, Session
 from ctxengine.messages import Message, ToolCallPart
 from ctxengine.server import create_app
 from ctxengine.settings import Settings
-from ctxengine.store import PostgresStore, SQLiteStore, Store
+from ctxengine.store import SQLiteStore, Store
 
-from .conftest import tool_turn
+from .conftest import EngineFactory, tool_turn
 
-EngineFactory = Callable[..., ContextEngine]
 SYSTEM = "You are an order assistant."
 LOOKUP = ToolCallPart(id="q1", name="lookup", arguments=json.dumps({"order": "A5555"}))
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def engines(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[EngineFactory]:
-    """Engines sharing one database: a restart is a new engine on the same store."""
-    backend: str = request.param
-    schema = f"ctxr16_{uuid.uuid4().hex[:16]}"
-    if backend == "postgres" and not postgres_reachable():
-        pytest.skip("PostgreSQL is not reachable at 127.0.0.1:5432 (user postgres, db test)")
-    made: list[ContextEngine] = []
-
-    def make(**kw: object) -> ContextEngine:
-        store: Store = (
-            SQLiteStore(tmp_path / "r16.db")
-            if backend == "sqlite"
-            else PostgresStore(PG_DSN, schema=schema)
-        )
-        eng = ContextEngine(
-            Settings.model_validate({"workspace": tmp_path / "ws", **kw}), store=store
-        )
-        made.append(eng)
-        return eng
-
-    yield make
-    for eng in made:
-        await eng.close()
-    if backend == "postgres":
-        drop_schema(schema)
 
 
 def wire(ctx_messages: list[Message]) -> list[tuple[str, str | None]]:
