@@ -33,6 +33,7 @@ import jieba
 import jieba.posseg
 
 from ctxengine.compaction.intents import LATIN_LETTER
+from ctxengine.compaction.outcomes import BARE_NO, UNMET_ZH
 from ctxengine.compaction.schema import Constraint
 
 jieba.setLogLevel(logging.WARNING)
@@ -1684,15 +1685,10 @@ def _only_is_rule(before: str) -> bool:
 
 # --- a reply that says a rule cannot be met ----------------------------------------------------
 
-# "没有符合您要求的五星级酒店", "找不到", "不能", "无法": a Chinese failure word. Chinese replies
-# that decline name the request as a whole ("符合您要求的") more often than its subject.
-_FAIL_ZH = re.compile(
-    r"没有找到|没找到|找不到|未找到|查不到|没有查到|没有符合|没有满足|不符合|不满足|没有合适|暂无|"
-    r"已满|已售罄|订不到|无法|不能|没有这么|没有那么|没有这样"
-)
-_BARE_NO_ZH = re.compile(
-    r"^\s*(?:都|也|还)?(?:没有|没|不是|不行|不可以)(?:呢|的|哦|哟|啊|呀|喔)?\s*$"
-)
+# "没有符合您要求的五星级酒店", "找不到", "不能", "无法": a Chinese failure word, the words that
+# say a request went unmet (`outcomes.UNMET_ZH`) and a bare "can't". Chinese replies that
+# decline name the request as a whole ("符合您要求的") more often than its subject.
+_FAIL_ZH = re.compile(UNMET_ZH.pattern + r"|无法|不能")
 # "I can't", "unable to", "sold out", "no window seats are available", "nothing matches": an
 # English failure. A bare "no" is not one ("There is no linter config yet, but I'll use the
 # defaults", "Understood, no production, only staging" acknowledge the rule).
@@ -1737,7 +1733,7 @@ def reply_fails_rule(reply: str, rule: str) -> bool:
     no production, only staging.") says no such thing: it does not relax the rule."""
     subject = {_stem(w) for w in _EN_WORD.findall(rule) if w.lower() not in _EN_FUNCTION}
     for clause in _FAIL_CLAUSE.split(reply):
-        if _FAIL_ZH.search(clause) or _BARE_NO_ZH.match(clause):
+        if _FAIL_ZH.search(clause) or BARE_NO.match(clause):
             return True
         if not _FAIL_EN.search(clause):
             continue

@@ -25,7 +25,7 @@ import re
 from ctxengine.compaction.ontology import Ontology
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
-_UNMET_ZH = re.compile(
+UNMET_ZH = re.compile(
     r"没有找到|没找到|找不到|未找到|查不到|没有查到|没有符合|没有满足|不符合|不满足|没有合适|暂无|"
     r"已满|已售罄|订不到|无法满足|"
     # "周边可没有这么高价位的地方": nothing goes as far as asked.
@@ -53,7 +53,7 @@ _REJECT = re.compile(
 
 # A clause that is a bare "no" ("不好意思，没有呢，推荐您…"): the answer to a yes/no question
 # about the request ("这家有手掰肠吗？").
-_BARE_NO = re.compile(r"^\s*(?:都|也|还)?(?:没有|没|不是|不行|不可以)(?:呢|的|哦|哟|啊|呀|喔)?\s*$")
+BARE_NO = re.compile(r"^\s*(?:都|也|还)?(?:没有|没|不是|不行|不可以)(?:呢|的|哦|哟|啊|呀|喔)?\s*$")
 
 
 # "酒店附近没有餐馆，推荐你去别处的X", "在景点附近的餐馆不满足你的要求，推荐您去X": what
@@ -84,9 +84,9 @@ def says_unmet(text: str) -> bool:
     ):
         return False
     return any(
-        _UNMET_ZH.search(c) is not None
+        UNMET_ZH.search(c) is not None
         or _UNMET_EN.search(c) is not None
-        or _BARE_NO.match(c) is not None
+        or BARE_NO.match(c) is not None
         for c in clauses
     )
 
@@ -132,7 +132,7 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
     words = onto.slot_word_pattern()
     out: list[str] = []
     for clause in _CLAUSE.findall(text):
-        unmet = _UNMET_ZH.search(clause) is not None or _UNMET_EN.search(clause) is not None
+        unmet = UNMET_ZH.search(clause) is not None or _UNMET_EN.search(clause) is not None
         if not unmet and not _SHORTFALL.search(clause):
             continue
         for m in words.finditer(clause):
