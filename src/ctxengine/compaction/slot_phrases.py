@@ -74,10 +74,9 @@ _ZH_DATE = (
 PEOPLE = "people"
 DURATION = "duration"
 FLIGHT = "flight"  # a flight picked by its number ("Take B6 919")
-_COUNT = (
-    r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of"
-    r"|a few)"
-)
+# A party's size in words, beyond one: the counts the phrases below (and `slots`) read.
+EN_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_COUNT = rf"(?:\d{{1,3}}|one|{EN_COUNT_WORDS}|a couple of|a few)"
 _PERSONS = (
     r"(?:people|persons|guests|passengers|adults|grown-?ups|travell?ers|riders|diners"
     r"|attendees)"
@@ -85,7 +84,7 @@ _PERSONS = (
 PEOPLE_COUNT = (
     rf"(?:{_COUNT}\s+{_PERSONS}(?:\s+(?:and|\+)\s+{_COUNT}\s+(?:kids?|child(?:ren)?|infants?"
     rf"|bab(?:y|ies)|teens?))?|{_COUNT}\s+of\s+us|(?:a\s+)?(?:party|group|table)\s+(?:of|for)\s+"
-    rf"(?:\d{{1,3}}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?!\s+{_PERSONS}))"
+    rf"(?:\d{{1,3}}|{EN_COUNT_WORDS})(?!\s+{_PERSONS}))"
 )
 
 
@@ -465,7 +464,7 @@ _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
             r"(?i)\b(?:we're|we\s+are|we'll\s+be|we\s+will\s+be)\s+"
-            r"(?P<value>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+            rf"(?P<value>\d{{1,2}}|{EN_COUNT_WORDS})"
             r"(?=(?:\s+(?:now|again|in\s+total|total|altogether))?\s*(?:[.!,;]|$))"
         ),
         PEOPLE,

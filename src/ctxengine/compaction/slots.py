@@ -22,6 +22,7 @@ from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.slot_phrases import (
     ADDRESS_RX,
     DURATION,
+    EN_COUNT_WORDS,
     FLIGHT,
     JUDGEMENT,
     PEOPLE,
@@ -1058,13 +1059,9 @@ _JUDGED_AFTER = re.compile(
 # is an hour, never a party's size.
 _MOVED_IN_TIME = re.compile(r"(?i)(?:move|push|bump|reschedule)\b")
 # "Make it for 4", "make that for two": a party's size with no word for people.
-_FOR_COUNT = re.compile(
-    r"(?i)for\s+(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-)
+_FOR_COUNT = re.compile(rf"(?i)for\s+(?P<n>\d{{1,3}}|{EN_COUNT_WORDS})")
 # "Make it 3": a bare count, a value only of a slot that counts (`_counts`).
-_COUNT_ONLY = re.compile(
-    r"(?i)\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-)
+_COUNT_ONLY = re.compile(rf"(?i)\d{{1,3}}|one|{EN_COUNT_WORDS}")
 # A name: capitalised words (a code's digits too), "the" before them ("the Hilton", "Hotel
 # Julian", "Kinzie", "UA 1542"), small joining words inside ("Hotel de Ville", "Bar & Grill").
 _NAME_LIKE = re.compile(
