@@ -168,6 +168,7 @@ def _fidelity_targets(fid: list[dict[str, Any]], tag: str) -> list[Target]:
     out.append(share("constraints_retained", "active constraints retained" + tag, 1.0))
     out.append(share("identifiers_retained", "identifiers retained verbatim" + tag, 1.0))
     out.append(share("values_retained", "current values retained" + tag, 0.99))
+    out.append(_largest_budget_values(by_budget, tag))
     changed = int(total["identifiers_altered"])
     out.append(
         Target("identifiers altered" + tag, "0", f"{changed} in {total['runs']} runs", changed == 0)
@@ -194,6 +195,23 @@ def _fidelity_targets(fid: list[dict[str, Any]], tag: str) -> list[Target]:
         )
     )
     return out
+
+
+def _largest_budget_values(by_budget: list[dict[str, Any]], tag: str) -> Target:
+    """The values target at the largest budget alone.
+
+    Issue 3 sets its targets "at a budget that forces compaction". Every budget here forces
+    it; the smaller ones are kept as stress tests, and the line above judges over all of
+    them. This line says whether the target holds at the budget the token target is set
+    against, so neither reading hides the other."""
+    name = "current values retained at the largest budget" + tag
+    measured = [g for g in by_budget if g["values_retained"] is not None]
+    if not measured:
+        return Target(name, f">= {pct(0.99)}", "no such items in the scenarios", None)
+    top = max(measured, key=lambda g: float(g["budget_ratio"]))
+    got = float(top["values_retained"])
+    detail = f"{pct(got)} at budget {pct(top['budget_ratio'])}"
+    return Target(name, f">= {pct(0.99)}", detail, got >= 0.99 - 1e-9)
 
 
 def targets(results: dict[str, Any], method: str = TARGET_METHOD) -> list[Target]:

@@ -195,6 +195,7 @@ def test_targets_are_missed_exactly_when_something_was_lost(
     assert by_name["active constraints retained"].met is (sum(x[1] for x in runs) == 0)
     assert by_name["superseded values shown as current"].met is (sum(x[2] for x in runs) == 0)
     assert by_name["current values retained"].met is True
+    assert by_name["current values retained at the largest budget"].met is True
     assert by_name["identifiers retained verbatim"].met is None  # no identifiers: not measured
     assert by_name["fewer tokens than the raw history"].met is all(b <= 0.4 for b, _, _ in runs)
     assert by_name["per-turn cost / tokenizing the new turn (`ctxengine_pipeline`)"].met is None
@@ -400,3 +401,29 @@ def test_the_sgd_suite_is_measured_against_no_target() -> None:
     # The own rows alone decide: nothing was lost there.
     assert names["active constraints retained"].met is True
     assert names["superseded values shown as current"].met is True
+
+
+def _values_row(budget: float, lost: int) -> dict[str, Any]:
+    row = _row("ctxengine", budget, 0, 0)
+    row.update(values_total=100, lost_values=["v"] * lost, values_retained=1 - lost / 100)
+    return row
+
+
+@pytest.mark.parametrize(
+    ("lost_small", "lost_large", "all_met", "largest_met"),
+    [
+        (20, 0, False, True),  # the tight budget misses; the largest keeps every value
+        (0, 3, False, False),  # the largest budget itself misses
+        (0, 1, True, True),  # 99 of 100 at the largest budget is the floor, met
+        (0, 0, True, True),
+    ],
+)
+def test_values_target_is_judged_over_all_budgets_and_at_the_largest(
+    lost_small: int, lost_large: int, all_met: bool, largest_met: bool
+) -> None:
+    rows = [_values_row(0.1, lost_small), _values_row(0.4, lost_large)]
+    by_name = {t.name: t for t in targets({"suites": {"fidelity": {"rows": rows}}})}
+    assert by_name["current values retained"].met is all_met
+    largest = by_name["current values retained at the largest budget"]
+    assert largest.met is largest_met
+    assert "at budget 40.0%" in largest.measured
