@@ -179,7 +179,9 @@ class Ontology(_Strict):
             self._slot_by_name.setdefault(s.name, s)
             for w in (s.name, *s.zh, *s.en):
                 self._slot_by_word.setdefault(w.lower(), s)
-        self._slot_words_rx = words_regex(list(self._slot_by_word))
+        # "maximum-pool-size: 20" is a config key, not a size: a hyphen joins a slot word into
+        # a longer name.
+        self._slot_words_rx = words_regex(list(self._slot_by_word), hyphen_joins=True)
         self._enum_index = {
             e.name: {syn.lower(): m.name for m in e.members for syn in (m.name, *m.synonyms)}
             for e in self.enums
@@ -547,10 +549,11 @@ def _shape(kind: str, where: str) -> re.Pattern[str]:
         raise OntologyError(f"ontology: {where}: unknown value shape '{kind}'") from None
 
 
-def words_regex(words: list[str]) -> str:
+def words_regex(words: list[str], *, hyphen_joins: bool = False) -> str:
     """A regex matching any of `words` (longest first at a position, Latin words on word
     boundaries, as `_word_rx` alternatives would), built as a trie behind a first-character
-    check.
+    check. With `hyphen_joins`, a hyphen joins a Latin word into a longer one as an underscore
+    does ("pool-size" holds no "size").
 
     A flat alternation of a few hundred words makes `re` try every word at every position
     (~400 us for an average message); sharing prefixes and failing fast on characters that
@@ -567,11 +570,14 @@ def words_regex(words: list[str]) -> str:
             node = node.setdefault(ch, {})
         node[""] = {}  # a word ends here
 
+    before = r"(?<![A-Za-z0-9_-])" if hyphen_joins else r"(?<![A-Za-z0-9_])"
+    after = r"(?![A-Za-z0-9_]|-[A-Za-z0-9])" if hyphen_joins else r"(?![A-Za-z0-9_])"
+
     def emit(node: dict[str, Any], last: str | None) -> str:
         alts = [re.escape(ch) + emit(node[ch], ch) for ch in sorted(k for k in node if k)]
         if "" in node:  # ending here comes last: a longer word is tried first
             latin = last is not None and last.isascii() and last.isalnum()
-            alts.append(r"(?![A-Za-z0-9_])" if latin else "")
+            alts.append(after if latin else "")
         return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
     # Latin words need word boundaries ("red" must not match "shred", "apply_coupon" no
@@ -580,9 +586,7 @@ def words_regex(words: list[str]) -> str:
     # nothing precedes that literal.
     latin = {k: v for k, v in trie.items() if k.isascii() and k.isalnum()}
     other = {k: v for k, v in trie.items() if k not in latin}
-    parts = ([r"(?<![A-Za-z0-9_])" + emit(latin, None)] if latin else []) + (
-        [emit(other, None)] if other else []
-    )
+    parts = ([before + emit(latin, None)] if latin else []) + ([emit(other, None)] if other else [])
     firsts = sorted({w[0] for w in words} | {w[0].upper() for w in words})
     body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
     return "(?=[" + "".join(re.escape(c) for c in firsts) + "])" + body

@@ -524,6 +524,13 @@ def extract_updates(
                 value = max(value, a.group("value"), key=len)  # runs through its commas
             if slot.name == "地址" and value and not _QUESTION.search(value):
                 value = zh_address(text, vstart, value, onto)
+            if (
+                value.startswith(("我", "本人"))
+                and any(_PERSON_WORD.search(w) for w in slot.zh)
+                and (named := _SELF_THEN_NAME.match(text, vstart)) is not None
+            ):
+                # "联系人写我，刘洋", "收货人写我老婆（王芳）": the person, then their name.
+                vstart, value = named.start("name"), named.group("name")
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
             if _NO_VALUE_REMARK.fullmatch(value):
@@ -907,6 +914,13 @@ _PERSON_LABEL = re.compile(
     r"(?:^|(?<=[，,。；;！!？?\s、]))(?:我的|我们的|本次的?)?"
     r"(?P<label>(?![我的])[\u4e00-\u9fff]{1,3}(?<!本)人)[:：]\s*"
     rf"(?P<value>[^{_ZH_STOP}:：]{{2,6}})(?=[{_ZH_STOP}]|$)"
+)
+# "我，刘洋", "我老婆（王芳）": the user or someone close to them, then the name.
+_SELF_THEN_NAME = re.compile(
+    r"(?:我|本人)(?:自己|本人)?(?:的)?(?:老婆|老公|太太|先生|爱人|妻子|丈夫|妈妈|妈|爸爸|爸|父亲|母亲"
+    r"|女朋友|男朋友|朋友|同事|儿子|女儿|家人)?\s*[，,（(]\s*"
+    # ("我，谢谢": thanks, though 谢 is a family name.)
+    rf"(?!谢谢|多谢|辛苦|麻烦)(?P<name>{_PERSON_NAME.pattern})(?=\s*[）)，,。；;！!？?\s]|$)"
 )
 # A slot for a person: its words end so ("收货人", "联系人", "姓名").
 _PERSON_WORD = re.compile(r"(?:人|姓名)$")
