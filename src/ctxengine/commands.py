@@ -43,7 +43,9 @@ async def handle_command(session: Session, text: str) -> str | None:
     zh = session.language == "zh"
     if parts[0] == "/context":
         if len(parts) == 1:
-            return json.dumps(session.stats(), ensure_ascii=False)
+            # Counted on what the model is sent next: the window's messages alone leave out
+            # the CONTEXT block and the summary, often most of the budget.
+            return json.dumps(session.stats(await session.context()), ensure_ascii=False)
         if parts[1:] == ["clear"]:
             await session.clear()
             return (

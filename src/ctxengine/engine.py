@@ -930,8 +930,13 @@ class Session:
         await self.engine.store.set_state(self.key, "config", {**old, **overrides})
         return new
 
-    def stats(self) -> dict[str, Any]:
-        """`/context` figures: messages, roles, turns, characters, tokens against the budget."""
+    def stats(self, sent: Context | None = None) -> dict[str, Any]:
+        """`/context` figures: messages, roles, turns, characters, tokens against the budget.
+
+        `tokens` counts the conversation messages the window keeps. With `sent` (the context
+        the model is sent next), `context_tokens` counts all of it, the CONTEXT block and the
+        summary note included, and `budget_used` is measured on that: the block can be most
+        of what is sent, so the window alone understates how full the budget is."""
         msgs = self.window.messages()
         roles: dict[str, int] = {}
         tool_calls = 0
@@ -939,7 +944,8 @@ class Session:
             roles[m.role] = roles.get(m.role, 0) + 1
             tool_calls += len(m.tool_calls)
         tokens = self.counter.messages(msgs)
-        return {
+        used = sent.tokens if sent is not None else tokens
+        out: dict[str, Any] = {
             "messages": len(msgs),
             "roles": roles,
             "tool_calls": tool_calls,
@@ -947,11 +953,14 @@ class Session:
             "chars": sum(m.char_count() for m in msgs),
             "tokens": tokens,
             "budget": self.settings.agent_max_context_tokens,
-            "budget_used": round(tokens / self.settings.agent_max_context_tokens, 4),
+            "budget_used": round(used / self.settings.agent_max_context_tokens, 4),
             "max_turns": self.settings.agent_max_context_turns,
             "summaries": len(self.book.records),
             "language": self.language,
         }
+        if sent is not None:
+            out["context_tokens"] = sent.tokens
+        return out
 
     async def _restore(self) -> None:
         """Rebuild the context after a restart from the last max(3, turns/6) turns.

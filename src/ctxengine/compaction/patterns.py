@@ -420,14 +420,35 @@ class _RawNumber(str):
 
 _ID_KEY = re.compile(r"(?i)(?:^|_|(?<=[a-z]))(?:id|no|num|number|code|sku|ref|key)$")
 _AMOUNT_KEY = re.compile(r"(?i)price|amount|total|cost|fee|balance|discount|价格|金额|费用")
-_KIND_KEYS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?i)e-?mail|邮箱"), "email"),
-    (re.compile(r"(?i)phone|mobile|tel|电话|手机"), "phone"),
-    (re.compile(r"(?i)url|link|href|网址"), "url"),
-    (re.compile(r"(?i)date|day|日期"), "date"),
-    (re.compile(r"(?i)time|时间"), "time"),
-    (re.compile(r"(?i)path|file|文件"), "path"),
+# A key's kind by its words ("phoneNumber", "checkin_date", "e-mail"), not by any run of
+# letters in it: "hotel" and "hostel" hold "tel" and are no phones, "profile" is no file.
+_KIND_WORDS: tuple[tuple[frozenset[str], str, str], ...] = (
+    (frozenset({"email", "mail"}), "邮箱", "email"),
+    (frozenset({"phone", "mobile", "tel", "telephone", "cell", "cellphone"}), "电话|手机", "phone"),
+    (frozenset({"url", "uri", "link", "href", "website"}), "网址|链接", "url"),
+    (frozenset({"date", "day", "dob", "birthday", "birthdate", "datetime"}), "日期", "date"),
+    (frozenset({"time", "timestamp"}), "时间", "time"),
+    (
+        frozenset({"path", "file", "filename", "filepath", "dir", "directory", "folder"}),
+        "文件|路径",
+        "path",
+    ),
 )
+_KIND_ZH = tuple((re.compile(zh), kind) for _, zh, kind in _KIND_WORDS)
+# The words of a key: camelCase humps, runs of capitals, and whatever _ - . or digits part.
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _key_kind(key: str) -> str | None:
+    words = {w.lower() for w in _KEY_WORD.findall(key)}
+    for vocab, _, kind in _KIND_WORDS:
+        if not words.isdisjoint(vocab):
+            return kind
+    if not key.isascii():
+        for rx, kind in _KIND_ZH:
+            if rx.search(key):
+                return kind
+    return None
 
 
 def _kind_for(key: str, value: str | _RawNumber) -> str:
@@ -435,9 +456,8 @@ def _kind_for(key: str, value: str | _RawNumber) -> str:
         return "amount" if _AMOUNT_KEY.search(key) else ("id" if _ID_KEY.search(key) else "number")
     if _ID_KEY.search(key):
         return "id"
-    for rx, kind in _KIND_KEYS:
-        if rx.search(key):
-            return kind
+    if (kind := _key_kind(key)) is not None:
+        return kind
     return "amount" if _AMOUNT_KEY.search(key) else "field"
 
 

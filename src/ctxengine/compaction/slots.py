@@ -527,10 +527,10 @@ def extract_updates(
             if (
                 value.startswith(("我", "本人"))
                 and any(_PERSON_WORD.search(w) for w in slot.zh)
-                and (named := _SELF_THEN_NAME.match(text, vstart)) is not None
+                and (own_name := _SELF_THEN_NAME.match(text, vstart)) is not None
             ):
                 # "联系人写我，刘洋", "收货人写我老婆（王芳）": the person, then their name.
-                vstart, value = named.start("name"), named.group("name")
+                vstart, value = own_name.start("name"), own_name.group("name")
             if not value or _QUESTION.search(value) or onto.slot_for_word(value) is not None:
                 continue
             if _NO_VALUE_REMARK.fullmatch(value):
