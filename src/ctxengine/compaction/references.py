@@ -124,6 +124,8 @@ class TurnItems:
     # An English reply's offered list, (name, detail) in order, and what its items are.
     options: tuple[tuple[str, str], ...] = ()
     option_kind: str = ""
+    # A Chinese reply's inline list ("1）全聚德，2）便宜坊", "①A ②B"), (name, kind) in order.
+    listed: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(cls, t: ParsedTurn) -> TurnItems:
@@ -159,6 +161,7 @@ class TurnItems:
         )
         options: tuple[tuple[str, str], ...] = ()
         kind = ""
+        listed_names: tuple[tuple[str, str], ...] = ()
         if t.role == "assistant" and t.language == "en":
             listed = sum(ev.kind in (NAME_KIND, "flight") for ev in t.evidence) >= 2
             if listed or _MAY_LIST.search(t.said):
@@ -168,6 +171,18 @@ class TurnItems:
                     kind = offered_kind(t.said, [n for n, _ in options])
                 elif options:
                     kind = LIST_KIND
+            if not options and (inline := en_inline_offer(t.said)):
+                # "We have Hilton, Marriott, or Hyatt available.": an offer in one sentence.
+                options = tuple((n, "") for n in inline)
+                kind = offered_kind(t.said, inline)
+        elif t.role == "assistant" and t.said:
+            zh_items = zh_inline_list(t.said)
+            if zh_items:
+                # The reply's names, in the order it numbered them: "第二个" counts in them. A
+                # name the turn also read as a place keeps that kind; else the kind in focus.
+                read = dict(names)
+                of = next((read[n] for n, _ in zh_items if n in read), t.focus or "task")
+                listed_names = tuple((n, of) for n, _ in zh_items)
         return cls(
             tuple(items),
             latest,
@@ -180,6 +195,7 @@ class TurnItems:
             near,
             options,
             kind,
+            listed_names,
         )
 
 
@@ -252,7 +268,91 @@ def _offered(
 
 
 def _mentions(parts: Sequence[TurnItems]) -> tuple[tuple[str, str, int], ...]:
-    return tuple((name, kind, i) for i, p in enumerate(parts) for name, kind in p.names)
+    # A numbered list's order is what "第二个" counts in, not the order the names were read.
+    return tuple(
+        (name, kind, i) for i, p in enumerate(parts) for name, kind in (p.listed or p.names)
+    )
+
+
+# An item marker of a Chinese list on one line: "1）", "2、", "3.", "（1）", "①".
+_ZH_MARK = re.compile(
+    r"(?:(?<![\d.．])(?P<n>[1-9])[)）、.．](?![\d.])|[(（](?P<p>[1-9])[)）]|(?P<c>[①-⑨]))"
+)
+# Where an item's name ends: its first comma or clause mark; the rest is its detail.
+_ZH_ITEM_END = re.compile(r"[，,；;。！!？?：:\n]|(?:或者|或是|还有|以及)")
+# What opens an item that is a request or a step, no option: "1）请提供订单号 2）请提供手机号".
+_ZH_NOT_OPTION = re.compile(
+    r"^(?:请|麻烦|需要|提供|输入|填写|告诉|确认|上传|点击|打开|进入|登录|联系|拨打|检查|重启"
+    r"|先|再|然后|您|你|我|如果|是否|不要|不能|注意)"
+)
+# A lead that says the list is of reasons, steps or rules, no options.
+_ZH_NOT_OFFER = re.compile(
+    r"(?:原因|步骤|流程|注意|要求|规则|条件|问题|材料|手续|事项)[^，。]{0,6}[：:]?\s*$"
+)
+
+
+def zh_inline_list(text: str) -> list[tuple[str, str]]:
+    """(name, detail) of each item a Chinese reply numbers on one line or over lines ("为您推荐：
+    1）全聚德，2）便宜坊，3）大董", "①A ②B ③C"), numbered from 1 on; [] when the items are
+    requests or steps ("1）请提供订单号 2）请提供手机号"), or a lead says they are no options."""
+    marks = list(_ZH_MARK.finditer(text))
+    if len(marks) < 2:
+        return []
+    run: list[re.Match[str]] = []
+    for m in marks:
+        n = m.group("n") or m.group("p") or str(ord(m.group("c")) - ord("①") + 1)
+        if int(n) == len(run) + 1:
+            run.append(m)
+    if len(run) < 2 or _ZH_NOT_OFFER.search(text, 0, run[0].start()):
+        return []
+    ends = [m.start() for m in run[1:]] + [len(text)]
+    items: list[tuple[str, str]] = []
+    for m, end in zip(run, ends, strict=True):
+        body = text[m.end() : end].strip()
+        cut = _ZH_ITEM_END.search(body)
+        name = (body[: cut.start()] if cut else body).strip(" 　、")
+        if not 2 <= len(name) <= 20 or _ZH_NOT_OPTION.match(name):
+            return []
+        detail = body[cut.end() :].strip(" ，,；;。") if cut else ""
+        items.append((name, detail))
+    return items
+
+
+# "We have Hilton, Marriott, or Hyatt available.", "I'd recommend A, B and C.": an offer's
+# lead, then capitalised names parted by commas with "or" / "and" before the last, ending
+# the sentence (a word such as "available" may close it).
+_EN_OFFER_LEAD = re.compile(
+    r"(?i)\b(?:we(?:'ve|’ve| have| can do| can offer)|there(?:'s|’s| is| are)|i (?:can )?"
+    r"(?:recommend|suggest|offer)|i'd (?:recommend|suggest)|you can (?:choose|pick|go with|try)"
+    r"(?: from| between)?|(?:your )?(?:options|choices) (?:are|include)|how about"
+    r"|would you (?:like|prefer)|do you (?:want|prefer)|(?:choose|pick) (?:from|between))\s+"
+)
+_EN_NAME = r"(?:[A-Z][\w'’&.-]*(?:\s+(?:of|the|de|la|&|[A-Z][\w'’&.-]*))*)"
+_EN_INLINE = re.compile(
+    rf"(?P<items>{_EN_NAME}(?:,\s+{_EN_NAME})*,?\s+(?:or|and)\s+{_EN_NAME})"
+    r"(?:\s+(?:available|nearby|open|left|instead|tonight|today|tomorrow))?\s*(?:[.?!]|$)"
+)
+_EN_INLINE_SEP = re.compile(r",\s+(?:(?:or|and)\s+)?|\s+(?:or|and)\s+")
+# Capitalised words that name no option: days, months, pronouns, greetings.
+_EN_NOT_NAME_WORDS = """monday tuesday wednesday thursday friday saturday sunday today tomorrow
+tonight january february march april may june july august september october november december
+i you we he she they it yes no ok okay sure sorry thanks please the a an"""
+_EN_NOT_NAME = frozenset(_EN_NOT_NAME_WORDS.split())
+
+
+def en_inline_offer(text: str) -> list[str]:
+    """The names an English reply offers in one sentence after a lead ("We have Hilton,
+    Marriott, or Hyatt available."), in order; [] for prose, days or dates."""
+    if " or " not in text and " and " not in text:
+        return []
+    for lead in _EN_OFFER_LEAD.finditer(text):
+        m = _EN_INLINE.match(text, lead.end())
+        if m is None:
+            continue
+        names = [n.strip() for n in _EN_INLINE_SEP.split(m.group("items")) if n.strip()]
+        if len(names) >= 2 and not any(n.split()[0].lower() in _EN_NOT_NAME for n in names):
+            return names
+    return []
 
 
 def _latest_focus(parts: Sequence[TurnItems]) -> str | None:

@@ -201,6 +201,37 @@ def _names_entity(e: Evidence) -> bool:
     return e.kind in _FOCUS_IDS or (e.kind == "code" and _DIGIT.search(e.value) is not None)
 
 
+# A reply's change of a value: done ("已为您改为明天下午3点", "帮您把收货人改成张伟", "I've
+# changed it to 8pm") or proposed ("要不要改成大床房？", "Shall I move it to 8pm?").
+_CHANGE_CUE_GATE = re.compile(
+    r"改为|改成|换成|换为|调整为|调整到|改到|(?i:\b(?:changed|moved|switched|updated|rescheduled"
+    r"|change|move|switch)\b)"
+)
+_CHANGE_CUE = re.compile(
+    r"(?:已经?|帮您|为您|给您|要不要|需不需要|是否|建议|不如)[^，。！？?!,]{0,10}?"
+    r"(?:改为|改成|换成|换为|调整为|调整到|改到|更改为|修改为|更换为)"
+    r"(?P<zh>[^，。,.！!？?；;\s]+?)(?:了|吗|呢|吧|可以吗|好吗|行吗|怎么样)?(?=[，。,.！!？?；;\s]|$)"
+    r"|(?i:\b(?:i|we)(?:['’]ve|\s+have)?\s+(?:changed|moved|switched|updated|rescheduled)"
+    r"|\b(?:shall|should|can|could)\s+(?:i|we)\s+(?:change|move|switch|update|reschedule)"
+    r"|\bhow\s+about\s+(?:changing|moving|switching))"
+    r"(?i:\s+(?P<obj>it|that|this|(?:the|your)\s+[a-z]+(?:\s+[a-z]+)?))?\s+to\s+(?P<en>[^,.;!?]+)"
+)
+# The shape of a value: a time or a date, an amount of a unit, or text.
+_TIME_SHAPE = re.compile(
+    r"\d\s*(?::\d{2}|点|时|[ap]\.?m\b)|[上下中]午|早上|晚上|今天|明天|后天|周[一二三四五六日天]"
+    r"|星期|\d+\s*[月号日]|(?i:\b(?:noon|midnight|tonight|today|tomorrow|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday)\b)"
+)
+_AMOUNT_SHAPE = re.compile(r"\d+(?:\.\d+)?\s*([^\d\s.,]{1,8})")
+
+
+def _shape(value: str) -> str:
+    if _TIME_SHAPE.search(value):
+        return "time"
+    m = _AMOUNT_SHAPE.search(value)
+    return f"amount:{m.group(1).lower()}" if m else "text"
+
+
 class FocusEntry(BaseModel):
     turn: int
     subjects: list[str]
@@ -258,6 +289,10 @@ class SessionState(BaseModel):
     # The slot keys the latest user message gave a search criterion for, a value it repeats
     # included ("这家有红烧肉吗？" after asking for 红烧肉): what the next reply answers.
     asked: list[str] = Field(default_factory=list)
+    # A change the latest reply made or proposed to a value the user gave ("已为您改为明天
+    # 下午3点", "要不要改成大床房？", "I've changed it to 8pm, OK?"): the user's next message,
+    # when it only confirms, makes it the user's value (see `_take_proposal`).
+    proposed: list[SlotUpdate] = Field(default_factory=list)
     # Derived indexes (not state): equal and copied empty whatever they hold, see `Memo`.
     _memo: Memo = PrivateAttr(default_factory=Memo)
 
@@ -308,6 +343,7 @@ class SessionState(BaseModel):
             done = self.state.confirm_through(turn)
             if done:
                 self.record("confirm", turn, {"slots": done})
+            self.proposed = self._proposals(parsed.said)
         if user:
             self.turned_down = parsed.turns_down
             self.asked = [
@@ -386,6 +422,8 @@ class SessionState(BaseModel):
                     # Which request failed the reply did not say: each of the turn's
                     # criteria may be it (see `StateLayer.close_search`).
                     self.state.mark_declined(self.last_user_turn)
+        if user:
+            self._take_proposal(parsed, turn)
         earlier = user and (
             parsed.keeps_earlier
             or says_earlier_stands([c.text for c in parsed.constraints])
@@ -468,6 +506,61 @@ class SessionState(BaseModel):
             )
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
+
+    def _proposals(self, said: str) -> list[SlotUpdate]:
+        """The user's values a reply changed or proposed to change (`proposed`): the value
+        after its change words, for the user's slot holding a value of the same shape (a
+        time for a time, "6 people" for "4 people"); a value of no shape only for a slot the
+        latest user message set or the reply names. None when the reply changes nothing."""
+        if not said or _CHANGE_CUE_GATE.search(said) is None:
+            return []
+        out: list[SlotUpdate] = []
+        for m in _CHANGE_CUE.finditer(said):
+            value = (m.group("zh") or m.group("en") or "").strip()
+            if not value or len(value) > 30:
+                continue
+            shape = _shape(value)
+            # "I've updated the system to version 2": what it names is no slot of the user's.
+            obj = (m.group("obj") or "").lower()
+            named = obj.split()[-1] if obj not in ("", "it", "that", "this") else None
+            mine = [
+                v
+                for v in self.state.slots.values()
+                if v.source == "user"
+                and not is_instance(v.entity)
+                and v.value != value
+                and _shape(v.value) == shape
+                and (named is None or named in v.slot.lower())
+                and (shape != "text" or v.turn == self.last_user_turn or v.slot in said)
+            ]
+            if not mine:
+                continue
+            v = max(mine, key=lambda v: v.turn)
+            out.append(
+                SlotUpdate(
+                    entity=v.entity,
+                    slot=v.slot,
+                    value=value,
+                    op="change",
+                    raw=m.group(0),
+                    criterion=v.criterion,
+                )
+            )
+        return out
+
+    def _take_proposal(self, parsed: ParsedTurn, turn: int) -> None:
+        """ "好的" / "OK" to a reply's change makes its value the user's, as of this turn; a
+        message that says anything more (a value, a rule, "还是原来的吧", a question, "不要")
+        leaves the user's own value current."""
+        proposed, self.proposed = self.proposed, []
+        if not proposed or not parsed.is_confirmation or parsed.keeps_earlier:
+            return
+        if parsed.updates or parsed.constraints or parsed.turns_down:
+            return
+        for u in proposed:
+            cur = self.state.slots.get(slot_key(u.entity, u.slot))
+            if cur is not None and cur.source == "user" and self._allowed(u):
+                self._update(u, turn, "user", conflict=False)
 
     def _implied_earlier(self, u: SlotUpdate, turn: int) -> SlotValue | None:
         """What "change the date to Friday" changes when no date is held yet: the value of
