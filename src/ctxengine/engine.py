@@ -270,8 +270,13 @@ class Session:
             else:
                 for m, seq in zip(msgs, seqs, strict=True):
                     _set_seq(m, seq)
-                for m in msgs:
+                for i, m in enumerate(msgs, 1):
                     await self._feed_async(m)
+                    if i % _FEED_YIELD_EVERY == 0:
+                        # A large batch (a service append of thousands of messages) is parsed
+                        # here for seconds: let the loop serve others between slices. The
+                        # lock stays held, so this session's order is kept.
+                        await asyncio.sleep(0)
                 if seqs:
                     self.distiller.observed_seq = seqs[-1]
             if self._layer_events:
@@ -811,7 +816,12 @@ class Session:
             lang = self.language
             all_msgs = self.window.messages()
             turns = [t.index for t in self.window.turns]
-            job_id = await self.book.submit("overflow_flush", all_msgs, turns, lang)
+            # Nothing to flush: a summary of nothing would be injected as a placeholder text.
+            job_id = (
+                await self.book.submit("overflow_flush", all_msgs, turns, lang)
+                if all_msgs
+                else None
+            )
             step = self.window.overflow(lang)
             entry = {
                 "stage": "overflow",
@@ -1054,6 +1064,8 @@ _BUDGET_STAGES = frozenset({"budget_trim", "budget_compress"})
 _BLOCK_SLACK_TOKENS = 8
 # How often (in turns) the `meta` state is written when only the turn count changed.
 _META_EVERY_TURNS = 16
+# Messages the compaction engine reads in one go before `add` yields to the event loop.
+_FEED_YIELD_EVERY = 16
 
 
 @dataclass(slots=True)

@@ -136,6 +136,20 @@ class Settings(BaseModel):
         "FULL", description="FULL survives power loss; NORMAL is faster and survives crashes."
     )
 
+    # --- service (`ctxengine serve`) ----------------------------------------------------
+    server_max_body_bytes: int = Field(
+        16 * 1024 * 1024,
+        ge=1024,
+        description="Largest request body the service reads (413 above). A conversation this "
+        "size is millions of tokens, far over any model's window, and costs a worker minutes.",
+    )
+    server_compact_workers: int = Field(
+        2,
+        ge=1,
+        description="/v1/compact requests run at once, each in a worker thread of its own (the "
+        "event loop stays free for /health and the sessions); more wait for one.",
+    )
+
     # --- compaction engine (seed 002, issue 3) ------------------------------------------
     compaction: bool = Field(True, description="Distill turns into intent/state/evidence layers.")
     ontology: str | None = Field(

@@ -164,14 +164,16 @@ class SummaryBook:
                 if attempt < attempts:
                     await asyncio.sleep(min(0.05 * 2**attempt, 5.0))
                 continue
-            if not text:
-                text = "(no content)"
             title = _title(turns, lang)
-            path = await asyncio.to_thread(self.files.append_daily, text, title=title)
+            path = await asyncio.to_thread(
+                self.files.append_daily, text or "(no content)", title=title
+            )
             # Counted here once, for the event and for `injected_text` (which would otherwise
             # count it again inside the next context() call).
             tokens = self.counter.count(text)
-            injected = generation == self.generation
+            # An empty summary is noted in the memory file but injects nothing: a placeholder
+            # would reach the model (and a Dify prompt) as if it were the conversation's.
+            injected = generation == self.generation and bool(text)
             if injected:
                 record = SummaryRecord(job_id, stage, turns, text, str(path), tokens)
                 self.records.append(record)

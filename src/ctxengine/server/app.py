@@ -12,16 +12,29 @@ Endpoints (all JSON)::
 
 Bad input is a 4xx with {"error": "<one line>"}; nothing here answers a 5xx for a client's
 mistake. The retention job runs in the background for as long as the service does.
+
+Work that grows with a body (JSON parsing, converting, counting tokens, a whole /v1/compact)
+runs in worker threads, so one large request never stops /health or other sessions from
+answering. A session's requests pass a FIFO gate: they apply in the order their bodies
+arrived, even when a later small one is parsed first. The session's engine calls stay on the
+event loop: the stores' connections belong to it (psycopg's async connection; the SQLite
+store's futures) and summary tasks read the session there. `Session.add` yields to the loop
+between slices of a large batch instead.
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import functools
 import logging
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -30,16 +43,18 @@ from ctxengine.cli.compact import compact, split_input
 from ctxengine.commands import handle_command
 from ctxengine.compaction.distiller import BUILTIN_ONTOLOGIES
 from ctxengine.convert import InputError, PairingState, from_openai, parse_json_input
-from ctxengine.engine import Context, ContextEngine, Session
+from ctxengine.engine import Context, ContextEngine, Session, TurnLock
 from ctxengine.messages import Message
 from ctxengine.retention import RetentionRun, RetentionTask
 from ctxengine.settings import Settings, SettingsError, load_settings
 from ctxengine.store.base import SessionKey
 from ctxengine.store.memory import MemoryStore
+from ctxengine.tokens import TokenCounter
 
 log = logging.getLogger("ctxengine.server")
 
-MAX_BODY_BYTES = 64 * 1024 * 1024
+T = TypeVar("T")
+
 # Stored messages read back (at least) to check the tool results of an appended batch.
 PAIRING_TAIL = 16
 # Settings a client may not choose in a body's "config": those naming an endpoint, a key, a
@@ -61,10 +76,15 @@ SERVER_ONLY_SETTINGS = frozenset(
         "db",
         "workspace",
         "sqlite_synchronous",
+        # the service's own limits
+        "server_max_body_bytes",
+        "server_compact_workers",
     }
 )
-# Keys of an append body given as an object.
+# The keys each body read as an object may hold; any other is refused, never ignored.
+COMPACT_KEYS = frozenset({"messages", "config"})
 APPEND_KEYS = frozenset({"messages"})
+COMMAND_KEYS = frozenset({"text"})
 
 
 class BadRequest(Exception):
@@ -73,14 +93,51 @@ class BadRequest(Exception):
         self.status = status
 
 
-async def _body(request: Request) -> object:
+async def _off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """`fn(*args, **kwargs)` in a worker thread: CPU work that grows with a body must not hold
+    the event loop."""
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+
+
+async def _raw_body(request: Request, limit: int) -> bytes:
     raw = await request.body()
-    if len(raw) > MAX_BODY_BYTES:
-        raise BadRequest(f"request body over {MAX_BODY_BYTES} bytes", 413)
+    if len(raw) > limit:
+        raise BadRequest(f"request body over {limit} bytes", 413)
+    return raw
+
+
+async def _parse(raw: bytes) -> object:
     try:
-        return parse_json_input(raw)
+        return await _off_loop(parse_json_input, raw)
     except InputError as exc:
         raise BadRequest(str(exc)) from None
+
+
+def _refuse_unknown(data: object, allowed: frozenset[str], reads: str) -> None:
+    """Every body read as an object refuses a key it does not read (a typo, a "config" meant
+    for /v1/compact): silently dropped, the caller would think it took effect."""
+    if isinstance(data, dict):
+        unknown = sorted(set(data) - allowed)
+        if unknown:
+            raise BadRequest(f"body has unknown key {unknown[0]!r}; {reads}")
+
+
+def _convert(data: object, pairing: PairingState | None, counter: TokenCounter) -> list[Message]:
+    messages = from_openai(data, pairing=pairing, strict=True)
+    # Counted here, off the loop: the counts are cached on each message, so the session's
+    # window reads them instead of tokenizing the batch on the loop.
+    for m in messages:
+        counter.message(m)
+    return messages
+
+
+def _compact_run(messages: list[Message], settings: Settings) -> dict[str, Any]:
+    """A stateless replay, in a worker thread with its own event loop: its own in-memory store
+    and a scratch workspace, nothing shared with the service's loop, database or users'
+    memory."""
+    with tempfile.TemporaryDirectory(prefix="ctxengine-compact-") as scratch:
+        run_settings = settings.updated(workspace=scratch, db=None)
+        return asyncio.run(compact(messages, run_settings, store=MemoryStore()))
 
 
 def _context_json(ctx: Context) -> dict[str, Any]:
@@ -144,6 +201,12 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
     eng = engine or ContextEngine(settings or load_settings())
     settings = settings or eng.settings
     purged: list[SessionKey] = []
+    body_limit = settings.server_max_body_bytes
+    # Each /v1/compact holds a thread for as long as it runs (minutes, for a huge body): a cap
+    # of its own, so they cannot take every thread the sessions' parsing needs.
+    compact_slots = anyio.CapacityLimiter(settings.server_compact_workers)
+    # Per session: the gate and how many requests hold or wait for it (dropped at zero).
+    gates: dict[SessionKey, tuple[TurnLock, list[int]]] = {}
 
     def on_retention(run: RetentionRun) -> None:
         purged.extend(run.removed)
@@ -174,6 +237,23 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         await forget_purged()
         return await eng.session(user_id, session_id)
 
+    @asynccontextmanager
+    async def in_turn(key: SessionKey) -> AsyncIterator[None]:
+        """A session's requests one at a time, in arrival order (FIFO): parsing in a thread
+        would otherwise let a small append overtake a large one sent before it, and a pairing
+        check would read the history while another append is writing it."""
+        gate = gates.get(key)
+        if gate is None:
+            gate = gates[key] = (TurnLock(), [0])
+        gate[1][0] += 1
+        try:
+            async with gate[0]:
+                yield
+        finally:
+            gate[1][0] -= 1
+            if gate[1][0] == 0:
+                del gates[key]
+
     @app.exception_handler(BadRequest)
     async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
         return JSONResponse({"error": _one_line(str(exc))}, status_code=exc.status)
@@ -203,8 +283,10 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
 
     @app.post("/v1/compact")
     async def compact_endpoint(request: Request) -> dict[str, Any]:
-        data, config = split_input(await _body(request))
-        messages = from_openai(data, strict=True)
+        data = await _parse(await _raw_body(request, body_limit))
+        _refuse_unknown(data, COMPACT_KEYS, '/v1/compact reads only "messages" and "config"')
+        data, config = split_input(data)
+        messages = await _off_loop(from_openai, data, strict=True)
         blocked = sorted(SERVER_ONLY_SETTINGS & set(config or {}))
         if blocked:
             raise BadRequest(f'body "config": {blocked[0]!r} cannot be set over HTTP')
@@ -219,46 +301,54 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
             run_settings = settings.updated(**config) if config else settings
         except SettingsError as exc:
             raise BadRequest(f'body "config": {exc}') from None
-        # A stateless replay: its own in-memory store and a scratch workspace, never the
-        # service's database or users' memory.
-        with tempfile.TemporaryDirectory(prefix="ctxengine-compact-") as scratch:
-            run_settings = run_settings.updated(workspace=scratch, db=None)
-            return await compact(messages, run_settings, store=MemoryStore())
+        return await anyio.to_thread.run_sync(
+            _compact_run, messages, run_settings, limiter=compact_slots
+        )
 
     @app.post("/v1/sessions/{user_id}/{session_id}/messages")
     async def append(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
-        if isinstance(data, dict) and "messages" in data:
-            # Nothing else is read from an append body: an unknown key (a "config" meant for
-            # /v1/compact) is refused, not silently dropped.
-            unknown = sorted(set(data) - APPEND_KEYS)
-            if unknown:
-                raise BadRequest(
-                    f'body has unknown key {unknown[0]!r}; an append reads only "messages"'
-                )
-            data = data["messages"]
-        session = await session_for(user_id, session_id)
-        # A result may answer a call appended earlier while that call is pending; one that
-        # answers no pending call (none at all, already answered, or after the turn moved on)
-        # is refused, as the model's provider would refuse it (400) on every later request.
-        pairing = await _pairing_before(session, data)
-        messages = from_openai(data, pairing=pairing, strict=True)
-        await session.add(*messages)
-        return {"appended": len(messages), "last_seq": session.last_seq}
+        raw = await _raw_body(request, body_limit)
+        async with in_turn(SessionKey(user_id, session_id)):
+            data = await _parse(raw)
+            if isinstance(data, dict) and "messages" in data:
+                _refuse_unknown(data, APPEND_KEYS, 'an append reads only "messages"')
+                data = data["messages"]
+            session = await session_for(user_id, session_id)
+            # A result may answer a call appended earlier while that call is pending; one that
+            # answers no pending call (none at all, already answered, or after the turn moved
+            # on) is refused, as the model's provider would refuse it (400) on every later
+            # request.
+            pairing = await _pairing_before(session, data)
+            # A copy of the session's counter: same counts, but its memo is not shared with
+            # the loop (an OrderedDict two threads must not reorder at once).
+            counter = dataclasses.replace(session.counter)
+            messages = await _off_loop(_convert, data, pairing, counter)
+            await session.add(*messages)
+            return {"appended": len(messages), "last_seq": session.last_seq}
 
     @app.get("/v1/sessions/{user_id}/{session_id}/context")
     async def context(user_id: str, session_id: str) -> dict[str, Any]:
-        session = await session_for(user_id, session_id)
-        return _context_json(await session.context())
+        async with in_turn(SessionKey(user_id, session_id)):
+            session = await session_for(user_id, session_id)
+            return _context_json(await session.context())
 
     @app.post("/v1/sessions/{user_id}/{session_id}/overflow")
-    async def overflow(user_id: str, session_id: str) -> dict[str, Any]:
-        session = await session_for(user_id, session_id)
-        return _context_json(await session.recover_overflow())
+    async def overflow(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
+        raw = await _raw_body(request, body_limit)
+        if raw.strip():
+            # No body is read here: `{}` (what some HTTP clients send) is fine, a key is not.
+            data = await _parse(raw)
+            if not isinstance(data, dict):
+                raise BadRequest("body must be empty or {}: overflow reads no body")
+            _refuse_unknown(data, frozenset(), "overflow reads no body")
+        async with in_turn(SessionKey(user_id, session_id)):
+            session = await session_for(user_id, session_id)
+            return _context_json(await session.recover_overflow())
 
     @app.post("/v1/sessions/{user_id}/{session_id}/command")
     async def command(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
-        data = await _body(request)
+        data = await _parse(await _raw_body(request, body_limit))
+        _refuse_unknown(data, COMMAND_KEYS, 'a command reads only "text"')
         text = data.get("text") if isinstance(data, dict) else None
         if not isinstance(text, str):
             raise BadRequest('body must be {"text": "/context ..."}')
@@ -267,8 +357,9 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         except UnicodeEncodeError:
             # A lone surrogate ("\ud800" in JSON) could be neither stored nor echoed.
             raise BadRequest('body "text" is not valid Unicode (lone surrogate)') from None
-        session = await session_for(user_id, session_id)
-        reply = await handle_command(session, text)
+        async with in_turn(SessionKey(user_id, session_id)):
+            session = await session_for(user_id, session_id)
+            reply = await handle_command(session, text)
         if reply is None:
             raise BadRequest(f"not a command: {text[:40]!r}")
         return {"reply": reply}
@@ -276,8 +367,9 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
     @app.delete("/v1/sessions/{user_id}/{session_id}")
     async def delete(user_id: str, session_id: str) -> dict[str, Any]:
         key = SessionKey(user_id, session_id)
-        await _drop_session(eng, key)
-        await eng.store.delete_session(key)
+        async with in_turn(key):
+            await _drop_session(eng, key)
+            await eng.store.delete_session(key)
         return {"deleted": True}
 
     return app
