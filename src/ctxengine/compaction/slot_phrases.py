@@ -484,7 +484,8 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         PEOPLE,
         0.7,
-        needs=frozenset("人位"),
+        # Its lead words, rarer than "人" ("人均" is in most CrossWOZ turns).
+        needs=frozenset("们共订"),
     ),
     # "Deliver it by DHL", "ship it via FedEx Ground": a carrier named by its capitalised name
     # ("deliver it by Friday", "by March 3", "send it with my brother" name none).
