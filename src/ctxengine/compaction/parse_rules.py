@@ -188,6 +188,7 @@ def parse_rules(
         last_slot=context.last_slot if context else None,
         focus=context.focus if context else None,
         recent_names=context.named if context else None,
+        recent_kinds=(item.kind for item in context.recent) if context else (),
     )
     updates += _more_names(
         text,

@@ -474,6 +474,22 @@ _PHRASES: tuple[Phrase, ...] = (
         0.7,
         english=True,
     ),
+    # "我们现在6个人了", "订一桌4个人", "一共3位": a party's size, said by who "we" are now or
+    # by what is booked, and ending its clause. "6个人的价格是多少" asks about a size,
+    # "上次我们是4个人" tells of a past visit, "人均100" is a price per head: no party's size.
+    Phrase(
+        re.compile(
+            r"(?<!上次)(?<!那次)(?<!以前)(?<!之前)(?<!当时)(?<!去年)"
+            r"(?:(?:我们|咱们)(?:现在|这次|一共|总共|共)?(?:是|有)?|(?:一共|总共)(?:是|有)?"
+            r"|订(?:一|个)?(?:桌|张桌子?|个位子?|个座位?)?[，,]?\s*)"
+            r"(?P<value>(?:\d{1,2}|[两三四五六七八九十]|十[一二三四五六七八九])(?:个人|位|人))"
+            r"(?=了?(?:吧|哈|啊|哦)?\s*(?:[，,。.！!；;]|$))"
+        ),
+        PEOPLE,
+        0.7,
+        # Its lead words, rarer than "人" ("人均" is in most CrossWOZ turns).
+        needs=frozenset("们共订"),
+    ),
     # "Deliver it by DHL", "ship it via FedEx Ground": a carrier named by its capitalised name
     # ("deliver it by Friday", "by March 3", "send it with my brother" name none).
     Phrase(

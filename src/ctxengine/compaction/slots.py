@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -308,6 +308,7 @@ def extract_updates(
     focus: str | None = None,
     recent_names: Mapping[str, str] | None = None,
     requests: bool = True,
+    recent_kinds: Iterable[str] = (),
 ) -> list[SlotUpdate]:
     """Slot updates stated in `text`, in reading order.
 
@@ -322,6 +323,9 @@ def extract_updates(
             (`ParseContext.named`): the same name again is the same place.
         requests: whether the text may state a request (the user's): a bound before an
             amount ("门票不超过50元") is read only then, a reply's is a remark on several.
+        recent_kinds: the kinds of the recent turns' items (slots set, evidence read): a bare
+            hour moved to ("push it to 8") is the time's only after a time was said. Read
+            only when needed, so a lazy iterable costs nothing on most messages.
     """
     rx = onto.derived("slots", _compile)
     found: list[tuple[int, int, SlotUpdate]] = []
@@ -756,6 +760,16 @@ def extract_updates(
             if not slot.criterion:
                 bare.append(m.start())
 
+    # "那就不用券了", "Then forget the coupon": the coupon given up clears it (the slot word
+    # alone names no value for the member rule above to remove).
+    coupon = onto.slot("coupon") if requests else None
+    if coupon is not None and (
+        "券" in text or "优惠码" in text or (latin and _COUPON_EN.search(text))
+    ):
+        for m in _DROP_COUPON.finditer(text):
+            g = "drop" if m.group("drop") else "drop_en"
+            add(m.start(g), m.end(g), coupon, coupon.name, None, "remove", 0.8)
+
     # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
     dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
     for m in ZH_INSTEAD.finditer(text):
@@ -827,7 +841,14 @@ def extract_updates(
             else:
                 name = dropped or last_slot
                 if _COUNT_ONLY.fullmatch(value) and _MOVED_IN_TIME.match(m.group(0)):
-                    continue  # "Can we push it to 8?": an hour with no shape, no party's size
+                    # "Can we push it to 8?": an hour with no shape, no party's size; the
+                    # time's when a time was said lately (a booking at 7pm), else nobody's.
+                    hour = onto.slot("time")
+                    if hour is not None and _an_hour(value) and "time" in recent_kinds:
+                        add(m.start(), end, hour, hour.name, value, "change", 0.7)
+                    continue
+                if _PUSHED.match(m.group(0)):
+                    continue  # "push it to main", "push it to production": code, no value
                 if name is not None and _COUNT_ONLY.fullmatch(value) and _counts(name):
                     pass  # "Make it 3." after the party's size changed: 3 people
                 elif name is not None and _has_shape(name, onto):
@@ -843,6 +864,20 @@ def extract_updates(
                     "change",
                     0.6 if name else 0.4,
                 )
+
+    # "I said Thursday, not Tuesday": the user's value said again against the one a reply got
+    # wrong. Both must be of one slot's shape (a bare count will do for the wrong one: "4
+    # people, not 5"), else it is no value ("I said I'd call, not email").
+    for m in _SAID_NOT.finditer(text) if requests and latin and " not " in text else ():
+        vstart, value = _clean_value(m.group("value"), m.start("value"))
+        slot = _shaped_slot(value, onto, last_slot) if value else None
+        was = m.group("old")
+        if slot is None or not (
+            _COUNT_ONLY.fullmatch(was) or _shaped_slot(was, onto, slot.name) is slot
+        ):
+            continue
+        # The span runs over the wrong value, so no other rule reads it as one.
+        add(vstart, m.end(), slot, slot.name, value, "change", 0.85)
 
     # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
     digit = _DIGIT.search(text) is not None
@@ -1069,9 +1104,38 @@ _JUDGED_AFTER = re.compile(
     r"|pretty|a little)\s+)*(?:too\s+[a-z]+|ugly|boring|plain|awful|terrible|hideous|dull)\b"
     r"|(?:的话|也|还是)?(?:太|有点|有些|好)(?:丑|土|素|暗|艳|难看|单调|普通)"
 )
+# The coupon given up, as a whole clause: "那就不用券了", "还是不要优惠券了吧", "Then forget
+# the coupon.", "skip the coupon then". A question ("不用券也行吗？", "Can I skip the
+# coupon?"), a condition ("不用券的话多少钱"), the coupon put off ("券不用急") or a reminder
+# ("Don't forget the coupon") gives nothing up: the clause must start and end with it.
+_COUPON_EN = re.compile(r"(?i)\b(?:coupon|promo)")
+_DROP_COUPON = re.compile(
+    r"(?i)(?:^|(?<=[，,。.！!；;：:\s]))(?:(?:那就|那|就|还是|算了[，,]?)\s*)*"
+    r"(?P<drop>(?:不用|不要|别用|不使用)(?:优惠券|优惠码|券)(?:码)?)"
+    r"(?=了?(?:吧|啊|哈)?\s*(?:[，,。.！!；;]|$))"
+    r"|(?:^|(?<=[.!;,:]))\s*(?:(?:then|ok(?:ay)?|fine|alright|so|just|please|in\s+that\s+case"
+    r"|never\s+mind|let'?s)[,\s]+)*"
+    r"(?P<drop_en>(?:forget|skip|drop|remove|ditch|scrap)\s+(?:about\s+)?(?:the|my|that)\s+"
+    r"(?:coupon|promo)(?:\s+code)?)(?=(?:\s+then)?(?:,?\s+please)?\s*(?:[.!,;]|$))"
+)
+# "I said Thursday, not Tuesday", "I meant 4 people, not 5": what the user had said.
+_SAID_NOT = re.compile(
+    r"(?i)\bI\s+(?:said|asked\s+for|wanted|meant|requested)\s+(?P<value>[^,;!?\n.]+?),?"
+    r"\s+not\s+(?P<old>[^,;!?\n.]+?)\s*(?=[.!,;]|$)"
+)
 # "push it to 8", "move it to 9": a verb that moves a thing in time; a bare number after it
 # is an hour, never a party's size.
 _MOVED_IN_TIME = re.compile(r"(?i)(?:move|push|bump|reschedule)\b")
+# "push it to main", "bump it to v2": pushed code or a version, when no value's shape says
+# otherwise.
+_PUSHED = re.compile(r"(?i)(?:push|bump)\b")
+
+
+def _an_hour(value: str) -> bool:
+    """Whether a bare count can be an hour of the clock ("8", "eight"; not "30")."""
+    return not value.isdigit() or 0 < int(value) <= 24
+
+
 # "Make it for 4", "make that for two": a party's size with no word for people.
 _FOR_COUNT = re.compile(rf"(?i)for\s+(?P<n>\d{{1,3}}|{EN_COUNT_WORDS})")
 # "Make it 3": a bare count, a value only of a slot that counts (`_counts`).
