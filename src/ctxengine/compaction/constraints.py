@@ -581,6 +581,14 @@ _EN_WANT = r"(?:i|we)(?:'d|'ll| do| really| would| will| still)* (?:want|like|ne
 _EN_CHANGE = r"(?:actually|on second thoughts?|wait|hmm+|in that case)"
 _EN_FILL = r"(?:(?:no|ok|okay|oh|well|alright|so|and|but|yes|yeah)\b,?\s+)*"
 _EN_LIFT_TAIL = r"(?: now| again| after all| too| as well| anyway| then| instead| from now on)?"
+# For one occasion: "this once", "just this time".
+_EN_ONCE = r"(?:just |only )?(?:this once|this one time|this time)"
+# A permission for one occasion said before it, in its sentence: "Just this once, go ahead and
+# use eval().", "就这一次，可以用eval". The sentence is the permission's text.
+_ONCE_LEAD = re.compile(
+    rf"(?i)\s*(?:(?:ok|okay|fine|alright|well|but)\b,?\s+)*{_EN_ONCE},?\s*$"
+    r"|\s*(?:那|好吧|好的)?[，,]?\s*(?:就|只)?(?:这一次|这次|这一回|这回)(?:的话)?(?:就|先)?[，,]?\s*$"
+)
 _LIFT_EN: tuple[re.Pattern[str], ...] = (
     # "You can use pandas now", "You may also touch src/credits.py", "you're allowed to cc Bob".
     re.compile(
@@ -603,6 +611,12 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         rf"(?P<obj>{_EN_OBJ}{{1,40}}?)\s+after all" + _EN_END
     ),
     re.compile(rf"(?i)\bgo ahead and (?P<obj>{_EN_OBJ}{{1,40}}?){_EN_LIFT_TAIL}{_EN_END}"),
+    # "Fine, use eval() this once.": a bare instruction for one occasion (with no rule in force
+    # it is a request, dropped).
+    re.compile(
+        rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:fine|sure|alright|all right)\b,?\s+)?"
+        rf"(?:please |just )?(?P<obj>(?={_EN_VERBS}){_EN_OBJ}{{1,40}}?\s+{_EN_ONCE}){_EN_END}"
+    ),
     # "Pandas is fine now", "Emojis are OK again".
     re.compile(
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
@@ -675,6 +689,9 @@ _GATE = re.compile(
     r"|no longer|never mind|scratch|you can|you may|you're allowed|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
+    r"|this once|this one time|has to"
+    r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
+    r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s))"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
@@ -744,6 +761,7 @@ def extract_constraints(text: str) -> list[Constraint]:
     hits.extend(_lifts(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_relaxations(text, revoked_spans))
+        hits.extend(_en_also_ok(text, revoked_spans))
     if "也" in text or "就" in text or "不一定" in text:
         hits.extend(_zh_relaxations(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
@@ -786,10 +804,20 @@ def extract_constraints(text: str) -> list[Constraint]:
     hits.sort(key=lambda h: h.start)
     quoted = _quoted_spans(text)
     return [
-        h.constraint
+        _unquoted_subject(h.constraint)
         for h in hits
         if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
     ]
+
+
+_QUOTE_MARKS = '"“”「」『』'
+
+
+def _unquoted_subject(c: Constraint) -> Constraint:
+    """A rule said in quotes ('Remember: "never push to main".') is about what is inside them."""
+    if c.subject[:1] not in _QUOTE_MARKS and c.subject[-1:] not in _QUOTE_MARKS:
+        return c
+    return c.model_copy(update={"subject": c.subject.strip(_QUOTE_MARKS).strip() or c.subject})
 
 
 # Text quoted inside a sentence: an error message ('I got "time data does not match format"',
@@ -798,12 +826,30 @@ def extract_constraints(text: str) -> list[Constraint]:
 _QUOTE = re.compile(r'"[^"\n]{2,200}"|“[^”\n]{2,200}”|「[^」\n]{2,200}」|『[^』\n]{2,200}』')
 
 
+# The user's own framing that makes a quote their rule: 'Remember: "never push to main".',
+# '记住："不要显示价格"'. Only the label, so "He said: …" or "The error says …" stay quotes,
+# and only a quote that ends its sentence ('Remember: "X" was the old rule' says something of it).
+_OWN_RULE_LABEL = re.compile(
+    r"(?i)\s*(?:(?:ok|okay|so|and|also|please|one more thing)\s*[,:]?\s*)*"
+    r"(?:(?:always\s+)?remember(?: this)?|keep in mind|don't forget|do not forget|never forget"
+    r"|(?:(?:my|the|new|house|one)\s+)?rule|follow (?:this|my|the)(?: rule)?|note"
+    r"|(?:请|一定要|务必)?(?:记住|记得|牢记|别忘了|遵守|遵循|注意)(?:这条|这个|以下)?"
+    r"(?:规则|要求)?|(?:新)?规则)"
+    r"\s*[:：]\s*$"
+)
+_QUOTE_ENDS_SENTENCE = re.compile(r"\s*[.!。！]?\s*$|\s*[.!。！]?\s*\n")
+
+
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
-    return [
-        m.span()
-        for m in _QUOTE.finditer(text)
-        if text[_sentence_start(text, m.start()) : m.start()].strip()
-    ]
+    out = []
+    for m in _QUOTE.finditer(text):
+        before = text[_sentence_start(text, m.start()) : m.start()]
+        if not before.strip():
+            continue
+        if _OWN_RULE_LABEL.fullmatch(before) and _QUOTE_ENDS_SENTENCE.match(text, m.end()):
+            continue
+        out.append(m.span())
+    return out
 
 
 # "报错信息是：无法连接到数据库，不能建立连接。", "系统提示：不能重复提交": a message reported, not
@@ -959,6 +1005,9 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             subject = normalize_subject(obj)
             if not subject:
                 continue
+            sentence = _sentence_start(text, first := m.start())
+            if _ONCE_LEAD.fullmatch(text, sentence, first):
+                start = min(start, sentence)  # "Just this once, go ahead and use eval()."
             first = m.start() + len(m.group()) - len(m.group().lstrip())
             if at > first:
                 cue, start = text[first:at].strip(), min(start, first)
@@ -1026,13 +1075,80 @@ _ZH_NOT_NEEDED = re.compile(
 _ZH_ALSO_CUES = ("也可以", "也行", "也没关系", "也没问题", "也成", "也好", "也OK", "也ok")
 
 
-def names_alternative(c: Constraint) -> bool:
-    """Whether `c` says another thing of an only-rule's kind is fine ("中通也可以")."""
-    return lifts_only_a_rule(c) and c.cue.removesuffix(IF_RULED).startswith((*_ZH_ALSO_CUES, "就"))
-
-
 _NUMERAL = re.compile(r"^(?:[一二两三四五六七八九十百千]+|\d+)")
+_EN_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+# A kind counted in a unit: "five-star", "4-star hotel", "two-bedroom flat".
+_EN_COUNTED = rf"(?:\d+|{'|'.join(_EN_NUMBERS)})[- ](?:star|bedroom|bed|seater|door)s?"
+_EN_COUNTED_AT = re.compile(
+    rf"(?i)(?:an?\s+)?(?P<n>\d+|{'|'.join(_EN_NUMBERS)})[- ]"
+    r"(?P<unit>star|bedroom|bed|seater|door)(?![a-z])"
+)
+
+
+def _count(n: str) -> str:
+    n = n.lower()
+    return str(_EN_NUMBERS.index(n) + 1) if n in _EN_NUMBERS else n.lstrip("0")
+
+
 _NAME_TAGS = frozenset(["nz", "nt", "nr", "ns", "nrt", "j", "eng"])
+
+
+def names_alternative(c: Constraint) -> bool:
+    """Whether `c` says another thing of an only-rule's kind is fine ("中通也可以", "Four-star
+    is fine too.")."""
+    if not lifts_only_a_rule(c):
+        return False
+    cue = c.cue.removesuffix(IF_RULED)
+    return cue.startswith((*_ZH_ALSO_CUES, "就")) or _EN_ALSO_CUE.fullmatch(cue) is not None
+
+
+# "Four-star is fine too", "A four-star one is OK as well", "3-star hotels are also fine":
+# another count of a counted kind a rule asked for is fine too. Only a counted kind: "Breakfast
+# is fine too" or "That is fine too" widen no rule.
+_EN_ALSO_CUE = re.compile(
+    r"(?i)(?:is|are|would be|will be)\s+(?:also\s+(?:fine|ok|okay|good|acceptable|alright"
+    r"|all right)|(?:fine|ok|okay|good|acceptable|alright|all right)\s+(?:too|as well|also))"
+    r"|(?:works?|would work|will work)\s+(?:too|as well)"
+)
+_EN_ALSO_OK = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:then|actually|but|in that case)\b,?\s+)?"
+    rf"(?:an?\s+)?(?P<obj>{_EN_COUNTED}"
+    r"(?:\s+(?!(?:ones?|is|are|would|will|works?)\b)[a-z]+){0,2})(?:\s+ones?)?\s+"
+    rf"(?P<cue>{_EN_ALSO_CUE.pattern.removeprefix('(?i)')})(?:,?\s+(?:with me|for me|then))?"
+    r"(?=[.!;,\n]|$)"
+)
+
+
+def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_ALSO_OK` sentences, each widening a rule only if one is in force (`IF_RULED`)."""
+    out: list[_Hit] = []
+    for m in _EN_ALSO_OK.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans):
+            continue
+        start, end = _clause_span(text, at, through_comma=True)
+        spans.append((at, m.end()))
+        c = Constraint(
+            text=text[start:end].strip(),
+            polarity="forbid",
+            subject=normalize_subject(m.group("obj")),
+            cue=m.group("cue") + IF_RULED,
+            revokes=True,
+            confidence=0.7,
+        )
+        out.append(_Hit(at, c))
+    return out
+
+
+# "It must be a five-star hotel.", "The hotel has to be 4-star": a counted kind required. Other
+# things a "must be" says are guesses or remarks ("You must be tired", "It must be a mistake"),
+# and so is one with more after it ("It must be a five-star hotel, judging by the lobby").
+_EN_MUST_BE = re.compile(
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:and|also|but|so|ok|okay|actually|please),?\s+)*"
+    r"(?:it|they|the (?:hotel|room|place|one|car|flat|apartment|house|rental|cabin)s?)\s+"
+    r"(?P<cue>must|has to|have to|should)\s+be\s+(?:an?\s+)?"
+    rf"(?P<obj>{_EN_COUNTED}(?:\s+[a-z]+){{0,2}}?)(?:,?\s+please)?\s*(?=[.!;\n]|$)"
+)
 
 
 def same_kind(a: str, b: str) -> bool:
@@ -1040,12 +1156,23 @@ def same_kind(a: str, b: str) -> bool:
     (a number of the same unit), "川菜" and "粤菜" (one ending), "顺丰" and "中通" (two names).
     Not a time, a pointer or a count against a thing ("明天", "这个")."""
     a, b = _trim(a).strip("的"), _trim(b).strip("的")
+    if (ca := _EN_COUNTED_AT.match(a)) and (cb := _EN_COUNTED_AT.match(b)):
+        # "five-star hotel" and "4-star": another count of the same unit.
+        return (
+            _count(ca.group("n")) != _count(cb.group("n"))
+            and ca.group("unit").lower() == cb.group("unit").lower()
+        )
     if not a or not b or a == b or len(a) > 6 or len(b) > 6:
         return False
     na, nb = _NUMERAL.match(a), _NUMERAL.match(b)
     if na and nb:
+        # "五星级酒店" and "五星级" are one thing, not two of a kind.
         ra, rb = a[na.end() :], b[nb.end() :]
-        return bool(ra and rb) and (ra.startswith(rb) or rb.startswith(ra))
+        return (
+            na.group() != nb.group()
+            and bool(ra and rb)
+            and (ra.startswith(rb) or rb.startswith(ra))
+        )
     if na or nb:
         return False
     if (
@@ -1147,8 +1274,15 @@ _EN_AND_NOT = re.compile(r"(?i)\s+(?:but|and|or)$")
 
 
 def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
-    """English rules no cue word starts: "No X, please", "X, not Y"."""
+    """English rules no cue word starts: "No X, please", "X, not Y"; and "It must be a
+    five-star hotel", which the cue "must" leaves (`_EN_MUST_BE`)."""
     out: list[_Hit] = []
+    for m in _EN_MUST_BE.finditer(text):
+        if _inside(m.start("obj"), skip):
+            continue
+        clause = _clause_at(text, m.start("obj"), through_comma=True)
+        out.append(_Hit(m.start("cue"), _make(clause, "require", m.group("obj"), m["cue"], 0.75)))
+        skip.append((m.start("cue"), m.end()))
     for m in _EN_NO.finditer(text):
         obj = m.group("obj")
         if _inside(m.start("cue"), skip) or _EN_NO_STATED.search(obj):
@@ -1334,6 +1468,17 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             obj = body[m.end() :]
             stripped = _trim(obj)
+            if (
+                _ZH_POLARITY[cue] == "forbid"
+                and _ZH_EXCEPT_USE.fullmatch(stripped)
+                and (ex := _except_only(text, base + at)) is not None
+            ):
+                # "除了支付宝，别的都不要用", "除了顺丰，别的快递都不要": only X, the whole
+                # sentence its text.
+                pos = len(body)
+                clause = text[ex.start() : base + len(body)].strip()
+                out.append(_Hit(ex.start(), _make(clause, "only", ex.group("x"), "除了", 0.8)))
+                continue
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
             if _ZH_STATED.search(body):
@@ -1342,12 +1487,6 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
                 continue  # "最好把电话告诉我一下": a polite request, answered once
             before = body[:at]
-            if polarity == "forbid" and (ex := _except_only(text, base + at)) is not None:
-                # "除了支付宝，别的都不要用": only 支付宝, the whole sentence its text.
-                pos = len(body)
-                clause = text[ex.start() : base + len(body)].strip()
-                out.append(_Hit(ex.start(), _make(clause, "only", ex.group("x"), "除了", 0.8)))
-                continue
             if polarity == "forbid" and _is_modifier(stripped, before):
                 continue
             pos = len(body)  # one rule per clause: the rest is its object
@@ -1372,9 +1511,18 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
 
 
 # "除了支付宝，别的都不要用", "除了顺丰以外其他的一律别用": all but X ruled out is X only.
+# The kind may be named between them when a word of "all" follows ("除了顺丰，别的快递都不要",
+# "除了支付宝，其他支付方式一律别用"); not a person ("别的快递我都不了解").
 _ZH_EXCEPT = re.compile(
     r"除了(?P<x>[^，,。；;！!？?\s]{1,12}?)(?:以外|之外)?[，,]?\s*"
-    r"(?:别的|其他的?|其它的?|其余的?|剩下的)(?:都|也|一律|全都|全|统统)?$"
+    r"(?:别的|其他的?|其它的?|其余的?|剩下的)"
+    r"(?:(?:(?![我你您他她它们都也])[\u4e00-\u9fff]){1,6}?(?=(?:我们?)?(?:都|一律|全都|全|统统)))?"
+    r"(?:我们?)?(?:都|也|一律|全都|全|统统)?$"
+)
+# What the cue may rule out for the rest to be an only-rule: nothing more, or their use. "除了顺
+# 丰，别的快递都不要钱" says the others are free, "…都不能送到" that they cannot deliver.
+_ZH_EXCEPT_USE = re.compile(
+    r"(?:用|使用|选|选择|考虑|推荐|找|走|寄|发|显示|展示|列出|提)?(?:了|吧|啊|哦)*"
 )
 
 

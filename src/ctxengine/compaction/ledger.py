@@ -172,6 +172,11 @@ _ADVERBS = re.compile(
 # A permission for one occasion ("this once", "this time", "for now") makes an exception
 # beside the rule, not its end.
 _ONE_OFF = re.compile(r"(?<![\w/.-])(?:once|one time|time|for now|today)(?![\w/.-])")
+# The same said in the permission's words, before it or in Chinese ("Just this once, …",
+# "这次可以用eval"; not "现在可以用eval了", which lifts the rule).
+_ONCE = re.compile(
+    r"(?i)\b(?:this once|this one time|this time)\b|这一次|这次|这一回|这回|仅此一次|破例|今天"
+)
 # Verbs that only say the thing is chosen: "Go ahead and use FedEx" permits what "Don't ship
 # it with FedEx" forbade.
 _CHOOSE = re.compile(r"(?:use|using|go with|pick|choose|take|go back|switch back)\s+")
@@ -590,30 +595,37 @@ class Ledger(BaseModel):
             ]
             if c.polarity == "forbid" and (skip := _SKIP.match(norm)) is not None:
                 return self._skip(c, norm, skip.group("thing"), turn)
-            if c.polarity == "forbid" and norm.isascii():
+            once = one_off(norm) or _ONCE.search(c.text) is not None
+            if c.polarity == "forbid" and (norm.isascii() or once):
                 # "You can push to main this once", "You can touch infra/terraform/staging/
                 # now": a permission for one occasion or a part of what a prohibition covers
-                # is an exception kept beside it, the rule still in force.
+                # is an exception kept beside it, the rule still in force. (Said before the
+                # permission, "Just this once, go ahead and use eval()", "这次可以用eval", the
+                # occasion is in the text, not the subject.)
                 part = [
                     e
                     for e in self._active()[0]
                     if e.polarity == "forbid"
                     and not e.revokes
                     and (
-                        (e in same and one_off(norm) and not one_off(e.norm_subject))
-                        or (e not in same and _related(e.norm_subject, norm))
+                        (e in same and once and not one_off(e.norm_subject))
+                        or (norm.isascii() and e not in same and _related(e.norm_subject, norm))
                     )
                 ]
+                if part and once and not one_off(norm):
+                    out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+                    return out
                 if part:
                     return self._add_scoped(c, norm, IN_PART, turn)
             if not same:
                 frame = only_frame(c.text, c.cue)
                 # "只要五星级的" then "四星级的也可以": another of its kind is fine, so the
-                # only-rule no longer holds (superseded below, no conflict).
+                # only-rule no longer holds (superseded below, no conflict); nor does one that
+                # required it ("必须是五星级酒店", "It must be a five-star hotel.").
                 relaxed = [
                     e
                     for e in self._active()[0]
-                    if e.polarity == "only"
+                    if e.polarity in ("only", "require")
                     and not e.revokes
                     and names_alternative(c)
                     and same_kind(e.subject, c.subject)
