@@ -451,6 +451,9 @@ def _code_talk(text: str, m: re.Match[str]) -> bool:
 
 # Slots without an entity belong to the task (`SlotDef.entity`); a block names it too.
 _TASK_LABELS = {"zh": "任务", "en": "task"}
+# The task slots a phrase may fill with no slot declared (`slot_phrases.FALLBACK_SLOTS`) have
+# no words of their own; a Chinese block still writes them in Chinese ("任务.人数=6个人").
+_FALLBACK_ZH = {"product": "商品", "people": "人数", "duration": "时长", "flight": "航班"}
 
 
 @dataclass(frozen=True)
@@ -503,6 +506,11 @@ def display_labels(onto: Ontology, language: str) -> BlockLabels:
     if "task" not in entities:
         entities["task"] = _TASK_LABELS.get(language, "task")
     slots = labelled([(s.name, s.zh if zh else s.en) for s in onto.slots])
+    if zh:
+        used = set(slots.values())
+        for name, word in _FALLBACK_ZH.items():
+            if name not in slots and word not in used:
+                slots[name] = word
     if "名称" not in slots and not zh and "name" not in slots.values():
         # The state names instances by 名称 whatever the ontology (`StateLayer.instance_slots`):
         # an English block heads that column in English.
