@@ -141,8 +141,11 @@ _ZH_OTHER = re.compile(
 # "不用愁了", "终于不用为住宿担心了", "一动不想动": relief and idiom, said of the speaker's
 # state, not a rule for the assistant.
 _ZH_NOT_RULE = re.compile(
-    r"(?:为[^，,。；;！!？?]{1,8})?(?:再)?(?:发?愁|担心|操心|着急|费心|犯愁|烦恼)(?:了|我|啊|呢|哦|啦)*$"
+    r"(?:为[^，,。；;！!？?]{1,8})?(?:再)?(?:发?愁|担心|操心|着急|急|费心|犯愁|烦恼)(?:了|我|啊|呢|哦|啦)*$"
 )
+# "不用券的话多少钱", "如果不要发票，能便宜吗": a case weighed, not a rule.
+_ZH_SUPPOSED = re.compile(r"的话")
+_ZH_IF_BEFORE = re.compile(r"(?:如果|要是|假如|假设|万一|若是)")
 # Courtesy and comfort, no rule, when nothing but stress or the one addressed comes before the
 # cue: "请不要客气", "千万别这么说", "可别提了", "一定不要错过". With a topic or a scope
 # before it, the same words are a rule ("价格以后不要再提了", "以后回复不要这样了").
@@ -1480,6 +1483,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 out.append(_Hit(ex.start(), _make(clause, "only", ex.group("x"), "除了", 0.8)))
                 continue
             if not stripped or stripped.endswith(_QUESTION_END):
+                continue
+            if _ZH_SUPPOSED.search(obj) or _ZH_IF_BEFORE.search(body, 0, at):
                 continue
             if _ZH_STATED.search(body):
                 continue  # "这样我还不用坐地铁了呢": said of how things are, not asked of anyone

@@ -395,6 +395,21 @@ def extract_updates(
             )
         )
 
+    # "I said Thursday, not Tuesday": the user's value said again against the one a reply got
+    # wrong. Both must be of one slot's shape (a bare count will do for the wrong one: "4
+    # people, not 5"), else it is no value ("I said I'd call, not email"). Read before the
+    # enum members: "我要的是红色，不是蓝色" must not set 蓝色 after 红色.
+    said_not = _SAID_NOT if " not " in text and LATIN_LETTER.search(text) else None
+    if "不是" in text:
+        said_not = _ZH_SAID_NOT  # "我说的是周四，不是周二"
+    for m in said_not.finditer(text) if requests and said_not is not None else ():
+        vstart, value = _clean_value(m.group("value"), m.start("value"))
+        slot = _said_slot(value, m.group("old"), onto, last_slot) if value else None
+        if slot is None:
+            continue
+        # The span runs over the wrong value, so no other rule reads it as one.
+        add(vstart, m.end(), slot, slot.name, value, "change", 0.85)
+
     # "门票不超过50元", "评分高于4分": a criterion's bound said before its amount is part of
     # the value (`outcomes.within` reads it), and the amount alone would be no request.
     if starts and not _BOUND_CHARS.isdisjoint(text):
@@ -865,20 +880,6 @@ def extract_updates(
                     0.6 if name else 0.4,
                 )
 
-    # "I said Thursday, not Tuesday": the user's value said again against the one a reply got
-    # wrong. Both must be of one slot's shape (a bare count will do for the wrong one: "4
-    # people, not 5"), else it is no value ("I said I'd call, not email").
-    for m in _SAID_NOT.finditer(text) if requests and latin and " not " in text else ():
-        vstart, value = _clean_value(m.group("value"), m.start("value"))
-        slot = _shaped_slot(value, onto, last_slot) if value else None
-        was = m.group("old")
-        if slot is None or not (
-            _COUNT_ONLY.fullmatch(was) or _shaped_slot(was, onto, slot.name) is slot
-        ):
-            continue
-        # The span runs over the wrong value, so no other rule reads it as one.
-        add(vstart, m.end(), slot, slot.name, value, "change", 0.85)
-
     # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
     digit = _DIGIT.search(text) is not None
     for slot, vrx, needs in rx.value_patterns:
@@ -1062,6 +1063,32 @@ def _removals_first(updates: list[SlotUpdate]) -> list[SlotUpdate]:
     return out
 
 
+# "3个人", "五位": a party's size in Chinese.
+_ZH_PARTY = re.compile(r"(?:\d{1,3}|[一二两三四五六七八九十]{1,3})(?:个人|位|人)")
+
+
+def _said_slot(value: str, was: str, onto: Ontology, last_slot: str | None) -> SlotDef | None:
+    """The slot "I said X, not Y" / "我说的是X，不是Y" sets: one X and Y are both values of,
+    by shape, party size or enum member ("I said I'd call, not email" names none)."""
+    slot = _shaped_slot(value, onto, last_slot)
+    if slot is not None and (
+        _COUNT_ONLY.fullmatch(was) or _shaped_slot(was, onto, slot.name) is slot
+    ):
+        return slot
+    if _ZH_PARTY.fullmatch(value) and (_ZH_PARTY.fullmatch(was) or was.isdigit()):
+        return fallback_slot(onto, PEOPLE)
+    mine = _whole_member_slot(value, onto)
+    return mine if mine is not None and _whole_member_slot(was, onto) is mine else None
+
+
+def _whole_member_slot(value: str, onto: Ontology) -> SlotDef | None:
+    """The slot whose enum `value` names whole ("红色", "blue"), else None."""
+    for m, slot, _ in onto.find_members(value):
+        if m.start() == 0 and m.end() == len(value):
+            return slot
+    return None
+
+
 def _shaped_slot(
     value: str, onto: Ontology, last_slot: str | None, *, price: bool = False
 ) -> SlotDef | None:
@@ -1122,6 +1149,10 @@ _DROP_COUPON = re.compile(
 _SAID_NOT = re.compile(
     r"(?i)\bI\s+(?:said|asked\s+for|wanted|meant|requested)\s+(?P<value>[^,;!?\n.]+?),?"
     r"\s+not\s+(?P<old>[^,;!?\n.]+?)\s*(?=[.!,;]|$)"
+)
+_ZH_SAID_NOT = re.compile(
+    r"我(?:说的|要的|订的|选的|想要的|要求的)(?:是|就是)\s*(?P<value>[^，,。；;！!？?\s]{1,20}?)\s*[，,]?\s*"
+    r"(?:而)?不是\s*(?P<old>[^，,。；;！!？?\s]{1,20}?)[了啊呀呢吧]?\s*(?=[，,。；;！!？?]|$)"
 )
 # "push it to 8", "move it to 9": a verb that moves a thing in time; a bare number after it
 # is an hour, never a party's size.
