@@ -572,8 +572,48 @@ def latest_list(text: str, *, offers: bool = True) -> tuple[list[tuple[str, str]
     offered = offered_options(text) if offers else []
     plain = _plain_list(text)
     if plain and (not offered or plain[0] > _last_index(text, offered[-1][0])):
+        named = _numbered_offer(text, *plain)
+        if named:
+            return named, True
         return [(item, "") for item in plain[1]], False
     return offered, bool(offered)
+
+
+def _numbered_offer(text: str, start: int, items: list[str]) -> list[tuple[str, str]]:
+    """(name, detail) of a numbered list's items when it offers them: "Here are three: 1) The
+    Crawford Hotel, 2) Hotel Teatro" or "1) UA 455 at 8am, 2) DL 120 at 11am" (a cue to offer
+    before it, or a price or time in every item), each item opening with a name that is no
+    step ("1) Restart Apache"). Its name is what "the second one" picks, the rest its detail."""
+    if not text[start:].lstrip()[:1].isdigit():
+        return []  # bullets, a label's items: read elsewhere
+    out: list[tuple[str, str]] = []
+    for item in items:
+        m = _ITEM.match(item)
+        name = _clean(m.group("name")) if m is not None else None
+        if m is None or name is None or _opens_with_verb(name):
+            return []
+        # "The Crawford Hotel": the article is part of what the reply called it.
+        head = item[: m.start("name") + m.group("name").find(name) + len(name)]
+        if head.lower().startswith("the ") and not name.lower().startswith("the "):
+            name = head
+        out.append((name, item[len(head) :].strip(" ,;-–—")))
+    begin = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), 0)
+    lead = text.lower()[begin:start]
+    if _NOT_OFFERED.search(lead):
+        return []
+    cued = _OFFER_CUE.search(lead) is not None
+    if not cued and not all(_OFFER_DETAIL.search(detail) for _, detail in out):
+        return []
+    return out
+
+
+# Words before a numbered list that offer its items ("Here are three:", "Options:").
+_OFFER_CUE = re.compile(_OFFER_WORDS)
+# A lead that says what follows is no offer: "Here are the steps:", "I found two errors:".
+_NOT_OFFERED = re.compile(
+    r"\b(?:steps?|instructions?|errors?|issues?|problems?|reasons?|causes?|tests?|failures?"
+    r"|warnings?|bugs?|requirements?|documents?|fields?)\b"
+)
 
 
 def _last_index(text: str, name: str) -> int:

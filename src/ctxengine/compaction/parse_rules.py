@@ -44,6 +44,7 @@ from ctxengine.compaction.patterns import extract_evidence, json_evidence
 from ctxengine.compaction.references import (
     ParseContext,
     extract_references,
+    named_places,
     place_choices,
     without_pointer_names,
 )
@@ -198,7 +199,9 @@ def parse_rules(
         mentioned_names(text, ontology),
         known=context.named if context else None,
     )
-    # "第一家的电话是多少", "那就第二家吧": the place pointed to, as if named.
+    # "第一家的电话是多少", "那就第二家吧": the place pointed to, as if named; "就订大董吧":
+    # a listed place picked by part of its name (a reply's own mention of it picks nothing).
+    references += named_places(text, context)
     updates = place_choices(references, updates)
     if context is not None and context.mentions:
         updates += _kind_ends(text, updates, context.mentions)

@@ -297,7 +297,7 @@ def zh_inline_list(text: str) -> list[tuple[str, str]]:
     requests or steps ("1）请提供订单号 2）请提供手机号"), or a lead says they are no options."""
     marks = list(_ZH_MARK.finditer(text))
     if len(marks) < 2:
-        return []
+        return _zh_plain_list(text)
     run: list[re.Match[str]] = []
     for m in marks:
         n = m.group("n") or m.group("p") or str(ord(m.group("c")) - ord("①") + 1)
@@ -316,6 +316,33 @@ def zh_inline_list(text: str) -> list[tuple[str, str]]:
         detail = body[cut.end() :].strip(" ，,；;。") if cut else ""
         items.append((name, detail))
     return items
+
+
+# A lead that offers the names after its colon, parted by 、: "推荐：A、B", "有这几家：A、B、C",
+# "为您找到以下酒店：A、B".
+_ZH_OFFER_LEAD = re.compile(
+    r"(?:推荐|这几[家个]|以下|如下|[两三四五几][家个]|找到|查到|可以选|可选|选择|供您选)"
+    r"[^，,。！!？?：:\n]{0,12}[：:]\s*"
+)
+_ZH_PLAIN_END = re.compile(r"[，,。！!？?；;：:\n]")
+
+
+def _zh_plain_list(text: str) -> list[tuple[str, str]]:
+    """(name, "") of each name an offer's lead lists unnumbered ("有这几家：北京瑰丽酒店、北京
+    饭店、王府井希尔顿"), in order; [] for anything else ("支持：微信、支付宝" offers no place)."""
+    if "、" not in text:
+        return []
+    for lead in _ZH_OFFER_LEAD.finditer(text):
+        if _ZH_NOT_OFFER.search(text, 0, lead.end()):
+            return []
+        stop = _ZH_PLAIN_END.search(text, lead.end())
+        body = text[lead.end() : stop.start() if stop else len(text)]
+        names = [n.strip() for n in body.split("、")]
+        if len(names) >= 2 and all(
+            2 <= len(n) <= 20 and not _ZH_NOT_OPTION.match(n) and not n[0].isdigit() for n in names
+        ):
+            return [(n, "") for n in names]
+    return []
 
 
 # "We have Hilton, Marriott, or Hyatt available.", "I'd recommend A, B and C.": an offer's
@@ -340,6 +367,13 @@ i you we he she they it yes no ok okay sure sorry thanks please the a an"""
 _EN_NOT_NAME = frozenset(_EN_NOT_NAME_WORDS.split())
 
 
+def _opens_no_name(name: str) -> bool:
+    words = name.split()
+    if len(words) > 1 and words[0] == "The":
+        words = words[1:]  # "The Crawford Hotel": a name's own article
+    return words[0].lower() in _EN_NOT_NAME
+
+
 def en_inline_offer(text: str) -> list[str]:
     """The names an English reply offers in one sentence after a lead ("We have Hilton,
     Marriott, or Hyatt available."), in order; [] for prose, days or dates."""
@@ -350,7 +384,9 @@ def en_inline_offer(text: str) -> list[str]:
         if m is None:
             continue
         names = [n.strip() for n in _EN_INLINE_SEP.split(m.group("items")) if n.strip()]
-        if len(names) >= 2 and not any(n.split()[0].lower() in _EN_NOT_NAME for n in names):
+        if names:
+            names[-1] = names[-1].rstrip(".")  # the sentence's stop, no part of the name
+        if len(names) >= 2 and not any(_opens_no_name(n) for n in names):
             return names
     return []
 
@@ -740,6 +776,7 @@ def _option_references(
     if kind != LIST_KIND:
         for i, (name, _) in enumerate(items):
             said = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
+            said = said or _part_said(text, i, items)
             if said is not None and _picks_name(text, said.start()):
                 found.append((said.start(), said.end(), i, kind, items))
     out: list[Reference] = []
@@ -775,6 +812,27 @@ def _list_named(noun: str | None, context: ParseContext) -> tuple[str, tuple[tup
     if earlier is not None:
         return earlier
     return latest if kind == NAME_KIND else (kind, ())
+
+
+# Words of an offered name that tell no item from another: articles, kinds of place.
+_COMMON_WORDS = """the a an of and at in on by de la le hotel hotels inn motel hostel resort lodge
+suites restaurant cafe bar grill kitchen house room rooms flight airlines air airport station
+center centre city street park plaza tower grand new old north south east west"""
+_COMMON_NAME_WORDS = frozenset(_COMMON_WORDS.split())
+
+
+def _part_said(text: str, index: int, items: Sequence[tuple[str, str]]) -> re.Match[str] | None:
+    """Where `text` names the item at `index` by one of its own words that no other item has
+    ("book the Crawford" for The Crawford Hotel beside Hotel Teatro), else None."""
+    others = {w.lower() for i, (n, _) in enumerate(items) if i != index for w in n.split()}
+    for word in items[index][0].split():
+        low = word.lower()
+        if len(word) < 4 or not word.isalpha() or low in _COMMON_NAME_WORDS or low in others:
+            continue
+        said = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)
+        if said is not None:
+            return said
+    return None
 
 
 def _picks_name(text: str, at: int) -> bool:
@@ -915,6 +973,64 @@ def _place_references(
             out.append(Reference(text=m.group(0), kind=kind, resolved_to=key, confidence=0.7))
             spans.append(m.span())
     return out, spans
+
+
+# A verb before a place's name that picks it ("就订大董吧", "选北京饭店"), and what after it
+# does ("大董吧", "大董就行").
+_ZH_PICK_BEFORE = re.compile(r"订|定|选|要|去|住|就|换成|改成|试试|决定")
+_ZH_PICK_AFTER = re.compile(r"\s*(?:吧|就行|就好|好了|可以)")
+# What makes the sentence a question about the place, or the clause a turn-down: no pick.
+_ZH_ASKS = re.compile(r"[？?吗呢嘛]|哪|怎么|多少|几|什么|如何|是不是|有没有")
+_ZH_NOT = re.compile(r"[不别没]|问|查|了解|知道|介绍|比较|对比|看看")
+_BRANCH_TAIL = re.compile(r"\s*[(（][^()（）]{1,20}[)）]$")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def named_places(text: str, context: ParseContext | None) -> list[Reference]:
+    """A user's pick of a place a reply listed, by its name or the part before its branch
+    ("好，就订大董吧" after "推荐：大董（工体店）、全聚德（前门店）": 大董（工体店）), as a
+    `PLACE` pointer (see `place_choices`). None for a question about it ("大董在哪里？"), a
+    turn-down ("不去大董了"), a part two listed names share, or words that pick nothing."""
+    if context is None or not context.mentions or _CJK.search(text) is None:
+        return []
+    by_turn: dict[int, list[tuple[str, str]]] = {}
+    for name, kind, i in context.mentions:
+        by_turn.setdefault(i, []).append((name, kind))
+    for i in sorted(by_turn, reverse=True):
+        names = by_turn[i]
+        found: list[Reference] = []
+        for name, kind in names:
+            head = _BRANCH_TAIL.sub("", name)
+            part = name if name in text else head
+            if len(part) < 2 or part not in text:
+                continue
+            if part == head and sum(head in other for other, _ in names) > 1:
+                continue  # "全聚德" of 全聚德（前门店） and 全聚德（和平门店）: which one is unsaid
+            at = text.find(part)
+            if _picks_place(text, at, at + len(part)):
+                found.append(
+                    Reference(
+                        text=part, kind=PLACE, resolved_to=_instance_key(kind, name), confidence=0.7
+                    )
+                )
+        if found:
+            return found
+    return []
+
+
+def _picks_place(text: str, start: int, end: int) -> bool:
+    edges = [e.end() for e in _CLAUSE_EDGE.finditer(text, 0, start)]
+    begin = edges[-1] if edges else 0
+    after = _CLAUSE_EDGE.search(text, end)
+    clause = text[begin : after.start() if after else len(text)]
+    stop = re.compile(r"[。.！!？?\n]").search(text, end)
+    sentence = text[begin : stop.end() if stop else len(text)]
+    if _ZH_ASKS.search(sentence) or _ZH_NOT.search(clause) or _DECLINES.search(clause):
+        return False
+    return (
+        _ZH_PICK_BEFORE.search(text, begin, start) is not None
+        or _ZH_PICK_AFTER.match(text, end) is not None
+    )
 
 
 def _place_kind(text: str, m: re.Match[str]) -> str:
