@@ -175,6 +175,9 @@ _ZH_VERBS = frozenset(
     [
         "显示",
         "展示",
+        # "我不想看到价格" is a rule about showing prices.
+        "看到",
+        "看见",
         "列出",
         "提",
         "提到",
@@ -528,6 +531,19 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         ),
         "forbid",
     ),
+    # "Forget the basic economy rule", "Scratch the no-basic-economy rule": the rule named by what
+    # it is about, called off whole (not "Don't forget the … rule", not asked, not "… rule for
+    # my colleague's trip").
+    (
+        re.compile(
+            r"(?i)(?:^|(?<=[,.;!?:])\s*|(?<=[,.;!?:]))(?:please )?"
+            r"(?:forget|ignore|disregard|never mind|scratch|drop) (?:the|my|that|your) (?:no[- ])?"
+            r"(?!(?:rule|earlier|previous|old|last|whole|entire|new|same|other|first|this|that)\b)"
+            r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) "
+            r"(?:rule|restriction|constraint)s?(?=[.;!\n]|$)"
+        ),
+        "forbid",
+    ),
     # "You no longer need to cc my manager".
     (
         re.compile(
@@ -646,6 +662,12 @@ _LIFT_ZH: tuple[re.Pattern[str], ...] = (
         r"(?P<obj>(?:显示|展示|使用|用|提|说|给|发|列出|推荐|包含|输出|加|写|改|修改|动|碰)"
         r"[^，,。；;！!？?了吧吗呢]{1,18})(?![^，,。！!]*[？?吗么])"
     ),
+    # "可以重启生产数据库了": any verb with its object, said as now allowed (not asked, not of the
+    # speaker, not a bare verb: "可以重启了", "可以出发了" say go ahead).
+    re.compile(
+        r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实|现在|你|您|也|又|还|[，,])*可以(?:再)?"
+        r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{3,18}?)了(?=$|[。！!，,；;\s])"
+    ),
     # "还是加上旅行保险吧", "还是用pandas吧" (not "还是按原来的", which keeps an earlier rule).
     re.compile(
         r"还是(?:要|加上?|用|买|订|选择|选|带上?)(?!原来|之前|以前|老样子|按)"
@@ -761,7 +783,11 @@ def extract_constraints(text: str) -> list[Constraint]:
     strong = [(rx, pol) for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN) if rx not in _REVOKE_ZH_WEAK]
     weak = [(rx, pol) for rx, pol in _REVOKE_ZH if rx in _REVOKE_ZH_WEAK]
     _revocations(text, strong, hits, revoked_spans)
+    if LATIN_LETTER.search(text) and "you" in text.lower():
+        hits.extend(_conditional_permissions(text, revoked_spans))
     hits.extend(_lifts(text, revoked_spans))
+    if "，" in text or "," in text:
+        hits.extend(_zh_scoped_exemptions(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_relaxations(text, revoked_spans))
         hits.extend(_en_also_ok(text, revoked_spans))
@@ -892,6 +918,10 @@ def _revocations(
                 cue = text[m.start() : m.start("obj")].strip()
                 if rx is _ZH_MAY_NOW:
                     cue += IF_RULED
+                elif pol == "require" and (lead := _scope_lead(text, m.start())) is not None:
+                    # "For docs-only commits you don't need to run pytest anymore": lifted
+                    # only for that scope, an exception beside the rule.
+                    start, cue = min(start, lead), cue + IN_PART
                 elif pol == "forbid" and not through:
                     # "Feel free to use pandas in the notebook, but not in src/."
                     end, limited = _permission_end(text, end)
@@ -932,6 +962,106 @@ _RELAX_EN = re.compile(
 )
 
 
+# A scope before an exemption, in its sentence: "For docs-only commits(,) you don't need to …",
+# "On weekends, …", "When the commit only touches docs, …" (something must follow the word:
+# "If you don't need to …, tell me" is a condition on the exemption itself).
+# (Not an opener that says a mind changed or how long: "In that case, …", "For now, …".)
+_EN_SCOPE_WORD = (
+    r"(?:(?:and|but|so|also|actually),?\s+)?(?:for|when|whenever|on|during|in|if|while|after"
+    r"|before|outside|with|at|under)\s+(?!(?:that case|this case|any case|fact|short|general"
+    r"|particular|so|now|sure|real|that|this|then|this point|second thoughts?|the record|all"
+    r"|what it's worth|example|instance|the meantime)\b)"
+)
+_EN_SCOPE_LEAD = re.compile(r"(?i)\s*" + _EN_SCOPE_WORD + r"[^.;!?\n]+?,?\s*")
+_ZH_SCOPE_WORD = r"(?:对于|关于|如果是|如果|要是|遇到|碰到|像)"
+_SCOPE_LED = re.compile(rf"(?i)\s*(?:{_EN_SCOPE_WORD}\S|{_ZH_SCOPE_WORD})")
+
+
+def scope_led(text: str) -> bool:
+    """Whether an exemption's text opens on the scope it holds for ("For docs-only commits, …",
+    "对于文档类的提交，…"): it never lifts the whole rule, even one on the very same subject."""
+    return _SCOPE_LED.match(text) is not None
+
+
+def _scope_lead(text: str, pos: int) -> int | None:
+    """Where a scope phrase that opens `pos`'s sentence starts, if the text before `pos` is one."""
+    sentence = _sentence_start(text, pos)
+    if sentence == pos or _EN_SCOPE_LEAD.fullmatch(text, sentence, pos) is None:
+        return None
+    return sentence
+
+
+# "对于文档类的提交，不用跑pytest了": an exemption for a scope said first, an exception beside the
+# rule it relaxes; not asked ("…了吗？") and not of the speaker ("…，我不用…").
+_ZH_SCOPED_EXEMPT = re.compile(
+    rf"(?:^|(?<=[。！!；;\n]))\s*{_ZH_SCOPE_WORD}"
+    r"[^，,。；;！!？?\n]{1,16}?[，,]\s*(?:就|都|也|可以)?(?P<cue>不用|不必|不需要|无需|没必要|可以不)"
+    r"(?:再)?(?P<obj>[^，,。；;！!？?\n吗么]{1,20}?)(?:了|吧|啦|啊)*(?=[。！!；;\n]|$)"
+)
+
+
+def _zh_scoped_exemptions(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_SCOPED_EXEMPT` sentences, each `IN_PART` of the rule it relaxes."""
+    out: list[_Hit] = []
+    for m in _ZH_SCOPED_EXEMPT.finditer(text):
+        if _inside(m.start("cue"), spans) or not (subject := normalize_subject(m.group("obj"))):
+            continue
+        spans.append((m.start(), m.end()))
+        c = Constraint(
+            text=m.group().strip().rstrip("。！!；;"),
+            polarity="require",
+            subject=subject,
+            cue=m.group("cue") + IN_PART,
+            revokes=True,
+            confidence=0.7,
+        )
+        out.append(_Hit(m.start("obj"), c))
+    return out
+
+
+# "You can book basic economy if it saves more than $50", "you can send me marketing emails
+# about rain gear only": a permission under a condition or limit of its own, an exception beside
+# the rule (`IN_PART`), its condition part of what it is about. Not "if you want" (no condition).
+_EN_PERMIT_IF = re.compile(
+    r"(?i)(?<![\w'])you (?:can|may|are allowed to|'re allowed to)(?: now| also| still)? "
+    rf"(?!not\b|never\b|no\b|only\b)(?P<obj>{_EN_OBJ}{{1,40}}?) "
+    r"(?P<cond>(?:(?:but )?only )?(?:if|when|whenever|as long as|so long as|provided(?: that)?)"
+    r" (?!(?:you|u) (?:want|like|wish|prefer|need|would|'d)\b|(?:needed|necessary|possible)\b)"
+    rf"{_EN_OBJ}{{1,60}}?|only){_EN_END}"
+)
+# "… about rain gear only": a limit on a thing qualified, not "You can reply in English only".
+_EN_QUALIFIED = re.compile(r"(?i)\S \b(?:about|for|from|regarding|on|of)\b \S")
+
+
+def _conditional_permissions(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_PERMIT_IF` permissions, each `IN_PART`: read before the plain lifts, which would
+    take "you can book basic economy if …" for the rule's end."""
+    out: list[_Hit] = []
+    for m in _EN_PERMIT_IF.finditer(text):
+        if _inside(m.start(), spans) or _EN_LIFT_NOT.search(text, 0, m.start()):
+            continue
+        start, end = _clause_span(text, m.start("obj"))
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        cond = m.group("cond")
+        if cond.lower() == "only" and not _EN_QUALIFIED.search(m.group("obj")):
+            continue
+        subject = normalize_subject(m.group("obj") + ("" if cond.lower() == "only" else " " + cond))
+        if not subject:
+            continue
+        spans.append((m.start(), max(m.end(), end)))
+        c = Constraint(
+            text=text[min(start, m.start()) : end].strip(),
+            polarity="forbid",
+            subject=subject,
+            cue=text[m.start() : m.start("obj")].strip() + IN_PART,
+            revokes=True,
+            confidence=0.7,
+        )
+        out.append(_Hit(m.start("obj"), c))
+    return out
+
+
 def _relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """Rules relaxed for a scope or in part (`_RELAX_EN`), each `IN_PART`."""
     out: list[_Hit] = []
@@ -944,6 +1074,8 @@ def _relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         subject = normalize_subject(m.group("obj"))
         if not subject:
             continue
+        if (lead := _scope_lead(text, m.start())) is not None:
+            start = min(start, lead)  # "On weekends, you don't need to run black."
         end, _ = _permission_end(text, end)
         spans.append((m.start(), max(m.end(), end)))
         c = Constraint(

@@ -69,6 +69,7 @@ from ctxengine.compaction.constraints import (
     lifts_only_a_rule,
     names_alternative,
     same_kind,
+    scope_led,
     scoped_permission,
 )
 from ctxengine.compaction.memo import Memo
@@ -236,6 +237,29 @@ def _scoped_beyond(rule: str, permitted: str) -> bool:
     )
 
 
+# Verbs whose object is the thing chosen: "Never book basic economy fares" is about basic economy
+# fares, where "Never modify existing tests" is no rule against the tests.
+_CHOOSING_VERBS = frozenset(
+    [
+        *("book", "buy", "order", "reserve", "get", "take", "pick", "choose", "select", "eat"),
+        *("drink", "fly", "install", "import", "add", "include", "recommend", "suggest"),
+    ]
+)
+
+
+def _object_of(rule: str, permitted: str) -> bool:
+    """A permission that names what a rule's choosing verb takes, or that with its last noun
+    left off: "basic economy fare" and "basic economy" for "book basic economy fare" (not
+    "flight" for "book flight with layover")."""
+    verb, _, obj = rule.partition(" ")
+    if verb not in _CHOOSING_VERBS or not permitted or obj == "":
+        return False
+    rest = obj.removeprefix(permitted)
+    return rest == "" or (
+        rest.startswith(" ") and " " not in rest[1:] and rest[1:] not in _SCOPE_WORDS
+    )
+
+
 def _lifted_by(rule: str, permitted: str) -> bool:
     """A permission names the prohibited action, adverbs aside, or its very thing."""
     if _scoped_beyond(rule, permitted):
@@ -243,6 +267,7 @@ def _lifted_by(rule: str, permitted: str) -> bool:
     return (
         _heads(rule, permitted)
         or _thing_of(_bare(rule), _bare(permitted))
+        or _object_of(_bare(rule), _bare(permitted))
         or _action_named(_bare(rule), _bare(permitted))
     )
 
@@ -258,6 +283,11 @@ def _action_named(rule: str, permitted: str) -> bool:
         return False
     rest, left = set(pw[1:]), set(rw[1:]) - set(pw[1:])
     return rest <= set(rw[1:]) and not (left & _SCOPE_WORDS)
+
+
+# A revocation that names the rule it calls off ("Forget the basic economy rule", "Drop the rule
+# about basic economy") lifts a rule whose subject holds those words, not only one they head.
+_NAMES_A_RULE = re.compile(r"(?i)\b(?:rule|restriction|constraint)s?\b")
 
 
 def one_off(permitted: str) -> bool:
@@ -553,7 +583,8 @@ class Ledger(BaseModel):
             # "Feel free to ask me before you push to main" permits asking, not pushing: a
             # permission lifts a rule only when what it permits is the rule's subject (or the
             # subject's head), not an action that merely names it.
-            same = [e for e in same if _heads(e.norm_subject, norm)]
+            named = _NAMES_A_RULE.search(c.text) is not None
+            same = [e for e in same if named or _heads(e.norm_subject, norm)]
         if c.revokes and c.confidence <= WEAK_REVOCATION:
             # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
             # request, no rule.
@@ -729,13 +760,14 @@ class Ledger(BaseModel):
         lifted: list[ConstraintEntry] = []
         narrowed: list[ConstraintEntry] = []
         beside = False
+        led = scope_led(c.text)
         for e in self._active()[0]:
             if e.revokes or e.polarity != c.polarity:
                 continue
             heads = _heads(e.norm_subject, norm)
             if scope == NARROWS and heads and len(e.norm_subject) <= len(norm):
                 narrowed.append(e)
-            elif scope != NARROWS and e.norm_subject == norm:
+            elif scope != NARROWS and e.norm_subject == norm and not led:
                 lifted.append(e)
             elif heads or _related(e.norm_subject, norm):
                 beside = True
