@@ -516,6 +516,8 @@ class SessionState(BaseModel):
         priority P2, "db-prod-04.internal" for db-prod-03.internal); a host name, when no
         value has its shape, is the host; else `u` as it is."""
         assert u.value is not None
+        if not _CODE_LIKE.fullmatch(u.value):
+            return u  # "Make it spicy": a word's shape ("a") is every word's, no slot's own
         shape = _shape(u.value)
         same = {
             (v.entity, v.slot)
