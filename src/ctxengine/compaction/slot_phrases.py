@@ -221,15 +221,18 @@ _PHRASES: tuple[Phrase, ...] = (
     # "we need to fly on March 15 instead of the 14th", "Let's fly March 16", "I need a flight
     # from Chicago to Denver on March 14": the speaker's own trip on a day. Led by "I", "we"
     # or "let's" and a present wish, so "I flew on March 3" and "flights that leave on
-    # Friday" tell no date of this booking.
+    # Friday" tell no date of this booking. Only a flight: "I'll leave on Monday" in a session
+    # of several bookings (a bus, then a hotel) tells one of their days, and the one date slot
+    # would archive it when the next booking's day is said.
     Phrase(
         re.compile(
             r"(?i)\b(?:let'?s|let us|(?:I|we)(?:'d|'ll| would| will)?(?:\s+(?:really|still|now|"
             r"actually))?(?:\s+(?:need|want|like|have|prefer|plan|must|should|can|could))?"
-            r"(?:\s+to)?)\s+(?:fly|travel|leave|depart|go|(?:a |an )?flight)\b"
-            r"(?:[^,;.!?\n]{0,40}?\bon)?\s+"
-            + _EN_DATE.replace("(?P<value>", "(?P<value>(?!tomorrow)")
-            + r"\b"
+            r"(?:\s+to)?)\s+(?:fly|(?:a |an )?flight)\b"
+            r"(?:[^,;.!?\n]{0,40}?\bon)?\s+(?P<value>(?!tomorrow)(?:"
+            + _EN_DATE.removeprefix("(?P<value>")
+            # "leave on Monday next week": the week is part of the day said.
+            + r"(?:\s+(?:this|next)\s+week)?)\b"
         ),
         "date",
         0.7,
