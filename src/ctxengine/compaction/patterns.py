@@ -137,6 +137,17 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
         1,
     ),
+    # A git commit said as one: "committed as a71d0e4", "commit a71d0e4", git's own
+    # "[main a71d0e4] message". Hex with a letter and a digit, so "commit 1234567" (a
+    # number) and "commit message" are none; kept whole, as a hash is only ever copied.
+    (
+        "id",
+        3,
+        r"(?:(?i:\bcommit(?:ted)?(?:\s+(?:as|to|hash|id|sha))?|\bsha(?:-1)?)\s*(?:is|:|=|#)?\s*"
+        r"|(?m:^)\[[\w./-]+ (?:\(root-commit\) )?)"
+        r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)([0-9a-f]{7,40})(?![\w-])",
+        1,
+    ),
     (
         "ticket",
         3,
@@ -268,6 +279,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("优惠", "券码", "兑换码", "折扣码", "coupon", "promo", "voucher"), 0, False),
     (("物流单", "快递单", "运单", "tracking"), 1, False),
     (("订单", "单号", "order"), 1, False),
+    (("commit", "sha", "["), 1, False),
     (("工单", "票号", "ticket", "case"), 1, False),
     (("*", "x"), 4, False),  # masked mobile
     ((), 11, False),  # mobile
@@ -408,7 +420,23 @@ def extract_evidence(
     text: str, source: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()
 ) -> list[Evidence]:
     """Evidence for every exact value in `text`; each value is a verbatim substring."""
+    if reads_a_file(source):
+        return []  # a file's content: its names and numbers are the file's, no facts said
     return [Evidence(kind=s.kind, value=s.value, source=source) for s in find_spans(text, extra)]
+
+
+# A tool that returns a file's content ("read_file", "view_file", "cat"): what the content
+# holds (identifiers, line numbers, paths it mentions) is the file's text, not facts the
+# conversation relies on; the path the call named is kept from the call itself.
+_FILE_READ = re.compile(
+    r"(?i)tool:(?:(?:read|view|open|cat|get|show)[_-]?(?:file|files|file[_-]?contents?)"
+    r"|file[_-]?read|readfile|read|cat|view|head|tail)"
+)
+
+
+def reads_a_file(source: str) -> bool:
+    """Whether `source` is the result of a tool that reads a file."""
+    return _FILE_READ.fullmatch(source) is not None
 
 
 # --- tool-result JSON --------------------------------------------------------------------
@@ -512,4 +540,7 @@ def json_evidence(
                 )
 
     walk(data, "", "")
+    if reads_a_file(source):
+        # Of a file read's result, only the path it names: the rest is the file's content.
+        return [e for e in out if e.kind == "path"]
     return out

@@ -218,6 +218,41 @@ _PHRASES: tuple[Phrase, ...] = (
         english=True,
         user_only=True,  # "Please confirm to book ... on March 7th": a proposal, no request
     ),
+    # "we need to fly on March 15 instead of the 14th", "Let's fly March 16", "I need a flight
+    # from Chicago to Denver on March 14": the speaker's own trip on a day. Led by "I", "we"
+    # or "let's" and a present wish, so "I flew on March 3" and "flights that leave on
+    # Friday" tell no date of this booking. Only a flight: "I'll leave on Monday" in a session
+    # of several bookings (a bus, then a hotel) tells one of their days, and the one date slot
+    # would archive it when the next booking's day is said.
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:let'?s|let us|(?:I|we)(?:'d|'ll| would| will)?(?:\s+(?:really|still|now|"
+            r"actually))?(?:\s+(?:need|want|like|have|prefer|plan|must|should|can|could))?"
+            r"(?:\s+to)?)\s+(?:fly|(?:a |an )?flight)\b"
+            r"(?:[^,;.!?\n]{0,40}?\bon)?\s+(?P<value>(?!tomorrow)(?:"
+            + _EN_DATE.removeprefix("(?P<value>")
+            # "leave on Monday next week": the week is part of the day said.
+            + r"(?:\s+(?:this|next)\s+week)?)\b"
+        ),
+        "date",
+        0.7,
+        english=True,
+        user_only=True,
+    ),
+    # "Can we move the flight to March 16?": asked of the assistant, a change of the booking's
+    # day (a question here requests), so it is read in a question too.
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:move|reschedule|push|shift|change|switch)\s+(?:the|my|our)\s+"
+            r"(?:flight|trip|booking|reservation|departure|travel|appointment|meeting|date)\s+"
+            r"(?:to|until|for)\s+" + _EN_DATE + r"\b"
+        ),
+        "date",
+        0.7,
+        in_question=True,
+        english=True,
+        user_only=True,
+    ),
     # "a hotel from October 3 to October 8", "from June 2nd until June 5th": the stay's
     # dates, one value (a date slot holds the range).
     Phrase(

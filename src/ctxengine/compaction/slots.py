@@ -673,6 +673,11 @@ def extract_updates(
                     m.start("value"), m.end("value"), only, only.name, value, "set", 0.55, kind_name
                 )
 
+    # "我还想预约个200-300元的酒店": an amount right before a kind of place is its price.
+    if requests and _MONEY_GATE.search(text) is not None:
+        for at, end, kind_slot, value, kind in _priced_kinds(text, onto):
+            add(at, end, kind_slot, kind_slot.name, value, "set", 0.6, kind)
+
     for hit in hits:
         if hit.user_only and not requests:
             continue
@@ -748,6 +753,8 @@ def extract_updates(
             continue  # "您需要黑色还是白色？", "有黑色、白色可选": options offered, none chosen
         if _JUDGED_AFTER.match(text, m.end()) is not None:
             continue  # "Black is too plain anyway", "黑色太丑了": a value judged, not chosen
+        if _kept_beside_return(text, m.start()):
+            continue  # "return the blue jacket, keep the red": the kept one is not chosen
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
             neg = _NEG_ZH.search(before) or _NEG_EN.search(before)
@@ -796,6 +803,10 @@ def extract_updates(
         name = dropped or _instead_slot(value, onto, rx, last_slot)
         if name is not None:
             add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
+    # "那就切到 db-prod-04.internal 吧", "优先级改成P1": a code-like value switched to with no
+    # slot word the ontology knows; the state finds its slot by the value's shape.
+    for at, end, value in _switched_to(text) if requests and latin else ():
+        add(at, end, None, UNSPECIFIED, value, "change", 0.4)
     if bare:
         # "换成EMS吧，顺丰太贵": a member mentioned bare beside the slot's change is a remark
         # on the value given up, not the slot's value.
@@ -879,6 +890,9 @@ def extract_updates(
                     "change",
                     0.6 if name else 0.4,
                 )
+
+    for at, end, name, value, code_op in _code_settings(text) if requests and "_" in text else ():
+        add(at, end, None, name, value, code_op, 0.7)
 
     # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
     digit = _DIGIT.search(text) is not None
@@ -1154,6 +1168,24 @@ _ZH_SAID_NOT = re.compile(
     r"我(?:说的|要的|订的|选的|想要的|要求的)(?:是|就是)\s*(?P<value>[^，,。；;！!？?\s]{1,20}?)\s*[，,]?\s*"
     r"(?:而)?不是\s*(?P<old>[^，,。；;！!？?\s]{1,20}?)[了啊呀呢吧]?\s*(?=[，,。；;！!？?]|$)"
 )
+
+# "return the blue jacket, keep the red": in a message that sends something back, what is
+# kept is the thing not returned, so it is no value chosen. Alone, "I'd like to keep the red
+# one" does choose red.
+_KEPT_BEFORE = re.compile(
+    r"(?i)\b(?:keep|keeping|hold on to)\s+(?:the|my|this|that)\s+(?:[a-z]+\s+)?$"
+)
+_RETURNING = re.compile(r"(?i)\b(?:return|exchange|refund|send back|swap)")
+
+
+def _kept_beside_return(text: str, at: int) -> bool:
+    """Whether the value at `at` is what is kept while something else goes back."""
+    return (
+        _KEPT_BEFORE.search(text, max(0, at - 24), at) is not None
+        and _RETURNING.search(text) is not None
+    )
+
+
 # "push it to 8", "move it to 9": a verb that moves a thing in time; a bare number after it
 # is an hour, never a party's size.
 _MOVED_IN_TIME = re.compile(r"(?i)(?:move|push|bump|reschedule)\b")
@@ -1298,6 +1330,39 @@ def _compile_price(onto: Ontology) -> _Price:
 class _Price:
     alone: re.Pattern[str]  # a clause of an amount alone: "要300-400元的"
     slots: dict[str, SlotDef]  # each kind's price slot, by the kind's name
+
+
+def _compile_priced_kinds(onto: Ontology) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The amount said right before a kind word ("200-300元的酒店"), and each kind word's
+    entity, for the kinds `_compile_price` finds a price slot of (the ontology says which
+    slot that is: 价格, 人均消费, 门票)."""
+    priced = onto.derived("slots.price", _compile_price).slots
+    owner = {w: ent.name for ent in onto.entities if ent.name in priced for w in ent.zh}
+    kinds = "|".join(sorted(map(re.escape, owner), key=len, reverse=True)) or r"(?!x)x"
+    rx = re.compile(
+        rf"(?P<value>{_MONEY})(?:之间|左右)?的?(?:一|这|那)?(?:家|个|间|所)?(?P<kind>{kinds})"
+    )
+    return rx, owner
+
+
+# "不要200元的酒店", "没有200元的酒店", "比200元的酒店贵", "住过一个500元的酒店": no price
+# asked for.
+_NOT_PRICED = re.compile(
+    r"(?:不要|不想要|别|不是|没有|除了|比|[去住吃玩]过)[^，,。；;！!？?\n\d]{0,6}$"
+)
+
+
+def _priced_kinds(text: str, onto: Ontology) -> list[tuple[int, int, SlotDef, str, str]]:
+    """(start, end, price slot, amount, kind) of each amount said before a kind of place."""
+    rx, owner = onto.derived("slots.priced_kinds", _compile_priced_kinds)
+    priced = onto.derived("slots.price", _compile_price).slots
+    out: list[tuple[int, int, SlotDef, str, str]] = []
+    for m in rx.finditer(text):
+        if _NOT_PRICED.search(text, max(0, m.start() - 12), m.start()):
+            continue
+        kind = owner[m.group("kind")]
+        out.append((m.start("value"), m.end("value"), priced[kind], m.group("value"), kind))
+    return out
 
 
 # A message that looks for a place: "找个酒店", "推荐一家", "想订", "有没有".
@@ -2289,4 +2354,66 @@ def _occurrences(text: str, value: str) -> list[int]:
     while i != -1:
         out.append(i)
         i = text.find(value, i + 1)
+    return out
+
+
+# A setting of the code the user works on, named by its identifier: "set pool_recycle to
+# 1800", "make pool_recycle 300", "pool_recycle 300, not 1800". The identifier is the slot
+# (no ontology lists a program's settings), so a later value replaces the earlier one as any
+# slot's does. Only a number (with its unit) or a boolean is read: "make pool_recycle
+# configurable" and "make sure pool_recycle is set" set nothing.
+_CODE_ID = r"(?P<slot>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+_CODE_VALUE = (
+    r"(?P<value>-?\d+(?:\.\d+)?(?:\s?(?:ms|s|sec|seconds?|minutes?|mins?|hours?|[KMG]i?B|%))?"
+    r"|true|false|True|False)(?!\w|\.\d)"
+)
+_CODE_SETS = (
+    re.compile(
+        r"(?i)\b(?P<verb>set|change|update|bump|raise|lower|increase|decrease|reduce)\s+"
+        rf"(?:the\s+)?`?{_CODE_ID}`?\s+(?:to|=)\s+`?{_CODE_VALUE}"
+    ),
+    re.compile(rf"(?i)\bmake\s+`?{_CODE_ID}`?\s+`?{_CODE_VALUE}"),
+    # "pool_recycle 300, not 1800": a value corrected, with no verb, opening its clause.
+    re.compile(
+        rf"(?i)(?:^|(?<=[,;:.!]\s)|(?<=\bactually\s)){_CODE_ID}\s*(?:=\s*)?{_CODE_VALUE}"
+        r"(?=,?\s+(?:not|instead of|rather than)\s+\S)"
+    ),
+)
+# "Don't set pool_recycle to 1800", "never make it 0": the setting refused, none made.
+_CODE_REFUSED = re.compile(r"(?i)\b(?:don'?t|do not|never|not|no need to|shouldn'?t)\s+$")
+
+
+def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, identifier, value, op) of each setting of a code identifier in `text`."""
+    out: list[tuple[int, int, str, str, Op]] = []
+    for m in (m for rx in _CODE_SETS for m in rx.finditer(text)):
+        if _in_question(text, m.start()):
+            continue  # "Should we set pool_recycle to 1800?": asked, not decided
+        if _CODE_REFUSED.search(text, max(0, m.start() - 16), m.start()):
+            continue
+        op: Op = "set" if (m.groupdict().get("verb") or "").lower() == "set" else "change"
+        out.append((m.start(), m.end("value"), m.group("slot"), m.group("value"), op))
+    return out
+
+
+# The slot of a value no rule could name; `SessionState` gives it the slot whose current value
+# has the value's shape, if one has.
+UNSPECIFIED = "unspecified"
+# A change verb and a code-like value: a host, a priority, a version ("P1", "v2",
+# "db-prod-04.internal"): a letter and a digit, dot or hyphen, so "改成PDF" (a format's name),
+# "改成3个人" (a count) and "切到下一个话题" (no value) are left to other rules.
+_SWITCHED_TO = re.compile(
+    r"(?:切换到|切换成|切到|切成|换到|改到|改成|改为|换成|换为|改用|换用)\s*"
+    r"(?P<value>(?=[A-Za-z0-9.-]*[A-Za-z])(?=[A-Za-z0-9.-]*[\d.-])"
+    r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?![A-Za-z0-9.-])"
+)
+
+
+def _switched_to(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, value) of each code-like value the text switches to."""
+    out: list[tuple[int, int, str]] = []
+    for m in _SWITCHED_TO.finditer(text):
+        if _NEG_ZH.search(text, max(0, m.start() - 4), m.start()) or _in_question(text, m.start()):
+            continue  # "别切到 db-prod-04", "要不要换成P1？": no switch made
+        out.append((m.start(), m.end("value"), m.group("value")))
     return out

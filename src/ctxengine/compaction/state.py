@@ -58,6 +58,7 @@ from ctxengine.compaction.render import (
     render_view,
 )
 from ctxengine.compaction.schema import Constraint, Evidence, Language, ParsedTurn, SlotUpdate
+from ctxengine.compaction.slots import UNSPECIFIED
 from ctxengine.settings import Settings
 
 
@@ -103,6 +104,42 @@ _NEGATED_BEFORE = re.compile(
 )
 _CLAUSE_START = re.compile(r"[，,。；;！!？?\n]|\.\s")
 _NUMERAL = re.compile(r"[\d.]")
+
+
+# A value's shape: each run of capitals, small letters or digits as one mark, the rest kept
+# ("P2" and "P1" are "A9", "db-prod-03.internal" is "a-a-9.a").
+_SHAPE_RUN = re.compile(r"[A-Z]+|[a-z]+|[0-9]+")
+_HOST = re.compile(r"(?=.*[a-z])[a-z0-9-]+(?:\.[a-z0-9-]+)+")
+
+
+def _code_shape(value: str) -> str:
+    return _SHAPE_RUN.sub(
+        lambda m: "A" if m[0][0].isupper() else ("a" if m[0][0].isalpha() else "9"), value
+    )
+
+
+# A tool call that changes a setting ("create_ticket", "update_config", "connect_db"): its
+# code-like arguments ("priority": "P2", "host": "db-prod-03.internal") are values the task
+# now has, which the user's later "优先级改成P1" changes. Words ("city": "Napa") stay the
+# call's evidence, and a call that reads or searches ("read_file") sets nothing.
+_SETTING_CALL = re.compile(
+    r"(?i)call:(?:create|update|set|change|modify|switch|configure|connect|assign|edit)(?![a-z])"
+)
+# An argument's key that is a plain name ("priority", "host"), not a path into a structure.
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_CODE_LIKE = re.compile(r"(?=.*[A-Za-z])(?=.*[\d.-])[A-Za-z0-9][A-Za-z0-9.-]{0,39}")
+
+
+def _call_settings(evidence: list[Evidence]) -> list[SlotUpdate]:
+    """The code-like arguments of the message's setting tool calls, as the task's values."""
+    return [
+        SlotUpdate(slot=e.field, value=e.value, raw=e.value, confidence=0.6)
+        for e in evidence
+        if e.field
+        and _SETTING_CALL.match(e.source)
+        and _PLAIN_KEY.fullmatch(e.field)
+        and _CODE_LIKE.fullmatch(e.value)
+    ]
 
 
 def _names(text: str, value: str) -> bool:
@@ -216,7 +253,7 @@ _CHANGE_CUE = re.compile(
     r"|\bhow\s+about\s+(?:changing|moving|switching))"
     r"(?i:\s+(?P<obj>it|that|this|(?:the|your)\s+[a-z]+(?:\s+[a-z]+)?))?\s+to\s+(?P<en>[^,.;!?]+)"
 )
-# The shape of a value: a time or a date, an amount of a unit, or text.
+# The kind of a value a reply proposes: a time or a date, an amount of a unit, or text.
 _TIME_SHAPE = re.compile(
     r"\d\s*(?::\d{2}|点|时|[ap]\.?m\b)|[上下中]午|早上|晚上|今天|明天|后天|周[一二三四五六日天]"
     r"|星期|\d+\s*[月号日]|(?i:\b(?:noon|midnight|tonight|today|tomorrow|monday|tuesday"
@@ -225,7 +262,7 @@ _TIME_SHAPE = re.compile(
 _AMOUNT_SHAPE = re.compile(r"\d+(?:\.\d+)?\s*([^\d\s.,]{1,8})")
 
 
-def _shape(value: str) -> str:
+def _value_kind(value: str) -> str:
     if _TIME_SHAPE.search(value):
         return "time"
     m = _AMOUNT_SHAPE.search(value)
@@ -357,6 +394,8 @@ class SessionState(BaseModel):
                 if user and c.polarity == "forbid" and not c.revokes
             ]
             for u in parsed.updates:
+                if user and u.slot == UNSPECIFIED and u.value:
+                    u = self._by_shape(u)
                 if forbidden and u.op != "remove" and self._forbidden_here(u, forbidden):
                     continue  # "Never use PDF.": the rule's subject, not a choice of PDF
                 key = slot_key(u.entity, u.slot)
@@ -414,6 +453,9 @@ class SessionState(BaseModel):
                 # "符合条件的豪华型酒店没有找到": a value the reply says is absent is no fact.
                 if self._assistant_may_set(u) and not _absent(u.value, parsed.denied):
                     self._update(u, turn, "assistant", may_close=not self.turned_down)
+            for u in _call_settings(parsed.evidence):
+                if self._assistant_may_set(u):
+                    self._update(u, turn, "assistant")
             if parsed.declines:
                 self.declined_turn = self.last_user_turn
                 self.declined_reply = parsed.said or ""
@@ -519,7 +561,7 @@ class SessionState(BaseModel):
             value = (m.group("zh") or m.group("en") or "").strip()
             if not value or len(value) > 30:
                 continue
-            shape = _shape(value)
+            shape = _value_kind(value)
             # "I've updated the system to version 2": what it names is no slot of the user's.
             obj = (m.group("obj") or "").lower()
             named = obj.split()[-1] if obj not in ("", "it", "that", "this") else None
@@ -529,7 +571,7 @@ class SessionState(BaseModel):
                 if v.source == "user"
                 and not is_instance(v.entity)
                 and v.value != value
-                and _shape(v.value) == shape
+                and _value_kind(v.value) == shape
                 and (named is None or named in v.slot.lower())
                 and (shape != "text" or v.turn == self.last_user_turn or v.slot in said)
             ]
@@ -561,6 +603,26 @@ class SessionState(BaseModel):
             cur = self.state.slots.get(slot_key(u.entity, u.slot))
             if cur is not None and cur.source == "user" and self._allowed(u):
                 self._update(u, turn, "user", conflict=False)
+
+    def _by_shape(self, u: SlotUpdate) -> SlotUpdate:
+        """`u` given the one slot whose current value has its value's shape ("P1" for the
+        priority P2, "db-prod-04.internal" for db-prod-03.internal); a host name, when no
+        value has its shape, is the host; else `u` as it is."""
+        assert u.value is not None
+        if not _CODE_LIKE.fullmatch(u.value):
+            return u  # "Make it spicy": a word's shape ("a") is every word's, no slot's own
+        shape = _code_shape(u.value)
+        same = {
+            (v.entity, v.slot)
+            for v in self.state.slots.values()
+            if v.value != u.value and _code_shape(v.value) == shape
+        }
+        if len(same) == 1:
+            entity, slot = same.pop()
+            return u.model_copy(update={"entity": entity, "slot": slot})
+        if not same and _HOST.fullmatch(u.value):
+            return u.model_copy(update={"slot": "host"})
+        return u
 
     def _implied_earlier(self, u: SlotUpdate, turn: int) -> SlotValue | None:
         """What "change the date to Friday" changes when no date is held yet: the value of
