@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ctxengine.engine import Context
 from ctxengine.messages import Message
 
 from .conftest import EngineFactory
@@ -28,24 +29,23 @@ def turns(n: int) -> list[dict[str, str]]:
     return out
 
 
-async def test_an_empty_summary_is_not_injected(make_engine: EngineFactory) -> None:
-    eng = make_engine(agent_max_context_turns=2, summarizer=EmptySummarizer())
+async def context_after_overflow(make_engine: EngineFactory, summarizer: object) -> Context:
+    """Six turns, an overflow and its summary written, then the context."""
+    eng = make_engine(agent_max_context_turns=2, summarizer=summarizer)
     async with eng:
         s = await eng.session("u1", "s1")
         await s.add(*turns(6))
         await s.recover_overflow()
         await eng.wait_idle()
-        ctx = await s.context()
+        return await s.context()
+
+
+async def test_an_empty_summary_is_not_injected(make_engine: EngineFactory) -> None:
+    ctx = await context_after_overflow(make_engine, EmptySummarizer())
     assert "(no content)" not in ctx.compacted_context
     assert not any("(no content)" in m.text for m in ctx.messages)
 
 
 async def test_a_summary_with_text_is_still_injected(make_engine: EngineFactory) -> None:
-    eng = make_engine(agent_max_context_turns=2, summarizer=TextSummarizer())
-    async with eng:
-        s = await eng.session("u1", "s1")
-        await s.add(*turns(6))
-        await s.recover_overflow()
-        await eng.wait_idle()
-        ctx = await s.context()
+    ctx = await context_after_overflow(make_engine, TextSummarizer())
     assert "orders A0001 to A0006" in ctx.compacted_context
