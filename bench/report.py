@@ -228,6 +228,8 @@ def targets(results: dict[str, Any], method: str = TARGET_METHOD) -> list[Target
     if not fid:
         for name in ("fidelity targets",):
             out.append(Target(name, "see issue 3", "fidelity suite not run", None))
+    if (parse := _parse_target(suites.get("parse", {}))) is not None:
+        out.append(parse)
     speed = suites.get("speed", {})
     pipeline = [r for r in suites.get("pipeline", {}).get("rows", []) if not r["compaction"]]
     if pipeline:
@@ -236,6 +238,27 @@ def targets(results: dict[str, Any], method: str = TARGET_METHOD) -> list[Target
         out.append(_speed_target(speed, SPEED_METHOD))
     out.append(_flat_target(speed, method))
     return out
+
+
+def _parse_target(parse: dict[str, Any]) -> Target | None:
+    """Issue 3's rule-path throughput: every corpus's median turns/s on one core, with its
+    time against jieba's (the same run's baseline: the machine's share of a change)."""
+    rows = parse.get("rows", [])
+    if not rows:
+        return None
+    goal = float(parse.get("target_tps", 2000))
+    worst = min(rows, key=lambda r: float(r["median_tps"]))
+    measured = "; ".join(
+        f"{r['corpus']} {float(r['median_tps']):,.0f} turns/s ({float(r['x_jieba']):.1f}x jieba's "
+        f"time, jieba {float(r['jieba_tps']):,.0f} turns/s)"
+        for r in rows
+    )
+    return Target(
+        "rule-path parse throughput (one core)",
+        f">= {goal:,.0f} turns/s",
+        measured,
+        float(worst["median_tps"]) >= goal,
+    )
 
 
 def _pipeline_target(rows: list[dict[str, Any]]) -> Target:

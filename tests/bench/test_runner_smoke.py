@@ -427,3 +427,19 @@ def test_values_target_is_judged_over_all_budgets_and_at_the_largest(
     largest = by_name["current values retained at the largest budget"]
     assert largest.met is largest_met
     assert "at budget 40.0%" in largest.measured
+
+
+@pytest.mark.parametrize(("tps", "met"), [(1999.0, False), (2000.0, True), (5000.0, True)])
+def test_parse_throughput_is_judged_on_the_slowest_corpus(tps: float, met: bool) -> None:
+    rows = [
+        {"corpus": "a", "median_tps": tps, "jieba_tps": 4000.0, "x_jieba": 3.0},
+        {"corpus": "b", "median_tps": tps + 500, "jieba_tps": 4000.0, "x_jieba": 2.0},
+    ]
+    results = {"suites": {"parse": {"target_tps": 2000, "rows": rows}}}
+    by_name = {t.name: t for t in targets(results)}
+    assert by_name["rule-path parse throughput (one core)"].met is met
+
+
+def test_no_parse_suite_no_parse_target() -> None:
+    names = {t.name for t in targets({"suites": {}})}
+    assert "rule-path parse throughput (one core)" not in names
