@@ -1000,6 +1000,17 @@ _ZH_SCOPED_EXEMPT = re.compile(
 )
 
 
+def _lifting(at: int, text: str, polarity: Polarity, subject: str, cue: str) -> _Hit:
+    """A permission, exemption or widening read at `at`: a revoking constraint whose cue's
+    suffix (`IN_PART`, `IF_RULED`, `NARROWS`) says how much of the rule it lifts."""
+    return _Hit(
+        at,
+        Constraint(
+            text=text, polarity=polarity, subject=subject, cue=cue, revokes=True, confidence=0.7
+        ),
+    )
+
+
 def _zh_scoped_exemptions(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_SCOPED_EXEMPT` sentences, each `IN_PART` of the rule it relaxes."""
     out: list[_Hit] = []
@@ -1007,15 +1018,15 @@ def _zh_scoped_exemptions(text: str, spans: list[tuple[int, int]]) -> list[_Hit]
         if _inside(m.start("cue"), spans) or not (subject := normalize_subject(m.group("obj"))):
             continue
         spans.append((m.start(), m.end()))
-        c = Constraint(
-            text=m.group().strip().rstrip("。！!；;"),
-            polarity="require",
-            subject=subject,
-            cue=m.group("cue") + IN_PART,
-            revokes=True,
-            confidence=0.7,
+        out.append(
+            _lifting(
+                m.start("obj"),
+                m.group().strip().rstrip("。！!；;"),
+                "require",
+                subject,
+                m.group("cue") + IN_PART,
+            )
         )
-        out.append(_Hit(m.start("obj"), c))
     return out
 
 
@@ -1050,15 +1061,15 @@ def _conditional_permissions(text: str, spans: list[tuple[int, int]]) -> list[_H
         if not subject:
             continue
         spans.append((m.start(), max(m.end(), end)))
-        c = Constraint(
-            text=text[min(start, m.start()) : end].strip(),
-            polarity="forbid",
-            subject=subject,
-            cue=text[m.start() : m.start("obj")].strip() + IN_PART,
-            revokes=True,
-            confidence=0.7,
+        out.append(
+            _lifting(
+                m.start("obj"),
+                text[min(start, m.start()) : end].strip(),
+                "forbid",
+                subject,
+                text[m.start() : m.start("obj")].strip() + IN_PART,
+            )
         )
-        out.append(_Hit(m.start("obj"), c))
     return out
 
 
@@ -1078,15 +1089,15 @@ def _relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             start = min(start, lead)  # "On weekends, you don't need to run black."
         end, _ = _permission_end(text, end)
         spans.append((m.start(), max(m.end(), end)))
-        c = Constraint(
-            text=text[start:end].strip(),
-            polarity="require",
-            subject=subject,
-            cue=text[m.start() : m.start("obj")].strip() + IN_PART,
-            revokes=True,
-            confidence=0.7,
+        out.append(
+            _lifting(
+                m.start("obj"),
+                text[start:end].strip(),
+                "require",
+                subject,
+                text[m.start() : m.start("obj")].strip() + IN_PART,
+            )
         )
-        out.append(_Hit(m.start("obj"), c))
     return out
 
 
@@ -1154,15 +1165,15 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if _EN_REASON.match(text, end):
                 end = _sentence_end(text, end)  # "…, since CI is green.": the reason kept
             spans.append((first, max(m.end(), end)))
-            c = Constraint(
-                text=text[start:end].strip(),
-                polarity="forbid",
-                subject=subject,
-                cue=cue + (NARROWS if limited else IF_RULED),
-                revokes=True,
-                confidence=0.7,
+            out.append(
+                _lifting(
+                    at,
+                    text[start:end].strip(),
+                    "forbid",
+                    subject,
+                    cue + (NARROWS if limited else IF_RULED),
+                )
             )
-            out.append(_Hit(at, c))
     return _one_lift_a_sentence(text, out)
 
 
@@ -1263,15 +1274,15 @@ def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             continue
         start, end = _clause_span(text, at, through_comma=True)
         spans.append((at, m.end()))
-        c = Constraint(
-            text=text[start:end].strip(),
-            polarity="forbid",
-            subject=normalize_subject(m.group("obj")),
-            cue=m.group("cue") + IF_RULED,
-            revokes=True,
-            confidence=0.7,
+        out.append(
+            _lifting(
+                at,
+                text[start:end].strip(),
+                "forbid",
+                normalize_subject(m.group("obj")),
+                m.group("cue") + IF_RULED,
+            )
         )
-        out.append(_Hit(at, c))
     return out
 
 
@@ -1329,7 +1340,11 @@ def same_kind(a: str, b: str) -> bool:
 def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_ALSO_OK` and `_ZH_NOT_NEEDED` clauses, each lifting a rule only if one is in force."""
     out: list[_Hit] = []
-    for rx, polarity in ((_ZH_ALSO_OK, "forbid"), (_ZH_NOT_NEEDED, "require")):
+    kinds: tuple[tuple[re.Pattern[str], Polarity], ...] = (
+        (_ZH_ALSO_OK, "forbid"),
+        (_ZH_NOT_NEEDED, "require"),
+    )
+    for rx, polarity in kinds:
         for m in rx.finditer(text):
             at = m.start("obj")
             if _inside(at, spans) or _inside(m.end() - 1, spans):
@@ -1346,15 +1361,15 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？", "吗"):
                 continue
             spans.append((m.start("obj") if rx is _ZH_ALSO_OK else m.start("cue"), m.end()))
-            c = Constraint(
-                text=text[start:end].strip(),
-                polarity=polarity,
-                subject=normalize_subject(obj) or obj,
-                cue=m.group("cue") + IF_RULED,
-                revokes=True,
-                confidence=0.7,
+            out.append(
+                _lifting(
+                    at,
+                    text[start:end].strip(),
+                    polarity,
+                    normalize_subject(obj) or obj,
+                    m.group("cue") + IF_RULED,
+                )
             )
-            out.append(_Hit(at, c))
     return out
 
 
