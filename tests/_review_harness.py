@@ -1,0 +1,100 @@
+"""Replay a review conversation through ctxengine at a budget that forces compaction."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from typing import Any
+
+from ctxengine.cli.compact import replay
+from ctxengine.engine import Context, ContextEngine
+from ctxengine.messages import Message, ToolCallPart
+from ctxengine.settings import Settings
+from ctxengine.store.memory import MemoryStore
+from ctxengine.tokens import TokenCounter
+
+Step = tuple[Any, ...]
+
+
+def build(steps: list[Step]) -> list[Message]:
+    """("u", text) | ("a", text) | ("call", name, args, result) | ("sys", text)."""
+    out: list[Message] = []
+    n = 0
+    for step in steps:
+        kind = step[0]
+        if kind == "u":
+            out.append(Message.user(step[1]))
+        elif kind == "a":
+            out.append(Message.assistant(step[1]))
+        elif kind == "sys":
+            out.append(Message.system(step[1]))
+        else:
+            n += 1
+            cid = f"call_{n}"
+            args = json.dumps(step[2], ensure_ascii=False)
+            out.append(
+                Message.assistant(None, [ToolCallPart(id=cid, name=step[1], arguments=args)])
+            )
+            result = (
+                step[3] if isinstance(step[3], str) else json.dumps(step[3], ensure_ascii=False)
+            )
+            out.append(Message.tool(cid, result))
+    return out
+
+
+def raw_tokens(messages: list[Message]) -> int:
+    return TokenCounter.from_settings(Settings()).messages(messages)
+
+
+async def _context(messages: list[Message], budget: int) -> Context:
+    with tempfile.TemporaryDirectory(prefix="ctxengine-review-") as workspace:
+        settings = Settings(agent_max_context_tokens=budget, workspace=workspace)
+        async with ContextEngine(settings, store=MemoryStore()) as engine:
+            session = await engine.session("review", "s", restore=False)
+            await replay(session, messages)
+            return await session.settled_context()
+
+
+def compact(steps: list[Step], share: float = 0.3) -> Context:
+    """The settled context at `share` of the raw history's tokens (at least 256, the floor)."""
+    messages = build(steps)
+    budget = max(256, int(raw_tokens(messages) * share))
+    return asyncio.run(_context(messages, budget))
+
+
+def block(*texts: str, budget: int = 4000) -> str:
+    """The CONTEXT block after user and assistant `texts` in turn (a user message first)."""
+    steps: list[Step] = [("u" if i % 2 == 0 else "a", t) for i, t in enumerate(texts)]
+    return asyncio.run(_context(build(steps), budget)).compacted_context
+
+
+def block_of(steps: list[Step], budget: int = 4000) -> str:
+    return asyncio.run(_context(build(steps), budget)).compacted_context
+
+
+HEADERS = {
+    "intent": ("[Intent]", "[用户意图]"),
+    "state": ("[Current state]", "[当前状态]"),
+    "constraints": ("[Constraints]", "[约束]"),
+    "conflicts": ("[Conflicts]", "[冲突]"),
+    "evidence": ("[Evidence]", "[证据]"),
+}
+
+
+def section(text: str, name: str) -> list[str]:
+    """The lines under one section header of a block (either language), up to the next one."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("["):
+            inside = line in HEADERS[name]
+            continue
+        if inside and line.strip():
+            out.append(line)
+    return out
+
+
+def current_lines(text: str) -> list[str]:
+    """Current-state lines without the archived values indented under them."""
+    return [line for line in section(text, "state") if not line.startswith(" ")]
