@@ -564,3 +564,33 @@ def test_switch_to_the_other_one() -> None:
         ]
     )
     assert "Hertz" in text
+
+
+@_xfail("'地址以我第一次说的为准' is ignored: the later address still wins the conflict")
+def test_user_says_first_value_wins() -> None:
+    text = block(
+        "收货地址是北京市朝阳区建国路88号。",
+        "好的。",
+        "地址写上海市徐汇区漕溪北路18号。",
+        "好的。",
+        "地址以我第一次说的为准。",
+        "好的，以北京市朝阳区建国路88号为准。",
+        "确认。",
+    )
+    current = "\n".join(current_lines(text))
+    assert "建国路88号" in current and "漕溪北路" not in current
+
+
+@_xfail("a cloud region (us-east-1, changed to eu-west-1 and back) is kept nowhere")
+def test_region_change_back() -> None:
+    text = block(
+        "Deploy to us-east-1.",
+        "OK.",
+        "Deploy to eu-west-1.",
+        "OK.",
+        "Wait, ignore that, us-east-1 is correct.",
+        "OK.",
+        "Go.",
+    )
+    current = "\n".join(current_lines(text))
+    assert "us-east-1" in current and "eu-west-1" not in current
