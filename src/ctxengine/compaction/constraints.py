@@ -714,7 +714,7 @@ _GATE = re.compile(
     r"|no longer|never mind|scratch|you can|you may|you're allowed|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
-    r"|this once|this one time|has to"
+    r"|this once|this one time|has to|can be|may be"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s))"
@@ -786,6 +786,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     if LATIN_LETTER.search(text) and "you" in text.lower():
         hits.extend(_conditional_permissions(text, revoked_spans))
     hits.extend(_lifts(text, revoked_spans))
+    if "可以" in text or "be " in text:
+        hits.extend(_topic_first_lifts(text, revoked_spans))
     if "，" in text or "," in text:
         hits.extend(_zh_scoped_exemptions(text, revoked_spans))
     if LATIN_LETTER.search(text):
@@ -1177,6 +1179,79 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 )
             )
     return _one_lift_a_sentence(text, out)
+
+
+# "生产数据库可以重启了", "测试数据现在可以删除了": what a rule was about said first, then that
+# it may be done now, with any verb (`_REVOKE_ZH` reads the few verbs of showing and using,
+# "价格可以显示了", as a revocation of its own). Not asked ("…可以重启了吗？"), not of the
+# speaker ("我可以重启了").
+_ZH_TOPIC_MAY = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实|算了|现在)?[，,]?\s*"
+    r"(?:那个|这个|那些|这些)?(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
+    r"(?:现在|又|也|就|还是|已经)*可以(?:再)?(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:一下)?"
+    r"了(?:吧|哦|啊|啦|呀)*(?=$|[。！!，,；;\s])"
+)
+# "The prod database can be restarted now.": the thing first, the action in the passive.
+_EN_TOPIC_MAY = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
+    r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+    r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:can|may) "
+    r"(?:now |also |safely )?be (?P<verb>[a-z]+)(?: now| again| after all| from now on)?"
+    r"(?=[.!;\n]|$)"
+)
+# Participles that do not end in "-ed", by their gerund.
+_EN_PARTICIPLES = {
+    *(("shown", "showing"), ("given", "giving"), ("sent", "sending"), ("written", "writing")),
+    *(("told", "telling"), ("made", "making"), ("taken", "taking"), ("run", "running")),
+    *(("done", "doing"), ("put", "putting"), ("bought", "buying"), ("sold", "selling")),
+}
+_EN_GERUND = dict(_EN_PARTICIPLES)
+
+
+def _gerund(participle: str) -> str | None:
+    """ "restarted" -> "restarting", "modified" -> "modifying", "shown" -> "showing": the
+    form the ledger matches against a rule's verb (`ledger._action_named`); None for a word
+    that is no participle."""
+    p = participle.lower()
+    if p in _EN_GERUND:
+        return _EN_GERUND[p]
+    if p.endswith("ied") and len(p) > 4:
+        return p[:-3] + "ying"
+    if p.endswith("ed") and len(p) > 4:
+        return p[:-2] + "ing"
+    return None
+
+
+def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_TOPIC_MAY` and `_EN_TOPIC_MAY` permissions, about the action on the thing ("重启生产
+    数据库", "restarting the prod database"), each lifting a rule only if one is in force."""
+    out: list[_Hit] = []
+    for m in _ZH_TOPIC_MAY.finditer(text):
+        at, verb = m.start("obj"), m.group("verb")
+        words = list(jieba.posseg.cut(verb))
+        if (
+            _inside(at, spans)
+            or len(words) != 1
+            or not words[0].flag.startswith("v")
+            or _ZH_CUE_RX.search(m.group("obj"))
+        ):
+            continue
+        out.append(_topic_lift(text, m, normalize_subject(verb + m.group("obj"))))
+    if LATIN_LETTER.search(text):
+        for m in _EN_TOPIC_MAY.finditer(text):
+            gerund = _gerund(m.group("verb"))
+            if _inside(m.start("obj"), spans) or gerund is None:
+                continue
+            out.append(_topic_lift(text, m, normalize_subject(f"{gerund} {m.group('obj')}")))
+    for h in out:
+        spans.append((h.start, h.start + len(h.constraint.text)))
+    return out
+
+
+def _topic_lift(text: str, m: re.Match[str], subject: str) -> _Hit:
+    start, end = _clause_span(text, m.start("obj"))
+    cue = text[m.end("obj") : m.end()].strip()
+    return _lifting(m.start("obj"), text[start:end].strip(), "forbid", subject, cue + IF_RULED)
 
 
 def _one_lift_a_sentence(text: str, hits: list[_Hit]) -> list[_Hit]:
