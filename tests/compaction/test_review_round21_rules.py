@@ -237,7 +237,7 @@ def test_a_topic_first_permission_with_no_rule_is_no_rule(text: str) -> None:
     [
         ("Only business class.", "Economy is fine too."),
         ("Only book business class.", "Economy is fine too."),
-        ("Only business class, please.", "Economy class is also fine."),
+        ("Only business class.", "Economy class is also fine."),
         ("Only business class.", "Premium economy works too."),
         ("Only window seats.", "Aisle seats are fine too."),
         ("Only window seats.", "An aisle seat is OK as well."),

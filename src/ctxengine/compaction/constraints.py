@@ -1342,10 +1342,38 @@ _EN_ALSO_OK = re.compile(
 )
 
 
+# "Economy is fine too", "Aisle seats are OK as well", "Premium economy works too": another
+# kind of a thing, named by more than one word or by a kind whose head English leaves off
+# (`_EN_ELIDED_KINDS`). "Breakfast is fine too" or "Friday is fine too" name no kind of a rule's
+# thing: they are not read.
+_EN_ALSO_OK_THING = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:then|actually|but|in that case)\b,?\s+)?"
+    r"(?:an?\s+|the\s+)?(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she"
+    r"|they|those|these|both|either|any|anything|one|mine|yours|is|are)\b)"
+    r"(?P<obj>[a-z][\w'-]*(?:\s+(?!(?:ones?|is|are|would|will|works?|was|were)\b)[a-z][\w'-]*)"
+    r"{0,2})(?:\s+ones?)?\s+"
+    rf"(?P<cue>{_EN_ALSO_CUE.pattern.removeprefix('(?i)')})(?:,?\s+(?:with me|for me|then))?"
+    r"(?=[.!;,\n]|$)"
+)
+# Heads English leaves off when it names another kind ("Only business class." then "Economy is
+# fine too."), with the kinds each takes: a word alone names a kind only when it is one of them.
+_EN_ELIDED_KINDS: dict[str, frozenset[str]] = {
+    "class": frozenset(["economy", "premium economy", "business", "first"]),
+    "seat": frozenset(["window", "aisle", "middle"]),
+}
+_EN_KINDS = frozenset(k for kinds in _EN_ELIDED_KINDS.values() for k in kinds)
+
+
 def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
-    """`_EN_ALSO_OK` sentences, each widening a rule only if one is in force (`IF_RULED`)."""
+    """`_EN_ALSO_OK` and `_EN_ALSO_OK_THING` sentences, each widening a rule only if one is in
+    force (`IF_RULED`)."""
     out: list[_Hit] = []
-    for m in _EN_ALSO_OK.finditer(text):
+    things = (
+        m
+        for m in _EN_ALSO_OK_THING.finditer(text)
+        if " " in m.group("obj").strip() or _en_words(m.group("obj"))[0] in _EN_KINDS
+    )
+    for m in (*_EN_ALSO_OK.finditer(text), *things):
         at = m.start("obj")
         if _inside(at, spans):
             continue
@@ -1375,17 +1403,63 @@ _EN_MUST_BE = re.compile(
 )
 
 
+def _zh_thing(s: str) -> str:
+    """A Chinese subject without the verbs before its thing: "订商务舱" -> "商务舱", "住五星级
+    酒店" -> "五星级酒店" (a rule says what is done with it; another of its kind is a thing)."""
+    if not _CJK_CHAR.search(s):
+        return s
+    words = list(jieba.posseg.cut(s))
+    i = 0
+    while i < len(words) - 1 and (
+        words[i].flag.startswith("v")
+        or words[i].word in _ZH_VERBS
+        or words[i].word in _ZH_OBJ_VERBS
+    ):
+        i += 1
+    return "".join(w.word for w in words[i:])
+
+
+# Verbs before an English thing a rule names: "book business class" is about business class.
+_EN_KIND_LEAD = _EN_STRIP | {"book", "fly", "get", "take", "reserve", "pick", "choose", "buy"}
+
+
+def _en_words(s: str) -> list[str]:
+    """The words of an English thing, singular, without the verbs before it."""
+    ws = [w for w in re.split(r"[\s]+", s.lower().strip()) if w]
+    while len(ws) > 1 and ws[0] in _EN_KIND_LEAD:
+        ws.pop(0)
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in ws]
+
+
+def _en_same_kind(a: str, b: str) -> bool:
+    """Two English things of one kind: one head, another word before it ("window seat", "aisle
+    seat"), or that head left off one of them ("business class", "economy")."""
+    wa, wb = _en_words(a), _en_words(b)
+    if not wa or not wb or wa == wb:
+        return False
+    if len(wa) > 1 and len(wb) > 1 and wa[-1] == wb[-1]:
+        return True
+    for head, kinds in _EN_ELIDED_KINDS.items():
+        ka = " ".join(wa[:-1] if len(wa) > 1 and wa[-1] == head else wa)
+        kb = " ".join(wb[:-1] if len(wb) > 1 and wb[-1] == head else wb)
+        if ka != kb and ka in kinds and kb in kinds:
+            return True
+    return False
+
+
 def same_kind(a: str, b: str) -> bool:
     """Whether two subjects name different things of one kind: "五星级" and "四星级" or "四星"
     (a number of the same unit), "川菜" and "粤菜" (one ending), "顺丰" and "中通" (two names).
     Not a time, a pointer or a count against a thing ("明天", "这个")."""
-    a, b = _trim(a).strip("的"), _trim(b).strip("的")
+    a, b = _zh_thing(_trim(a).strip("的")), _zh_thing(_trim(b).strip("的"))
     if (ca := _EN_COUNTED_AT.match(a)) and (cb := _EN_COUNTED_AT.match(b)):
         # "five-star hotel" and "4-star": another count of the same unit.
         return (
             _count(ca.group("n")) != _count(cb.group("n"))
             and ca.group("unit").lower() == cb.group("unit").lower()
         )
+    if a.isascii() and b.isascii() and (" " in a or " " in b or {a, b} & _EN_KINDS):
+        return _en_same_kind(a, b)
     if not a or not b or a == b or len(a) > 6 or len(b) > 6:
         return False
     na, nb = _NUMERAL.match(a), _NUMERAL.match(b)

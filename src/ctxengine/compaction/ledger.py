@@ -29,7 +29,11 @@ hold. A later rule that widens the earlier one ("Only touch src/credits.py too."
 touch src/credits.py.", "也可以改src/credits.py") supersedes nothing and records no conflict:
 both stay active and are rendered together, so the reader sees the earlier only-rule and what
 the user added to it. A widening said as a permission is kept as an only-rule; with no
-only-rule in force it is no rule at all.
+only-rule in force it is no rule at all. Another kind of the rule's thing said to be fine too
+("只订商务舱" then "经济舱也可以", "Only business class." then "Economy is fine too.", "It must be
+a five-star hotel." then "Four-star is fine too.") supersedes the rule, since its words alone
+name only the new kind: a conflict the later side wins records both, so the block shows what
+was asked for and what is fine besides it.
 
 A revocation said in plain words ("you can use pandas now", "add travel insurance after all",
 `constraints.IF_RULED`) lifts only a prohibition in force on the same subject or the subject's
@@ -694,7 +698,12 @@ class Ledger(BaseModel):
                 ]
         entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes)
         out.entry = entry
-        out.changes.extend(self._set(e, "superseded", turn, entry.id) for e in relaxed)
+        for e in relaxed:
+            # "只订商务舱" then "经济舱也可以": the widening's words alone ("Economy is fine
+            # too.") do not say what else is fine, so a conflict record keeps both sides (the
+            # block shows them while the conflict is recent), as when a rule is replaced.
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, c.subject or e.subject, turn))
         for e in [*same, *(r for r in rivals if not any(r is x for x in same))]:
             if entry.revokes:
                 # Lifting a rule is not a conflict: the user changed their mind explicitly.
@@ -707,17 +716,9 @@ class Ledger(BaseModel):
             out.changes.append(self._set(loser, "superseded", turn, winner.id))
             if e.revokes:
                 continue  # re-imposing a lifted rule replaces the permission, no contradiction
-            rec = ConflictRecord(
-                id=self.new_conflict_id(),
-                kind="constraint",
-                subject=c.subject or e.subject,
-                earlier=ConflictSide(text=e.text, turn=e.turn, ref=e.id),
-                later=ConflictSide(text=entry.text, turn=turn, ref=entry.id),
-                resolution="earlier_stands" if earlier_stands else "later_wins",
-                turn=turn,
-            )
-            self.conflicts.append(rec)
-            out.conflicts.append(rec)
+            subject = c.subject or e.subject
+            resolution: Resolution = "earlier_stands" if earlier_stands else "later_wins"
+            out.conflicts.append(self._conflict(e, entry, subject, turn, resolution))
             if earlier_stands:
                 break  # the new rule lost; it cannot supersede anything else
         return out
@@ -783,18 +784,29 @@ class Ledger(BaseModel):
             out.changes.append(self._set(e, "revoked", turn, entry.id))
         for e in narrowed:
             out.changes.append(self._set(e, "superseded", turn, entry.id))
-            rec = ConflictRecord(
-                id=self.new_conflict_id(),
-                kind="constraint",
-                subject=c.subject or e.subject,
-                earlier=ConflictSide(text=e.text, turn=e.turn, ref=e.id),
-                later=ConflictSide(text=entry.text, turn=turn, ref=entry.id),
-                resolution="later_wins",
-                turn=turn,
-            )
-            self.conflicts.append(rec)
-            out.conflicts.append(rec)
+            out.conflicts.append(self._conflict(e, entry, c.subject or e.subject, turn))
         return out
+
+    def _conflict(
+        self,
+        earlier: ConstraintEntry,
+        later: ConstraintEntry,
+        subject: str,
+        turn: int,
+        resolution: Resolution = "later_wins",
+    ) -> ConflictRecord:
+        """A conflict between two rules, recorded."""
+        rec = ConflictRecord(
+            id=self.new_conflict_id(),
+            kind="constraint",
+            subject=subject,
+            earlier=ConflictSide(text=earlier.text, turn=earlier.turn, ref=earlier.id),
+            later=ConflictSide(text=later.text, turn=turn, ref=later.id),
+            resolution=resolution,
+            turn=turn,
+        )
+        self.conflicts.append(rec)
+        return rec
 
     def reinstate_earlier(self, conflict: ConflictRecord, turn: int) -> list[StatusChange]:
         """The user said the earlier rule stands after a later-wins resolution: flip it."""
