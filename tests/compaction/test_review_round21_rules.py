@@ -346,3 +346,18 @@ def test_a_lasting_permission_stays_after_later_turns(rule: str, lift: str, late
 def test_a_one_off_permission_said_again_is_in_force_again() -> None:
     s = LedgerSession("不要显示价格", "这次可以显示价格", "好的", "这次也可以显示价格")
     assert constraint_lines(s.block()) == ["不要显示价格", "这次也可以显示价格"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "lift"),
+    [
+        ("Never push to main.", "You can push to main today."),
+        ("Never use pandas.", "You can use pandas for now."),
+        ("不要用eval", "今天可以用eval"),
+    ],
+)
+def test_a_permission_for_today_or_for_now_is_not_used_up_by_the_next_turn(
+    rule: str, lift: str
+) -> None:
+    s = LedgerSession(rule, lift, "OK, next step.")
+    assert lift in constraint_lines(s.block())

@@ -651,9 +651,11 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         r"(?:fine|ok|okay|allowed|alright|all right)(?: with me)?(?=[,.;!\n]|$)"
     ),
 )
-# Before "you can …": a condition, a purpose or a question word, not a permission.
+# Before "you can …": a condition, a purpose or a question word, not a permission. ("This
+# once you may …" says for how long: `_ONCE_LEAD`.)
 _EN_LIFT_NOT = re.compile(
-    r"(?i)\b(?:if|whether|unless|so that|when|once|how|what|where|why|until|before|after)\s+$"
+    r"(?i)\b(?:if|whether|unless|so that|when|(?<!this )(?<!one )once|how|what|where|why|until"
+    r"|before|after)\s+$"
 )
 _LIFT_ZH: tuple[re.Pattern[str], ...] = (
     # "可以用pandas", "你也可以改src/credits.py" (not the speaker: "我们可以用支付宝付款").

@@ -182,6 +182,12 @@ _ONE_OFF = re.compile(r"(?<![\w/.-])(?:once|one time|time|for now|today)(?![\w/.
 _ONCE = re.compile(
     r"(?i)\b(?:this once|this one time|this time)\b|这一次|这次|这一回|这回|仅此一次|破例|今天"
 )
+# Of those, the words for a single occasion, used up when it has passed (`Ledger.in_force`):
+# not "today" or "for now", which hold over several turns.
+_SINGLE_OCCASION = re.compile(
+    r"(?i)\b(?:(?:just |only )?this once|this one time|this time|just once)\b"
+    r"|这一次|这次|这一回|这回|仅此一次|破例一次"
+)
 # Verbs that only say the thing is chosen: "Go ahead and use FedEx" permits what "Don't ship
 # it with FedEx" forbade.
 _CHOOSE = re.compile(r"(?:use|using|go with|pick|choose|take|go back|switch back)\s+")
@@ -454,6 +460,9 @@ class ConstraintEntry(BaseModel):
     status: Status = "active"
     status_turn: int | None = None
     status_by: str | None = None  # id of the entry that revoked/superseded it
+    # A permission for one occasion ("这次可以显示价格"): in force on its turn only
+    # (`Ledger.in_force`).
+    once: bool = False
 
 
 class ConflictSide(BaseModel):
@@ -514,9 +523,24 @@ class Ledger(BaseModel):
         if m.get("list") is not self.entries or m.get("key") != key:
             active = tuple(e for e in self.entries if e.status == "active")
             m["active"] = (active, tuple(e.text for e in active))
+            m["once"] = any(e.once for e in active)
             m["list"], m["key"] = self.entries, key
         result: tuple[tuple[ConstraintEntry, ...], tuple[str, ...]] = m["active"]
         return result
+
+    def in_force(self, last_user_turn: int) -> list[ConstraintEntry]:
+        """The active entries the block shows once the user's turn `last_user_turn` has come:
+        all but a permission for one occasion ("这次可以显示价格", "You can push to main this
+        once") said before it and not said again since. That permission was used on its turn;
+        the rule it excepted is in force again.
+
+        It leaves the block rather than staying marked as used: the block says what holds
+        now, and a spent exception written there, however marked, invites applying it again
+        (and costs its tokens every turn). Its entry stays in the ledger, with its turn."""
+        active, _ = self._active()
+        if not self._memo.values.get("once"):
+            return list(active)
+        return [e for e in active if not (e.once and e.last_turn < last_user_turn)]
 
     def get(self, entry_id: str) -> ConstraintEntry:
         # Ids are "c<position>" as `add` assigns them: try that slot before scanning.
@@ -535,7 +559,14 @@ class Ledger(BaseModel):
         return self._set(self.get(entry_id), status, turn, by)
 
     def _append(
-        self, c: Constraint, norm: str, turn: int, *, polarity: Polarity, revokes: bool
+        self,
+        c: Constraint,
+        norm: str,
+        turn: int,
+        *,
+        polarity: Polarity,
+        revokes: bool,
+        once: bool = False,
     ) -> ConstraintEntry:
         """A new entry for `c` (its text, subject and cue verbatim), appended."""
         entry = ConstraintEntry(
@@ -548,6 +579,7 @@ class Ledger(BaseModel):
             revokes=revokes,
             turn=turn,
             last_turn=turn,
+            once=once,
         )
         self.entries.append(entry)
         return entry
@@ -647,11 +679,14 @@ class Ledger(BaseModel):
                         or (norm.isascii() and e not in same and _related(e.norm_subject, norm))
                     )
                 ]
+                single = _SINGLE_OCCASION.search(c.text) is not None
                 if part and once and not one_off(norm):
-                    out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+                    out.entry = self._append(
+                        c, norm, turn, polarity="forbid", revokes=True, once=single
+                    )
                     return out
                 if part:
-                    return self._add_scoped(c, norm, IN_PART, turn)
+                    return self._add_scoped(c, norm, IN_PART, turn, once=single)
             if not same:
                 frame = only_frame(c.text, c.cue)
                 # "只要五星级的" then "四星级的也可以": another of its kind is fine, so the
@@ -746,7 +781,9 @@ class Ledger(BaseModel):
             out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in rules)
         return out
 
-    def _add_scoped(self, c: Constraint, norm: str, scope: str, turn: int) -> LedgerResult:
+    def _add_scoped(
+        self, c: Constraint, norm: str, scope: str, turn: int, *, once: bool = False
+    ) -> LedgerResult:
         """A permission for part of what rules cover (`constraints.NARROWS`, `IN_PART`).
 
         Of the rule's whole subject ("Don't use pandas." then "You don't need to use pandas.")
@@ -778,7 +815,7 @@ class Ledger(BaseModel):
                 )
         if not (lifted or narrowed or beside or scope == NARROWS):
             return out  # a remark ("You don't need to book a table"), no rule relaxed
-        entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
+        entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True, once=once)
         out.entry = entry
         for e in lifted:
             out.changes.append(self._set(e, "revoked", turn, entry.id))
