@@ -361,3 +361,16 @@ def test_a_permission_for_today_or_for_now_is_not_used_up_by_the_next_turn(
 ) -> None:
     s = LedgerSession(rule, lift, "OK, next step.")
     assert lift in constraint_lines(s.block())
+
+
+@pytest.mark.parametrize(
+    ("rule", "lift"),
+    [
+        ("Never restart the prod database.", "The prod database can be restarted now."),
+        ("Never restart the prod database.", "Restarting prod is fine now."),
+        ("不要重启生产数据库", "生产数据库可以重启了"),
+    ],
+)
+def test_the_rule_said_again_replaces_a_topic_first_permission(rule: str, lift: str) -> None:
+    s = LedgerSession(rule, lift, rule)
+    assert constraint_lines(s.block()) == [rule]

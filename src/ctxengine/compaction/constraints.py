@@ -1427,7 +1427,7 @@ _EN_KIND_LEAD = _EN_STRIP | {"book", "fly", "get", "take", "reserve", "pick", "c
 
 def _en_words(s: str) -> list[str]:
     """The words of an English thing, singular, without the verbs before it."""
-    ws = [w for w in re.split(r"[\s]+", s.lower().strip()) if w]
+    ws = s.lower().split()
     while len(ws) > 1 and ws[0] in _EN_KIND_LEAD:
         ws.pop(0)
     return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in ws]

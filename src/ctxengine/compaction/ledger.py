@@ -615,6 +615,18 @@ class Ledger(BaseModel):
         out = LedgerResult()
         if (scope := scoped_permission(c)) is not None:
             return self._add_scoped(c, norm, scope, turn)
+        if not c.revokes and c.polarity == "forbid" and norm.isascii():
+            # "Never restart the prod database." again after "The prod database can be
+            # restarted now.": the permission named the action another way ("restarting …"),
+            # and the rule said again replaces it as it would one in the rule's words.
+            same += [
+                e
+                for e in self._active()[0]
+                if e.revokes
+                and e.polarity == "forbid"
+                and e not in same
+                and _lifted_by(norm, e.norm_subject)
+            ]
         if c.revokes and not lifts_only_a_rule(c) and norm.isascii():
             # "Feel free to ask me before you push to main" permits asking, not pushing: a
             # permission lifts a rule only when what it permits is the rule's subject (or the
