@@ -86,6 +86,7 @@ def test_a_guess_or_an_expectation_is_no_rule(text: str) -> None:
         "Replies should be in Chinese.",
         "Your answers should always be short.",
         "I think you should always reply in English.",
+        "You should use Python 3.12.",
         "It must be a five-star hotel.",
         "必须用中文回答",
         "回复应该用中文",

@@ -1586,7 +1586,7 @@ _EN_SHOULD = re.compile(
     r"|format|show|display|include|mention|address|sign)\b)|(?:your |the |all |all your )?"
     r"(?:replies|answers|responses|reply|answer|response|output)\s+should\s+)"
     rf"(?!not\b|never\b|probably\b|maybe\b|always\b|only\b)(?P<obj>{_EN_OBJ}{{2,60}}?)"
-    r"(?:,?\s+please)?\s*(?=[.!;\n]|$)"
+    r"(?:,?\s+please)?\s*(?=[!;\n]|\.(?!\w)|$)"
 )
 
 
