@@ -48,7 +48,9 @@ with a limit of its own ("You can use pandas in the notebook, but not in src/.")
 the rule on its subject's head, a conflict the later side wins; otherwise it is an exception
 kept active beside the rule ("You can modify tests/conftest.py, but only that file.", "You
 don't need to run black on the generated files."). A later only-rule that restates the earlier
-with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it.
+with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it. An
+exception for a single occasion ("这次可以显示价格", "You can push to main this once") is in force
+on its turn only: the block leaves it out once the user's next turn has come (`in_force`).
 """
 
 from __future__ import annotations
