@@ -651,9 +651,11 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         r"(?:fine|ok|okay|allowed|alright|all right)(?: with me)?(?=[,.;!\n]|$)"
     ),
 )
-# Before "you can …": a condition, a purpose or a question word, not a permission.
+# Before "you can …": a condition, a purpose or a question word, not a permission. ("This
+# once you may …" says for how long: `_ONCE_LEAD`.)
 _EN_LIFT_NOT = re.compile(
-    r"(?i)\b(?:if|whether|unless|so that|when|once|how|what|where|why|until|before|after)\s+$"
+    r"(?i)\b(?:if|whether|unless|so that|when|(?<!this )(?<!one )once|how|what|where|why|until"
+    r"|before|after)\s+$"
 )
 _LIFT_ZH: tuple[re.Pattern[str], ...] = (
     # "可以用pandas", "你也可以改src/credits.py" (not the speaker: "我们可以用支付宝付款").
@@ -702,7 +704,7 @@ _ZH_SCOPE = re.compile(
 )
 _GATE_ZH = (
     _ZH_CUE_RX.pattern
-    + r"|可以|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
+    + r"|可以|应该|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
     r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
@@ -714,7 +716,7 @@ _GATE = re.compile(
     r"|no longer|never mind|scratch|you can|you may|you're allowed|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
-    r"|this once|this one time|has to"
+    r"|this once|this one time|has to|can be|may be"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s))"
@@ -786,6 +788,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     if LATIN_LETTER.search(text) and "you" in text.lower():
         hits.extend(_conditional_permissions(text, revoked_spans))
     hits.extend(_lifts(text, revoked_spans))
+    if "可以" in text or "be " in text:
+        hits.extend(_topic_first_lifts(text, revoked_spans))
     if "，" in text or "," in text:
         hits.extend(_zh_scoped_exemptions(text, revoked_spans))
     if LATIN_LETTER.search(text):
@@ -803,6 +807,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_en_shapes(text, revoked_spans))
     if _ZH_CUE_RX.search(text):
         hits.extend(_zh_constraints(text, revoked_spans))
+    if "应该" in text:
+        hits.extend(_zh_should(text, revoked_spans))
     for m in _ALLERGY.finditer(text):
         obj = m.group("zh") or m.group("en") or ""
         clause = _clause_at(text, m.start())
@@ -1177,6 +1183,79 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     return _one_lift_a_sentence(text, out)
 
 
+# "生产数据库可以重启了", "测试数据现在可以删除了": what a rule was about said first, then that
+# it may be done now, with any verb (`_REVOKE_ZH` reads the few verbs of showing and using,
+# "价格可以显示了", as a revocation of its own). Not asked ("…可以重启了吗？"), not of the
+# speaker ("我可以重启了").
+_ZH_TOPIC_MAY = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实|算了|现在)?[，,]?\s*"
+    r"(?:那个|这个|那些|这些)?(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
+    r"(?:现在|又|也|就|还是|已经)*可以(?:再)?(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:一下)?"
+    r"了(?:吧|哦|啊|啦|呀)*(?=$|[。！!，,；;\s])"
+)
+# "The prod database can be restarted now.": the thing first, the action in the passive.
+_EN_TOPIC_MAY = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
+    r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+    r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:can|may) "
+    r"(?:now |also |safely )?be (?P<verb>[a-z]+)(?: now| again| after all| from now on)?"
+    r"(?=[.!;\n]|$)"
+)
+# Participles that do not end in "-ed", by their gerund.
+_EN_PARTICIPLES = {
+    *(("shown", "showing"), ("given", "giving"), ("sent", "sending"), ("written", "writing")),
+    *(("told", "telling"), ("made", "making"), ("taken", "taking"), ("run", "running")),
+    *(("done", "doing"), ("put", "putting"), ("bought", "buying"), ("sold", "selling")),
+}
+_EN_GERUND = dict(_EN_PARTICIPLES)
+
+
+def _gerund(participle: str) -> str | None:
+    """ "restarted" -> "restarting", "modified" -> "modifying", "shown" -> "showing": the
+    form the ledger matches against a rule's verb (`ledger._action_named`); None for a word
+    that is no participle."""
+    p = participle.lower()
+    if p in _EN_GERUND:
+        return _EN_GERUND[p]
+    if p.endswith("ied") and len(p) > 4:
+        return p[:-3] + "ying"
+    if p.endswith("ed") and len(p) > 4:
+        return p[:-2] + "ing"
+    return None
+
+
+def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_TOPIC_MAY` and `_EN_TOPIC_MAY` permissions, about the action on the thing ("重启生产
+    数据库", "restarting the prod database"), each lifting a rule only if one is in force."""
+    out: list[_Hit] = []
+    for m in _ZH_TOPIC_MAY.finditer(text):
+        at, verb = m.start("obj"), m.group("verb")
+        words = list(jieba.posseg.cut(verb))
+        if (
+            _inside(at, spans)
+            or len(words) != 1
+            or not words[0].flag.startswith("v")
+            or _ZH_CUE_RX.search(m.group("obj"))
+        ):
+            continue
+        out.append(_topic_lift(text, m, normalize_subject(verb + m.group("obj"))))
+    if LATIN_LETTER.search(text):
+        for m in _EN_TOPIC_MAY.finditer(text):
+            gerund = _gerund(m.group("verb"))
+            if _inside(m.start("obj"), spans) or gerund is None:
+                continue
+            out.append(_topic_lift(text, m, normalize_subject(f"{gerund} {m.group('obj')}")))
+    for h in out:
+        spans.append((h.start, h.start + len(h.constraint.text)))
+    return out
+
+
+def _topic_lift(text: str, m: re.Match[str], subject: str) -> _Hit:
+    start, end = _clause_span(text, m.start("obj"))
+    cue = text[m.end("obj") : m.end()].strip()
+    return _lifting(m.start("obj"), text[start:end].strip(), "forbid", subject, cue + IF_RULED)
+
+
 def _one_lift_a_sentence(text: str, hits: list[_Hit]) -> list[_Hit]:
     """ "Actually, FedEx is fine, go ahead and use FedEx.": one permission, said twice in a
     sentence, kept once with the whole sentence."""
@@ -1265,10 +1344,38 @@ _EN_ALSO_OK = re.compile(
 )
 
 
+# "Economy is fine too", "Aisle seats are OK as well", "Premium economy works too": another
+# kind of a thing, named by more than one word or by a kind whose head English leaves off
+# (`_EN_ELIDED_KINDS`). "Breakfast is fine too" or "Friday is fine too" name no kind of a rule's
+# thing: they are not read.
+_EN_ALSO_OK_THING = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:then|actually|but|in that case)\b,?\s+)?"
+    r"(?:an?\s+|the\s+)?(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she"
+    r"|they|those|these|both|either|any|anything|one|mine|yours|is|are)\b)"
+    r"(?P<obj>[a-z][\w'-]*(?:\s+(?!(?:ones?|is|are|would|will|works?|was|were)\b)[a-z][\w'-]*)"
+    r"{0,2})(?:\s+ones?)?\s+"
+    rf"(?P<cue>{_EN_ALSO_CUE.pattern.removeprefix('(?i)')})(?:,?\s+(?:with me|for me|then))?"
+    r"(?=[.!;,\n]|$)"
+)
+# Heads English leaves off when it names another kind ("Only business class." then "Economy is
+# fine too."), with the kinds each takes: a word alone names a kind only when it is one of them.
+_EN_ELIDED_KINDS: dict[str, frozenset[str]] = {
+    "class": frozenset(["economy", "premium economy", "business", "first"]),
+    "seat": frozenset(["window", "aisle", "middle"]),
+}
+_EN_KINDS = frozenset(k for kinds in _EN_ELIDED_KINDS.values() for k in kinds)
+
+
 def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
-    """`_EN_ALSO_OK` sentences, each widening a rule only if one is in force (`IF_RULED`)."""
+    """`_EN_ALSO_OK` and `_EN_ALSO_OK_THING` sentences, each widening a rule only if one is in
+    force (`IF_RULED`)."""
     out: list[_Hit] = []
-    for m in _EN_ALSO_OK.finditer(text):
+    things = (
+        m
+        for m in _EN_ALSO_OK_THING.finditer(text)
+        if " " in m.group("obj").strip() or _en_words(m.group("obj"))[0] in _EN_KINDS
+    )
+    for m in (*_EN_ALSO_OK.finditer(text), *things):
         at = m.start("obj")
         if _inside(at, spans):
             continue
@@ -1289,25 +1396,72 @@ def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
 # "It must be a five-star hotel.", "The hotel has to be 4-star": a counted kind required. Other
 # things a "must be" says are guesses or remarks ("You must be tired", "It must be a mistake"),
 # and so is one with more after it ("It must be a five-star hotel, judging by the lobby").
+# "It should be a five-star hotel" says what the speaker expects, not what they require.
 _EN_MUST_BE = re.compile(
     r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:and|also|but|so|ok|okay|actually|please),?\s+)*"
     r"(?:it|they|the (?:hotel|room|place|one|car|flat|apartment|house|rental|cabin)s?)\s+"
-    r"(?P<cue>must|has to|have to|should)\s+be\s+(?:an?\s+)?"
+    r"(?P<cue>must|has to|have to)\s+be\s+(?:an?\s+)?"
     rf"(?P<obj>{_EN_COUNTED}(?:\s+[a-z]+){{0,2}}?)(?:,?\s+please)?\s*(?=[.!;\n]|$)"
 )
+
+
+def _zh_thing(s: str) -> str:
+    """A Chinese subject without the verbs before its thing: "订商务舱" -> "商务舱", "住五星级
+    酒店" -> "五星级酒店" (a rule says what is done with it; another of its kind is a thing)."""
+    if not _CJK_CHAR.search(s):
+        return s
+    words = list(jieba.posseg.cut(s))
+    i = 0
+    while i < len(words) - 1 and (
+        words[i].flag.startswith("v")
+        or words[i].word in _ZH_VERBS
+        or words[i].word in _ZH_OBJ_VERBS
+    ):
+        i += 1
+    return "".join(w.word for w in words[i:])
+
+
+# Verbs before an English thing a rule names: "book business class" is about business class.
+_EN_KIND_LEAD = _EN_STRIP | {"book", "fly", "get", "take", "reserve", "pick", "choose", "buy"}
+
+
+def _en_words(s: str) -> list[str]:
+    """The words of an English thing, singular, without the verbs before it."""
+    ws = s.lower().split()
+    while len(ws) > 1 and ws[0] in _EN_KIND_LEAD:
+        ws.pop(0)
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in ws]
+
+
+def _en_same_kind(a: str, b: str) -> bool:
+    """Two English things of one kind: one head, another word before it ("window seat", "aisle
+    seat"), or that head left off one of them ("business class", "economy")."""
+    wa, wb = _en_words(a), _en_words(b)
+    if not wa or not wb or wa == wb:
+        return False
+    if len(wa) > 1 and len(wb) > 1 and wa[-1] == wb[-1]:
+        return True
+    for head, kinds in _EN_ELIDED_KINDS.items():
+        ka = " ".join(wa[:-1] if len(wa) > 1 and wa[-1] == head else wa)
+        kb = " ".join(wb[:-1] if len(wb) > 1 and wb[-1] == head else wb)
+        if ka != kb and ka in kinds and kb in kinds:
+            return True
+    return False
 
 
 def same_kind(a: str, b: str) -> bool:
     """Whether two subjects name different things of one kind: "五星级" and "四星级" or "四星"
     (a number of the same unit), "川菜" and "粤菜" (one ending), "顺丰" and "中通" (two names).
     Not a time, a pointer or a count against a thing ("明天", "这个")."""
-    a, b = _trim(a).strip("的"), _trim(b).strip("的")
+    a, b = _zh_thing(_trim(a).strip("的")), _zh_thing(_trim(b).strip("的"))
     if (ca := _EN_COUNTED_AT.match(a)) and (cb := _EN_COUNTED_AT.match(b)):
         # "five-star hotel" and "4-star": another count of the same unit.
         return (
             _count(ca.group("n")) != _count(cb.group("n"))
             and ca.group("unit").lower() == cb.group("unit").lower()
         )
+    if a.isascii() and b.isascii() and (" " in a or " " in b or {a, b} & _EN_KINDS):
+        return _en_same_kind(a, b)
     if not a or not b or a == b or len(a) > 6 or len(b) > 6:
         return False
     na, nb = _NUMERAL.match(a), _NUMERAL.match(b)
@@ -1423,10 +1577,29 @@ _EN_INSTEAD = re.compile(
 _EN_AND_NOT = re.compile(r"(?i)\s+(?:but|and|or)$")
 
 
+# "You should reply in English.", "Replies should be in Chinese.": "should" said of the
+# assistant's replies is an instruction, where said of anything else it is an expectation
+# ("It should be near the station"). A cue in it reads it instead ("… should always …").
+_EN_SHOULD = re.compile(
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:and|also|but|so|ok|okay|actually|please|from now on"
+    r"|going forward),?\s+)*(?:you\s+should\s+(?=(?:reply|respond|answer|write|speak|talk|use"
+    r"|format|show|display|include|mention|address|sign)\b)|(?:your |the |all |all your )?"
+    r"(?:replies|answers|responses|reply|answer|response|output)\s+should\s+)"
+    rf"(?!not\b|never\b|probably\b|maybe\b|always\b|only\b)(?P<obj>{_EN_OBJ}{{2,60}}?)"
+    r"(?:,?\s+please)?\s*(?=[!;\n]|\.(?!\w)|$)"
+)
+
+
 def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     """English rules no cue word starts: "No X, please", "X, not Y"; and "It must be a
     five-star hotel", which the cue "must" leaves (`_EN_MUST_BE`)."""
     out: list[_Hit] = []
+    for m in _EN_SHOULD.finditer(text):
+        if _inside(m.start("obj"), skip) or _EN_CUES.search(m.group("obj")):
+            continue
+        clause = _clause_at(text, m.start("obj"), through_comma=True)
+        out.append(_Hit(m.start("obj"), _make(clause, "require", m.group("obj"), "should", 0.75)))
+        skip.append((m.start(), m.end()))
     for m in _EN_MUST_BE.finditer(text):
         if _inside(m.start("obj"), skip):
             continue
@@ -1631,6 +1804,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
+            if _zh_asked(text, body, at, cm.end()) or _zh_guess(body, at):
+                continue
             if _ZH_SUPPOSED.search(obj) or _ZH_IF_BEFORE.search(body, 0, at):
                 continue
             if _ZH_STATED.search(body):
@@ -1659,6 +1834,80 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 out.append(
                     _Hit(base + c.start(), _make(clause, "require", c.group("x"), cue, 0.75))
                 )
+    return out
+
+
+# "是不是只能订商务舱", "是否一定要今天", "必须今天吗 明天行不行", "一定要今天去是不是",
+# "必须是五星级的，对吗？": asked whether a rule holds, no rule. ("不要显示价格，好吗？" asks
+# for one: a tag that checks a fact is not one that asks a favour.)
+_ZH_ASK_BEFORE = re.compile(r"是不是|是否|难道")
+_ZH_ASK_MID = re.compile(r"吗\s")
+_ZH_CHECKS = r"(?:是不是|是吗|对吗|对吧|对不对|没错吧|是这样吗)"
+_ZH_CHECK_END = re.compile(rf"{_ZH_CHECKS}$")
+_ZH_CHECK_TAG = re.compile(rf"\s*{_ZH_CHECKS}[？?。！!]*\s*(?:$|[。！!；;\n])")
+
+
+def _zh_asked(text: str, body: str, at: int, clause_end: int) -> bool:
+    """Whether the clause `body` (ending at `clause_end` in `text`) asks about the rule its cue
+    at `at` would state (`_ZH_ASK_BEFORE`, `_ZH_ASK_MID`, `_ZH_CHECK_END`, `_ZH_CHECK_TAG`)."""
+    return (
+        _ZH_ASK_BEFORE.search(body, 0, at) is not None
+        or _ZH_ASK_MID.search(body, at) is not None
+        or _ZH_CHECK_END.search(body) is not None
+        or (
+            text[clause_end - 1 : clause_end] in ("，", ",")
+            and _ZH_CHECK_TAG.match(text, clause_end) is not None
+        )
+    )
+
+
+# "可能必须是五星级的吧", "估计必须今天去吧", "我觉得应该…吧": a guess of how things are, not a
+# rule. (Not "尽可能", "不可能", nor "可能的话": if possible, a rule.)
+_ZH_GUESS = re.compile(r"我猜|估计|大概|也许|或许|(?<![尽不])可能(?!的话)|说不定")
+_ZH_GUESS_IF_BA = re.compile(r"我觉得|我认为|应该")
+
+
+def _zh_guess(body: str, at: int) -> bool:
+    """Whether the cue at `at` in the clause `body` is hedged as a guess (`_ZH_GUESS`)."""
+    return _ZH_GUESS.search(body, 0, at) is not None or (
+        body.endswith("吧") and _ZH_GUESS_IF_BA.search(body, 0, at) is not None
+    )
+
+
+# "回复应该用中文", "你应该用中文回复我", "以后回答应该用英文": "应该" said of the assistant or
+# its replies is an instruction; said of anything else it is an expectation ("酒店应该是五星级
+# 的", "应该在车站附近"), and hedged ("…吧", "我觉得应该…") or asked, no rule.
+_ZH_REPLY = r"(?:回复|回答|答复|输出)"
+_ZH_SHOULD = re.compile(
+    r"(?:^|(?<=[，,。！!；;\n]))\s*(?:好的|另外|还有|那|请)?[，,]?\s*"
+    rf"(?P<lead>(?:以后|今后|之后|接下来)?(?:你|您|你们)?的?(?:所有|每次)?(?:的)?{_ZH_REPLY}?"
+    r"(?:都|也|一律|还是)?)应该(?P<obj>[^，,。；;！!？?\n吗吧]{1,20}?)(?P<tail>[了吧啊呀哦呢嘛吗]*)"
+    r"(?=$|[，,。；;！!？?\n])"
+)
+
+
+_ZH_REPLY_RX = re.compile(_ZH_REPLY)
+# What "你应该…" asks of the assistant's replies, when it names no reply: "你应该用中文", not "你
+# 应该很忙".
+_ZH_SHOULD_DO = re.compile(r"用|使用|按照?|先|把|给我|告诉我|提醒我|显示|列出|写|说|注明|标注|附上")
+
+
+def _zh_should(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_SHOULD` instructions, each a require-rule."""
+    out: list[_Hit] = []
+    for m in _ZH_SHOULD.finditer(text):
+        obj = m.group("obj")
+        if (
+            _inside(m.start("obj"), spans)
+            or not (_ZH_REPLY_RX.search(m.group("lead") + obj) or _ZH_SHOULD_DO.match(obj))
+            or re.search("[吧吗]", m.group("tail"))
+            or text[m.end() : m.end() + 1] in ("？", "?")
+            or _ZH_GUESS.search(obj)
+            or _ZH_CUE_RX.search(obj)
+        ):
+            continue
+        clause = _clause_at(text, m.start("obj"))
+        out.append(_Hit(m.start("obj"), _make(clause, "require", obj, "应该", 0.75)))
     return out
 
 
@@ -1814,7 +2063,7 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         polarity: Polarity = next((p for k, p in _EN_POLARITY if low.startswith(k)), "forbid")
         start, stop = _clause_span(text, m.start())
         clause = text[start:stop].strip()
-        if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
+        if _en_asked(text, m.start(), stop) or _en_guess(text, m.start()):
             continue
         end = e.start() if (e := _EN_OBJ_END.search(text, m.end())) else len(text)
         obj = text[m.end() : end].strip()
@@ -1887,6 +2136,61 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if alt is not None:
             out.append(_Hit(m.end() + len(obj), _make(clause, "require", alt, "instead", 0.75)))
     return out
+
+
+# A question opens on an auxiliary before its subject: "Must it be a five-star hotel?", "Do you
+# always reply in English?", "Is it a must to book today?". Asked of the assistant with "can
+# you"/"would you", it asks for the rule politely ("Could you please never show prices?").
+_EN_AUX_FIRST = re.compile(
+    r"(?i)\s*(?:(?:and|but|so|also|ok|okay|then|actually|wait|hmm+),?\s+)*"
+    r"(?:must|should|shall|do|does|did|is|are|was|were|has|have|had|need|may|might|can|could"
+    r"|will|would|don't|doesn't|isn't|aren't)\s+(?:i|we|you|it|they|he|she|this|that|there|the"
+    r"|my|our|your|an?)\b"
+)
+_EN_POLITE_ASK = re.compile(r"(?i)\s*(?:please\s+)?(?:can|could|would|will)\s+you\b")
+# A tag that asks whether what was said is so ("…, right?"), where "…, ok?" asks for it.
+_EN_CHECK_TAG = re.compile(
+    r"(?i),\s*(?:right|correct|is that (?:right|correct|so|true)|isn't it|doesn't it|no)\s*\?"
+)
+
+
+def _en_asked(text: str, cue: int, stop: int) -> bool:
+    """Whether the clause of the cue at `cue` (ending at `stop`) asks rather than rules: it
+    ends a question itself ("Only business class?"), its sentence is a question that opens
+    on an auxiliary, or a tag after it checks that it is so."""
+    end = _STOPS.search(text, cue)
+    if end is None or end.group() not in ("?", "？"):
+        return False
+    sentence = _sentence_start(text, cue)
+    if _EN_POLITE_ASK.match(text, sentence):
+        return False
+    return (
+        text[stop : stop + 1] in ("?", "？")
+        or _EN_AUX_FIRST.match(text, sentence) is not None
+        or _EN_CHECK_TAG.match(text, stop) is not None
+    )
+
+
+# A guess of how things are, not a rule: "I guess it should always be in English", "It should
+# probably be a five-star hotel", "It has to be a five-star hotel, I think". Said of the
+# assistant ("I think you should always reply in English") it stays an instruction.
+_EN_THIRD = r"(?:it|they|that|this|there|the [\w-]+(?: [\w-]+)?)"
+_EN_MODAL = r"(?:should|must|has to|have to|ought to|will|would|needs? to)"
+_EN_HEDGE = (
+    r"(?:(?:i|we) (?:guess|suppose|think|expect|imagine|assume|bet|reckon|believe)(?: that)?"
+    r"|probably|presumably|maybe|perhaps|i'd say|surely)"
+)
+_EN_GUESS = re.compile(
+    rf"(?i)\s*(?:(?:and|but|so|ok|okay|well|hmm+),?\s+)*(?:{_EN_HEDGE},?\s+{_EN_THIRD}\s+{_EN_MODAL}"
+    rf"|{_EN_THIRD}\s+{_EN_MODAL}\s+(?:probably|presumably|surely|likely)\b"
+    rf"|[^.;!?\n]*,\s*{_EN_HEDGE}\s*[.!]?\s*$)"
+)
+
+
+def _en_guess(text: str, cue: int) -> bool:
+    """Whether the sentence of the cue at `cue` is a guess (`_EN_GUESS`)."""
+    sentence = _sentence_start(text, cue)
+    return _EN_GUESS.match(text[sentence : _sentence_end(text, cue)]) is not None
 
 
 # A clause that states a condition, not a rule: "If you can't avoid pandas, …".

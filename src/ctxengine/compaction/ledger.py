@@ -29,7 +29,11 @@ hold. A later rule that widens the earlier one ("Only touch src/credits.py too."
 touch src/credits.py.", "也可以改src/credits.py") supersedes nothing and records no conflict:
 both stay active and are rendered together, so the reader sees the earlier only-rule and what
 the user added to it. A widening said as a permission is kept as an only-rule; with no
-only-rule in force it is no rule at all.
+only-rule in force it is no rule at all. Another kind of the rule's thing said to be fine too
+("只订商务舱" then "经济舱也可以", "Only business class." then "Economy is fine too.", "It must be
+a five-star hotel." then "Four-star is fine too.") supersedes the rule, since its words alone
+name only the new kind: a conflict the later side wins records both, so the block shows what
+was asked for and what is fine besides it.
 
 A revocation said in plain words ("you can use pandas now", "add travel insurance after all",
 `constraints.IF_RULED`) lifts only a prohibition in force on the same subject or the subject's
@@ -44,7 +48,9 @@ with a limit of its own ("You can use pandas in the notebook, but not in src/.")
 the rule on its subject's head, a conflict the later side wins; otherwise it is an exception
 kept active beside the rule ("You can modify tests/conftest.py, but only that file.", "You
 don't need to run black on the generated files."). A later only-rule that restates the earlier
-with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it.
+with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it. An
+exception for a single occasion ("这次可以显示价格", "You can push to main this once") is in force
+on its turn only: the block leaves it out once the user's next turn has come (`in_force`).
 """
 
 from __future__ import annotations
@@ -177,6 +183,12 @@ _ONE_OFF = re.compile(r"(?<![\w/.-])(?:once|one time|time|for now|today)(?![\w/.
 # "这次可以用eval"; not "现在可以用eval了", which lifts the rule).
 _ONCE = re.compile(
     r"(?i)\b(?:this once|this one time|this time)\b|这一次|这次|这一回|这回|仅此一次|破例|今天"
+)
+# Of those, the words for a single occasion, used up when it has passed (`Ledger.in_force`):
+# not "today" or "for now", which hold over several turns.
+_SINGLE_OCCASION = re.compile(
+    r"(?i)\b(?:(?:just |only )?this once|this one time|this time|just once)\b"
+    r"|这一次|这次|这一回|这回|仅此一次|破例一次"
 )
 # Verbs that only say the thing is chosen: "Go ahead and use FedEx" permits what "Don't ship
 # it with FedEx" forbade.
@@ -450,6 +462,9 @@ class ConstraintEntry(BaseModel):
     status: Status = "active"
     status_turn: int | None = None
     status_by: str | None = None  # id of the entry that revoked/superseded it
+    # A permission for one occasion ("这次可以显示价格"): in force on its turn only
+    # (`Ledger.in_force`).
+    once: bool = False
 
 
 class ConflictSide(BaseModel):
@@ -510,9 +525,24 @@ class Ledger(BaseModel):
         if m.get("list") is not self.entries or m.get("key") != key:
             active = tuple(e for e in self.entries if e.status == "active")
             m["active"] = (active, tuple(e.text for e in active))
+            m["once"] = any(e.once for e in active)
             m["list"], m["key"] = self.entries, key
         result: tuple[tuple[ConstraintEntry, ...], tuple[str, ...]] = m["active"]
         return result
+
+    def in_force(self, last_user_turn: int) -> list[ConstraintEntry]:
+        """The active entries the block shows once the user's turn `last_user_turn` has come:
+        all but a permission for one occasion ("这次可以显示价格", "You can push to main this
+        once") said before it and not said again since. That permission was used on its turn;
+        the rule it excepted is in force again.
+
+        It leaves the block rather than staying marked as used: the block says what holds
+        now, and a spent exception written there, however marked, invites applying it again
+        (and costs its tokens every turn). Its entry stays in the ledger, with its turn."""
+        active, _ = self._active()
+        if not self._memo.values.get("once"):
+            return list(active)
+        return [e for e in active if not (e.once and e.last_turn < last_user_turn)]
 
     def get(self, entry_id: str) -> ConstraintEntry:
         # Ids are "c<position>" as `add` assigns them: try that slot before scanning.
@@ -531,7 +561,14 @@ class Ledger(BaseModel):
         return self._set(self.get(entry_id), status, turn, by)
 
     def _append(
-        self, c: Constraint, norm: str, turn: int, *, polarity: Polarity, revokes: bool
+        self,
+        c: Constraint,
+        norm: str,
+        turn: int,
+        *,
+        polarity: Polarity,
+        revokes: bool,
+        once: bool = False,
     ) -> ConstraintEntry:
         """A new entry for `c` (its text, subject and cue verbatim), appended."""
         entry = ConstraintEntry(
@@ -544,6 +581,7 @@ class Ledger(BaseModel):
             revokes=revokes,
             turn=turn,
             last_turn=turn,
+            once=once,
         )
         self.entries.append(entry)
         return entry
@@ -579,6 +617,18 @@ class Ledger(BaseModel):
         out = LedgerResult()
         if (scope := scoped_permission(c)) is not None:
             return self._add_scoped(c, norm, scope, turn)
+        if not c.revokes and c.polarity == "forbid" and norm.isascii():
+            # "Never restart the prod database." again after "The prod database can be
+            # restarted now.": the permission named the action another way ("restarting …"),
+            # and the rule said again replaces it as it would one in the rule's words.
+            same += [
+                e
+                for e in self._active()[0]
+                if e.revokes
+                and e.polarity == "forbid"
+                and e not in same
+                and _lifted_by(norm, e.norm_subject)
+            ]
         if c.revokes and not lifts_only_a_rule(c) and norm.isascii():
             # "Feel free to ask me before you push to main" permits asking, not pushing: a
             # permission lifts a rule only when what it permits is the rule's subject (or the
@@ -643,11 +693,14 @@ class Ledger(BaseModel):
                         or (norm.isascii() and e not in same and _related(e.norm_subject, norm))
                     )
                 ]
+                single = _SINGLE_OCCASION.search(c.text) is not None
                 if part and once and not one_off(norm):
-                    out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+                    out.entry = self._append(
+                        c, norm, turn, polarity="forbid", revokes=True, once=single
+                    )
                     return out
                 if part:
-                    return self._add_scoped(c, norm, IN_PART, turn)
+                    return self._add_scoped(c, norm, IN_PART, turn, once=single)
             if not same:
                 frame = only_frame(c.text, c.cue)
                 # "只要五星级的" then "四星级的也可以": another of its kind is fine, so the
@@ -694,7 +747,12 @@ class Ledger(BaseModel):
                 ]
         entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes)
         out.entry = entry
-        out.changes.extend(self._set(e, "superseded", turn, entry.id) for e in relaxed)
+        for e in relaxed:
+            # "只订商务舱" then "经济舱也可以": the widening's words alone ("Economy is fine
+            # too.") do not say what else is fine, so a conflict record keeps both sides (the
+            # block shows them while the conflict is recent), as when a rule is replaced.
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, c.subject or e.subject, turn))
         for e in [*same, *(r for r in rivals if not any(r is x for x in same))]:
             if entry.revokes:
                 # Lifting a rule is not a conflict: the user changed their mind explicitly.
@@ -707,17 +765,9 @@ class Ledger(BaseModel):
             out.changes.append(self._set(loser, "superseded", turn, winner.id))
             if e.revokes:
                 continue  # re-imposing a lifted rule replaces the permission, no contradiction
-            rec = ConflictRecord(
-                id=self.new_conflict_id(),
-                kind="constraint",
-                subject=c.subject or e.subject,
-                earlier=ConflictSide(text=e.text, turn=e.turn, ref=e.id),
-                later=ConflictSide(text=entry.text, turn=turn, ref=entry.id),
-                resolution="earlier_stands" if earlier_stands else "later_wins",
-                turn=turn,
-            )
-            self.conflicts.append(rec)
-            out.conflicts.append(rec)
+            subject = c.subject or e.subject
+            resolution: Resolution = "earlier_stands" if earlier_stands else "later_wins"
+            out.conflicts.append(self._conflict(e, entry, subject, turn, resolution))
             if earlier_stands:
                 break  # the new rule lost; it cannot supersede anything else
         return out
@@ -745,7 +795,9 @@ class Ledger(BaseModel):
             out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in rules)
         return out
 
-    def _add_scoped(self, c: Constraint, norm: str, scope: str, turn: int) -> LedgerResult:
+    def _add_scoped(
+        self, c: Constraint, norm: str, scope: str, turn: int, *, once: bool = False
+    ) -> LedgerResult:
         """A permission for part of what rules cover (`constraints.NARROWS`, `IN_PART`).
 
         Of the rule's whole subject ("Don't use pandas." then "You don't need to use pandas.")
@@ -777,24 +829,35 @@ class Ledger(BaseModel):
                 )
         if not (lifted or narrowed or beside or scope == NARROWS):
             return out  # a remark ("You don't need to book a table"), no rule relaxed
-        entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
+        entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True, once=once)
         out.entry = entry
         for e in lifted:
             out.changes.append(self._set(e, "revoked", turn, entry.id))
         for e in narrowed:
             out.changes.append(self._set(e, "superseded", turn, entry.id))
-            rec = ConflictRecord(
-                id=self.new_conflict_id(),
-                kind="constraint",
-                subject=c.subject or e.subject,
-                earlier=ConflictSide(text=e.text, turn=e.turn, ref=e.id),
-                later=ConflictSide(text=entry.text, turn=turn, ref=entry.id),
-                resolution="later_wins",
-                turn=turn,
-            )
-            self.conflicts.append(rec)
-            out.conflicts.append(rec)
+            out.conflicts.append(self._conflict(e, entry, c.subject or e.subject, turn))
         return out
+
+    def _conflict(
+        self,
+        earlier: ConstraintEntry,
+        later: ConstraintEntry,
+        subject: str,
+        turn: int,
+        resolution: Resolution = "later_wins",
+    ) -> ConflictRecord:
+        """A conflict between two rules, recorded."""
+        rec = ConflictRecord(
+            id=self.new_conflict_id(),
+            kind="constraint",
+            subject=subject,
+            earlier=ConflictSide(text=earlier.text, turn=earlier.turn, ref=earlier.id),
+            later=ConflictSide(text=later.text, turn=turn, ref=later.id),
+            resolution=resolution,
+            turn=turn,
+        )
+        self.conflicts.append(rec)
+        return rec
 
     def reinstate_earlier(self, conflict: ConflictRecord, turn: int) -> list[StatusChange]:
         """The user said the earlier rule stands after a later-wins resolution: flip it."""

@@ -338,7 +338,7 @@ def build_view(
         entity, slot = split_key(key)
         if is_instance(entity):
             view.unmet.setdefault(entity, {})[slot] = asked
-    view.constraints = ledger.active()
+    view.constraints = ledger.in_force(last_user_turn)
     shown = [
         c
         for c in ledger.conflicts
