@@ -181,7 +181,10 @@ def test_semicolon_half_kept(said: str, also: str) -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["Don't round the numbers; I think that's fine.", "Don't round the numbers; what do you think?"],
+    [
+        "Don't round the numbers; I think that's fine.",
+        "Don't round the numbers; what do you think?",
+    ],
 )
 def test_semicolon_remark_not_joined(said: str) -> None:
     assert texts(said) == [said.split(";")[0]]
@@ -305,7 +308,13 @@ def test_zh_from_now_on_without_comma(said: str, rule: str) -> None:
 
 @pytest.mark.parametrize(
     "said",
-    ["从现在开始吧", "从现在开始我要减肥", "从现在起我们预算有限", "今后三天我们去颐和园", "从现在开始要多久？"],
+    [
+        "从现在开始吧",
+        "从现在开始我要减肥",
+        "从现在起我们预算有限",
+        "今后三天我们去颐和园",
+        "从现在开始要多久？",
+    ],
 )
 def test_zh_from_now_on_look_alikes(said: str) -> None:
     assert read(said) == []
@@ -343,3 +352,29 @@ def test_zh_bare_rule_names_its_subject(said: str, subject: str) -> None:
 
 def test_zh_rule_with_object_is_not_extended() -> None:
     assert texts("原来的邮箱是 a@b.cn，不要再用这个邮箱了") == ["不要再用这个邮箱了"]
+
+
+# 12. The same in English: the positive half before "don't use Y", a rule about "it".
+
+
+@pytest.mark.parametrize(
+    ("said", "x", "y"),
+    [
+        ("Use pnpm, don't use npm.", "pnpm", "npm"),
+        ("Please stick with Postgres, never use MySQL.", "postgres", "mysql"),
+    ],
+)
+def test_en_positive_half_kept(said: str, x: str, y: str) -> None:
+    assert [(p, s, t) for p, s, t in read(said)] == [("require", x, said), ("forbid", y, said)]
+
+
+@pytest.mark.parametrize(
+    "said", ["I use vim, don't use emacs on my box.", "Use whatever you like, don't worry."]
+)
+def test_en_positive_half_look_alikes(said: str) -> None:
+    assert not any(p == "require" for p, _, _ in read(said))
+
+
+def test_en_rule_about_it_keeps_what_it_is() -> None:
+    said = "The old address is a@b.com, don't use it anymore."
+    assert texts(said) == [said]

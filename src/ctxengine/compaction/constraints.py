@@ -923,7 +923,9 @@ def _zh_habits(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         ):
             continue
         clause = text[m.start() : m.start("end")].strip()
-        out.append(_Hit(m.start("verb") - 1, _make(clause, "forbid", obj or verb, "不" + verb, 0.7)))
+        out.append(
+            _Hit(m.start("verb") - 1, _make(clause, "forbid", obj or verb, "不" + verb, 0.7))
+        )
     return out
 
 
@@ -1796,13 +1798,15 @@ def _use_before(text: str, at: int, skip: list[tuple[int, int]]) -> re.Match[str
 
 
 # A clause that says nothing but "yes": no topic for the rule after it ("好的，不要再发了").
-_ZH_ACK = re.compile(r"(?:好的?|嗯+|行|可以|对|是的?|没问题|谢谢|OK|ok|算了|那|那就|哦)[啊吧呀的了]*")
+_ZH_ACK = re.compile(
+    r"(?:好的?|嗯+|行|可以|对|是的?|没问题|谢谢|OK|ok|算了|那|那就|哦)[啊吧呀的了]*"
+)
 _ZH_NAMED_AS = re.compile(r"(?:是|为)\s*(?P<v>[^，,\s][^，,]*)$")
 
 
 def _topic_before(text: str, at: int, obj: str) -> tuple[int, str] | None:
-    """For a rule whose object is a bare verb ("不要再用了"), the start of its sentence and the
-    thing the clause before it names ("原来的邮箱是 X" -> X, "那个优惠码"); None if there is none."""
+    """For a rule whose object is a bare verb ("不要再用了"), the start of its sentence and
+    the thing the clause before it names ("原来的邮箱是 X" -> X, "那个优惠码"), or None."""
     words = [w for w, _, _ in jieba.tokenize(obj.lstrip("再也都还")) if w not in _ZH_BARE]
     if not words or not all(w in _ZH_VERBS or w in _ZH_OBJ_VERBS for w in words):
         return None
@@ -2034,8 +2038,13 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         if _EN_CONDITION_BEFORE.fullmatch(text, sentence, start):
             start = sentence  # "If you must use pandas, don't import it at module level."
-        elif normalize_subject(obj).lower() in _EN_PRONOUNS and text[sentence:start].strip():
-            start = sentence  # "You can tell me what it would cost, just don't add it."
+        elif (
+            normalize_subject(_EN_WHEN_TAIL.sub("", obj)).lower() in _EN_PRONOUNS
+            and text[sentence:start].strip()
+        ):
+            # "You can tell me what it would cost, just don't add it.", "The old address is
+            # a@b.com, don't use it anymore."
+            start = sentence
         elif _EN_SO.match(text, start) and not _EN_CUES.search(text, sentence, start):
             start = sentence  # "Tom is in London, so make sure …": the reason kept
         if polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
@@ -2048,6 +2057,15 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             stop, alt = _with_alternative(text, stop, _EN_ALTERNATIVE, weak)
             if alt is None:
                 stop, alt = _with_then_do(text, stop)
+            if weak is not None and (u := _EN_USE_BEFORE.fullmatch(text, sentence, start)):
+                # "Use pnpm, don't use npm.": what to use instead, said first.
+                start = sentence
+                out.append(
+                    _Hit(
+                        u.start("x"),
+                        _make(text[start:stop].strip(), "require", u["x"], "instead", 0.75),
+                    )
+                )
             clause = text[start:stop].strip()
         out.append(_Hit(m.start(), _make(clause, polarity, obj, cue, 0.8)))
         if alt is not None:
@@ -2094,6 +2112,13 @@ _EN_ASK = re.compile(
 )
 
 
+# Words at an object's end that say when, not what: "use it anymore".
+_EN_WHEN_TAIL = re.compile(r"(?i)(?:\s+(?:anymore|any more|again|please|now|too|instead))+\s*$")
+# "Use pnpm, " before "don't use npm": the clause naming what to use.
+_EN_USE_BEFORE = re.compile(
+    r"(?i)\s*(?:(?:please|just|ok|okay|so|and),?\s+)*(?:use|go with|stick with|stick to|switch to)"
+    r"\s+(?P<x>[^,.;!?\n]{1,30}?),\s*"
+)
 # A clause that gives the reason first: "Tom is in London, so make sure …".
 _EN_SO = re.compile(r"(?i)\s*(?:and\s+)?(?:so|therefore|which means)\b,?\s+(?!that\b)")
 # After a rule and a semicolon, what to do instead: "Don't round the numbers; show two decimals."
