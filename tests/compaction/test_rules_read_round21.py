@@ -227,6 +227,8 @@ def test_zh_personal_habit_is_a_rule(said: str, subject: str) -> None:
         "他不吃辣",
         "我今天不开会了",
         "我不确定要不要住这里",
+        "我不住在北京",
+        "我不考虑价格",
     ],
 )
 def test_zh_personal_look_alikes_are_no_rule(said: str) -> None:
@@ -329,6 +331,7 @@ def test_zh_from_now_on_look_alikes(said: str) -> None:
         "Tom is in London, so make sure the invite shows his time zone too.",
         "The client is strict, so always cc my manager.",
         "We are over budget, so don't book business class.",
+        "I'm tired, so I only want a short walk.",
     ],
 )
 def test_so_rule_keeps_its_reason(said: str) -> None:

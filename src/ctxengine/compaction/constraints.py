@@ -703,7 +703,7 @@ _ZH_SCOPE = re.compile(
     r"(?P<rule>[^，,。；;！!？?\n]+)(?P<end>[，,。；;！!？?\n]|$)"
 )
 # Verbs of a habit the speaker keeps: "我不坐早上9点前的航班", "我晚上9点以后不开会", "我不吃辣".
-_ZH_HABIT_VERB = r"(?:坐|乘坐|乘|搭|吃|喝|住|开会|飞|订|抽烟|加班|接受|考虑|碰|参加)"
+_ZH_HABIT_VERB = r"(?:坐|乘坐|乘|搭|吃|喝|住(?!在)|开会|飞|订|抽烟|加班|接受|碰|参加)"
 _GATE_ZH = (
     _ZH_CUE_RX.pattern
     + rf"|不{_ZH_HABIT_VERB}|都(?:用|按|以)"
@@ -1982,6 +1982,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         obj = text[m.end() : end].strip()
         if low == "only" and (want := _speaker_only(text, start, m.start(), obj)) is not None:
             # "I only want nonstop flights.": the speaker's wish, about what they want.
+            if _EN_SO.match(text, start):  # "I'm tired, so I only want a short walk."
+                clause = text[_sentence_start(text, start) : stop].strip()
             out.append(_Hit(m.start(), _make(clause, "only", obj[want:], cue, 0.75)))
             continue
         if low == "only" and re.fullmatch(r"(?i)(?:please)?", obj):
