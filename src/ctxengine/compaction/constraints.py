@@ -1781,8 +1781,9 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     return out
 
 
-# "请用 pnpm，", "装依赖用yarn，", "就用支付宝吧，": the clause before a rule against using
-# something, naming what to use (not of a person: "你用哪个，", "我用的是npm，").
+# "请用 pnpm，", "装依赖用yarn，", "就用支付宝，": the clause before a rule against using
+# something, naming what to use (not of a person: "你用哪个，", "我用的是npm，"). ("就用支付宝吧，"
+# is read first as a request that may lift a rule: `_REVOKE_ZH_WEAK`.)
 _ZH_USE_BEFORE = re.compile(
     r"\s*(?:请|就|要|那就|那|还是)?(?![我你您他她])[\u4e00-\u9fff]{0,6}?(?:用|使用|改用|换用|选)\s*"
     r"(?P<x>[A-Za-z0-9.+#-]+|[\u4e00-\u9fff]{1,6}?)\s*(?:吧|啊)?[，,]\s*"
@@ -1872,7 +1873,7 @@ def _restates(
     """Whether a clause whose object is a bare verb ("以后都别显示") restates the rule of the
     clause just before it in the same sentence ("不要显示价格，"): the earlier rule's text is
     extended through it (one sentence, one rule), and True."""
-    words = [w for w, _, _ in jieba.tokenize(obj.lstrip("再也都还")) if w not in _ZH_BARE]
+    words = [w for w, _, _ in jieba.tokenize(obj) if w not in _ZH_BARE]
     if not out or not words or not all(w in _ZH_VERBS for w in words):
         return False
     prev = out[-1].constraint
