@@ -699,11 +699,16 @@ _ZH_SPEAKER_START = re.compile(_ZH_SPEAKER)
 # "从现在开始，所有金额保留两位小数": a sentence that opens on how long it holds is a rule
 # (the clause it leads has no cue of its own; one that has is read by its cue).
 _ZH_SCOPE = re.compile(
-    r"(?:^|(?<=[。！!；;\n]))\s*(?P<lead>从现在开始|从现在起|从今以后|从今往后|今后)[，,]\s*"
+    # (Without a comma after it "今后" is a time: "今后三天我们去颐和园".)
+    r"(?:^|(?<=[。！!；;\n]))\s*(?P<lead>从现在开始|从现在起|从今以后|从今往后|今后)"
+    r"(?:[，,]|(?<!^今后)(?<![。！!；;\n\s]今后))\s*"
     r"(?P<rule>[^，,。；;！!？?\n]+)(?P<end>[，,。；;！!？?\n]|$)"
 )
+# Verbs of a habit the speaker keeps: "我不坐早上9点前的航班", "我晚上9点以后不开会", "我不吃辣".
+_ZH_HABIT_VERB = r"(?:坐|乘坐|乘|搭|吃|喝|住(?!在)|开会|飞|订|抽烟|加班|接受|碰|参加)"
 _GATE_ZH = (
     _ZH_CUE_RX.pattern
+    + rf"|不{_ZH_HABIT_VERB}|都(?:用|按|以)"
     + r"|可以|应该|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
     r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
 )
@@ -827,7 +832,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         rule = _trim(m.group("rule"))
         if (
             rule
-            and m.group("end") not in "？?"
+            and m.group("end") not in ("？", "?")
             and not _ZH_CUE_RX.search(rule)
             and not _ZH_SPEAKER_START.match(rule)
         ):
@@ -835,6 +840,9 @@ def extract_constraints(text: str) -> list[Constraint]:
             hits.append(
                 _Hit(m.start("rule"), _make(clause, "require", rule, m.group("lead"), 0.75))
             )
+    if _CJK_CHAR.search(text):
+        hits.extend(_zh_habits(text, revoked_spans))
+        hits.extend(_zh_all_use(text, revoked_spans))
     hits.extend(_en_constraints(text, revoked_spans))
     hits.sort(key=lambda h: h.start)
     quoted = _quoted_spans(text)
@@ -893,6 +901,76 @@ _ZH_ERROR_REPORT = re.compile(
     r"报错|出错了|(?:错误|异常)(?:信息|提示)(?:是|为)?[:：]|提示(?:信息|说)?(?:是|为)?[:：“\"]"
     r"|提示说"
 )
+
+
+# The speaker's habit, said as a fact of themselves, is a rule for what is offered: the clause
+# opens on "我"/"我们" and a time or frequency, then "不" and a habit verb. Not a one-off or an
+# experience ("我不吃了", "我不坐过飞机"), not asked, not "忍不住" or "吃不吃", and not "要不/
+# 能不/会不" (a suggestion or a question of ability).
+_ZH_HABIT = re.compile(
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|而且|其实|但是|但|还有|对了|因为)[，,]?\s*)?"
+    r"(?:我|我们)(?P<when>[^，,。；;！!？?\n不我你他她]{0,12}?)"
+    rf"(?<![要能会敢得忍禁靠记挡站守抓顶保止撑憋])不(?P<verb>{_ZH_HABIT_VERB})"
+    r"(?![过了着])(?P<obj>[^，,。；;！!？?\n]{0,16})(?P<end>[，,。；;！!？?\n]|$)"
+)
+
+
+def _zh_habits(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_HABIT` clauses, each a forbid of what the habit rules out."""
+    out: list[_Hit] = []
+    for m in _ZH_HABIT.finditer(text):
+        verb, obj = m.group("verb"), _trim(m.group("obj"))
+        if (
+            m.group("end") in ("？", "?")
+            or m.group("obj").rstrip(_PARTICLES).endswith(("了", "过", "吗", "么", "呢"))
+            or m.group("when").endswith(verb[:1])  # "我吃不吃都行"
+            or _inside(m.start("verb"), spans)
+            or _ZH_CUE_RX.search(m.group())
+        ):
+            continue
+        clause = text[m.start() : m.start("end")].strip()
+        out.append(
+            _Hit(m.start("verb") - 1, _make(clause, "forbid", obj or verb, "不" + verb, 0.7))
+        )
+    return out
+
+
+# "金额都用万元为单位", "日期都按YYYY-MM-DD写": a standing format for a topic, said at a
+# sentence's start. Not of people ("我们都用微信", "大家都用…吗"), a time ("平时都用…": what
+# the speaker does), a pair ("这两个都用得上") or after "从现在开始" (`_ZH_SCOPE` reads that).
+_ZH_ALL_USE = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?P<topic>(?!我|咱|大家|他|她|你|您|别人|很多人|有人|这|那|平时|一般"
+    r"|通常|以前|之前|过去|现在|每|以后|今后|从现在|从今|[一两二三四五六七八九十几]个)"
+    r"[\u4e00-\u9fffA-Za-z0-9]{1,10}?)(?:都|全部|统一|全都)(?P<verb>用|按照?|以|保留|写成|显示为?)"
+    r"(?![得过了着])(?P<rule>[^，,。；;！!？?\n]{1,20})(?P<end>[，,。；;！!？?\n]|$)"
+)
+# The same format's next clauses: "，保留两位小数".
+_ZH_FORMAT_MORE = re.compile(
+    r"[，,]\s*(?:(?:并且|而且|并|再)\s*)?(?:保留|精确到|四舍五入|显示|标注|注明|加上|带上|用|按)"
+    r"[^，,。；;！!？?\n]{1,16}"
+)
+
+
+def _zh_all_use(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_ALL_USE` sentences, each a rule with the format clauses after it."""
+    out: list[_Hit] = []
+    for m in _ZH_ALL_USE.finditer(text):
+        rule = m.group("rule")
+        if (
+            m.group("end") in ("？", "?")
+            or re.search(r"什么|哪|吗|么|多少", rule)
+            or _ZH_CUE_RX.search(m.group())
+            or _inside(m.start("verb"), spans)
+        ):
+            continue
+        end = m.start("end")
+        while (more := _ZH_FORMAT_MORE.match(text, end)) and not _ZH_CUE_RX.search(more.group()):
+            if text[more.end() : more.end() + 1] in ("？", "?"):
+                break
+            end = more.end()
+        clause = text[m.start("topic") : end].strip()
+        out.append(_Hit(m.start("topic"), _make(clause, "require", m.group("topic"), "都", 0.7)))
+    return out
 
 
 def _zh_before(text: str, pos: int) -> str:
@@ -1541,7 +1619,10 @@ _EN_NO_IDIOM = (
     r"|wait|thats?|i'm|im|it's)"
 )
 _EN_NO = re.compile(
-    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:no|oh|ok|okay|and|also|but|actually|so|please|and please"
+    # A sentence's start, or a second rule joined to the one before ("Never book before 9 AM,
+    # and no meetings on Fridays").
+    r"(?i)(?:^|(?<=[.;!?\n])|(?<=,)(?=\s*(?:and|but|also|plus)\s))\s*"
+    r"(?:(?:no|oh|ok|okay|and|also|but|actually|so|please|and please|and also|plus"
     r"|then|again),?\s+)?(?P<cue>no)\s+"
     rf"(?!{_EN_NO_IDIOM}\b)(?P<obj>[a-z][\w'/+#-]*(?:\.\w+)*(?:\s+(?!please\b|thanks?\b)"
     r"[\w'/+#-]+(?:\.\w+)*){0,4})(?:,?\s+(?:please|thanks|thank you))?\s*(?=[.!\n]|$)"
@@ -1565,10 +1646,13 @@ _EN_HOW_VERBS = (
     r"(?:use|using|reply|respond|answer|write|speak|talk|format|return|output|export|save"
     r"|stick to|stick with|keep|show|display|print|list|sort|round|store|send|indent|quote"
     r"|target|support|import|install|run|test|deploy|touch|modify|edit|refactor|rename|commit"
-    r"|push|switch to|include|mention|add|give|recommend|suggest|cc|email|contact|call)\b"
+    r"|push|switch to|include|mention|add|give|recommend|suggest|cc|email|contact|call"
+    # Where money or goods go: "Refund to the original card, not store credit."
+    r"|refund|ship|deliver|pay|charge|bill|transfer|forward)\b"
 )
 _EN_INSTEAD = re.compile(
-    r"(?i)(?:^|(?<=[.;!?:\n]))\s*(?:(?:please|just|and|so|also|then),?\s+)*"
+    # At a sentence's start or after a comma: "In the etl-jobs repo, use poetry …, not pip."
+    r"(?i)(?:^|(?<=[.;!?:,\n]))\s*(?:(?:please|just|and|so|also|then),?\s+)*"
     rf"(?P<x>{_EN_HOW_VERBS}\s+{_EN_OBJ}+?),?\s+(?:not|instead of|rather than)\s+"
     r"(?!only\b|just\b|even\b|sure\b|really\b|yet\b|until\b|now\b|necessarily\b|because\b"
     r"|to\b|that\b|the same\b|always\b|exactly\b|quite\b|too\b|so\b|very\b|all\b)"
@@ -1611,6 +1695,8 @@ def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if _inside(m.start("cue"), skip) or _EN_NO_STATED.search(obj):
             continue
         clause = _clause_at(text, m.start("cue"), through_comma=True)
+        if _EN_JOINED.search(text, _sentence_start(text, m.start()), m.start("cue")):
+            clause = text[m.start("cue") : _sentence_end(text, m.end())].strip()
         out.append(_Hit(m.start("cue"), _make(clause, "forbid", obj, m.group("cue"), 0.75)))
         skip.append((m.start("cue"), m.end()))
     for m in _EN_INSTEAD.finditer(text):
@@ -1629,11 +1715,17 @@ def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
 def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit | None:
     """ "Please use Python 3.12 syntax only." as a rule, or None."""
     before = text[start:cue_start].strip()
+    if (opener := _EN_OPENERS.match(before)) is not None:
+        before = before[opener.end() :].strip()  # "OK, vegetarian restaurants only."
     lead = _EN_TRAILING_ONLY_LEAD.match(before)
     body = before[lead.end() if lead else 0 :]
     after = text[cue_end:]
     please = _EN_PLEASE_AFTER.match(after) is not None or bool(lead and lead.group())
-    if not body or not (_EN_VERB.match(body) or (please and re.search(r"\s", body))):
+    if not body or not (
+        _EN_VERB.match(body)
+        or (please and re.search(r"\s", body))
+        or _noun_phrase_only(text, start, body)
+    ):
         return None
     if re.search(r"(?i)\b(?:not|if)$", body):
         return None
@@ -1646,6 +1738,25 @@ def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit 
         stop += 1
     clause = text[start:stop].strip()
     return _Hit(cue_start, _make(clause, "only", body, text[cue_start:cue_end], 0.75))
+
+
+# "Non-smoking rooms only.", "Direct flights only.": a sentence of a thing and "only" is a rule.
+# Not of a pronoun, a count or a purpose ("It was cash only", "One question only", "For
+# internal use only"), nor a statement ("Rooms are available only").
+_EN_NP_ONLY = re.compile(
+    r"(?i)(?!(?:i|we|you|he|she|it|they|this|that|these|those|there|here|for|to|by|in|on|at"
+    r"|one|two|three|four|five|six|seven|eight|nine|ten|a|an|the|my|our|just|not|if)\b)"
+    r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}"
+)
+
+
+def _noun_phrase_only(text: str, start: int, body: str) -> bool:
+    """Whether `body` before a trailing "only" is a thing said as its own sentence."""
+    sentence = _sentence_start(text, start)
+    opener = _EN_OPENERS.match(text, sentence)
+    if text[sentence:start].strip() and (opener is None or opener.end() < start):
+        return False
+    return _EN_NP_ONLY.fullmatch(body) is not None and not _EN_NO_STATED.search(body)
 
 
 def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> Constraint:
@@ -1819,7 +1930,7 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             pos = len(body)  # one rule per clause: the rest is its object
             conf = 0.85 if len(cue) > 1 else 0.7
             start = _after_lead_in(body, 0, at)
-            end, alt = base + len(body), None
+            end, alt, uses = base + len(body), None, False
             if polarity == "forbid":
                 uses = cue.endswith("用") or _ZH_USE.match(stripped) is not None
                 weak = _ZH_ALTERNATIVE_WEAK if uses else None
@@ -1827,7 +1938,15 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             clause = text[base + start : end].strip()
             if _restates(text, out, polarity, stripped, base + start, end):
                 continue  # "不要显示价格，以后都别显示": the same rule, said again
-            out.append(_Hit(base + at, _make(clause, polarity, stripped, cue, conf)))
+            said = stripped
+            if polarity == "forbid" and uses and (u := _use_before(text, base + start, skip)):
+                # "请用 pnpm，不要用 npm": what to use instead, said first.
+                clause = text[u.start() : end].strip()
+                out.append(_Hit(u.start("x"), _make(clause, "require", u.group("x"), cue, 0.75)))
+            elif polarity == "forbid" and (t := _topic_before(text, base + start, stripped)):
+                # "原来的邮箱是 X，不要再用了": the rule is about the thing named before it.
+                clause, said = text[t[0] : end].strip(), t[1]
+            out.append(_Hit(base + at, _make(clause, polarity, said, cue, conf)))
             if alt is not None:
                 out.append(_Hit(base + len(body) + 1, _make(clause, "require", alt, cue, 0.75)))
             if polarity == "forbid" and (c := _ZH_CONTRAST.search(before)) is not None:
@@ -1909,6 +2028,46 @@ def _zh_should(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         clause = _clause_at(text, m.start("obj"))
         out.append(_Hit(m.start("obj"), _make(clause, "require", obj, "应该", 0.75)))
     return out
+
+
+# "请用 pnpm，", "装依赖用yarn，", "就用支付宝，": the clause before a rule against using
+# something, naming what to use (not of a person: "你用哪个，", "我用的是npm，"). ("就用支付宝吧，"
+# is read first as a request that may lift a rule: `_REVOKE_ZH_WEAK`.)
+_ZH_USE_BEFORE = re.compile(
+    r"\s*(?:请|就|要|那就|那|还是)?(?![我你您他她])[\u4e00-\u9fff]{0,6}?(?:用|使用|改用|换用|选)\s*"
+    r"(?P<x>[A-Za-z0-9.+#-]+|[\u4e00-\u9fff]{1,6}?)\s*(?:吧|啊)?[，,]\s*"
+)
+
+
+def _use_before(text: str, at: int, skip: list[tuple[int, int]]) -> re.Match[str] | None:
+    """The `_ZH_USE_BEFORE` clause that opens the sentence of the clause at `at`, if any."""
+    m = _ZH_USE_BEFORE.fullmatch(text, _sentence_start(text, at), at)
+    if m is None or _ZH_CUE_RX.search(m.group()) or _inside(m.start("x"), skip):
+        return None
+    return None if re.search(r"哪|什么|啥", m.group("x")) else m
+
+
+# A clause that says nothing but "yes": no topic for the rule after it ("好的，不要再发了").
+_ZH_ACK = re.compile(
+    r"(?:好的?|嗯+|行|可以|对|是的?|没问题|谢谢|OK|ok|算了|那|那就|哦)[啊吧呀的了]*"
+)
+_ZH_NAMED_AS = re.compile(r"(?:是|为)\s*(?P<v>[^，,\s][^，,]*)$")
+
+
+def _topic_before(text: str, at: int, obj: str) -> tuple[int, str] | None:
+    """For a rule whose object is a bare verb ("不要再用了"), the start of its sentence and
+    the thing the clause before it names ("原来的邮箱是 X" -> X, "那个优惠码"), or None."""
+    words = [w for w, _, _ in jieba.tokenize(obj.lstrip("再也都还")) if w not in _ZH_BARE]
+    if not words or not all(w in _ZH_VERBS or w in _ZH_OBJ_VERBS for w in words):
+        return None
+    sentence = _sentence_start(text, at)
+    prev = text[sentence:at].strip().rstrip("，,").strip()
+    if not prev or _ZH_ACK.fullmatch(prev) or _ZH_CUE_RX.search(prev) or "，" in prev:
+        return None
+    if (named := _ZH_NAMED_AS.search(prev)) is not None:
+        return sentence, named.group("v").strip()
+    last = list(jieba.posseg.cut(prev))[-1]
+    return (sentence, prev) if last.flag[:1] == "n" or last.flag == "eng" else None
 
 
 # "除了支付宝，别的都不要用", "除了顺丰以外其他的一律别用": all but X ruled out is X only.
@@ -2067,6 +2226,12 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         end = e.start() if (e := _EN_OBJ_END.search(text, m.end())) else len(text)
         obj = text[m.end() : end].strip()
+        if low == "only" and (want := _speaker_only(text, start, m.start(), obj)) is not None:
+            # "I only want nonstop flights.": the speaker's wish, about what they want.
+            if _EN_SO.match(text, start):  # "I'm tired, so I only want a short walk."
+                clause = text[_sentence_start(text, start) : stop].strip()
+            out.append(_Hit(m.start(), _make(clause, "only", obj[want:], cue, 0.75)))
+            continue
         if low == "only" and re.fullmatch(r"(?i)(?:please)?", obj):
             # "Please use Python 3.12 syntax only.", "Reply in English only, please."
             if (hit := _trailing_only(text, m.start(), m.end(), start)) is not None:
@@ -2121,8 +2286,15 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         if _EN_CONDITION_BEFORE.fullmatch(text, sentence, start):
             start = sentence  # "If you must use pandas, don't import it at module level."
-        elif normalize_subject(obj).lower() in _EN_PRONOUNS and text[sentence:start].strip():
-            start = sentence  # "You can tell me what it would cost, just don't add it."
+        elif (
+            normalize_subject(_EN_WHEN_TAIL.sub("", obj)).lower() in _EN_PRONOUNS
+            and text[sentence:start].strip()
+        ):
+            # "You can tell me what it would cost, just don't add it.", "The old address is
+            # a@b.com, don't use it anymore."
+            start = sentence
+        elif _EN_SO.match(text, start) and not _EN_CUES.search(text, sentence, start):
+            start = sentence  # "Tom is in London, so make sure …": the reason kept
         if polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
             # "Only run the unit tests, not the integration suite.": one rule, its contrast kept.
             stop = _sentence_end(text, c.end())
@@ -2131,6 +2303,17 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if polarity == "forbid":
             weak = _EN_ALTERNATIVE_WEAK if _EN_USE.match(obj) else None
             stop, alt = _with_alternative(text, stop, _EN_ALTERNATIVE, weak)
+            if alt is None:
+                stop, alt = _with_then_do(text, stop)
+            if weak is not None and (u := _EN_USE_BEFORE.fullmatch(text, sentence, start)):
+                # "Use pnpm, don't use npm.": what to use instead, said first.
+                start = sentence
+                out.append(
+                    _Hit(
+                        u.start("x"),
+                        _make(text[start:stop].strip(), "require", u["x"], "instead", 0.75),
+                    )
+                )
             clause = text[start:stop].strip()
         out.append(_Hit(m.start(), _make(clause, polarity, obj, cue, 0.8)))
         if alt is not None:
@@ -2193,6 +2376,26 @@ def _en_guess(text: str, cue: int) -> bool:
     return _EN_GUESS.match(text[sentence : _sentence_end(text, cue)]) is not None
 
 
+# "I only want nonstop flights", "We'd only accept a refund": what the speaker wants is a rule;
+# not what they did or ask ("I only had coffee", "I only want to know the price").
+_EN_SPEAKER_ONLY = re.compile(
+    r"(?i)\s*(?:(?:ok|okay|and|also|but|so|actually|honestly|yes|no|please)\b,?\s+)*"
+    r"(?:i|we)(?:'d|\s+would|\s+really|\s+just|\s+honestly)*\s+"
+)
+_EN_ONLY_WANT = re.compile(
+    r"(?i)(?:want|accept|fly)\s+(?!to\s+(?:know|ask|check|see|say|confirm|tell|mention|clarify"
+    r"|understand|make sure|hear|add)\b)"
+)
+
+
+def _speaker_only(text: str, start: int, cue: int, obj: str) -> int | None:
+    """Where the wanted thing starts in `obj` after "I only want", or None."""
+    if not _EN_SPEAKER_ONLY.fullmatch(text, start, cue):
+        return None
+    m = _EN_ONLY_WANT.match(obj)
+    return m.end() if m and obj[m.end() :].strip() else None
+
+
 # A clause that states a condition, not a rule: "If you can't avoid pandas, …".
 _EN_CONDITION = re.compile(
     r"(?i)\s*(?:(?:and|but|so|also|then|just),?\s+)?(?:if|unless|whenever|when|in case"
@@ -2210,6 +2413,34 @@ _EN_ASK = re.compile(
     r"(?i)\s*(?:please |just |then |do |always )*(?:(?:let me know|tell|ask|check with|warn|ping"
     r"|flag|notify|stop|wait|confirm|explain|mention)\b|" + _EN_VERBS + ")"
 )
+
+
+# Words at an object's end that say when, not what: "use it anymore".
+_EN_WHEN_TAIL = re.compile(r"(?i)(?:\s+(?:anymore|any more|again|please|now|too|instead))+\s*$")
+# "Use pnpm, " before "don't use npm": the clause naming what to use.
+_EN_USE_BEFORE = re.compile(
+    r"(?i)\s*(?:(?:please|just|ok|okay|so|and),?\s+)*(?:use|go with|stick with|stick to|switch to)"
+    r"\s+(?P<x>[^,.;!?\n]{1,30}?),\s*"
+)
+# A clause that gives the reason first: "Tom is in London, so make sure …".
+_EN_SO = re.compile(r"(?i)\s*(?:and\s+)?(?:so|therefore|which means)\b,?\s+(?!that\b)")
+# After a rule and a semicolon, what to do instead: "Don't round the numbers; show two decimals."
+_EN_THEN_DO = re.compile(
+    rf"(?i)\s*(?:(?:and|but|instead|just|please|rather)\b,?\s+)*(?={_EN_VERBS}|{_EN_HOW_VERBS}"
+    r"|(?:open|create|ask)\b)"
+)
+
+
+def _with_then_do(text: str, stop: int) -> tuple[int, str | None]:
+    """A forbid clause ending at `stop` extended through "; <instruction>" with no cue of its
+    own (a rule of its own stays apart): the new end and what to do."""
+    if text[stop : stop + 1] != ";" or (m := _EN_THEN_DO.match(text, stop + 1)) is None:
+        return stop, None
+    end = _sentence_end(text, m.end())
+    then = text[m.end() : end].strip().rstrip(".!")
+    if not then or text[end : end + 1] in ("?", "？") or _EN_CUES.search(then):
+        return stop, None
+    return end, then
 
 
 def _sentence_start(text: str, pos: int) -> int:
