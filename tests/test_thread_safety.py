@@ -47,7 +47,7 @@ def in_threads(work: Callable[[int], T], n: int = THREADS) -> list[T]:
         start.wait()
         try:
             results[i] = work(i)
-        except BaseException as exc:  # noqa: BLE001  (re-raised below, in the test's thread)
+        except BaseException as exc:  # re-raised below, in the test's thread
             errors.append(exc)
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
