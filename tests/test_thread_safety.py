@@ -17,7 +17,7 @@ import pytest
 
 from ctxengine import tokens
 from ctxengine.compaction.distiller import CompactionDistiller
-from ctxengine.language import LanguageVote, detect_language
+from ctxengine.language import Language, LanguageVote, detect_language
 from ctxengine.messages import Message
 from ctxengine.settings import Settings
 from ctxengine.tokens import TokenCounter
@@ -162,7 +162,7 @@ def test_jiebas_lazy_dictionary_load_is_safe_from_many_threads() -> None:
 def test_language_detection_from_many_threads_matches_one_thread() -> None:
     texts = [*ZH_TEXTS, *long_texts()[:20], "ok", "把 user_id 改成 account_id"]
 
-    def votes() -> list[str]:
+    def votes() -> list[Language]:
         vote = LanguageVote()
         return [vote.add(t) for t in texts] + [detect_language(t) for t in texts]
 

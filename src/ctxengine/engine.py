@@ -88,7 +88,10 @@ class Distiller(Protocol):
 
 class Offload(Protocol):
     """Runs a plain function (no await inside) and hands back its result: where a session's
-    CPU work goes (`ContextEngine.offload`)."""
+    CPU work goes (`ContextEngine.offload`).
+
+    It must not return, nor raise, before `fn` has ended, even when its caller is cancelled:
+    the session's lock is released right after, and `fn` changes the session's state."""
 
     def __call__(self, fn: Callable[[], T]) -> Awaitable[T]: ...
 
