@@ -13,13 +13,14 @@ History is the record and never changes; the window is what the model sees.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ctxengine.convert import from_anthropic, from_openai, to_anthropic, to_openai
 from ctxengine.language import Language, LanguageVote
@@ -39,7 +40,7 @@ from ctxengine.pipeline.stages import compress_turn, with_parts
 from ctxengine.pipeline.turns import Turn, split_turns
 from ctxengine.pipeline.window import StageStep, Window, WindowResult
 from ctxengine.settings import Settings, load_settings
-from ctxengine.store.base import SessionKey, Store
+from ctxengine.store.base import SessionKey, Store, StoredMessage
 from ctxengine.summaries import SummaryBook
 from ctxengine.summarize import Summarizer, summarizer_from_settings
 from ctxengine.tokens import Calibration, TokenCounter
@@ -49,6 +50,8 @@ if TYPE_CHECKING:
     from ctxengine.compaction.ontology import Ontology
 
 log = logging.getLogger("ctxengine")
+
+T = TypeVar("T")
 
 
 class Distiller(Protocol):
@@ -81,6 +84,16 @@ class Distiller(Protocol):
     def load(self, data: dict[str, Any]) -> None: ...
 
     async def aclose(self) -> None: ...
+
+
+class Offload(Protocol):
+    """Runs a plain function (no await inside) and hands back its result: where a session's
+    CPU work goes (`ContextEngine.offload`).
+
+    It must not return, nor raise, before `fn` has ended, even when its caller is cancelled:
+    the session's lock is released right after, and `fn` changes the session's state."""
+
+    def __call__(self, fn: Callable[[], T]) -> Awaitable[T]: ...
 
 
 def make_distiller(
@@ -257,7 +270,11 @@ class Session:
                 self.last_seq = seqs[-1]
             window = self.window
             turns, prefix = window.next_index, len(window.prefix)
-            if self.distiller is None:
+            offload = self.engine.offload
+            if offload is not None and not self._parses_on_loop(msgs):
+                # In one go: the lock stays held, so this session's order is kept meanwhile.
+                await offload(functools.partial(self._feed_all, msgs, seqs))
+            elif self.distiller is None:
                 # No compaction engine: nothing to await per message (one coroutine less each),
                 # and `_to_window` inline, in the same pass as the seq (this runs for every
                 # message).
@@ -293,6 +310,20 @@ class Session:
         finally:
             lock.release()
 
+    def _parses_on_loop(self, msgs: list[Message]) -> bool:
+        """Whether the batch needs the compaction engine's model path (an awaited model call
+        for a user message), which runs on the loop."""
+        has_model = getattr(self.distiller, "model_parser", None) is not None
+        return has_model and any(m.role == "user" and not m.injected for m in msgs)
+
+    def _feed_all(self, msgs: list[Message], seqs: list[int]) -> None:
+        """`add`'s feeding of a stored batch (rule path), as plain work for `offload`."""
+        for m, seq in zip(msgs, seqs, strict=True):
+            _set_seq(m, seq)
+            self._feed(m)
+        if seqs and self.distiller is not None:
+            self.distiller.observed_seq = seqs[-1]
+
     async def _flush_layer_events(self) -> None:
         if self._layer_events:
             events, self._layer_events = self._layer_events, []
@@ -311,7 +342,13 @@ class Session:
     async def save_layers(self) -> None:
         """Store the compaction layers (also done every few turns and at close)."""
         if self.distiller is not None:
-            await self.engine.store.set_state(self.key, "compaction", self.distiller.to_dict())
+            data = await self._work(self.distiller.to_dict)  # the whole state: grows
+            await self.engine.store.set_state(self.key, "compaction", data)
+
+    async def _work(self, fn: Callable[[], T]) -> T:
+        """`fn()` where the engine runs sessions' CPU work (`ContextEngine.offload`)."""
+        offload = self.engine.offload
+        return fn() if offload is None else await offload(fn)
 
     async def _restore_layers(self) -> None:
         """Load the stored layers and re-parse what came after them (parsing is deterministic,
@@ -330,14 +367,20 @@ class Session:
         rows = await self.engine.store.load_messages(self.key, after_seq=after)
         turn = self.distiller.last_turn if data else 0
         self._layers_turn = turn
+        rebuilt = await self._work(functools.partial(self._reparse, rows, turn))
+        self._layer_events = []  # in the store from the first time round (`_resume_audit`)
+        await self._resume_audit(rebuilt)
+
+    def _reparse(self, rows: list[StoredMessage], turn: int) -> list[dict[str, Any]]:
+        """Fold stored messages into the layers (restore); their audit events."""
+        assert self.distiller is not None
         rebuilt: list[dict[str, Any]] = []
         for r in rows:
             if r.message.starts_turn:
                 turn += 1
             rebuilt.extend(self.distiller.observe(r.message, turn))
             self.distiller.observed_seq = r.seq
-        self._layer_events = []  # in the store from the first time round (`_resume_audit`)
-        await self._resume_audit(rebuilt)
+        return rebuilt
 
     async def _resume_audit(self, rebuilt: list[dict[str, Any]]) -> None:
         """Check the stored audit chain and go on from its head (restore).
@@ -429,6 +472,33 @@ class Session:
             lock.release()
 
     async def _context(self) -> Context:
+        # The summaries and the calibration are read here, on the loop where summaries land;
+        # the rest is plain work over the session's own state (no await), which the engine's
+        # `offload` may run in a worker thread: the session's lock is held meanwhile.
+        q = self._quick_injections()
+        if q is not None:
+            version, samples, summary = q.version, q.samples, q.summary
+        else:
+            version, samples = self.book.version, self.calibration.samples
+            summary = self.book.injected_text(self._summary_cap())
+        offload = self.engine.offload
+        if offload is None:
+            built = self._build(q, version, samples, summary)
+        else:
+            built = await offload(functools.partial(self._build, q, version, samples, summary))
+        if isinstance(built, Context):
+            return built
+        for step in built.steps:
+            await self._record_step(step, built.lang)
+        if offload is None:
+            return self._finish(built)
+        return await offload(functools.partial(self._finish, built))
+
+    def _build(
+        self, q: _Quick | None, version: int, samples: int, summary: str
+    ) -> Context | _Built:
+        """The stages and the injections of `_context`: a Context when nothing changed since
+        the last call (`q`), else what `_finish` completes once the steps are recorded."""
         s = self.settings
         lang = self.language
         window = self.window
@@ -436,11 +506,9 @@ class Session:
         # The latest turns the block yields its room to (`_block_cap`) are the last turns a
         # budget compaction drops.
         keep = 1
-        q = self._quick_injections()
         if q is not None:
             # What goes around the turns is as last time: only the stages may have work.
-            summary, scale, budget, reserved = q.summary, q.scale, q.budget, q.reserved
-            version, samples = q.version, q.samples
+            scale, budget, reserved = q.scale, q.budget, q.reserved
             turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
             result = window.prepare(reserved=reserved, language=lang, budget_scale=scale)
             if not result.steps and result.tokens <= budget and window.is_paired():
@@ -457,9 +525,6 @@ class Session:
             # The stages changed the turns (or a repair is due): on as the full run would,
             # from this result.
         else:
-            # Taken before the awaits below, during which a summary may land.
-            version, samples = self.book.version, self.calibration.samples
-            summary = self.book.injected_text(self._summary_cap())
             scale = 1.0 / self.calibration.ratio if samples else 1.0
             budget = int(s.agent_max_context_tokens * scale)
             if distiller is None:
@@ -545,17 +610,32 @@ class Session:
                 result = fit(inj_block)
             if result.tokens > budget:
                 result, inj_block = self._fit_latest(result, inj_block, budget, turn, fit, steps)
-        for step in steps:
-            await self._record_step(step, lang)
-        messages = self._inject(result.messages, inj_summary, inj_block, lang)
-        if window.is_paired():
+        return _Built(
+            steps=steps,
+            result=result,
+            summary=summary,
+            inj_summary=inj_summary,
+            inj_block=inj_block,
+            lang=lang,
+            version=version,
+            samples=samples,
+            reserved=reserved,
+            scale=scale,
+            budget=budget,
+        )
+
+    def _finish(self, b: _Built) -> Context:
+        """The injections put around the turns `_build` prepared (its steps recorded)."""
+        s = self.settings
+        lang, inj_summary, tokens = b.lang, b.inj_summary, b.result.tokens
+        messages = self._inject(b.result.messages, inj_summary, b.inj_block, lang)
+        if self.window.is_paired():
             # The window's running total plus what was reserved for the injections: no
             # recount of the whole context on every call (the estimate errs on the high side).
-            tokens = result.tokens
             # Only injections this call did not have to drop are worth reusing.
-            if distiller is None and tokens <= budget and inj_summary is summary:
-                key = (version, s, samples, lang)
-                self._remember_injections(key, messages, reserved, scale, budget, summary)
+            if self.distiller is None and tokens <= b.budget and inj_summary is b.summary:
+                key = (b.version, s, b.samples, lang)
+                self._remember_injections(key, messages, b.reserved, b.scale, b.budget, b.summary)
         else:
             messages = repair(messages, lang)
             tokens = self.counter.messages(messages)
@@ -564,8 +644,8 @@ class Session:
             messages=messages,
             tokens=tokens,
             budget=s.agent_max_context_tokens,
-            compacted_context=_compacted_text(inj_summary, inj_block),
-            steps=steps,
+            compacted_context=_compacted_text(inj_summary, b.inj_block),
+            steps=b.steps,
         )
 
     def _remember_injections(
@@ -822,7 +902,7 @@ class Session:
                 if all_msgs
                 else None
             )
-            step = self.window.overflow(lang)
+            step = await self._work(functools.partial(self.window.overflow, lang))
             entry = {
                 "stage": "overflow",
                 "turns_before": step.turns_before,
@@ -1011,13 +1091,18 @@ class Session:
             later = await store.load_messages(self.key, after_seq=int(meta["seq"]))
             total_turns += sum(1 for r in later if r.message.starts_turn)
         self.window.next_index = max(total_turns - len(keep), 0) + 1
+        await self._work(functools.partial(self._feed_turns, keep))
+        self.window.next_index = max(self.window.next_index, total_turns + 1)
+        await self._emit("restored", {"turns": len(keep), "boundary_seq": boundary})
+
+    def _feed_turns(self, keep: list[Turn]) -> None:
+        """Restore's turns into the window and the layers, each but an unfinished latest one
+        compressed to its user text and final reply."""
         for t in keep:
             if t is not keep[-1] or _finished(t):
                 t, _ = compress_turn(t, self.counter)
             for m in t.messages:
                 self._feed(m)
-        self.window.next_index = max(self.window.next_index, total_turns + 1)
-        await self._emit("restored", {"turns": len(keep), "boundary_seq": boundary})
 
     async def _save_meta(self) -> None:
         """Store the prefix and the turn count up to `last_seq` (see `_restore`).
@@ -1069,6 +1154,23 @@ _FEED_YIELD_EVERY = 16
 
 
 @dataclass(slots=True)
+class _Built:
+    """What `Session._build` hands `_finish`: the stages' result and the injections."""
+
+    steps: list[StageStep]
+    result: WindowResult
+    summary: str  # the summary before the overflow dropped it (what `_quick` remembers)
+    inj_summary: str
+    inj_block: str
+    lang: Language
+    version: int
+    samples: int
+    reserved: int
+    scale: float
+    budget: int
+
+
+@dataclass(slots=True)
 class _Quick:
     """What `Session._quick_injections` reuses, and the state it holds for."""
 
@@ -1112,8 +1214,14 @@ class ContextEngine:
         counter: TokenCounter | None = None,
         workspace: str | Path | None = None,
         ontology: Ontology | None = None,
+        offload: Offload | None = None,
     ) -> None:
         self.settings = settings or load_settings()
+        # Where sessions run the work that grows with a message or a session: folding
+        # messages into the layers, building the context. None runs it inline, on the
+        # caller's loop; the service passes worker threads, so one huge message or session
+        # does not hold up the others. Store calls and summaries stay on the loop.
+        self.offload = offload
         # A domain ontology built in Python (a Pydantic model): every session's compaction
         # engine anchors to it, whatever `settings.ontology` names.
         self.ontology = ontology

@@ -13,6 +13,7 @@ calibrated counts.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -80,6 +81,8 @@ class _Tokenizer(Protocol):
 
 
 _TOKENIZERS: dict[str, _Tokenizer] = {}
+# The service counts from several worker threads: one load of a table per encoding.
+_TOKENIZERS_LOCK = threading.Lock()
 
 # Texts at least this long are remembered (shorter ones cost less to count than to look up).
 _MEMO_MIN_CHARS = 256
@@ -89,10 +92,13 @@ _MEMO_SIZE = 64
 def _tokenizer(name: str) -> _Tokenizer:
     tok = _TOKENIZERS.get(name)
     if tok is None:
-        import quicktok
+        with _TOKENIZERS_LOCK:
+            tok = _TOKENIZERS.get(name)
+            if tok is None:
+                import quicktok
 
-        tok = quicktok.get_encoding(name)
-        _TOKENIZERS[name] = tok
+                tok = quicktok.get_encoding(name)
+                _TOKENIZERS[name] = tok
     return tok
 
 
@@ -110,6 +116,11 @@ class TokenCounter:
     # context() call although it rarely changes; remembering a few long texts makes that free.
     # Hashing a string is ~100x cheaper than BPE over it.
     _memo: OrderedDict[str, int] = field(init=False, repr=False, default_factory=OrderedDict)
+    # The service counts from worker threads with one counter: a hit's move_to_end would
+    # raise KeyError if another thread evicted that text between the lookup and the move.
+    _memo_lock: threading.Lock = field(
+        init=False, repr=False, compare=False, default_factory=threading.Lock
+    )
 
     def __post_init__(self) -> None:
         self.encoding = encoding_name(self.encoding)
@@ -134,14 +145,17 @@ class TokenCounter:
             # tiktoken's encode_ordinary (`encode` would raise on it).
             return int(self._tok.count(text))
         memo = self._memo
-        n = memo.get(text)
-        if n is None:
-            n = int(self._tok.count(text))
+        with self._memo_lock:
+            n = memo.get(text)
+            if n is not None:
+                memo.move_to_end(text)
+                return n
+        # Outside the lock: BPE over a long text must not hold up other threads' counts.
+        n = int(self._tok.count(text))
+        with self._memo_lock:
             memo[text] = n
             if len(memo) > _MEMO_SIZE:
                 memo.popitem(last=False)
-        else:
-            memo.move_to_end(text)
         return n
 
     def _count_parts(self, message: Message) -> int:

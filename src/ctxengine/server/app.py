@@ -13,23 +13,28 @@ Endpoints (all JSON)::
 Bad input is a 4xx with {"error": "<one line>"}; nothing here answers a 5xx for a client's
 mistake. The retention job runs in the background for as long as the service does.
 
-Work that grows with a body (JSON parsing, converting, counting tokens, a whole /v1/compact)
-runs in worker threads, so one large request never stops /health or other sessions from
-answering. A session's requests pass a FIFO gate: they apply in the order their bodies
-arrived, even when a later small one is parsed first. The session's engine calls stay on the
+Work that grows with a body or a session (JSON parsing, converting, counting tokens, folding
+messages into the layers, building a context and its JSON, a whole /v1/compact) runs in worker
+threads, so one large request never stops /health or other sessions from answering. A
+session's requests pass a FIFO gate: they apply in the order their bodies arrived, even when
+a later small one is parsed first. The engine's store calls and summary tasks stay on the
 event loop: the stores' connections belong to it (psycopg's async connection; the SQLite
-store's futures) and summary tasks read the session there. `Session.add` yields to the loop
-between slices of a large batch instead.
+store's futures); the engine hands its plain CPU work to `_offload`.
+
+A thread cannot be stopped. So once a request's work has begun (it holds its session's gate,
+or a compaction slot) it runs to its end even when its client goes away, and the gate or the
+slot is released only then: the next request sees the session whole, never half-applied, and
+abandoned compactions still count against `server_compact_workers`. A request still waiting
+for its gate or a slot when its client goes away is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import logging
 import tempfile
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
@@ -99,6 +104,35 @@ async def _off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
 
+async def _offload(fn: Callable[[], T]) -> T:
+    """The engine's `offload`: `fn()` in a worker thread, returning only once it has ended,
+    even when the caller is cancelled (the session's lock is released after this returns, and
+    the thread may still be changing the session)."""
+    return await _to_the_end(asyncio.ensure_future(anyio.to_thread.run_sync(fn)))
+
+
+async def _to_the_end(task: asyncio.Future[T]) -> T:
+    """`await task`, waiting for it to end even when cancelled; the cancellation is passed on
+    once it has."""
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        while not task.done():
+            try:
+                await asyncio.shield(task)
+            except asyncio.CancelledError:
+                continue
+            except Exception:
+                break
+        raise
+
+
+def _log_unanswered(task: asyncio.Future[Any]) -> None:
+    exc = None if task.cancelled() else task.exception()
+    if exc is not None and not isinstance(exc, BadRequest | InputError | SettingsError):
+        log.error("error in a request its client left", exc_info=exc)
+
+
 async def _raw_body(request: Request, limit: int) -> bytes:
     raw = await request.body()
     if len(raw) > limit:
@@ -148,6 +182,12 @@ def _context_json(ctx: Context) -> dict[str, Any]:
         "budget": ctx.budget,
         "notice": ctx.notice,
     }
+
+
+def _context_response(ctx: Context) -> JSONResponse:
+    """The context as a response, rendered here (in a worker thread: every message of a huge
+    session is converted and dumped)."""
+    return JSONResponse(_context_json(ctx))
 
 
 def _one_line(text: str) -> str:
@@ -200,6 +240,8 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
     """
     eng = engine or ContextEngine(settings or load_settings())
     settings = settings or eng.settings
+    if eng.offload is None:
+        eng.offload = _offload
     purged: list[SessionKey] = []
     body_limit = settings.server_max_body_bytes
     # Each /v1/compact holds a thread for as long as it runs (minutes, for a huge body): a cap
@@ -207,6 +249,8 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
     compact_slots = anyio.CapacityLimiter(settings.server_compact_workers)
     # Per session: the gate and how many requests hold or wait for it (dropped at zero).
     gates: dict[SessionKey, tuple[TurnLock, list[int]]] = {}
+    # Work whose client went away, running to its end (waited for at shutdown).
+    running: set[asyncio.Future[Any]] = set()
 
     def on_retention(run: RetentionRun) -> None:
         purged.extend(run.removed)
@@ -220,12 +264,14 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         try:
             yield
         finally:
+            await asyncio.gather(*running, return_exceptions=True)
             await retention.stop()
             await forget_purged()
             await eng.close()
 
     app = FastAPI(title="ctxengine", version="0.1.0", lifespan=lifespan)
     app.state.engine = eng
+    app.state.compact_slots = compact_slots
 
     async def forget_purged() -> None:
         # Sessions the retention job removed must not live on in the engine's cache (nor be
@@ -237,22 +283,48 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         await forget_purged()
         return await eng.session(user_id, session_id)
 
-    @asynccontextmanager
-    async def in_turn(key: SessionKey) -> AsyncIterator[None]:
-        """A session's requests one at a time, in arrival order (FIFO): parsing in a thread
-        would otherwise let a small append overtake a large one sent before it, and a pairing
-        check would read the history while another append is writing it."""
+    def detach(work: Awaitable[T]) -> asyncio.Future[T]:
+        """`work` as a task of its own, which a client going away does not cancel."""
+        task = asyncio.ensure_future(work)
+        running.add(task)
+        task.add_done_callback(running.discard)
+        return task
+
+    async def in_turn(key: SessionKey, work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        """`work()` when the session's earlier requests are done: one at a time, in arrival
+        order (FIFO). Parsing in a thread would otherwise let a small append overtake a large
+        one sent before it, and a pairing check would read the history while another append
+        is writing it. Once begun, the work runs to its end (see the module's docstring)."""
         gate = gates.get(key)
         if gate is None:
             gate = gates[key] = (TurnLock(), [0])
-        gate[1][0] += 1
-        try:
-            async with gate[0]:
-                yield
-        finally:
-            gate[1][0] -= 1
-            if gate[1][0] == 0:
+        lock, holders = gate
+        holders[0] += 1
+
+        def leave() -> None:
+            holders[0] -= 1
+            if holders[0] == 0:
                 del gates[key]
+
+        try:
+            await lock.acquire()  # a request whose client left while waiting never runs
+        except BaseException:
+            leave()
+            raise
+
+        def done(_: object) -> None:
+            lock.release()
+            leave()
+
+        task = detach(work())
+        task.add_done_callback(done)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            # The caller returns at once; the gate passes on when the work ends, and an
+            # error nobody is left to answer is logged.
+            task.add_done_callback(_log_unanswered)
+            raise
 
     @app.exception_handler(BadRequest)
     async def _bad(request: Request, exc: BadRequest) -> JSONResponse:
@@ -301,14 +373,21 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
             run_settings = settings.updated(**config) if config else settings
         except SettingsError as exc:
             raise BadRequest(f'body "config": {exc}') from None
-        return await anyio.to_thread.run_sync(
-            _compact_run, messages, run_settings, limiter=compact_slots
-        )
+        slot = object()  # the borrower: the slot is released when the thread ends
+        await compact_slots.acquire_on_behalf_of(slot)
+        try:
+            task = detach(anyio.to_thread.run_sync(_compact_run, messages, run_settings))
+        except BaseException:
+            compact_slots.release_on_behalf_of(slot)
+            raise
+        task.add_done_callback(lambda _: compact_slots.release_on_behalf_of(slot))
+        return await asyncio.shield(task)
 
     @app.post("/v1/sessions/{user_id}/{session_id}/messages")
     async def append(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
         raw = await _raw_body(request, body_limit)
-        async with in_turn(SessionKey(user_id, session_id)):
+
+        async def work() -> dict[str, Any]:
             data = await _parse(raw)
             if isinstance(data, dict) and "messages" in data:
                 _refuse_unknown(data, APPEND_KEYS, 'an append reads only "messages"')
@@ -319,21 +398,23 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
             # on) is refused, as the model's provider would refuse it (400) on every later
             # request.
             pairing = await _pairing_before(session, data)
-            # A copy of the session's counter: same counts, but its memo is not shared with
-            # the loop (an OrderedDict two threads must not reorder at once).
-            counter = dataclasses.replace(session.counter)
-            messages = await _off_loop(_convert, data, pairing, counter)
+            messages = await _off_loop(_convert, data, pairing, session.counter)
             await session.add(*messages)
             return {"appended": len(messages), "last_seq": session.last_seq}
 
+        return await in_turn(SessionKey(user_id, session_id), work)
+
     @app.get("/v1/sessions/{user_id}/{session_id}/context")
-    async def context(user_id: str, session_id: str) -> dict[str, Any]:
-        async with in_turn(SessionKey(user_id, session_id)):
+    async def context(user_id: str, session_id: str) -> JSONResponse:
+        async def work() -> Context:
             session = await session_for(user_id, session_id)
-            return _context_json(await session.context())
+            return await session.context()
+
+        ctx = await in_turn(SessionKey(user_id, session_id), work)
+        return await _off_loop(_context_response, ctx)
 
     @app.post("/v1/sessions/{user_id}/{session_id}/overflow")
-    async def overflow(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
+    async def overflow(user_id: str, session_id: str, request: Request) -> JSONResponse:
         raw = await _raw_body(request, body_limit)
         if raw.strip():
             # No body is read here: `{}` (what some HTTP clients send) is fine, a key is not.
@@ -341,9 +422,13 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
             if not isinstance(data, dict):
                 raise BadRequest("body must be empty or {}: overflow reads no body")
             _refuse_unknown(data, frozenset(), "overflow reads no body")
-        async with in_turn(SessionKey(user_id, session_id)):
+
+        async def work() -> Context:
             session = await session_for(user_id, session_id)
-            return _context_json(await session.recover_overflow())
+            return await session.recover_overflow()
+
+        ctx = await in_turn(SessionKey(user_id, session_id), work)
+        return await _off_loop(_context_response, ctx)
 
     @app.post("/v1/sessions/{user_id}/{session_id}/command")
     async def command(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
@@ -357,9 +442,12 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         except UnicodeEncodeError:
             # A lone surrogate ("\ud800" in JSON) could be neither stored nor echoed.
             raise BadRequest('body "text" is not valid Unicode (lone surrogate)') from None
-        async with in_turn(SessionKey(user_id, session_id)):
+
+        async def work() -> str | None:
             session = await session_for(user_id, session_id)
-            reply = await handle_command(session, text)
+            return await handle_command(session, text)
+
+        reply = await in_turn(SessionKey(user_id, session_id), work)
         if reply is None:
             raise BadRequest(f"not a command: {text[:40]!r}")
         return {"reply": reply}
@@ -367,9 +455,12 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
     @app.delete("/v1/sessions/{user_id}/{session_id}")
     async def delete(user_id: str, session_id: str) -> dict[str, Any]:
         key = SessionKey(user_id, session_id)
-        async with in_turn(key):
+
+        async def work() -> None:
             await _drop_session(eng, key)
             await eng.store.delete_session(key)
+
+        await in_turn(key, work)
         return {"deleted": True}
 
     return app
