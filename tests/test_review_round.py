@@ -548,7 +548,6 @@ def test_cjk_name_in_english_session() -> None:
     assert "鼎泰丰" in text
 
 
-@_xfail("'switch to the other one' leaves the dropped Avis the only company in the block")
 def test_switch_to_the_other_one() -> None:
     text = block_of(
         [

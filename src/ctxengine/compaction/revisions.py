@@ -98,31 +98,44 @@ def _clean(value: str | None) -> str:
     return _THE.sub("", (value or "").strip().strip(_TRAIL)) if value else ""
 
 
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+
+
+def _asked(text: str, end: int) -> bool:
+    """Whether the sentence `end` is in is a question ("Unit 14, not Unit 12?")."""
+    stop = _SENTENCE_END.search(text, end)
+    return stop is not None and stop[0] in "?？"
+
+
 def read_revisions(text: str, onto: Ontology) -> list[Revision]:
     """The revisions a user message says, in the order of the kinds above."""
     out: list[Revision] = []
     for rx in _SWAPS:
         for m in rx.finditer(text):
             old, new = _clean(m["old"]), _clean(m["new"])
-            if old and new and old != new:
+            if old and new and old != new and not _asked(text, m.end()):
                 out.append(Revision(kind="swap", old=old, new=new))
     for rx in _BACKS:
-        for m in rx.finditer(text):
+        for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
             groups = m.groupdict()
             value = _clean(groups.get("value") or groups.get("kept"))
             if value:
                 out.append(Revision(kind="back", new=value))
     first = _ZH_FIRST.search(text) or _EN_FIRST.search(text)
-    if first is not None:
-        out.append(Revision(kind="first", slot=_named_slot(text, first, onto)))
+    slot = _named_slot(text, first, onto) if first is not None else None
+    if slot is not None:
+        out.append(Revision(kind="first", slot=slot))
     return out
 
 
-def _named_slot(text: str, m: re.Match[str], onto: Ontology) -> str:
-    """The slot the message names ("地址以…", "the first address"), "" when none."""
-    words = [w for w in (m.groupdict().get("a"), m.groupdict().get("b")) if w]
-    words += _WORD.findall(text[: m.start()])[-3:]
-    for w in words:
+def _named_slot(text: str, m: re.Match[str], onto: Ontology) -> str | None:
+    """The slot the message names ("地址以…", "the first address"), "" when none; None when
+    what it names is no slot ("the first one": a pick from a list)."""
+    named = [w for w in (m.groupdict().get("a"), m.groupdict().get("b")) if w]
+    if named:
+        slot = onto.slot_for_word(named[0])
+        return slot.name if slot is not None else None
+    for w in _WORD.findall(text[: m.start()])[-3:]:
         for n in range(len(w), 1, -1):  # "收货地址" is read as "收货地址", "地址"
             slot = onto.slot_for_word(w[-n:])
             if slot is not None:
@@ -178,9 +191,19 @@ def _swapped(old: str, new: str, state: StateLayer) -> tuple[str, str] | None:
     for key, value in _mine(state):
         if value == old:
             return key, new
-        if old in value and new not in value and _alike(old, new):
+        if new in value:
+            continue
+        if old in value and _alike(old, new):
             return key, value.replace(old, new, 1)
+        # "Unit 14, not 12": the word before the part said once, for both.
+        for m in _WORD_START.finditer(new):
+            whole = new[: m.start()] + old
+            if m.start() and whole in value and _alike(old, new[m.start() :]):
+                return key, value.replace(whole, new, 1)
     return None
+
+
+_WORD_START = re.compile(r"(?<=\s)\S")
 
 
 def _alike(a: str, b: str) -> bool:
