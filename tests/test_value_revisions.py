@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from _review_harness import block, current_lines
 
+from ctxengine.compaction.en_names import name_evidence
 from ctxengine.compaction.parse import parse_message
 from ctxengine.messages import Message
 
@@ -267,3 +268,64 @@ def test_region_switched_to(said: str, value: str) -> None:
 @pytest.mark.parametrize("said", ["Deploy to production.", "Move it to 2 PM.", "Deploy it now."])
 def test_no_region(said: str) -> None:
     assert "region=" not in _current(said, "OK.", "Go.")
+
+
+@pytest.mark.parametrize(
+    "said, slot, value",
+    [
+        ("挪到下午4点吧。", "time", "下午4点"),
+        ("调到周五。", "date", "周五"),
+        ("换回顺丰吧。", "shipping", "顺丰"),
+        ("改回明天。", "date", "明天"),
+        ("还是改回上午10点吧。", "time", "上午10点"),
+        ("时间调回上午9点。", "time", "上午9点"),
+    ],
+)
+def test_zh_change_back_verbs(said: str, slot: str, value: str) -> None:
+    parsed = parse_message(Message.user(said), turn=1)
+    assert (slot, value) in [(u.slot, u.value) for u in parsed.updates]
+
+
+@pytest.mark.parametrize("said", ["挪到那边去。", "调到静音。", "改回来吧。", "换回去吧。"])
+def test_zh_change_back_without_value(said: str) -> None:
+    parsed = parse_message(Message.user(said), turn=1)
+    assert not parsed.updates and not [r for r in parsed.revisions if r.new]
+
+
+@pytest.mark.parametrize(
+    "reply, name",
+    [
+        ("Switched to Hertz, confirmation HZ-4410.", "Hertz"),
+        ("We switched you over to Delta.", "Delta"),
+        ("Swapped to Enterprise, same price.", "Enterprise"),
+        ("I have changed it to the Hilton Garden Inn.", "Hilton Garden Inn"),
+    ],
+)
+def test_reply_switched_to_name_kept(reply: str, name: str) -> None:
+    assert [e.value for e in name_evidence(reply, "assistant")] == [name]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Switched it to dark mode.",
+        "Changed to tomorrow.",
+        "Switched to 3 PM.",
+        "I switched that to Friday.",
+    ],
+)
+def test_reply_switched_to_no_name(reply: str) -> None:
+    assert name_evidence(reply, "assistant") == []
+
+
+@pytest.mark.parametrize(
+    "first, said, now, gone",
+    [
+        ("The date is Friday.", "Let's do Saturday, not Friday.", "date=Saturday", "Friday"),
+        ("The date is Friday.", "I said Saturday, not Friday.", "date=Saturday", "Friday"),
+        ("Ship it with UPS.", "Sorry, FedEx, not UPS.", "FedEx", "UPS"),
+    ],
+)
+def test_whole_value_swapped_by_its_own_words(first: str, said: str, now: str, gone: str) -> None:
+    current = _current(first, "OK.", said, "OK.", "Go.")
+    assert now in current and gone not in current

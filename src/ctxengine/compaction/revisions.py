@@ -61,7 +61,8 @@ _BACKS = (
     ),
     # "改回上午10点", "换回顺丰", "上午10点才是对的", "还是用顺丰吧"
     re.compile(
-        rf"(?:改回|换回|调回|切回|变回|用回|退回到|回到)(?:到|成|为)?\s*(?P<value>{_ZH_PART})"
+        rf"(?:改回|换回|调回|切回|变回|用回|退回到|回到)(?:到|成|为)?\s*(?![来去])"
+        rf"(?P<value>{_ZH_PART})"
         rf"{_ZH_TAIL}"
     ),
     re.compile(
@@ -188,8 +189,9 @@ def _mine(state: StateLayer) -> list[tuple[str, str]]:
 def _swapped(old: str, new: str, state: StateLayer) -> tuple[str, str] | None:
     """The value holding `old` with `new` in its place: the whole value, or a part of it when
     the two parts are alike ("Unit 12" / "Unit 14"), never "later" in "not later"."""
+    new = _own_words(old, new)
     for key, value in _mine(state):
-        if value == old:
+        if value == old and _alike(old, new):
             return key, new
         if new in value:
             continue
@@ -201,6 +203,13 @@ def _swapped(old: str, new: str, state: StateLayer) -> tuple[str, str] | None:
             if m.start() and whole in value and _alike(old, new[m.start() :]):
                 return key, value.replace(whole, new, 1)
     return None
+
+
+def _own_words(old: str, new: str) -> str:
+    """Of "Let's do Saturday" against "Friday", the words in the place of the old part."""
+    words = new.split()
+    n = len(old.split())
+    return " ".join(words[-n:]) if len(words) > n + 1 else new
 
 
 _WORD_START = re.compile(r"(?<=\s)\S")
