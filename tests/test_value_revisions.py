@@ -329,3 +329,9 @@ def test_reply_switched_to_no_name(reply: str) -> None:
 def test_whole_value_swapped_by_its_own_words(first: str, said: str, now: str, gone: str) -> None:
     current = _current(first, "OK.", said, "OK.", "Go.")
     assert now in current and gone not in current
+
+
+@pytest.mark.parametrize("said", ["我先确认一下是不是还有房间。", "可不是吗，地址挺远的。"])
+def test_zh_question_forms_swap_nothing(said: str) -> None:
+    parsed = parse_message(Message.user(said), turn=1)
+    assert not [r for r in parsed.revisions if r.kind == "swap"]

@@ -27,7 +27,7 @@ _EN_END = r"(?=\s*(?:[,.;!?\n—]|$))"
 # What a speaker says before the right part that is no part of it.
 _EN_LEAD = (
     r"(?:(?:oh|wait|sorry|no|nope|actually|hmm+|oops|i mean|ah|err?)\b[,\s]*)*"
-    r"(?:(?:it'?s|it is|that'?s|that should be|it should be|should be|i meant?)\s+)?"
+    r"(?:(?:it'?s|it is|that'?s|that should be|it should be|should be|i meant?|i said)\s+)?"
 )
 _SWAPS = (
     # "Unit 14, not Unit 12", "It's 14, not 12"
@@ -45,7 +45,7 @@ _SWAPS = (
     # "是文二路398号，不是文三路398号", "文二路而不是文三路"
     re.compile(
         rf"(?:^|(?<=[{_ZH_STOP}]))\s*(?:哦|噢|啊|不对|抱歉|对不起|等等|[，,\s])*(?:应该)?是?"
-        rf"(?P<new>{_ZH_PART})[，,]?\s*(?:而)?不是(?P<old>{_ZH_PART}){_ZH_TAIL}"
+        rf"(?P<new>{_ZH_PART})[，,]?\s*(?:而)?(?<![是可])不是(?P<old>{_ZH_PART}){_ZH_TAIL}"
     ),
 )
 _BACKS = (
@@ -100,6 +100,8 @@ def _clean(value: str | None) -> str:
 
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
+# An answer or a pronoun opens no value: "No, not right now", "I do, not yet", "That is right".
+_NO_PART = re.compile(r"(?i)(?:yes|yeah|no|nope|ok|okay|sure|that|this|it|i|we|you|they)\b")
 
 
 def _asked(text: str, end: int) -> bool:
@@ -114,13 +116,15 @@ def read_revisions(text: str, onto: Ontology) -> list[Revision]:
     for rx in _SWAPS:
         for m in rx.finditer(text):
             old, new = _clean(m["old"]), _clean(m["new"])
-            if old and new and old != new and not _asked(text, m.end()):
+            if not old or not new or old == new or _NO_PART.match(new):
+                continue
+            if not _asked(text, m.end()):
                 out.append(Revision(kind="swap", old=old, new=new))
     for rx in _BACKS:
         for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
             groups = m.groupdict()
             value = _clean(groups.get("value") or groups.get("kept"))
-            if value:
+            if value and not _NO_PART.match(value):
                 out.append(Revision(kind="back", new=value))
     first = _ZH_FIRST.search(text) or _EN_FIRST.search(text)
     slot = _named_slot(text, first, onto) if first is not None else None
