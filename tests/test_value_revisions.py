@@ -335,3 +335,36 @@ def test_whole_value_swapped_by_its_own_words(first: str, said: str, now: str, g
 def test_zh_question_forms_swap_nothing(said: str) -> None:
     parsed = parse_message(Message.user(said), turn=1)
     assert not [r for r in parsed.revisions if r.kind == "swap"]
+
+
+@pytest.mark.parametrize(
+    "steps, said, back, gone",
+    [
+        (_REGION, "Scratch that.", "us-east-1", "eu-west-1"),
+        (_REGION, "Wait, ignore that.", "us-east-1", "eu-west-1"),
+        (_REGION, "Sorry, forget what I just said.", "us-east-1", "eu-west-1"),
+        (_REGION, "Disregard my last message.", "us-east-1", "eu-west-1"),
+        (_TIME_ZH, "当我没说。", "上午10点", "下午3点"),
+        (_TIME_ZH, "刚才那句不算。", "上午10点", "下午3点"),
+        (_TIME_ZH, "忽略我刚才说的。", "上午10点", "下午3点"),
+        (_TIME_ZH, "不好意思，刚才的作废。", "上午10点", "下午3点"),
+    ],
+)
+def test_latest_change_taken_back(steps: tuple[str, ...], said: str, back: str, gone: str) -> None:
+    current = _current(*steps, said, "OK.", "Go.")
+    assert back in current and gone not in current
+
+
+@pytest.mark.parametrize(
+    "steps, said, kept",
+    [
+        (_REGION, "Ignore that warning.", "eu-west-1"),
+        (_REGION, "Cancel that.", "eu-west-1"),
+        (_REGION, "Never forget this.", "eu-west-1"),
+        (_REGION, "Scratch that, deploy to ap-south-1.", "ap-south-1"),
+        (_TIME_ZH, "忽略这个报错。", "下午3点"),
+        (_TIME_ZH, "我刚才说的算数。", "下午3点"),
+    ],
+)
+def test_nothing_taken_back_by_ignore(steps: tuple[str, ...], said: str, kept: str) -> None:
+    assert kept in _current(*steps, said, "OK.", "Go.")

@@ -48,7 +48,7 @@ from ctxengine.compaction.references import (
     place_choices,
     without_pointer_names,
 )
-from ctxengine.compaction.revisions import read_revisions, without_old_values
+from ctxengine.compaction.revisions import ignores_last, read_revisions, without_old_values
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
 from ctxengine.compaction.slot_phrases import KIND_WORD, KIND_WORDS
 from ctxengine.compaction.slots import (
@@ -211,6 +211,7 @@ def parse_rules(
     for u in updates:
         if _is_criterion(ontology, u.slot):
             u.criterion = True  # this parse's own update: marked in place, not copied
+    revisions = read_revisions(text, ontology)
     confirmation = is_confirmation(text)
     intents = classify_intents(
         text,
@@ -235,7 +236,9 @@ def parse_rules(
         # A slot the message gives a value for is requested, not asked about:
         # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
         asks=_asks(text, ontology, updates),
-        revisions=read_revisions(text, ontology),
+        revisions=revisions,
+        # "Scratch that." with nothing new: the latest change taken back.
+        keeps_earlier=not updates and not revisions and ignores_last(text),
     )
 
 

@@ -148,6 +148,23 @@ def _named_slot(text: str, m: re.Match[str], onto: Ontology) -> str | None:
     return ""
 
 
+# "Scratch that.", "当我没说": the user's latest change taken back whole (the state flips
+# the latest conflict it made, see `SessionState._reinstate_latest`). "Ignore that warning"
+# and "cancel that" (an order?) take back nothing.
+_IGNORE_LAST = re.compile(
+    r"(?i)(?:^|[,.!;:，。！；]\s*)(?:(?:wait|oh|sorry|actually|no|hmm+|oops)\W+)*"
+    r"(?:ignore|scratch|forget|disregard)\s+(?:that|this|what i (?:just )?said|my last"
+    r" (?:message|change|one))\s*(?:[,.!;]|$)"
+    r"|当我没说|刚才(?:那句|说的|那个|的)?(?:不算|作废)|忽略(?:我)?(?:刚才|上一条|上条)"
+    r"(?:说的|的消息|那句|的)?(?=[，,。！!；;]|$)"
+)
+
+
+def ignores_last(text: str) -> bool:
+    """Whether the message takes the user's latest change back ("Scratch that.")."""
+    return _IGNORE_LAST.search(text) is not None
+
+
 def without_old_values(text: str, updates: list[SlotUpdate]) -> list[SlotUpdate]:
     """`updates` without the values the message says as the old ones ("原来的邮箱是X")."""
     out = []
@@ -256,4 +273,4 @@ def _earliest(history: list[ArchivedValue]) -> ArchivedValue | None:
     return next((a for a in history if a.source == "user" and a.reason == "superseded"), None)
 
 
-__all__ = ["read_revisions", "revised_updates", "slot_key", "without_old_values"]
+__all__ = ["ignores_last", "read_revisions", "revised_updates", "slot_key", "without_old_values"]
