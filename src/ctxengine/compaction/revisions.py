@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ctxengine.compaction.layers import ArchivedValue, StateLayer, slot_key, split_key
+from ctxengine.compaction.layers import ArchivedValue, StateLayer, split_key
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import Revision, SlotUpdate
 
@@ -110,9 +110,18 @@ def _asked(text: str, end: int) -> bool:
     return stop is not None and stop[0] in "?？"
 
 
+# A word every revision holds: most messages hold none, and skip the patterns above.
+_GATE = re.compile(
+    r"(?i)\bnot\b|不是|correct|right\b|back\b|revert|after all|回|对的|正确|准确|还是|first"
+    r"|第一次|最早|最初|开始"
+)
+
+
 def read_revisions(text: str, onto: Ontology) -> list[Revision]:
     """The revisions a user message says, in the order of the kinds above."""
     out: list[Revision] = []
+    if _GATE.search(text) is None:
+        return out
     for rx in _SWAPS:
         for m in rx.finditer(text):
             old, new = _clean(m["old"]), _clean(m["new"])
@@ -273,4 +282,4 @@ def _earliest(history: list[ArchivedValue]) -> ArchivedValue | None:
     return next((a for a in history if a.source == "user" and a.reason == "superseded"), None)
 
 
-__all__ = ["ignores_last", "read_revisions", "revised_updates", "slot_key", "without_old_values"]
+__all__ = ["ignores_last", "read_revisions", "revised_updates", "without_old_values"]
