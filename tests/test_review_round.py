@@ -169,7 +169,6 @@ def test_rule_not_a_clause_fragment() -> None:
 # ---------------------------------------------------------------- slots and values
 
 
-@_xfail("'Oh wait, Unit 14, not Unit 12.' leaves the Unit 12 address current")
 def test_partial_correction_en() -> None:
     text = block(
         "The return label should go to my new address: 88 Howard St, Unit 12, "
@@ -183,7 +182,6 @@ def test_partial_correction_en() -> None:
     assert "Unit 14" in current and "Unit 12" not in current
 
 
-@_xfail("'不是文三路398号，是文二路398号' leaves 文三路 current")
 def test_partial_correction_zh() -> None:
     text = block(
         "收货地址改成杭州市西湖区文三路398号。",
@@ -208,7 +206,6 @@ def test_en_address_after_dash() -> None:
     assert "14 Elm Rd, Newton, MA 02458" in "\n".join(current_lines(text))
 
 
-@_xfail("'还是改回上午10点吧' leaves 下午3点 as the current time")
 def test_zh_change_back() -> None:
     text = block(
         "时间改到下午3点。",
@@ -221,7 +218,6 @@ def test_zh_change_back() -> None:
     assert "下午3点" not in current and "上午10点" in current
 
 
-@_xfail("a meeting moved again ('Move it to Wednesday … 8:30 AM') keeps 2 PM as current")
 def test_en_move_again() -> None:
     text = block(
         "Move it to 2 PM.",
@@ -478,7 +474,6 @@ def test_rule_without_subject_not_shown() -> None:
     assert not any(line.startswith("- 不要再用了") for line in section(text, "constraints"))
 
 
-@_xfail("a moved deadline has no current value: the old and new dates are both bare evidence")
 def test_deadline_moved() -> None:
     text = block(
         "Set the deadline to 2026-12-18 17:00 CET.",
@@ -504,10 +499,15 @@ def test_zh_from_now_on_rule() -> None:
     "said, kept",
     [
         ("Set the deadline to 2026-12-18 17:00 CET.", "17:00 CET"),
-        ("Schedule it on Dec 8 at 10:00 AM Pacific.", "10:00 AM Pacific"),
+        pytest.param(
+            "Schedule it on Dec 8 at 10:00 AM Pacific.",
+            "10:00 AM Pacific",
+            marks=pytest.mark.xfail(
+                strict=True, reason="review: a time's zone is dropped: kept as '10:00 AM'"
+            ),
+        ),
     ],
 )
-@_xfail("a time's zone is dropped: '17:00 CET' is kept as '17:00'")
 def test_time_keeps_its_zone(said: str, kept: str) -> None:
     assert kept in block(said, "OK.", "Go on.")
 
@@ -536,7 +536,6 @@ def test_cjk_name_in_english_session() -> None:
     assert "鼎泰丰" in text
 
 
-@_xfail("'switch to the other one' leaves the dropped Avis the only company in the block")
 def test_switch_to_the_other_one() -> None:
     text = block_of(
         [
@@ -553,7 +552,6 @@ def test_switch_to_the_other_one() -> None:
     assert "Hertz" in text
 
 
-@_xfail("'地址以我第一次说的为准' is ignored: the later address still wins the conflict")
 def test_user_says_first_value_wins() -> None:
     text = block(
         "收货地址是北京市朝阳区建国路88号。",
@@ -568,7 +566,6 @@ def test_user_says_first_value_wins() -> None:
     assert "建国路88号" in current and "漕溪北路" not in current
 
 
-@_xfail("a cloud region (us-east-1, changed to eu-west-1 and back) is kept nowhere")
 def test_region_change_back() -> None:
     text = block(
         "Deploy to us-east-1.",

@@ -69,6 +69,8 @@ _CUE = re.compile(
     r"|it(?:'s|’s|\s+is)\s+the"
     r"|(?:book|reserve)(?:\s+(?:a\s+)?(?:table|room|spot)s?)?(?:\s+at)?"
     r"|go\s+with"
+    # "Switched to Hertz": what a reply says it changed the task to.
+    r"|(?:switched|changed|swapped)(?:\s+(?:it|you|that|this|them))?(?:\s+over)?\s+to"
     # "I got 10 hotels and one is X", "another 1 star hotel is X": checked in `_after_cues`.
     rf"|(?P<one>(?:one|another)(?:\s+(?:one|option|choice|\d+(?:\.\d+)?[\s-]star"
     rf"(?:\s+{_OFFERED})?|{_OFFERED}))?\s+is)"

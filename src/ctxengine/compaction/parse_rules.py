@@ -48,6 +48,7 @@ from ctxengine.compaction.references import (
     place_choices,
     without_pointer_names,
 )
+from ctxengine.compaction.revisions import ignores_last, read_revisions, without_old_values
 from ctxengine.compaction.schema import Evidence, ParsedTurn, SlotUpdate
 from ctxengine.compaction.slot_phrases import KIND_WORD, KIND_WORDS
 from ctxengine.compaction.slots import (
@@ -205,9 +206,12 @@ def parse_rules(
     updates = place_choices(references, updates)
     if context is not None and context.mentions:
         updates += _kind_ends(text, updates, context.mentions)
+    # "原来的邮箱是X，不要再用了": the value given up, said to name it, is no new value.
+    updates = without_old_values(text, updates)
     for u in updates:
         if _is_criterion(ontology, u.slot):
             u.criterion = True  # this parse's own update: marked in place, not copied
+    revisions = read_revisions(text, ontology)
     confirmation = is_confirmation(text)
     intents = classify_intents(
         text,
@@ -232,6 +236,9 @@ def parse_rules(
         # A slot the message gives a value for is requested, not asked about:
         # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
         asks=_asks(text, ontology, updates),
+        revisions=revisions,
+        # "Scratch that." with nothing new: the latest change taken back.
+        keeps_earlier=not updates and not revisions and ignores_last(text),
     )
 
 

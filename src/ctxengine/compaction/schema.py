@@ -76,6 +76,18 @@ class Evidence(BaseModel):
     source: str = ""  # "user", "assistant", "tool:<name>"
 
 
+class Revision(BaseModel):
+    """How a user message revises a value already given, without naming a new one whole
+    (see `ctxengine.compaction.revisions`): part of it swapped ("Unit 14, not Unit 12"), an
+    earlier value taken back ("us-east-1 is correct"), or the first value said of a slot.
+    The state finds the slot: the parser does not know the values held."""
+
+    kind: Literal["swap", "back", "first"]
+    old: str = ""  # swap: the part said wrong, verbatim
+    new: str = ""  # swap: the part that replaces it; back: the value taken back
+    slot: str = ""  # first: the slot's name when the message names it ("" for any)
+
+
 class ParsedTurn(BaseModel):
     """Everything the parser read from one message."""
 
@@ -110,3 +122,4 @@ class ParsedTurn(BaseModel):
     # names none resolves a shared slot word ("电话") to it.
     focus: str | None = None
     asks: list[str] = Field(default_factory=list)  # slot names a user message asks about
+    revisions: list[Revision] = Field(default_factory=list)  # a user message's, in order

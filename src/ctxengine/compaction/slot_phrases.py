@@ -644,7 +644,11 @@ _IT_IN = re.compile(r"(?i)\b(?:like|want|get|take|have|prefer)(?: it| one| them)
 # "Use DHL Express for shipping": the slot word comes after the value.
 _FOR_SLOT = r"(?i)\b(?:use|go with|pick|choose|take) (?P<value>[^,;!?\n]+?) for (?:the |my )?"
 # "不用顺丰了，改用京东快递": the new value of the slot the message just dropped.
-ZH_INSTEAD = re.compile(rf"(?:改用|换用|改成|换成|改为|换为)\s*(?P<value>[^{_ZH_STOP}]+)")
+# "改回上午10点", "换回顺丰": a value taken back is a change to it like any other.
+ZH_INSTEAD = re.compile(
+    rf"(?:改用|换用|改成|换成|改为|换为|(?:改|换|调|切|变)回(?:到|成|为)?|调到|挪到)"
+    rf"\s*(?P<value>[^{_ZH_STOP}]+)"
+)
 
 
 @dataclass(frozen=True)

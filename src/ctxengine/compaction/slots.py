@@ -878,7 +878,9 @@ def extract_updates(
                 if name is not None and _COUNT_ONLY.fullmatch(value) and _counts(name):
                     pass  # "Make it 3." after the party's size changed: 3 people
                 elif name is not None and _has_shape(name, onto):
-                    name = None  # "make it spicy" after the date changed: no date
+                    # "make it spicy" after the date changed: no date; "move it to Wednesday
+                    # Dec 9 at 8:30 AM" after the time changed holds a time: the time again.
+                    name = name if _holds_shape(name, value, onto) else None
                 elif name is not None and _names_a_thing(name) and not _NAME_LIKE.fullmatch(value):
                     name = None  # "make it refundable" after a hotel was booked: no hotel
                 add(
@@ -893,6 +895,11 @@ def extract_updates(
 
     for at, end, name, value, code_op in _code_settings(text) if requests and "_" in text else ():
         add(at, end, None, name, value, code_op, 0.7)
+    # "Set the deadline to Dec 18", "Move the deadline to Dec 19": a thing's own value, its
+    # slot the thing's name when the ontology has no word for it.
+    for at, end, noun, value, noun_op in _noun_settings(text) if requests and latin else ():
+        slot = onto.slot_for_word(noun)
+        add(at, end, slot, slot.name if slot else noun.lower(), value, noun_op, 0.6)
 
     # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
     digit = _DIGIT.search(text) is not None
@@ -1236,6 +1243,11 @@ def _has_shape(name: str, onto: Ontology) -> bool:
     slot = onto.slot(name)
     shaped = slot is not None and slot.value_shape is not None
     return name in (PEOPLE, DURATION, FLIGHT) or shaped
+
+
+def _holds_shape(name: str, value: str, onto: Ontology) -> bool:
+    """Whether `value` holds a value of the slot `name`'s shape among its other words."""
+    return any(slot.name == name and vrx.search(value) for slot, vrx in onto.value_shapes)
 
 
 def _hours_slot(rx: _Compiled, slot: SlotDef) -> bool:
@@ -2396,6 +2408,40 @@ def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
     return out
 
 
+# "Set the deadline to X", "move the deadline to X": a thing named by one singular noun.
+_NOUN_SET = re.compile(
+    r"(?i)\b(?P<verb>set|change|update|move|push|postpone|reschedule|extend|shift)\s+"
+    r"(?:the|my|our|this|that)\s+(?P<slot>[a-z]{3,20})\s+(?:to|until)\s+" + _EN_VALUE
+)
+# Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
+# thing moves in space or in code ("move the file to docs/", "push the branch to origin").
+_IN_TIME = re.compile(r"(?i)move|push|postpone|reschedule|extend|shift")
+_WHEN_WORD = re.compile(
+    r"(?i)\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:jan|feb|mar|apr|may|jun|jul|aug"
+    r"|sep|oct|nov|dec)[a-z]*\b|tomorrow|tonight|noon|midnight|next|end of"
+)
+# Nouns no value is set of: plural things, the task itself, a pronoun's stand-ins.
+_NOT_A_THING = re.compile(r"(?i)(?:.*[^s]s|one|thing|stuff|way|plan|idea|rest|other)")
+
+
+def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, noun, value, op) of each "set the <noun> to <value>" in `text`."""
+    out: list[tuple[int, int, str, str, Op]] = []
+    for m in _NOUN_SET.finditer(text):
+        noun, value = m.group("slot"), m.group("value").strip()
+        if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
+            continue
+        if _IN_TIME.fullmatch(m.group("verb")) and _WHEN_WORD.search(value) is None:
+            continue
+        if _in_question(text, m.start()) or _CODE_REFUSED.search(
+            text, max(0, m.start() - 16), m.start()
+        ):
+            continue  # "Should we move the deadline to Friday?", "don't set the …"
+        op: Op = "set" if m.group("verb").lower() == "set" else "change"
+        out.append((m.start(), m.end("value"), noun, value, op))
+    return out
+
+
 # The slot of a value no rule could name; `SessionState` gives it the slot whose current value
 # has the value's shape, if one has.
 UNSPECIFIED = "unspecified"
@@ -2409,10 +2455,20 @@ _SWITCHED_TO = re.compile(
 )
 
 
+# "Deploy to us-east-1", "switch it to db-prod-04.internal": the English verbs of a move.
+_SWITCHED_TO_EN = re.compile(
+    r"(?i)\b(?:deploy|redeploy|switch|move|migrate|point|roll\s+out|fail\s+over)"
+    r"(?:\s+(?:it|this|that|everything|them))?\s+(?:to|in|on)\s+"
+    r"(?P<value>(?=[A-Za-z0-9.-]*[A-Za-z])(?=[A-Za-z0-9-]*(?:\d|-|\.[A-Za-z0-9]))"
+    r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?![A-Za-z0-9-])(?!\.[A-Za-z0-9])"
+)
+
+
 def _switched_to(text: str) -> list[tuple[int, int, str]]:
     """(start, end, value) of each code-like value the text switches to."""
     out: list[tuple[int, int, str]] = []
-    for m in _SWITCHED_TO.finditer(text):
+    found = [*_SWITCHED_TO.finditer(text), *_SWITCHED_TO_EN.finditer(text)]
+    for m in found:
         if _NEG_ZH.search(text, max(0, m.start() - 4), m.start()) or _in_question(text, m.start()):
             continue  # "别切到 db-prod-04", "要不要换成P1？": no switch made
         out.append((m.start(), m.end("value"), m.group("value")))

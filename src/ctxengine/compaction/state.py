@@ -57,6 +57,7 @@ from ctxengine.compaction.render import (
     fmt,
     render_view,
 )
+from ctxengine.compaction.revisions import revised_updates
 from ctxengine.compaction.schema import Constraint, Evidence, Language, ParsedTurn, SlotUpdate
 from ctxengine.compaction.slots import UNSPECIFIED
 from ctxengine.settings import Settings
@@ -110,6 +111,8 @@ _NUMERAL = re.compile(r"[\d.]")
 # ("P2" and "P1" are "A9", "db-prod-03.internal" is "a-a-9.a").
 _SHAPE_RUN = re.compile(r"[A-Z]+|[a-z]+|[0-9]+")
 _HOST = re.compile(r"(?=.*[a-z])[a-z0-9-]+(?:\.[a-z0-9-]+)+")
+# A cloud region ("us-east-1", "eu-west-2", "ap-southeast-1", "us-gov-west-1").
+_REGION = re.compile(r"[a-z]{2}(?:-gov)?-(?:north|south|east|west|central)(?:east|west)?-\d{1,2}")
 
 
 def _code_shape(value: str) -> str:
@@ -403,6 +406,8 @@ class SessionState(BaseModel):
                     continue
                 said.add(key)
                 self._update(u, turn, parsed.role, may_close=user and not self.turned_down)
+            if user and parsed.revisions:
+                self._revise(parsed, turn)
         elif parsed.role == "assistant":
             self._affirmed(parsed)
             self._offered_again(parsed)
@@ -549,6 +554,13 @@ class SessionState(BaseModel):
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
 
+    def _revise(self, parsed: ParsedTurn, turn: int) -> None:
+        """ "Unit 14, not Unit 12", "us-east-1 is correct", "以我第一次说的为准": the user's
+        values the message revises (see `revisions`), changed as the user's own."""
+        conflicted = [c.subject for c in self.ledger.conflicts if c.kind == "slot"]
+        for u in revised_updates(parsed.revisions, self.state, conflicted):
+            self._update(u, turn, "user")
+
     def _proposals(self, said: str) -> list[SlotUpdate]:
         """The user's values a reply changed or proposed to change (`proposed`): the value
         after its change words, for the user's slot holding a value of the same shape (a
@@ -622,6 +634,8 @@ class SessionState(BaseModel):
             return u.model_copy(update={"entity": entity, "slot": slot})
         if not same and _HOST.fullmatch(u.value):
             return u.model_copy(update={"slot": "host"})
+        if not same and _REGION.fullmatch(u.value):
+            return u.model_copy(update={"slot": "region"})
         return u
 
     def _implied_earlier(self, u: SlotUpdate, turn: int) -> SlotValue | None:

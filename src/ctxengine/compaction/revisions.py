@@ -1,0 +1,285 @@
+"""How a user revises a value already given without saying the new value whole.
+
+"Oh wait, Unit 14, not Unit 12." changes part of the address held; "us-east-1 is correct"
+takes back a value the user gave before; "地址以我第一次说的为准" takes back the first one.
+The parser reads only what the words say (`read_revisions`: a `Revision`); which slot holds
+the part or the earlier value only the state knows (`revised_updates`), so a revision that
+matches no value held changes nothing: "不是说了吗，是这样的" swaps nothing anyone holds.
+
+A value said as the old one ("原来的邮箱是X，不要再用了", "my old email was X") is no new
+value either (`without_old_values`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ctxengine.compaction.layers import ArchivedValue, StateLayer, split_key
+from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.schema import Revision, SlotUpdate
+
+_ZH_STOP = r"，,。；;！!？?\n"
+_ZH_PART = rf"[^{_ZH_STOP}]{{1,30}}?"
+_ZH_TAIL = rf"(?=[了吧啊呀哦呢的]*(?:[{_ZH_STOP}]|$))"
+_EN_PART = r"[^,.;:!?\n—]{1,40}?"
+_EN_END = r"(?=\s*(?:[,.;!?\n—]|$))"
+# What a speaker says before the right part that is no part of it.
+_EN_LEAD = (
+    r"(?:(?:oh|wait|sorry|no|nope|actually|hmm+|oops|i mean|ah|err?)\b[,\s]*)*"
+    r"(?:(?:it'?s|it is|that'?s|that should be|it should be|should be|i meant?|i said)\s+)?"
+)
+_SWAPS = (
+    # "Unit 14, not Unit 12", "It's 14, not 12"
+    re.compile(
+        rf"(?i)(?:^|(?<=[,.;:!?—]))\s*{_EN_LEAD}(?P<new>{_EN_PART}),?\s+not\s+"
+        rf"(?:the\s+)?(?P<old>{_EN_PART}){_EN_END}"
+    ),
+    # "not Unit 12 but Unit 14"
+    re.compile(rf"(?i)\bnot\s+(?P<old>{_EN_PART}),?\s+but\s+(?P<new>{_EN_PART}){_EN_END}"),
+    # "不是文三路398号，是文二路398号", "不是12单元而是14单元"
+    re.compile(
+        rf"不是(?P<old>{_ZH_PART})[，,]?\s*(?:而|应该|应当)?(?:是|为|改成|换成)"
+        rf"(?P<new>{_ZH_PART}){_ZH_TAIL}"
+    ),
+    # "是文二路398号，不是文三路398号", "文二路而不是文三路"
+    re.compile(
+        rf"(?:^|(?<=[{_ZH_STOP}]))\s*(?:哦|噢|啊|不对|抱歉|对不起|等等|[，,\s])*(?:应该)?是?"
+        rf"(?P<new>{_ZH_PART})[，,]?\s*(?:而)?(?<![是可])不是(?P<old>{_ZH_PART}){_ZH_TAIL}"
+    ),
+)
+_BACKS = (
+    # "us-east-1 is correct", "Tuesday was right after all"
+    re.compile(
+        rf"(?i)(?:^|(?<=[,.;:!?—]))\s*{_EN_LEAD}(?P<value>{_EN_PART})\s+(?:is|was)\s+"
+        r"(?:actually\s+|the\s+)?(?:correct|right|the right one)\b"
+    ),
+    # "change it back to 10 AM", "go back to Tuesday", "revert to us-east-1"
+    re.compile(
+        r"(?i)\b(?:back\s+to|revert(?:\s+it)?\s+to|(?:use|keep|go with|stick with)\s+"
+        rf"(?P<kept>{_EN_PART})\s+after all)\s*(?P<value>{_EN_PART})?{_EN_END}"
+    ),
+    # "改回上午10点", "换回顺丰", "上午10点才是对的", "还是用顺丰吧"
+    re.compile(
+        rf"(?:改回|换回|调回|切回|变回|用回|退回到|回到)(?:到|成|为)?\s*(?![来去])"
+        rf"(?P<value>{_ZH_PART})"
+        rf"{_ZH_TAIL}"
+    ),
+    re.compile(
+        rf"(?:^|(?<=[{_ZH_STOP}]))\s*(?P<value>{_ZH_PART})(?:才是|是)(?:对的|正确的|准确的)"
+    ),
+    re.compile(
+        rf"还是(?:用|按|选|要)?(?![改换调切变])(?P<value>{_ZH_PART})(?:吧|好了|好)(?=[{_ZH_STOP}]|$)"
+    ),
+)
+# "地址以我第一次说的为准", "按最开始给的那个地址", "the first address I gave is correct".
+_ZH_FIRST = re.compile(
+    r"(?:以|按|用)(?:我|您)?(?:第一次|最早|最初|一开始|最开始|开始)"
+    r"(?:说|给|填|写|提供|发|报)?的?(?:那个|为准|吧)"
+)
+_EN_FIRST = re.compile(
+    r"(?i)\b(?:(?:use|keep|go with|stick with|take)\s+the\s+first\s+(?P<a>[a-z]+)"
+    r"|the\s+first\s+(?P<b>[a-z]+)\s+(?:I\s+(?:gave|said|sent|typed|wrote|mentioned)\s+)?"
+    r"(?:is|was)\s+(?:the\s+)?(?:correct|right|the right one)"
+    r"|(?:what|the one)\s+I\s+(?:said|gave)\s+first)"
+)
+_WORD = re.compile(r"[A-Za-z]+|[\u4e00-\u9fff]{2,4}")
+_TRAIL = "了吧啊呀哦呢的 "
+_THE = re.compile(r"(?i)^(?:the|my|a|an)\s+")
+# "原来的邮箱是X", "my old email was X": the value said as the one given up.
+_OLD_BEFORE = re.compile(
+    r"(?:原来|原先|以前|之前|先前|过去|旧|老)的?\s*$|(?i:\b(?:old|previous|former|original|prior)\s+$)"
+)
+# "改回原来的邮箱X", "go back to my old email X": the old one taken back, a value again.
+_BACK_BEFORE = re.compile(r"改回|换回|用回|还是|恢复|(?i:\bback\s+to\b|\brevert\b)")
+_SAME_SHAPE = re.compile(r"\d+|[A-Za-z]+|[\u4e00-\u9fff]")
+
+
+def _clean(value: str | None) -> str:
+    return _THE.sub("", (value or "").strip().strip(_TRAIL)) if value else ""
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+# An answer or a pronoun opens no value: "No, not right now", "I do, not yet", "That is right".
+_NO_PART = re.compile(r"(?i)(?:yes|yeah|no|nope|ok|okay|sure|that|this|it|i|we|you|they)\b")
+
+
+def _asked(text: str, end: int) -> bool:
+    """Whether the sentence `end` is in is a question ("Unit 14, not Unit 12?")."""
+    stop = _SENTENCE_END.search(text, end)
+    return stop is not None and stop[0] in "?？"
+
+
+# A word every revision holds: most messages hold none, and skip the patterns above.
+_GATE = re.compile(
+    r"(?i)\bnot\b|不是|correct|right\b|back\b|revert|after all|回|对的|正确|准确|还是|first"
+    r"|第一次|最早|最初|开始"
+)
+
+
+def read_revisions(text: str, onto: Ontology) -> list[Revision]:
+    """The revisions a user message says, in the order of the kinds above."""
+    out: list[Revision] = []
+    if _GATE.search(text) is None:
+        return out
+    for rx in _SWAPS:
+        for m in rx.finditer(text):
+            old, new = _clean(m["old"]), _clean(m["new"])
+            if not old or not new or old == new or _NO_PART.match(new):
+                continue
+            if not _asked(text, m.end()):
+                out.append(Revision(kind="swap", old=old, new=new))
+    for rx in _BACKS:
+        for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
+            groups = m.groupdict()
+            value = _clean(groups.get("value") or groups.get("kept"))
+            if value and not _NO_PART.match(value):
+                out.append(Revision(kind="back", new=value))
+    first = _ZH_FIRST.search(text) or _EN_FIRST.search(text)
+    slot = _named_slot(text, first, onto) if first is not None else None
+    if slot is not None:
+        out.append(Revision(kind="first", slot=slot))
+    return out
+
+
+def _named_slot(text: str, m: re.Match[str], onto: Ontology) -> str | None:
+    """The slot the message names ("地址以…", "the first address"), "" when none; None when
+    what it names is no slot ("the first one": a pick from a list)."""
+    named = [w for w in (m.groupdict().get("a"), m.groupdict().get("b")) if w]
+    if named:
+        slot = onto.slot_for_word(named[0])
+        return slot.name if slot is not None else None
+    for w in _WORD.findall(text[: m.start()])[-3:]:
+        for n in range(len(w), 1, -1):  # "收货地址" is read as "收货地址", "地址"
+            slot = onto.slot_for_word(w[-n:])
+            if slot is not None:
+                return slot.name
+    return ""
+
+
+# "Scratch that.", "当我没说": the user's latest change taken back whole (the state flips
+# the latest conflict it made, see `SessionState._reinstate_latest`). "Ignore that warning"
+# and "cancel that" (an order?) take back nothing.
+_IGNORE_LAST = re.compile(
+    r"(?i)(?:^|[,.!;:，。！；]\s*)(?:(?:wait|oh|sorry|actually|no|hmm+|oops)\W+)*"
+    r"(?:ignore|scratch|forget|disregard)\s+(?:that|this|what i (?:just )?said|my last"
+    r" (?:message|change|one))\s*(?:[,.!;]|$)"
+    r"|当我没说|刚才(?:那句|说的|那个|的)?(?:不算|作废)|忽略(?:我)?(?:刚才|上一条|上条)"
+    r"(?:说的|的消息|那句|的)?(?=[，,。！!；;]|$)"
+)
+
+
+def ignores_last(text: str) -> bool:
+    """Whether the message takes the user's latest change back ("Scratch that.")."""
+    return _IGNORE_LAST.search(text) is not None
+
+
+def without_old_values(text: str, updates: list[SlotUpdate]) -> list[SlotUpdate]:
+    """`updates` without the values the message says as the old ones ("原来的邮箱是X")."""
+    out = []
+    for u in updates:
+        at = text.find(u.raw) if u.raw else -1
+        before = text[max(0, at - 12) : at] if at > 0 else ""
+        if before and _OLD_BEFORE.search(before) and not _BACK_BEFORE.search(before):
+            continue
+        out.append(u)
+    return out
+
+
+def revised_updates(
+    revisions: Sequence[Revision], state: StateLayer, conflicted: Iterable[str]
+) -> list[SlotUpdate]:
+    """The changes `revisions` make to the user's values held in `state`; `conflicted` are
+    the slot keys of the user's conflicts, latest last (what "以我第一次说的为准" is about
+    when it names no slot)."""
+    out: list[SlotUpdate] = []
+    for r in revisions:
+        found = _revised(r, state, list(conflicted))
+        if found is not None:
+            key, value = found
+            entity, slot = split_key(key)
+            out.append(SlotUpdate(entity=entity, slot=slot, value=value, op="change", raw=value))
+    return out
+
+
+def _revised(r: Revision, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
+    if r.kind == "swap":
+        return _swapped(r.old, r.new, state)
+    if r.kind == "back":
+        return _taken_back(r.new, state)
+    return _first(r.slot, state, conflicted)
+
+
+def _mine(state: StateLayer) -> list[tuple[str, str]]:
+    """(key, value) of the user's current values, latest first."""
+    held = sorted(state.slots.values(), key=lambda v: v.turn, reverse=True)
+    return [(v.key, v.value) for v in held if v.source == "user"]
+
+
+def _swapped(old: str, new: str, state: StateLayer) -> tuple[str, str] | None:
+    """The value holding `old` with `new` in its place: the whole value, or a part of it when
+    the two parts are alike ("Unit 12" / "Unit 14"), never "later" in "not later"."""
+    new = _own_words(old, new)
+    for key, value in _mine(state):
+        if value == old and _alike(old, new):
+            return key, new
+        if new in value:
+            continue
+        if old in value and _alike(old, new):
+            return key, value.replace(old, new, 1)
+        # "Unit 14, not 12": the word before the part said once, for both.
+        for m in _WORD_START.finditer(new):
+            whole = new[: m.start()] + old
+            if m.start() and whole in value and _alike(old, new[m.start() :]):
+                return key, value.replace(whole, new, 1)
+    return None
+
+
+def _own_words(old: str, new: str) -> str:
+    """Of "Let's do Saturday" against "Friday", the words in the place of the old part."""
+    words = new.split()
+    n = len(old.split())
+    return " ".join(words[-n:]) if len(words) > n + 1 else new
+
+
+_WORD_START = re.compile(r"(?<=\s)\S")
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two parts of one kind: the same shape ("14"/"12"), or a word in common."""
+    shape = [_shape(a), _shape(b)]
+    if shape[0] == shape[1]:
+        return True
+    return bool(set(_SAME_SHAPE.findall(a)) & set(_SAME_SHAPE.findall(b)) - {" "})
+
+
+def _shape(s: str) -> str:
+    return re.sub(r"\d+", "9", re.sub(r"[A-Za-z]+", "a", s))
+
+
+def _taken_back(value: str, state: StateLayer) -> tuple[str, str] | None:
+    """The slot whose earlier value, the user's, `value` is, when it holds another now."""
+    current = {key for key, held in _mine(state) if held == value}
+    for a in reversed(state.archive):
+        if a.value == value and a.source == "user" and a.key not in current:
+            cur = state.slots.get(a.key)
+            if cur is not None and cur.source == "user":
+                return a.key, value
+    return None
+
+
+def _first(slot: str, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
+    keys = [k for k, _ in _mine(state) if split_key(k)[1] == slot] if slot else conflicted[-1:]
+    for key in keys:
+        earliest = _earliest(state.history(key))
+        cur = state.slots.get(key)
+        if earliest is not None and cur is not None and cur.value != earliest.value:
+            return key, earliest.value
+    return None
+
+
+def _earliest(history: list[ArchivedValue]) -> ArchivedValue | None:
+    return next((a for a in history if a.source == "user" and a.reason == "superseded"), None)
+
+
+__all__ = ["ignores_last", "read_revisions", "revised_updates", "without_old_values"]
