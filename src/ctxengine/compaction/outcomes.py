@@ -143,6 +143,11 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
 
 
 _DENY = re.compile(r"(?:都没有|没有|没|并无|无|不提供|不供应)")
+# A character one of which every `_DENY` match and every `_NOT_FOUND_END` gate (找, 查) holds.
+_DENY_CHARS = frozenset("没无不找查")
+# The characters whose lower case is an ASCII letter or starts with one (A-Z, a-z, and İ and
+# the Kelvin sign K): where an English refusal may be.
+_EN_LETTER = re.compile("[A-Za-z\u0130\u212a]")
 _WISH = re.compile(r"[您你我]")
 # "没去过", "没吃过": what one has not done yet, which says nothing is missing.
 _NEVER_DONE = re.compile(r"[去吃住玩来听见试]过")
@@ -185,9 +190,13 @@ def denied_spans(text: str) -> list[str]:
     "豪华型酒店"): a request the reply says nothing has, when the request is in it. In English,
     a value the reply refuses ("coupon SPRING20 can't be applied" -> "coupon SPRING20")."""
     out: list[str] = []
-    if any("a" <= c.lower() <= "z" for c in text):
+    if _EN_LETTER.search(text):
         for clause in _CLAUSE.findall(text):
             out += _en_refused(clause)
+    # A Chinese denial is said with a negation (`_DENY`) or a failed search (找, 查): a text
+    # with none of those characters has none, and most replies are spared the clause scan.
+    if _DENY_CHARS.isdisjoint(text):
+        return out
     for clause in _CLAUSE.findall(text):
         # "找"/"查" gate the search: most clauses say nothing about finding.
         end = _NOT_FOUND_END.search(clause) if "找" in clause or "查" in clause else None

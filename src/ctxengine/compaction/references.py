@@ -650,10 +650,13 @@ def extract_references(text: str, context: ParseContext | None) -> list[Referenc
         picked, spans = _option_references(text, context)
     if not (_GATE if latin else _GATE_NO_LATIN).search(text):
         return picked
-    out, taken = _place_references(text, context)
+    # Every Chinese rule and place pointer spells its cue in Han characters (CJK unified
+    # ideographs): a text with none, most English ones, is read by the English rules alone.
+    han = _CJK.search(text) is not None
+    out, taken = _place_references(text, context) if han else ([], [])
     out += picked
     taken += spans
-    for rx, how, conf in _RULES if latin else _RULES_NO_LATIN:
+    for rx, how, conf in (_RULES if han else _EN_RULES) if latin else _RULES_NO_LATIN:
         for m in rx.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue

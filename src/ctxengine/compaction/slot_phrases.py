@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
-from ctxengine.compaction.ontology import Ontology, SlotDef
+from ctxengine.compaction.ontology import Ontology, SlotDef, answers_of
 
 _ZH_STOP = "，,。；;！!？?\n、"
 # Product names mix scripts and keep inner spaces: "小米14 Ultra", "MacBook Air 13".
@@ -931,17 +931,16 @@ def _name_hit(
     cued: bool = False,
 ) -> PhraseHit | None:
     raw = m.group(group)
-    value = _name_only(raw)
-    # "箭扣长城爬长城", "翰风餐厅吃香葱鱼片": a name that ends as names do, then a plan.
-    end = _shortest_name(value, 0, onto, verified=True)
-    if end is not None and _PLAN.match(value, end):
-        value = value[:end]
-    elif onto.entity_of_name(value) is None and (plan := _PLAN.search(value)) is not None:
-        value = value[: plan.start()]  # "恭王府溜达一圈"
-    if not _plausible_name(value, onto, cued=cued) or (said and _REQUEST_CHARS.search(value)):
+    # The name a span holds depends on the span alone, and the same spans come back (every
+    # reader of a reply tries its clauses): worked out once per span.
+    memo = answers_of(onto, "slot_phrases.name_in")
+    key = (raw, said, cued)
+    if key in memo:
+        value: str | None = memo[key]
+    else:
+        value = memo[key] = _name_in(raw, onto, said=said, cued=cued)
+    if value is None:
         return None
-    if _A_STOP.fullmatch(value):
-        return None  # "您可以到西直门地铁站A口坐车": a metro stop, no place of a kind
     start = m.start(group) + max(raw.find(value), 0)
     if (
         _inside_name(m.string, start, onto)
@@ -958,6 +957,22 @@ def _name_hit(
     ):
         value += kind.group(0)
     return PhraseHit(start, start + len(value), slot, value, 0.5, True)
+
+
+def _name_in(raw: str, onto: Ontology, *, said: bool, cued: bool) -> str | None:
+    """The name a span read as one holds (`_name_hit`), or None when it is no name."""
+    value = _name_only(raw)
+    # "箭扣长城爬长城", "翰风餐厅吃香葱鱼片": a name that ends as names do, then a plan.
+    end = _shortest_name(value, 0, onto, verified=True)
+    if end is not None and _PLAN.match(value, end):
+        value = value[:end]
+    elif onto.entity_of_name(value) is None and (plan := _PLAN.search(value)) is not None:
+        value = value[: plan.start()]  # "恭王府溜达一圈"
+    if not _plausible_name(value, onto, cued=cued) or (said and _REQUEST_CHARS.search(value)):
+        return None
+    if _A_STOP.fullmatch(value):
+        return None  # "您可以到西直门地铁站A口坐车": a metro stop, no place of a kind
+    return value
 
 
 _KIND_NEXT = re.compile(r"酒店|宾馆|饭店|餐厅|餐馆")
@@ -1570,6 +1585,17 @@ _PARTICLE_END = re.compile(r"(?<![串酒水网书])吧$|[了呢啊呀吗嘛]$")
 
 
 def _name_shaped(value: str, onto: Ontology, verified: bool) -> bool:
+    # Asked of every end tried for every start, by several readers of one message: the
+    # answer depends on the span and the ontology alone.
+    memo = answers_of(onto, "slot_phrases.name_shaped")
+    key = (value, verified)
+    found: bool | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _shaped_as_name(value, onto, verified)
+    return found
+
+
+def _shaped_as_name(value: str, onto: Ontology, verified: bool) -> bool:
     if verified and not value.endswith((")", "）")) and onto.entity_of_name(value) is None:
         return False
     if not verified and (
@@ -1593,6 +1619,14 @@ def plausible_name(value: str, onto: Ontology) -> bool:
     """Whether `value`, said where a name was asked for, reads as one: no description of a
     kind ("经济型酒店"), activity, plan, particle, pronoun or slot word; two characters do
     ("角楼"), as the request vouches for the name."""
+    memo = answers_of(onto, "slot_phrases.plausible_name")  # as `_name_shaped`'s
+    found: bool | None = memo.get(value)
+    if found is None:
+        found = memo[value] = _plausible_as_asked(value, onto)
+    return found
+
+
+def _plausible_as_asked(value: str, onto: Ontology) -> bool:
     core = _BRANCH.sub("", value)
     return not (
         _ACTIVITY.search(value)
