@@ -36,6 +36,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from ctxengine.compaction.gates import lacks, needed_chars
 from ctxengine.compaction.intents import detect_language
 from ctxengine.compaction.nearness import (
     IS_NEAR_TAIL,
@@ -240,11 +241,15 @@ _PHRASED: dict[str, str] = {
 _NOT_PHRASED = re.compile(NEAR)
 
 
-def _phrased_of(onto: Ontology) -> list[tuple[re.Pattern[str], str]]:
-    out: list[tuple[re.Pattern[str], str]] = []
+def _phrased_of(
+    onto: Ontology,
+) -> list[tuple[re.Pattern[str], str, frozenset[str] | None]]:
+    """The phrased questions of the ontology's slots, each with its `needed_chars`."""
+    out: list[tuple[re.Pattern[str], str, frozenset[str] | None]] = []
     for word, rx in _PHRASED.items():
         if (slot := onto.slot_for_word(word)) is not None:
-            out.append((re.compile(rx), slot.name))
+            compiled = re.compile(rx)
+            out.append((compiled, slot.name, needed_chars(compiled)))
     return out
 
 
@@ -252,8 +257,13 @@ def _phrased(text: str, onto: Ontology) -> list[tuple[int, int, str]]:
     """(start, end, slot) of the questions that ask a slot without its word (`_PHRASED`); a
     clause about what is near asks for the neighbours instead."""
     out: list[tuple[int, int, str]] = []
-    rxs = onto.derived("answers.phrased", _phrased_of)
-    for m in _CLAUSE.finditer(text):
+    # A question none of whose characters the text holds is asked in no clause of it.
+    rxs = [
+        (rx, name)
+        for rx, name, needs in onto.derived("answers.phrased", _phrased_of)
+        if not lacks(needs, text)
+    ]
+    for m in _CLAUSE.finditer(text) if rxs else ():
         clause = m.group(0)
         if _NOT_PHRASED.search(clause) is not None:
             continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ctxengine.compaction.gates import lacks, needed_chars
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import Intent, Language
 
@@ -94,6 +95,18 @@ _COMPILED = tuple(
 _COMPILED_ZH = tuple(
     (name, _cues(strong, ""), _cues(weak, "")) for name, strong, _, weak, _ in _RULES
 )
+
+
+def _needs(rx: re.Pattern[str] | None) -> frozenset[str] | None:
+    return needed_chars(rx) if rx is not None else None
+
+
+# The characters one of which every cue of a rule's strong and weak patterns holds: a text
+# with none of them finds no cue of that pattern, so it is not scanned (most Chinese
+# messages hold a cue of two or three of the seven rules).
+_NEEDS = {
+    id(rx): _needs(rx) for _, strong, weak in _COMPILED + _COMPILED_ZH for rx in (strong, weak)
+}
 # What a case-insensitive ASCII letter can match: the letters and four others (ı, İ, ſ, K).
 # A text with none of these cannot match an English cue, however spelled.
 LATIN_LETTER = re.compile("[A-Za-z\u0130\u0131\u017f\u212a]")
@@ -214,6 +227,10 @@ def classify_intents(
     scores: dict[str, float] = {}
     rules = _COMPILED if LATIN_LETTER.search(text) else _COMPILED_ZH
     for name, strong, weak in rules:
+        if strong is not None and lacks(_NEEDS[id(strong)], text):
+            strong = None
+        if weak is not None and lacks(_NEEDS[id(weak)], text):
+            weak = None
         if name in _NEGATABLE:
             n, w = _affirmed(strong, text), _affirmed(weak, text)
         else:

@@ -21,7 +21,9 @@ assistant answers is a fact about what exists. Two replies end a request:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+from ctxengine.compaction.gates import lacks, needed_chars
 from ctxengine.compaction.ontology import Ontology
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
@@ -75,6 +77,8 @@ _PART_OR_NOT = re.compile(r"部分|基本|差不多|接近|大多|大都|多数|
 def says_unmet(text: str) -> bool:
     """Whether the reply says a request could not be met as asked (not when it says only
     that nothing around the place asked about does, nor when it says its offer meets it)."""
+    if _UNMET_GATES.lacked_by(text):
+        return False  # no clause can say so: the answer below would be False too
     clauses = _CLAUSE.findall(text)
     # The substring checks are a cheap gate: most replies name no surroundings.
     if ("附近" in text or "周" in text) and any(_NEARBY_DENIAL.search(c) for c in clauses):
@@ -101,7 +105,9 @@ _TURN_DOWN = re.compile(
 
 def turns_down(text: str) -> bool:
     """Whether a user message turns down what was offered, at its start or later on."""
-    return opens_with_rejection(text) or _TURN_DOWN.search(text) is not None
+    return opens_with_rejection(text) or (
+        not lacks(_TURN_DOWN_NEEDS, text) and _TURN_DOWN.search(text) is not None
+    )
 
 
 def opens_with_rejection(text: str) -> bool:
@@ -111,7 +117,28 @@ def opens_with_rejection(text: str) -> bool:
 
 def says_contrast(text: str) -> bool:
     """Whether the reply marks that what it offers differs from what was asked."""
-    return _CONTRAST.search(text) is not None
+    return not lacks(_CONTRAST_NEEDS, text) and _CONTRAST.search(text) is not None
+
+
+# The characters one of which every match of each holds (`gates.needed_chars`): a text with
+# none of them is spared the scan, which would find nothing.
+_TURN_DOWN_NEEDS = needed_chars(_TURN_DOWN)
+_CONTRAST_NEEDS = needed_chars(_CONTRAST)
+
+
+@dataclass(frozen=True)
+class _Gates:
+    """The needed characters of several regexes, any of which may match."""
+
+    needs: tuple[frozenset[str] | None, ...]
+
+    def lacked_by(self, text: str) -> bool:
+        """Whether `text` lacks the characters of every one (so none can match)."""
+        return all(lacks(n, text) for n in self.needs)
+
+
+# What says a request is unmet: `UNMET_ZH`, `_UNMET_EN`, `BARE_NO` (see `says_unmet`).
+_UNMET_GATES = _Gates(tuple(needed_chars(rx) for rx in (UNMET_ZH, _UNMET_EN, BARE_NO)))
 
 
 # "只不过它的游玩时间短些": a but-clause saying the offer falls short of the request in
@@ -120,6 +147,9 @@ _SHORTFALL = re.compile(
     r"(?:只不过|不过|只是|但是|可惜)[^，,。]*?"
     r"(?:(?:短|长|贵|便宜|高|低|少|多|远|小|大)(?:了)?(?:些|点|一些|一点)|不够|不到|超出|超过)"
 )
+
+
+_SHORTFALL_NEEDS = needed_chars(_SHORTFALL)
 
 
 def unmet_slots(text: str, onto: Ontology) -> list[str]:
@@ -131,6 +161,8 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
     """
     words = onto.slot_word_pattern()
     out: list[str] = []
+    if _UNMET_GATES.lacked_by(text) and lacks(_SHORTFALL_NEEDS, text):
+        return out  # no clause says a request is unmet or falls short
     for clause in _CLAUSE.findall(text):
         unmet = UNMET_ZH.search(clause) is not None or _UNMET_EN.search(clause) is not None
         if not unmet and not _SHORTFALL.search(clause):
