@@ -43,12 +43,34 @@ def lacks(needs: frozenset[str] | None, text: str) -> bool:
     return needs is not None and needs.isdisjoint(text)
 
 
+# How often a character turns up in English text, per cent (a letter's capital a tenth of
+# that); any other character counts 0.5. Only which gate is picked depends on it.
+_COMMON = dict(
+    zip(
+        " etaoinshrdlcumwfgypbvkjxqz",
+        (
+            *(18, 12, 9, 8, 8, 7, 7, 6, 6, 6, 4, 4, 3, 3),
+            *(2.5, 2.4, 2.2, 2, 2, 1.9, 1.5, 1, 0.8, 0.15, 0.15, 0.1, 0.07),
+        ),
+        strict=True,
+    )
+)
+
+
+def _commonness(needs: frozenset[str]) -> float:
+    """How often a text holds one of `needs`, roughly: the rarer, the more texts the gate
+    spares (a space or an "e" spares almost none)."""
+    return sum(
+        _COMMON.get(c, _COMMON.get(c.lower(), 5) / 10 if c.isupper() else 0.5) for c in needs
+    )
+
+
 def _sequence(items: list[tuple[Any, Any]], flags: int) -> Needs:
-    """A sequence matches only if each item does: any item's needs will do, the fewest best."""
+    """A sequence matches only if each item does: any item's needs will do, the rarest best."""
     best: Needs = None
     for op, av in items:
         needs = _item(op, av, flags)
-        if needs is not None and (best is None or len(needs) < len(best)):
+        if needs is not None and (best is None or _commonness(needs) < _commonness(best)):
             best = needs
     return best
 
@@ -110,3 +132,89 @@ def _spellings(c: str, flags: int) -> Needs:
         {c.lower(), c.upper()}
         | {x for x in _FOLDS_BEYOND_ASCII if re.fullmatch(re.escape(c), x, flags)}
     )
+
+
+# Characters whose lower case is no single character an ASCII letter lowers to, though a
+# case-insensitive letter matches them (İ, ı, ſ; K lowers to k and is safe but kept for
+# clarity): in a text with one, a lowered text may not hold what a match holds.
+_UNSAFE_TO_LOWER = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def needed_words(rx: re.Pattern[str]) -> frozenset[str] | None:
+    """Lower-cased strings one of which every match of `rx` holds (as a substring of the
+    lowered text, see `lowered`), or None if it cannot tell. Stricter than `needed_chars`
+    for English, where any letter is in almost every text but "deliver" is not."""
+    return _words_of(list(_parser.parse(rx.pattern, rx.flags)), rx.flags)
+
+
+def lowered(text: str) -> str | None:
+    """`text` lower-cased for `lacks_words`, or None when lowering could hide a match."""
+    return None if _UNSAFE_TO_LOWER.search(text) else text.lower()
+
+
+def lacks_words(words: frozenset[str] | None, low: str | None) -> bool:
+    """Whether the lowered text `low` holds none of `words` (so no match can be in it)."""
+    return words is not None and low is not None and not any(w in low for w in words)
+
+
+def _lowerable(c: str) -> bool:
+    """Whether a match of the literal `c` lowers to `c.lower()` (an ASCII or uncased one)."""
+    return c.isascii() or c.lower() == c.upper()
+
+
+def _words_of(items: list[tuple[Any, Any]], flags: int) -> Needs:
+    """A sequence's needs: a run of literals read as one word, or any item's own."""
+    options: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, av in items:
+        if op is C.LITERAL and _lowerable(chr(av)):
+            run.append(chr(av).lower())
+            continue
+        if run:
+            options.append(frozenset({"".join(run)}))
+            run = []
+        needs = _words_item(op, av, flags)
+        if needs is not None:
+            options.append(needs)
+    if run:
+        options.append(frozenset({"".join(run)}))
+    return min(options, key=_word_odds, default=None)
+
+
+def _word_odds(words: frozenset[str]) -> float:
+    """Roughly how likely a place in a text starts one of `words`: the rarer the words, the
+    more texts their gate spares (" to " spares few, "deliver" many)."""
+    total = 0.0
+    for w in words:
+        odds = 1.0
+        for c in w:
+            odds *= _commonness(frozenset(c)) / 100
+        total += odds
+    return total
+
+
+def _words_item(op: Any, av: Any, flags: int) -> Needs:
+    if op is C.IN:
+        chars = _class(av, flags)
+        if chars is None or not all(_lowerable(c) for c in chars):
+            return None
+        return frozenset(c.lower() for c in chars)
+    if op is C.SUBPATTERN:
+        _group, add, remove, sub = av
+        return _words_of(list(sub), (flags | add) & ~remove)
+    if op is C.BRANCH:
+        out: set[str] = set()
+        for branch in av[1]:
+            needs = _words_of(list(branch), flags)
+            if needs is None:
+                return None
+            out |= needs
+        return frozenset(out)
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+        low, _high, sub = av
+        return _words_of(list(sub), flags) if low >= 1 else None
+    if op is C.ATOMIC_GROUP:
+        return _words_of(list(av), flags)
+    if op is C.ASSERT:
+        return _words_of(list(av[1]), flags)
+    return None

@@ -14,6 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ctxengine.compaction.gates import lacks_words, lowered, needed_words
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
 from ctxengine.compaction.ontology import Ontology, SlotDef, answers_of
@@ -676,13 +677,15 @@ def fallback_slot(onto: Ontology, name: str) -> SlotDef | None:
 _slot = fallback_slot
 
 
-def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef]]:
-    """The phrase rules whose slot the ontology has, with that slot (looked up once)."""
-    out: list[tuple[Phrase, SlotDef]] = []
+def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef, frozenset[str] | None]]:
+    """The phrase rules whose slot the ontology has, with that slot (looked up once) and the
+    words one of which each match holds (`gates.needed_words`): most rules' verbs ("deliver",
+    "入手", "招牌菜") are in few messages, and a message with none is not scanned."""
+    out: list[tuple[Phrase, SlotDef, frozenset[str] | None]] = []
     for p in _PHRASES:
         slot = _slot(onto, p.slot)
         if slot is not None:
-            out.append((p, slot))
+            out.append((p, slot, needed_words(p.rx)))
     return out
 
 
@@ -716,8 +719,11 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
     out: list[PhraseHit] = []
     latin = LATIN_LETTER.search(text) is not None
     chars = set(text)
-    for p, slot in onto.derived("slot_phrases.phrases", _phrases_of):
+    low = lowered(text)
+    for p, slot, cue in onto.derived("slot_phrases.phrases", _phrases_of):
         if (p.english and not latin) or (p.needs and p.needs.isdisjoint(chars)):
+            continue
+        if lacks_words(cue, low):
             continue
         for m in p.rx.finditer(text):
             value = m.group("value")
