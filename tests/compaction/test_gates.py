@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from ctxengine.compaction.gates import lacks, needed_chars
+from ctxengine.compaction.gates import Gate, lacks, lowered, needed_chars, needed_words
 
 
 @pytest.mark.parametrize(
@@ -76,3 +76,63 @@ def test_lacks_is_false_without_a_gate() -> None:
     assert not lacks(None, "anything")
     assert lacks(frozenset("没"), "有的")
     assert not lacks(frozenset("没"), "没有")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (
+            r"(?i)\b(?:ship|deliver|send|mail)(?: it)? to (?P<v>\d+)",
+            {"ship", "deliver", "send", "mail"},
+        ),
+        (r"(?i)\bpay(?:ing)? (?:with|by)", {"pay"}),
+        (r"没有|无", {"没有", "无"}),
+        (r"Jan(?:uary)?|May", {"jan", "may"}),  # a capital's lower case: the text is lowered
+        (r"[ab]c", {"c"}),
+    ],
+)
+def test_needed_words_lists_lowered_words_every_match_holds(
+    pattern: str, expected: set[str]
+) -> None:
+    assert needed_words(re.compile(pattern)) == frozenset(expected)
+
+
+@pytest.mark.parametrize("pattern", [r"a?", r"\w+", r"(?i)é", r"x|.", r"(?!ab)"])
+def test_needed_words_says_nothing_when_it_cannot_tell(pattern: str) -> None:
+    assert needed_words(re.compile(pattern)) is None
+
+
+_WORD_PATTERNS = [
+    r"(?i)\b(?:ship|send)(?: it)? to \w+",
+    r"(?i:\bcancel\b|\bnever ?mind\b)|取消|算了",
+    r"(?i)\b(?:is|are) (?:fine|ok)\b",
+    r"Sat(?:urday)?|(?i:kit)",
+    r"没有(?=找到)|找不到",
+]
+_WORD_ALPHABET = "shipendtocaclvrmiaufkoSHIPCNKTUR 取消算了没有找到不 \u212a\u017f\u0130\u0131"
+
+
+@pytest.mark.parametrize("pattern", _WORD_PATTERNS)
+def test_a_text_lacking_the_needed_words_never_matches(pattern: str) -> None:
+    rx = re.compile(pattern)
+    gate = Gate(rx)
+    assert gate.words is not None
+    rng = random.Random(pattern)
+    words = sorted(gate.words)
+    for _ in range(4000):
+        # Texts built from the needed words' own pieces, so near-misses are common.
+        parts = [rng.choice(_WORD_ALPHABET) for _ in range(rng.randint(0, 8))]
+        if rng.random() < 0.5:
+            w = rng.choice(words)
+            parts.insert(rng.randint(0, len(parts)), w.upper() if rng.random() < 0.3 else w)
+        text = "".join(parts)
+        if gate.shut(text):
+            assert rx.search(text) is None, text
+
+
+def test_lowered_refuses_texts_whose_lower_case_hides_a_letter() -> None:
+    # (?i)s matches the long s, which lowers to itself: no word gate may read such a text.
+    assert lowered("ſhip it") is None
+    assert lowered("Ship IT") == "ship it"
+    assert not Gate(re.compile(r"(?i)ship")).shut("ſhip")
+    assert Gate(re.compile(r"(?i)ship")).shut("send")

@@ -218,3 +218,23 @@ def _words_item(op: Any, av: Any, flags: int) -> Needs:
     if op is C.ASSERT:
         return _words_of(list(av[1]), flags)
     return None
+
+
+class Gate:
+    """What every match of a regex needs (`needed_chars`, `needed_words`), checked in a text
+    before the regex is run on it or on any part of it."""
+
+    __slots__ = ("chars", "words")
+
+    def __init__(self, rx: re.Pattern[str]) -> None:
+        self.chars = needed_chars(rx)
+        self.words = needed_words(rx)
+
+    def shut(self, text: str, low: str | None = None) -> bool:
+        """Whether the regex can match nothing in `text` (`low`: `lowered(text)`, when the
+        caller has it)."""
+        if lacks(self.chars, text):
+            return True
+        if self.words is None:
+            return False
+        return lacks_words(self.words, low if low is not None else lowered(text))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ctxengine.compaction.gates import lacks, needed_chars
+from ctxengine.compaction.gates import Gate, lowered
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import Intent, Language
 
@@ -97,15 +97,11 @@ _COMPILED_ZH = tuple(
 )
 
 
-def _needs(rx: re.Pattern[str] | None) -> frozenset[str] | None:
-    return needed_chars(rx) if rx is not None else None
-
-
-# The characters one of which every cue of a rule's strong and weak patterns holds: a text
-# with none of them finds no cue of that pattern, so it is not scanned (most Chinese
-# messages hold a cue of two or three of the seven rules).
-_NEEDS = {
-    id(rx): _needs(rx) for _, strong, weak in _COMPILED + _COMPILED_ZH for rx in (strong, weak)
+# What every cue of a rule's strong or weak pattern holds (`gates.Gate`): a text without it
+# finds no cue of that pattern, so it is not scanned (most messages hold the cues of two or
+# three of the seven rules).
+_GATES = {
+    id(rx): Gate(rx) for _, strong, weak in _COMPILED + _COMPILED_ZH for rx in (strong, weak) if rx
 }
 # What a case-insensitive ASCII letter can match: the letters and four others (ı, İ, ſ, K).
 # A text with none of these cannot match an English cue, however spelled.
@@ -226,10 +222,11 @@ def classify_intents(
     """
     scores: dict[str, float] = {}
     rules = _COMPILED if LATIN_LETTER.search(text) else _COMPILED_ZH
+    low = lowered(text)
     for name, strong, weak in rules:
-        if strong is not None and lacks(_NEEDS[id(strong)], text):
+        if strong is not None and _GATES[id(strong)].shut(text, low):
             strong = None
-        if weak is not None and lacks(_NEEDS[id(weak)], text):
+        if weak is not None and _GATES[id(weak)].shut(text, low):
             weak = None
         if name in _NEGATABLE:
             n, w = _affirmed(strong, text), _affirmed(weak, text)

@@ -21,9 +21,8 @@ assistant answers is a fact about what exists. Two replies end a request:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from ctxengine.compaction.gates import lacks, needed_chars
+from ctxengine.compaction.gates import Gate
 from ctxengine.compaction.ontology import Ontology
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
@@ -77,7 +76,7 @@ _PART_OR_NOT = re.compile(r"部分|基本|差不多|接近|大多|大都|多数|
 def says_unmet(text: str) -> bool:
     """Whether the reply says a request could not be met as asked (not when it says only
     that nothing around the place asked about does, nor when it says its offer meets it)."""
-    if _UNMET_GATES.lacked_by(text):
+    if all(g.shut(text) for g in _UNMET_GATES):
         return False  # no clause can say so: the answer below would be False too
     clauses = _CLAUSE.findall(text)
     # The substring checks are a cheap gate: most replies name no surroundings.
@@ -106,7 +105,7 @@ _TURN_DOWN = re.compile(
 def turns_down(text: str) -> bool:
     """Whether a user message turns down what was offered, at its start or later on."""
     return opens_with_rejection(text) or (
-        not lacks(_TURN_DOWN_NEEDS, text) and _TURN_DOWN.search(text) is not None
+        not _TURN_DOWN_GATE.shut(text) and _TURN_DOWN.search(text) is not None
     )
 
 
@@ -117,28 +116,15 @@ def opens_with_rejection(text: str) -> bool:
 
 def says_contrast(text: str) -> bool:
     """Whether the reply marks that what it offers differs from what was asked."""
-    return not lacks(_CONTRAST_NEEDS, text) and _CONTRAST.search(text) is not None
+    return not _CONTRAST_GATE.shut(text) and _CONTRAST.search(text) is not None
 
 
-# The characters one of which every match of each holds (`gates.needed_chars`): a text with
-# none of them is spared the scan, which would find nothing.
-_TURN_DOWN_NEEDS = needed_chars(_TURN_DOWN)
-_CONTRAST_NEEDS = needed_chars(_CONTRAST)
-
-
-@dataclass(frozen=True)
-class _Gates:
-    """The needed characters of several regexes, any of which may match."""
-
-    needs: tuple[frozenset[str] | None, ...]
-
-    def lacked_by(self, text: str) -> bool:
-        """Whether `text` lacks the characters of every one (so none can match)."""
-        return all(lacks(n, text) for n in self.needs)
-
-
+# What every match of each holds (`gates.Gate`): a text without it is spared the scans,
+# which would find nothing.
+_TURN_DOWN_GATE = Gate(_TURN_DOWN)
+_CONTRAST_GATE = Gate(_CONTRAST)
 # What says a request is unmet: `UNMET_ZH`, `_UNMET_EN`, `BARE_NO` (see `says_unmet`).
-_UNMET_GATES = _Gates(tuple(needed_chars(rx) for rx in (UNMET_ZH, _UNMET_EN, BARE_NO)))
+_UNMET_GATES = tuple(Gate(rx) for rx in (UNMET_ZH, _UNMET_EN, BARE_NO))
 
 
 # "只不过它的游玩时间短些": a but-clause saying the offer falls short of the request in
@@ -149,7 +135,7 @@ _SHORTFALL = re.compile(
 )
 
 
-_SHORTFALL_NEEDS = needed_chars(_SHORTFALL)
+_SHORTFALL_GATE = Gate(_SHORTFALL)
 
 
 def unmet_slots(text: str, onto: Ontology) -> list[str]:
@@ -161,7 +147,7 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
     """
     words = onto.slot_word_pattern()
     out: list[str] = []
-    if _UNMET_GATES.lacked_by(text) and lacks(_SHORTFALL_NEEDS, text):
+    if all(g.shut(text) for g in _UNMET_GATES) and _SHORTFALL_GATE.shut(text):
         return out  # no clause says a request is unmet or falls short
     for clause in _CLAUSE.findall(text):
         unmet = UNMET_ZH.search(clause) is not None or _UNMET_EN.search(clause) is not None

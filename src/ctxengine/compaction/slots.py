@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from ctxengine.compaction.gates import Gate
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
@@ -126,6 +127,7 @@ _GIVEN_UP = re.compile(
     r"(?i)(?:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)"
     r"\s+(?:(?:the|my|a|an|using|with|by|via)\s+)?|(?:而不是|而非|代替|取代|替代|替换掉?)\s*)$"
 )
+_GIVEN_UP_GATE = Gate(_GIVEN_UP)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
@@ -678,10 +680,12 @@ def extract_updates(
         for at, end, kind_slot, value, kind in _priced_kinds(text, onto):
             add(at, end, kind_slot, kind_slot.name, value, "set", 0.6, kind)
 
+    # Whether a value may be given up anywhere ("instead of", "而不是"): most texts say none.
+    giving_up = not _GIVEN_UP_GATE.shut(text)
     for hit in hits:
         if hit.user_only and not requests:
             continue
-        if _GIVEN_UP.search(text, max(0, hit.start - 24), hit.start):
+        if giving_up and _GIVEN_UP.search(text, max(0, hit.start - 24), hit.start):
             continue  # "pay with PayPal instead of my Visa": the value given up
         # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
         lo = max(0, hit.start - 24)
@@ -747,7 +751,7 @@ def extract_updates(
         changed = _CHANGE_LEAD.search(text, max(0, m.start() - 3), m.start()) is not None
         if not led and not changed and _in_name(text, m.start(), m.end(), described=described):
             continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
-        if _GIVEN_UP.search(text, max(0, m.start() - 24), m.start()):
+        if giving_up and _GIVEN_UP.search(text, max(0, m.start() - 24), m.start()):
             continue  # "with FedEx instead of UPS": UPS is given up, not chosen
         if not requests and offered(text, m.start()):
             continue  # "您需要黑色还是白色？", "有黑色、白色可选": options offered, none chosen
