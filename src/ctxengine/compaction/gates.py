@@ -137,7 +137,7 @@ def _spellings(c: str, flags: int) -> Needs:
 # Characters whose lower case is no single character an ASCII letter lowers to, though a
 # case-insensitive letter matches them (İ, ı, ſ; K lowers to k and is safe but kept for
 # clarity): in a text with one, a lowered text may not hold what a match holds.
-_UNSAFE_TO_LOWER = re.compile("[\u0130\u0131\u017f\u212a]")
+_UNSAFE_TO_LOWER = frozenset("\u0130\u0131\u017f\u212a")
 
 
 def needed_words(rx: re.Pattern[str]) -> frozenset[str] | None:
@@ -149,7 +149,9 @@ def needed_words(rx: re.Pattern[str]) -> frozenset[str] | None:
 
 def lowered(text: str) -> str | None:
     """`text` lower-cased for `lacks_words`, or None when lowering could hide a match."""
-    return None if _UNSAFE_TO_LOWER.search(text) else text.lower()
+    if text.isascii() or _UNSAFE_TO_LOWER.isdisjoint(text):
+        return text.lower()
+    return None
 
 
 def lacks_words(words: frozenset[str] | None, low: str | None) -> bool:

@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ctxengine.compaction.gates import lacks_words, lowered, needed_words
+from ctxengine.compaction.gates import Gate, lacks_words, lowered, needed_words
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
 from ctxengine.compaction.ontology import Ontology, SlotDef, answers_of
@@ -761,7 +761,7 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
     out += trip
     out += _station_pair(text, onto)
     out += _car_and_plate(text, onto)
-    for m in _IT_IN.finditer(text) if latin else ():
+    for m in _IT_IN.finditer(text) if latin and not _IT_IN_GATE.shut(text, low) else ():
         value = m.group("value")
         members = onto.find_members(value)
         it = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
@@ -1017,7 +1017,8 @@ def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
     if slot is None:
         return []
     out: list[PhraseHit] = []
-    for m in _NAME_SAID.finditer(text) if _NAME_SAID_GATE.search(text) else ():
+    said = not _NAME_SAID_CUES.shut(text) and _NAME_SAID_GATE.search(text) is not None
+    for m in _NAME_SAID.finditer(text) if said else ():
         group = next(g for g in _SAID_GROUPS if m.group(g))
         if group in ("v5", "v7", "v8") and _nearby_before(text, m.start(group)):
             continue  # "餐馆周边只有X": the only neighbour, not the place recommended
@@ -1077,7 +1078,7 @@ def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
             )
         if not bare_b:
             out.append(PhraseHit(m.start("b"), m.start("b") + len(b), end_slot, b, 0.6, True, ride))
-    if out or _A_TRIP_CUE.search(text) is None:
+    if out or _A_TRIP_CUE_GATE.shut(text) or _A_TRIP_CUE.search(text) is None:
         return out
     for rx in (_ENDS_NO_FROM, _IN_THEN_TO, _TO_THEN_IN):
         for m in rx.finditer(text):
@@ -1252,6 +1253,11 @@ _PLATE = re.compile(
     r"[·\s]?[A-Z0-9]{5,6}(?![A-Za-z0-9])|#CP\b)"
 )
 _CAR_HOLDER = re.compile(r"#CX\b")
+# What every match of each holds (`gates.Gate`): a text without it is not scanned.
+_IT_IN_GATE = Gate(_IT_IN)
+_NAME_SAID_CUES = Gate(_NAME_SAID_GATE)
+_A_TRIP_CUE_GATE = Gate(_A_TRIP_CUE)
+_PLATE_GATE = Gate(_PLATE)
 # "给您叫了一辆黑色的大众", "叫好了，一辆白色丰田卡罗拉": the car booked, when its plate is
 # given too (the words alone may be any car).
 _CAR_MODEL = re.compile(
@@ -1273,9 +1279,9 @@ def _car_and_plate(text: str, onto: Ontology) -> list[PhraseHit]:
     model_slot, plate_slot = onto.slot("车型"), onto.slot("车牌")
     if model_slot is None or plate_slot is None:
         return []
-    plates = list(_PLATE.finditer(text))
+    plates = [] if _PLATE_GATE.shut(text) else list(_PLATE.finditer(text))
     out = [PhraseHit(m.start(), m.end(), plate_slot, m.group(0), 0.6, True) for m in plates]
-    holders = list(_CAR_HOLDER.finditer(text))
+    holders = list(_CAR_HOLDER.finditer(text)) if "#" in text else []  # "#CX" holds one
     out += [PhraseHit(m.start(), m.end(), model_slot, m.group(0), 0.6, True) for m in holders]
     if plates and not holders and "辆" in text:
         for m in _CAR_MODEL.finditer(text):

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from ctxengine.compaction.gates import Gate
+from ctxengine.compaction.gates import Gate, lowered
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
@@ -127,7 +127,9 @@ _GIVEN_UP = re.compile(
     r"(?i)(?:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)"
     r"\s+(?:(?:the|my|a|an|using|with|by|via)\s+)?|(?:而不是|而非|代替|取代|替代|替换掉?)\s*)$"
 )
+# What every match of each holds (`gates.Gate`): checked before the text is scanned.
 _GIVEN_UP_GATE = Gate(_GIVEN_UP)
+_ZH_INSTEAD_GATE = Gate(ZH_INSTEAD)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
@@ -183,6 +185,10 @@ _WEEKDAY_DAY = re.compile(
     r"(?i)(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+"
     r"(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)"
 )
+_PICK_GATES = {
+    id(rx): Gate(rx)
+    for rx in (_USE_INSTEAD, _TAKE_INSTEAD, _MAKE_IT, _BARE_INSTEAD, _PICK_ONE, _PICK_CODE)
+}
 # The length of a stay or a rental: "two nights", "3 days".
 _DURATION = re.compile(kind_regex("duration"))
 _PEOPLE_RX = re.compile(rf"(?i){PEOPLE_COUNT}")
@@ -798,7 +804,7 @@ def extract_updates(
 
     # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
     dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
-    for m in ZH_INSTEAD.finditer(text):
+    for m in ZH_INSTEAD.finditer(text) if not _ZH_INSTEAD_GATE.shut(text) else ():
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or taken(m.start(), m.end()) or _QUESTION.search(value):
             continue
@@ -832,7 +838,10 @@ def extract_updates(
     picks: tuple[re.Pattern[str], ...] = (_PICK_ONE,) if requests and " the " in text else ()
     if requests and _DIGIT.search(text) is not None:
         picks += (_PICK_CODE,)
+    low = lowered(text) if latin else None
     for pat in (*instead, *picks) if latin else ():
+        if _PICK_GATES[id(pat)].shut(text, low):
+            continue  # the verb or the "instead" every match holds is not in the text
         for m in pat.finditer(text):
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             if not value or taken(m.start(), m.end()) or _ORDINAL_ONE.fullmatch(value):
