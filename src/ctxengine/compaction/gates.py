@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from functools import cache
 from typing import Any
 
 # re's own parser and its opcodes (private modules with no type stubs: read as Any).
@@ -40,7 +41,27 @@ def needed_chars(rx: re.Pattern[str]) -> frozenset[str] | None:
 
 def lacks(needs: frozenset[str] | None, text: str) -> bool:
     """Whether `text` holds none of `needs` (so a pattern needing them cannot match it)."""
-    return needs is not None and needs.isdisjoint(text)
+    return needs is not None and needs.isdisjoint(chars_in(text))
+
+
+def chars_in(text: str) -> frozenset[str]:
+    """The characters of `text`, as a set. A set against a string walks the string and makes
+    a string of each Chinese character it meets; against this set it looks up its own few
+    members. Every gate of a message asks it of the same text: the last answer is kept."""
+    last = _last_chars
+    if last[0] is text:
+        return last[1]
+    found = frozenset(text)
+    _remember_chars((text, found))
+    return found
+
+
+_last_chars: tuple[str, frozenset[str]] = ("", frozenset())
+
+
+def _remember_chars(pair: tuple[str, frozenset[str]]) -> None:
+    global _last_chars
+    _last_chars = pair
 
 
 # How often a character turns up in English text, per cent (a letter's capital a tenth of
@@ -149,14 +170,35 @@ def needed_words(rx: re.Pattern[str]) -> frozenset[str] | None:
 
 def lowered(text: str) -> str | None:
     """`text` lower-cased for `lacks_words`, or None when lowering could hide a match."""
-    if text.isascii() or _UNSAFE_TO_LOWER.isdisjoint(text):
-        return text.lower()
-    return None
+    # Every gate of a message asks this of the same text: the last answer is kept (the pair
+    # is replaced whole, so a reader never pairs one text with another's answer).
+    last = _last_lowered
+    if last[0] is text:
+        return last[1]
+    low = text.lower() if text.isascii() or _UNSAFE_TO_LOWER.isdisjoint(chars_in(text)) else None
+    _remember_lowered((text, low))
+    return low
+
+
+_last_lowered: tuple[str, str | None] = ("", "")
+
+
+def _remember_lowered(pair: tuple[str, str | None]) -> None:
+    global _last_lowered
+    _last_lowered = pair
 
 
 def lacks_words(words: frozenset[str] | None, low: str | None) -> bool:
     """Whether the lowered text `low` holds none of `words` (so no match can be in it)."""
-    return words is not None and low is not None and not any(w in low for w in words)
+    if words is None or low is None:
+        return False
+    return _words_rx(words).search(low) is None
+
+
+@cache
+def _words_rx(words: frozenset[str]) -> re.Pattern[str]:
+    """`words` as one alternation: one scan in C instead of a substring test per word."""
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
 
 
 def _lowerable(c: str) -> bool:
@@ -226,17 +268,23 @@ class Gate:
     """What every match of a regex needs (`needed_chars`, `needed_words`), checked in a text
     before the regex is run on it or on any part of it."""
 
-    __slots__ = ("chars", "words")
+    __slots__ = ("_words_rx", "chars", "words")
 
     def __init__(self, rx: re.Pattern[str]) -> None:
         self.chars = needed_chars(rx)
         self.words = needed_words(rx)
+        self._words_rx = _words_rx(self.words) if self.words is not None else None
 
     def shut(self, text: str, low: str | None = None) -> bool:
         """Whether the regex can match nothing in `text` (`low`: `lowered(text)`, when the
         caller has it)."""
-        if lacks(self.chars, text):
+        # Asked a dozen times a message: kept to two set and regex calls in C.
+        chars = self.chars
+        if chars is not None and chars.isdisjoint(chars_in(text)):
             return True
-        if self.words is None:
+        words = self._words_rx
+        if words is None:
             return False
-        return lacks_words(self.words, low if low is not None else lowered(text))
+        if low is None and (low := lowered(text)) is None:
+            return False
+        return words.search(low) is None

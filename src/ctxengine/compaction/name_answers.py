@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ctxengine.compaction.gates import chars_in
 from ctxengine.compaction.nearness import NEAR_WORD
 from ctxengine.compaction.ontology import Ontology, answers_of
 from ctxengine.compaction.schema import SlotUpdate
@@ -282,7 +283,7 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     """(position, name) of the places a reply offers or picks with a lead that says so,
     whether or not a place was asked for, with the names listed along with them."""
     out: list[tuple[int, str]] = []
-    if _OFFER_CHARS.isdisjoint(text):
+    if _OFFER_CHARS.isdisjoint(chars_in(text)):
         return out
     read_to = 0  # the end of what was read: a lead inside a name read is no lead
     for m in _OFFER.finditer(text):
@@ -494,7 +495,7 @@ def mentioned_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     """(position, name) of the places a user's lead names: the shortest name-shaped span
     after it that the question on it, its kind or what is done there follows."""
     out: list[tuple[int, str]] = []
-    if _MENTION_CHARS.isdisjoint(text):
+    if _MENTION_CHARS.isdisjoint(chars_in(text)):
         return out
     for m in _MENTION.finditer(text):
         pos = m.end()

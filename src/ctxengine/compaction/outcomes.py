@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from ctxengine.compaction.gates import Gate
+from ctxengine.compaction.gates import Gate, chars_in
 from ctxengine.compaction.ontology import Ontology
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
@@ -213,7 +213,7 @@ def denied_spans(text: str) -> list[str]:
             out += _en_refused(clause)
     # A Chinese denial is said with a negation (`_DENY`) or a failed search (找, 查): a text
     # with none of those characters has none, and most replies are spared the clause scan.
-    if _DENY_CHARS.isdisjoint(text):
+    if _DENY_CHARS.isdisjoint(chars_in(text)):
         return out
     for clause in _CLAUSE.findall(text):
         # "找"/"查" gate the search: most clauses say nothing about finding.

@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ctxengine.compaction.gates import Gate, lacks_words, lowered, needed_words
+from ctxengine.compaction.gates import Gate, chars_in, lacks_words, lowered, needed_words
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
 from ctxengine.compaction.ontology import Ontology, SlotDef, answers_of
@@ -718,7 +718,7 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
     `slot_words` False says the text holds no slot word (the caller has looked)."""
     out: list[PhraseHit] = []
     latin = LATIN_LETTER.search(text) is not None
-    chars = set(text)
+    chars = chars_in(text)
     low = lowered(text)
     for p, slot, cue in onto.derived("slot_phrases.phrases", _phrases_of):
         if (p.english and not latin) or (p.needs and p.needs.isdisjoint(chars)):

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from ctxengine.compaction.gates import Gate, lowered
+from ctxengine.compaction.gates import Gate, chars_in, lowered
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
@@ -420,7 +420,7 @@ def extract_updates(
 
     # "门票不超过50元", "评分高于4分": a criterion's bound said before its amount is part of
     # the value (`outcomes.within` reads it), and the amount alone would be no request.
-    if starts and not _BOUND_CHARS.isdisjoint(text):
+    if starts and not _BOUND_CHARS.isdisjoint(chars_in(text)):
         for m in rx.zh_bound.finditer(text):
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or not slot.criterion:
@@ -474,7 +474,7 @@ def extract_updates(
             continue
         if pat is rx.en_set and not (latin or "=" in text or ":" in text):
             continue  # its verbs: "is", "should be", "will be", "=", ":"
-        if pat is rx.zh_change and _CHANGE_CHARS.isdisjoint(text):
+        if pat is rx.zh_change and _CHANGE_CHARS.isdisjoint(chars_in(text)):
             continue
         if pat is rx.zh_fix and not wrong:
             continue
