@@ -712,6 +712,47 @@ def _in_past_clause(text: str, at: int) -> bool:
     return _PAST_TRIP.search(text, start, end_m.start() if end_m else len(text)) is not None
 
 
+@dataclass(frozen=True)
+class _PhraseIndex:
+    """The ontology's phrase rules (`_phrases_of`) by what lets them run: a character of
+    their `needs`, or a Latin letter for an English one with none."""
+
+    rules: list[tuple[Phrase, SlotDef, frozenset[str] | None]]
+    by_char: dict[str, list[int]]  # a character -> the rules needing it
+    chars: frozenset[str]  # the characters of `by_char`
+    english: list[int]  # the English rules needing no character
+    free: list[int]  # the other rules needing no character
+
+
+def _phrase_index(onto: Ontology) -> _PhraseIndex:
+    rules = _phrases_of(onto)
+    by_char: dict[str, list[int]] = {}
+    english: list[int] = []
+    free: list[int] = []
+    for i, (p, _, _) in enumerate(rules):
+        for c in p.needs:
+            by_char.setdefault(c, []).append(i)
+        if not p.needs:
+            (english if p.english else free).append(i)
+    return _PhraseIndex(rules, by_char, frozenset(by_char), english, free)
+
+
+def _open_phrases(
+    onto: Ontology, chars: frozenset[str], latin: bool
+) -> list[tuple[Phrase, SlotDef, frozenset[str] | None]]:
+    """The phrase rules a text with `chars` may match, in their order (the hits' order is
+    kept): those one of whose `needs` it holds, and those needing none (English ones only
+    in a text with a Latin letter). The same rules as testing each, without the test."""
+    index: _PhraseIndex = onto.derived("slot_phrases.phrase_index", _phrase_index)
+    found = set(index.free)
+    if latin:
+        found.update(index.english)
+    for c in index.chars & chars:
+        found.update(index.by_char[c])
+    rules = index.rules
+    return [rules[i] for i in sorted(found) if latin or not rules[i][0].english]
+
+
 def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> list[PhraseHit]:
     """Slot values stated by phrases that imply the slot, in no particular order.
 
@@ -720,9 +761,7 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
     latin = LATIN_LETTER.search(text) is not None
     chars = chars_in(text)
     low = lowered(text)
-    for p, slot, cue in onto.derived("slot_phrases.phrases", _phrases_of):
-        if (p.english and not latin) or (p.needs and p.needs.isdisjoint(chars)):
-            continue
+    for p, slot, cue in _open_phrases(onto, chars, latin):
         if lacks_words(cue, low):
             continue
         for m in p.rx.finditer(text):
