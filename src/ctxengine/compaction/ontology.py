@@ -262,6 +262,17 @@ class Ontology(_Strict):
         index = enums.get(enum)
         if not index:
             return None
+        # Every update of an enum slot asks, and the contained-synonym scan runs a regex per
+        # synonym: the answer depends on the enum and the value alone.
+        memo = answers_of(self, "ontology.enum_member")
+        key = (enum, value)
+        if key not in memo:
+            memo[key] = self._enum_member(index, value)
+        found: str | None = memo[key]
+        return found
+
+    @staticmethod
+    def _enum_member(index: dict[str, str], value: str) -> str | None:
         low = value.strip().lower()
         if low in index:
             return index[low]
