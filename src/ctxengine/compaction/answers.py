@@ -36,6 +36,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from ctxengine.compaction.gates import Gate, lacks, needed_chars
 from ctxengine.compaction.intents import detect_language
 from ctxengine.compaction.nearness import (
     IS_NEAR_TAIL,
@@ -145,14 +146,18 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
     found: list[tuple[int, str]] = []
     asked_near = False
     requesting = False
-    for m in _CLAUSE.finditer(text):
+    # A clause is read only when it asks (`_ASKING`) or a request runs on into it
+    # (`_REQUEST`): a text that can hold neither has no clause to read.
+    asking = not _ASKING_GATE.shut(text)
+    clauses = _CLAUSE.finditer(text) if asking or not _REQUEST_GATE.shut(text) else ()
+    for m in clauses:
         clause = m.group(0)
         # "帮我查一下X，这家餐馆的人均消费，谢谢": a request runs on to the sentence's end.
         carried = requesting and _OF_IT.match(clause) is not None
         requesting = (requesting or _REQUEST.search(clause) is not None) and not _ENDS.search(
             clause
         )
-        if not carried and _ASKING.search(clause) is None:
+        if not carried and (not asking or _ASKING.search(clause) is None):
             continue
         base = m.start()
         # "附近餐馆有没有评分4.5分以上的": a search among the neighbours, not a question
@@ -240,11 +245,15 @@ _PHRASED: dict[str, str] = {
 _NOT_PHRASED = re.compile(NEAR)
 
 
-def _phrased_of(onto: Ontology) -> list[tuple[re.Pattern[str], str]]:
-    out: list[tuple[re.Pattern[str], str]] = []
+def _phrased_of(
+    onto: Ontology,
+) -> list[tuple[re.Pattern[str], str, frozenset[str] | None]]:
+    """The phrased questions of the ontology's slots, each with its `needed_chars`."""
+    out: list[tuple[re.Pattern[str], str, frozenset[str] | None]] = []
     for word, rx in _PHRASED.items():
         if (slot := onto.slot_for_word(word)) is not None:
-            out.append((re.compile(rx), slot.name))
+            compiled = re.compile(rx)
+            out.append((compiled, slot.name, needed_chars(compiled)))
     return out
 
 
@@ -252,8 +261,13 @@ def _phrased(text: str, onto: Ontology) -> list[tuple[int, int, str]]:
     """(start, end, slot) of the questions that ask a slot without its word (`_PHRASED`); a
     clause about what is near asks for the neighbours instead."""
     out: list[tuple[int, int, str]] = []
-    rxs = onto.derived("answers.phrased", _phrased_of)
-    for m in _CLAUSE.finditer(text):
+    # A question none of whose characters the text holds is asked in no clause of it.
+    rxs = [
+        (rx, name)
+        for rx, name, needs in onto.derived("answers.phrased", _phrased_of)
+        if not lacks(needs, text)
+    ]
+    for m in _CLAUSE.finditer(text) if rxs else ():
         clause = m.group(0)
         if _NOT_PHRASED.search(clause) is not None:
             continue
@@ -264,6 +278,9 @@ def _phrased(text: str, onto: Ontology) -> list[tuple[int, int, str]]:
 
 
 _REQUEST = re.compile(r"查一下|查下|查查|告诉我|说一下")
+# What every match of each holds (`gates.Gate`), checked once per text before its clauses.
+_REQUEST_GATE = Gate(_REQUEST)
+_ASKING_GATE = Gate(_ASKING)
 _ENDS = re.compile(r"[。！!？?\n]$")
 # "这家餐馆的人均消费": a clause about the place just named, with no amount.
 _OF_IT = re.compile(r"\s*(?:这|那|它|他|她|该)[^\d，,。；;！!？?\n]*[，,。；;！!？?\n]?$")

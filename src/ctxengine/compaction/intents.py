@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ctxengine.compaction.gates import Gate, lowered
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import Intent, Language
 
@@ -94,6 +95,14 @@ _COMPILED = tuple(
 _COMPILED_ZH = tuple(
     (name, _cues(strong, ""), _cues(weak, "")) for name, strong, _, weak, _ in _RULES
 )
+
+
+# What every cue of a rule's strong or weak pattern holds (`gates.Gate`): a text without it
+# finds no cue of that pattern, so it is not scanned (most messages hold the cues of two or
+# three of the seven rules).
+_GATES = {
+    id(rx): Gate(rx) for _, strong, weak in _COMPILED + _COMPILED_ZH for rx in (strong, weak) if rx
+}
 # What a case-insensitive ASCII letter can match: the letters and four others (ı, İ, ſ, K).
 # A text with none of these cannot match an English cue, however spelled.
 LATIN_LETTER = re.compile("[A-Za-z\u0130\u0131\u017f\u212a]")
@@ -213,7 +222,12 @@ def classify_intents(
     """
     scores: dict[str, float] = {}
     rules = _COMPILED if LATIN_LETTER.search(text) else _COMPILED_ZH
+    low = lowered(text)
     for name, strong, weak in rules:
+        if strong is not None and _GATES[id(strong)].shut(text, low):
+            strong = None
+        if weak is not None and _GATES[id(weak)].shut(text, low):
+            weak = None
         if name in _NEGATABLE:
             n, w = _affirmed(strong, text), _affirmed(weak, text)
         else:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
+from ctxengine.compaction.gates import chars_in
 from ctxengine.compaction.nearness import NEAR_WORD
-from ctxengine.compaction.ontology import Ontology
+from ctxengine.compaction.ontology import Ontology, answers_of
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.slot_phrases import plausible_name
 
@@ -212,6 +213,15 @@ def _verified(value: str, onto: Ontology) -> bool:
 
 
 def _is_name(value: str, onto: Ontology) -> bool:
+    # Tried for each end of each start: the answer depends on the span and the ontology alone.
+    memo = answers_of(onto, "name_answers.is_name")
+    found: bool | None = memo.get(value)
+    if found is None:
+        found = memo[value] = _reads_as_name(value, onto)
+    return found
+
+
+def _reads_as_name(value: str, onto: Ontology) -> bool:
     return (
         _NOT_A_NAME.search(value) is None
         and not _holds_member(value, onto)
@@ -262,6 +272,9 @@ _OFFER = re.compile(
     # "可以去X用餐", "可以考虑X": the subject left out, at a clause's start.
     r"|(?:^|(?<=[，,。！!？?]))\s*(?:还|也)?(?:可以|不妨)(?:考虑(?:一下)?|选择|去(?![过吃玩看逛住]))"
 )
+# A character one of which every lead of `_OFFER` holds (推荐/建议, 您/你, 去, 我, the 一 of
+# "一家", 可以/不妨) and `_CALLED` too (有一): a text with none offers no name.
+_OFFER_CHARS = frozenset("荐议您你去我一以妨")
 # After an offered name: a clause end, a joiner, the words said of it, or what it is there.
 _OFFER_END = re.compile(r"\s*(?:的(?=[，,。！!？?]|$)|了(?=[，,。！!？?]|$)|这家|这个)")
 
@@ -270,6 +283,8 @@ def offered_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     """(position, name) of the places a reply offers or picks with a lead that says so,
     whether or not a place was asked for, with the names listed along with them."""
     out: list[tuple[int, str]] = []
+    if _OFFER_CHARS.isdisjoint(chars_in(text)):
+        return out
     read_to = 0  # the end of what was read: a lead inside a name read is no lead
     for m in _OFFER.finditer(text):
         if m.end() < read_to or _NOTHING_BEFORE.search(
@@ -463,6 +478,8 @@ _MENTION = re.compile(
     r"|(?:我|我们)(?:也|先)?(?:想|要|打算|准备|就|还)?(?:预定|预订|订|入住|住|去(?![过吃玩逛看])|到(?=[^，,。！!？?]{2,20}?(?:景点|景区|餐馆|餐厅|酒店)去))"
     r"|(?:尝一?尝|试一?试)(?=[^，,。！!？?]{2,20}?家的)"
 )
+# A character one of which every lead of `_MENTION` holds: 你/您, 把/将/告/给, 就, 我, 尝/试.
+_MENTION_CHARS = frozenset("你您把将告给就我尝试")
 # After a name a user mentions: the question on it, its kind, or what is done there.
 _MENTION_END = re.compile(
     r"\s*(?:吗|么|呢|吧|[，,。！!？?]|$|尝一?尝|的?(?:餐馆|餐厅|酒店|宾馆|景点|景区)|家的|看一?看|吃饭|用餐|游玩|玩|逛逛|住宿|入住|去)"
@@ -478,6 +495,8 @@ def mentioned_names(text: str, onto: Ontology) -> list[tuple[int, str]]:
     """(position, name) of the places a user's lead names: the shortest name-shaped span
     after it that the question on it, its kind or what is done there follows."""
     out: list[tuple[int, str]] = []
+    if _MENTION_CHARS.isdisjoint(chars_in(text)):
+        return out
     for m in _MENTION.finditer(text):
         pos = m.end()
         run = _RUN.match(text, pos)

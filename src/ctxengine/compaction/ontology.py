@@ -262,6 +262,17 @@ class Ontology(_Strict):
         index = enums.get(enum)
         if not index:
             return None
+        # Every update of an enum slot asks, and the contained-synonym scan runs a regex per
+        # synonym: the answer depends on the enum and the value alone.
+        memo = answers_of(self, "ontology.enum_member")
+        key = (enum, value)
+        if key not in memo:
+            memo[key] = self._enum_member(index, value)
+        found: str | None = memo[key]
+        return found
+
+    @staticmethod
+    def _enum_member(index: dict[str, str], value: str) -> str | None:
         low = value.strip().lower()
         if low in index:
             return index[low]
@@ -338,11 +349,9 @@ class Ontology(_Strict):
         "7天连锁酒店(北京首都机场店)" is a 酒店); the longest suffix wins; None if none."""
         # The parser asks this of the same spans again and again: answers are kept per name
         # (the cache is dropped when it grows).
-        memo: dict[str, EntityDef | None] = self.derived("ontology.entity_of_name", lambda _: {})
+        memo: dict[str, EntityDef | None] = answers_of(self, "ontology.entity_of_name")
         if name in memo:
             return memo[name]
-        if len(memo) > 4096:
-            memo.clear()
         found = memo[name] = self._entity_of_name(name)
         return found
 
@@ -531,6 +540,25 @@ def _suffix_table(onto: Ontology) -> tuple[list[int], dict[str, EntityDef]]:
             if suffix:
                 table.setdefault(suffix, e)
     return sorted({len(s) for s in table}, reverse=True), table
+
+
+# How many answers a per-ontology cache (`answers_of`) keeps before it starts afresh.
+ANSWERS_KEPT = 4096
+
+
+def _new_answers(_: Ontology) -> dict[Any, Any]:
+    return {}
+
+
+def answers_of(onto: Ontology, key: str) -> dict[Any, Any]:
+    """The ontology's cache `key` of answers to a question about a span of text that depends
+    on the span and the ontology alone ("is X shaped like a name?"): the parser asks the same
+    of the same spans again and again, within a message and across its turns. Emptied when it
+    has grown past `ANSWERS_KEPT`, so it stays small whatever the dialogue."""
+    memo: dict[Any, Any] = onto.derived(key, _new_answers)
+    if len(memo) > ANSWERS_KEPT:
+        memo.clear()
+    return memo
 
 
 def _pv(o: Ontology) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from ctxengine.compaction.gates import Gate, chars_in
 from ctxengine.compaction.ontology import Ontology
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+")
@@ -75,6 +76,8 @@ _PART_OR_NOT = re.compile(r"部分|基本|差不多|接近|大多|大都|多数|
 def says_unmet(text: str) -> bool:
     """Whether the reply says a request could not be met as asked (not when it says only
     that nothing around the place asked about does, nor when it says its offer meets it)."""
+    if all(g.shut(text) for g in _UNMET_GATES):
+        return False  # no clause can say so: the answer below would be False too
     clauses = _CLAUSE.findall(text)
     # The substring checks are a cheap gate: most replies name no surroundings.
     if ("附近" in text or "周" in text) and any(_NEARBY_DENIAL.search(c) for c in clauses):
@@ -101,7 +104,9 @@ _TURN_DOWN = re.compile(
 
 def turns_down(text: str) -> bool:
     """Whether a user message turns down what was offered, at its start or later on."""
-    return opens_with_rejection(text) or _TURN_DOWN.search(text) is not None
+    return opens_with_rejection(text) or (
+        not _TURN_DOWN_GATE.shut(text) and _TURN_DOWN.search(text) is not None
+    )
 
 
 def opens_with_rejection(text: str) -> bool:
@@ -111,7 +116,15 @@ def opens_with_rejection(text: str) -> bool:
 
 def says_contrast(text: str) -> bool:
     """Whether the reply marks that what it offers differs from what was asked."""
-    return _CONTRAST.search(text) is not None
+    return not _CONTRAST_GATE.shut(text) and _CONTRAST.search(text) is not None
+
+
+# What every match of each holds (`gates.Gate`): a text without it is spared the scans,
+# which would find nothing.
+_TURN_DOWN_GATE = Gate(_TURN_DOWN)
+_CONTRAST_GATE = Gate(_CONTRAST)
+# What says a request is unmet: `UNMET_ZH`, `_UNMET_EN`, `BARE_NO` (see `says_unmet`).
+_UNMET_GATES = tuple(Gate(rx) for rx in (UNMET_ZH, _UNMET_EN, BARE_NO))
 
 
 # "只不过它的游玩时间短些": a but-clause saying the offer falls short of the request in
@@ -120,6 +133,9 @@ _SHORTFALL = re.compile(
     r"(?:只不过|不过|只是|但是|可惜)[^，,。]*?"
     r"(?:(?:短|长|贵|便宜|高|低|少|多|远|小|大)(?:了)?(?:些|点|一些|一点)|不够|不到|超出|超过)"
 )
+
+
+_SHORTFALL_GATE = Gate(_SHORTFALL)
 
 
 def unmet_slots(text: str, onto: Ontology) -> list[str]:
@@ -131,6 +147,8 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
     """
     words = onto.slot_word_pattern()
     out: list[str] = []
+    if all(g.shut(text) for g in _UNMET_GATES) and _SHORTFALL_GATE.shut(text):
+        return out  # no clause says a request is unmet or falls short
     for clause in _CLAUSE.findall(text):
         unmet = UNMET_ZH.search(clause) is not None or _UNMET_EN.search(clause) is not None
         if not unmet and not _SHORTFALL.search(clause):
@@ -143,6 +161,11 @@ def unmet_slots(text: str, onto: Ontology) -> list[str]:
 
 
 _DENY = re.compile(r"(?:都没有|没有|没|并无|无|不提供|不供应)")
+# A character one of which every `_DENY` match and every `_NOT_FOUND_END` gate (找, 查) holds.
+_DENY_CHARS = frozenset("没无不找查")
+# The characters whose lower case is an ASCII letter or starts with one (A-Z, a-z, and İ and
+# the Kelvin sign K): where an English refusal may be.
+_EN_LETTER = re.compile("[A-Za-z\u0130\u212a]")
 _WISH = re.compile(r"[您你我]")
 # "没去过", "没吃过": what one has not done yet, which says nothing is missing.
 _NEVER_DONE = re.compile(r"[去吃住玩来听见试]过")
@@ -185,9 +208,13 @@ def denied_spans(text: str) -> list[str]:
     "豪华型酒店"): a request the reply says nothing has, when the request is in it. In English,
     a value the reply refuses ("coupon SPRING20 can't be applied" -> "coupon SPRING20")."""
     out: list[str] = []
-    if any("a" <= c.lower() <= "z" for c in text):
+    if _EN_LETTER.search(text):
         for clause in _CLAUSE.findall(text):
             out += _en_refused(clause)
+    # A Chinese denial is said with a negation (`_DENY`) or a failed search (找, 查): a text
+    # with none of those characters has none, and most replies are spared the clause scan.
+    if _DENY_CHARS.isdisjoint(chars_in(text)):
+        return out
     for clause in _CLAUSE.findall(text):
         # "找"/"查" gate the search: most clauses say nothing about finding.
         end = _NOT_FOUND_END.search(clause) if "找" in clause or "查" in clause else None

@@ -341,6 +341,38 @@ _GATE_NO_LATIN = re.compile(_GATE_ZH)
 _LATIN = re.compile("[A-Za-z\u0130\u0131\u017f\u212a]")
 
 
+# The patterns of `_GATED` by the words they need (a pattern is listed under each of its
+# words), and those that need none: a message holding two of the words looks at the few
+# patterns listed under them instead of testing all forty-five.
+def _by_word() -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for i, need in enumerate(_NEEDS):
+        for w in need[0]:
+            out.setdefault(w, []).append(i)
+    return out
+
+
+_BY_WORD = _by_word()
+_WORDLESS = [i for i, need in enumerate(_NEEDS) if not need[0]]
+
+
+def _open_patterns(
+    held: set[str], run: int, capital: bool
+) -> list[tuple[str, int, re.Pattern[str], int]]:
+    """The patterns of `_GATED` whose needs the text meets, in `_GATED`'s order (overlaps
+    are settled by a stable sort, so the order must not change): one of their words is
+    `held`, the digits they need are within the longest `run`, and a `capital` if needed."""
+    found = set(_WORDLESS)
+    for w in held:
+        found.update(_BY_WORD[w])
+    out = []
+    for i in sorted(found):
+        pattern, (_, digits, caps) = _GATED[i]
+        if digits <= run and (capital or not caps):
+            out.append(pattern)
+    return out
+
+
 def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> list[Span]:
     """All non-overlapping evidence spans of `text`, in reading order.
 
@@ -361,9 +393,7 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
             held.update(w for w in _LETTER_WORDS if w in low)
         run = max(map(len, _DIGITS.findall(text)), default=0)
         capital = _CAPITAL.search(text) is not None
-        for (kind, prio, rx, group), (words, digits, caps) in _GATED:
-            if digits > run or (words and held.isdisjoint(words)) or (caps and not capital):
-                continue
+        for kind, prio, rx, group in _open_patterns(held, run, capital):
             for m in rx.finditer(text):
                 start, end = m.span(group)
                 value = m.group(group)

@@ -15,6 +15,7 @@ from itertools import chain
 from typing import overload
 
 from ctxengine.compaction.en_names import NAME_KIND, latest_list, offered_kind
+from ctxengine.compaction.gates import Gate
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.schema import ParsedTurn, Reference, SlotUpdate
 
@@ -577,6 +578,8 @@ _GATE_ZH = r"刚|之前|上次|上一|前一|前面|先前|原来|最后|那|这
 _GATE = re.compile(_GATE_ZH + r"|(?i:last|previous|earlier|prior|same|original|that|this|before)")
 # Without the English words, for a text with no letter they could match (see `LATIN_LETTER`).
 _GATE_NO_LATIN = re.compile(_GATE_ZH)
+# What the gates' matches hold (`gates.Gate`): most texts are turned away before the scan.
+_GATE_CUES = {True: Gate(_GATE), False: Gate(_GATE_NO_LATIN)}
 
 # A pointer to one of the places the dialogue named: "第二家", "前面那家", "你说的那个景点".
 # Resolved to the instance's entity key ("餐馆[大董(工体店)]", kind `PLACE`); a user's
@@ -648,12 +651,16 @@ def extract_references(text: str, context: ParseContext | None) -> list[Referenc
     spans: list[tuple[int, int]] = []
     if latin and context is not None and context.offered:
         picked, spans = _option_references(text, context)
-    if not (_GATE if latin else _GATE_NO_LATIN).search(text):
+    gate = _GATE if latin else _GATE_NO_LATIN
+    if _GATE_CUES[latin].shut(text) or not gate.search(text):
         return picked
-    out, taken = _place_references(text, context)
+    # Every Chinese rule and place pointer spells its cue in Han characters (CJK unified
+    # ideographs): a text with none, most English ones, is read by the English rules alone.
+    han = _CJK.search(text) is not None
+    out, taken = _place_references(text, context) if han else ([], [])
     out += picked
     taken += spans
-    for rx, how, conf in _RULES if latin else _RULES_NO_LATIN:
+    for rx, how, conf in (_RULES if han else _EN_RULES) if latin else _RULES_NO_LATIN:
         for m in rx.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue

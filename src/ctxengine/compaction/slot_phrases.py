@@ -14,9 +14,10 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ctxengine.compaction.gates import Gate, chars_in, lacks_words, lowered, needed_words
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
-from ctxengine.compaction.ontology import Ontology, SlotDef
+from ctxengine.compaction.ontology import Ontology, SlotDef, answers_of
 
 _ZH_STOP = "，,。；;！!？?\n、"
 # Product names mix scripts and keep inner spaces: "小米14 Ultra", "MacBook Air 13".
@@ -680,13 +681,15 @@ def fallback_slot(onto: Ontology, name: str) -> SlotDef | None:
 _slot = fallback_slot
 
 
-def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef]]:
-    """The phrase rules whose slot the ontology has, with that slot (looked up once)."""
-    out: list[tuple[Phrase, SlotDef]] = []
+def _phrases_of(onto: Ontology) -> list[tuple[Phrase, SlotDef, frozenset[str] | None]]:
+    """The phrase rules whose slot the ontology has, with that slot (looked up once) and the
+    words one of which each match holds (`gates.needed_words`): most rules' verbs ("deliver",
+    "入手", "招牌菜") are in few messages, and a message with none is not scanned."""
+    out: list[tuple[Phrase, SlotDef, frozenset[str] | None]] = []
     for p in _PHRASES:
         slot = _slot(onto, p.slot)
         if slot is not None:
-            out.append((p, slot))
+            out.append((p, slot, needed_words(p.rx)))
     return out
 
 
@@ -713,15 +716,57 @@ def _in_past_clause(text: str, at: int) -> bool:
     return _PAST_TRIP.search(text, start, end_m.start() if end_m else len(text)) is not None
 
 
+@dataclass(frozen=True)
+class _PhraseIndex:
+    """The ontology's phrase rules (`_phrases_of`) by what lets them run: a character of
+    their `needs`, or a Latin letter for an English one with none."""
+
+    rules: list[tuple[Phrase, SlotDef, frozenset[str] | None]]
+    by_char: dict[str, list[int]]  # a character -> the rules needing it
+    chars: frozenset[str]  # the characters of `by_char`
+    english: list[int]  # the English rules needing no character
+    free: list[int]  # the other rules needing no character
+
+
+def _phrase_index(onto: Ontology) -> _PhraseIndex:
+    rules = _phrases_of(onto)
+    by_char: dict[str, list[int]] = {}
+    english: list[int] = []
+    free: list[int] = []
+    for i, (p, _, _) in enumerate(rules):
+        for c in p.needs:
+            by_char.setdefault(c, []).append(i)
+        if not p.needs:
+            (english if p.english else free).append(i)
+    return _PhraseIndex(rules, by_char, frozenset(by_char), english, free)
+
+
+def _open_phrases(
+    onto: Ontology, chars: frozenset[str], latin: bool
+) -> list[tuple[Phrase, SlotDef, frozenset[str] | None]]:
+    """The phrase rules a text with `chars` may match, in their order (the hits' order is
+    kept): those one of whose `needs` it holds, and those needing none (English ones only
+    in a text with a Latin letter). The same rules as testing each, without the test."""
+    index: _PhraseIndex = onto.derived("slot_phrases.phrase_index", _phrase_index)
+    found = set(index.free)
+    if latin:
+        found.update(index.english)
+    for c in index.chars & chars:
+        found.update(index.by_char[c])
+    rules = index.rules
+    return [rules[i] for i in sorted(found) if latin or not rules[i][0].english]
+
+
 def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> list[PhraseHit]:
     """Slot values stated by phrases that imply the slot, in no particular order.
 
     `slot_words` False says the text holds no slot word (the caller has looked)."""
     out: list[PhraseHit] = []
     latin = LATIN_LETTER.search(text) is not None
-    chars = set(text)
-    for p, slot in onto.derived("slot_phrases.phrases", _phrases_of):
-        if (p.english and not latin) or (p.needs and p.needs.isdisjoint(chars)):
+    chars = chars_in(text)
+    low = lowered(text)
+    for p, slot, cue in _open_phrases(onto, chars, latin):
+        if lacks_words(cue, low):
             continue
         for m in p.rx.finditer(text):
             value = m.group("value")
@@ -759,7 +804,7 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
     out += trip
     out += _station_pair(text, onto)
     out += _car_and_plate(text, onto)
-    for m in _IT_IN.finditer(text) if latin else ():
+    for m in _IT_IN.finditer(text) if latin and not _IT_IN_GATE.shut(text, low) else ():
         value = m.group("value")
         members = onto.find_members(value)
         it = members[0][1] if members else _slot_in(value, onto) or onto.slot("color")
@@ -935,17 +980,16 @@ def _name_hit(
     cued: bool = False,
 ) -> PhraseHit | None:
     raw = m.group(group)
-    value = _name_only(raw)
-    # "箭扣长城爬长城", "翰风餐厅吃香葱鱼片": a name that ends as names do, then a plan.
-    end = _shortest_name(value, 0, onto, verified=True)
-    if end is not None and _PLAN.match(value, end):
-        value = value[:end]
-    elif onto.entity_of_name(value) is None and (plan := _PLAN.search(value)) is not None:
-        value = value[: plan.start()]  # "恭王府溜达一圈"
-    if not _plausible_name(value, onto, cued=cued) or (said and _REQUEST_CHARS.search(value)):
+    # The name a span holds depends on the span alone, and the same spans come back (every
+    # reader of a reply tries its clauses): worked out once per span.
+    memo = answers_of(onto, "slot_phrases.name_in")
+    key = (raw, said, cued)
+    if key in memo:
+        value: str | None = memo[key]
+    else:
+        value = memo[key] = _name_in(raw, onto, said=said, cued=cued)
+    if value is None:
         return None
-    if _A_STOP.fullmatch(value):
-        return None  # "您可以到西直门地铁站A口坐车": a metro stop, no place of a kind
     start = m.start(group) + max(raw.find(value), 0)
     if (
         _inside_name(m.string, start, onto)
@@ -962,6 +1006,22 @@ def _name_hit(
     ):
         value += kind.group(0)
     return PhraseHit(start, start + len(value), slot, value, 0.5, True)
+
+
+def _name_in(raw: str, onto: Ontology, *, said: bool, cued: bool) -> str | None:
+    """The name a span read as one holds (`_name_hit`), or None when it is no name."""
+    value = _name_only(raw)
+    # "箭扣长城爬长城", "翰风餐厅吃香葱鱼片": a name that ends as names do, then a plan.
+    end = _shortest_name(value, 0, onto, verified=True)
+    if end is not None and _PLAN.match(value, end):
+        value = value[:end]
+    elif onto.entity_of_name(value) is None and (plan := _PLAN.search(value)) is not None:
+        value = value[: plan.start()]  # "恭王府溜达一圈"
+    if not _plausible_name(value, onto, cued=cued) or (said and _REQUEST_CHARS.search(value)):
+        return None
+    if _A_STOP.fullmatch(value):
+        return None  # "您可以到西直门地铁站A口坐车": a metro stop, no place of a kind
+    return value
 
 
 _KIND_NEXT = re.compile(r"酒店|宾馆|饭店|餐厅|餐馆")
@@ -1000,7 +1060,8 @@ def _names_said(text: str, onto: Ontology) -> list[PhraseHit]:
     if slot is None:
         return []
     out: list[PhraseHit] = []
-    for m in _NAME_SAID.finditer(text) if _NAME_SAID_GATE.search(text) else ():
+    said = not _NAME_SAID_CUES.shut(text) and _NAME_SAID_GATE.search(text) is not None
+    for m in _NAME_SAID.finditer(text) if said else ():
         group = next(g for g in _SAID_GROUPS if m.group(g))
         if group in ("v5", "v7", "v8") and _nearby_before(text, m.start(group)):
             continue  # "餐馆周边只有X": the only neighbour, not the place recommended
@@ -1060,7 +1121,7 @@ def _from_to(text: str, onto: Ontology) -> list[PhraseHit]:
             )
         if not bare_b:
             out.append(PhraseHit(m.start("b"), m.start("b") + len(b), end_slot, b, 0.6, True, ride))
-    if out or _A_TRIP_CUE.search(text) is None:
+    if out or _A_TRIP_CUE_GATE.shut(text) or _A_TRIP_CUE.search(text) is None:
         return out
     for rx in (_ENDS_NO_FROM, _IN_THEN_TO, _TO_THEN_IN):
         for m in rx.finditer(text):
@@ -1235,6 +1296,11 @@ _PLATE = re.compile(
     r"[·\s]?[A-Z0-9]{5,6}(?![A-Za-z0-9])|#CP\b)"
 )
 _CAR_HOLDER = re.compile(r"#CX\b")
+# What every match of each holds (`gates.Gate`): a text without it is not scanned.
+_IT_IN_GATE = Gate(_IT_IN)
+_NAME_SAID_CUES = Gate(_NAME_SAID_GATE)
+_A_TRIP_CUE_GATE = Gate(_A_TRIP_CUE)
+_PLATE_GATE = Gate(_PLATE)
 # "给您叫了一辆黑色的大众", "叫好了，一辆白色丰田卡罗拉": the car booked, when its plate is
 # given too (the words alone may be any car).
 _CAR_MODEL = re.compile(
@@ -1256,9 +1322,9 @@ def _car_and_plate(text: str, onto: Ontology) -> list[PhraseHit]:
     model_slot, plate_slot = onto.slot("车型"), onto.slot("车牌")
     if model_slot is None or plate_slot is None:
         return []
-    plates = list(_PLATE.finditer(text))
+    plates = [] if _PLATE_GATE.shut(text) else list(_PLATE.finditer(text))
     out = [PhraseHit(m.start(), m.end(), plate_slot, m.group(0), 0.6, True) for m in plates]
-    holders = list(_CAR_HOLDER.finditer(text))
+    holders = list(_CAR_HOLDER.finditer(text)) if "#" in text else []  # "#CX" holds one
     out += [PhraseHit(m.start(), m.end(), model_slot, m.group(0), 0.6, True) for m in holders]
     if plates and not holders and "辆" in text:
         for m in _CAR_MODEL.finditer(text):
@@ -1574,6 +1640,17 @@ _PARTICLE_END = re.compile(r"(?<![串酒水网书])吧$|[了呢啊呀吗嘛]$")
 
 
 def _name_shaped(value: str, onto: Ontology, verified: bool) -> bool:
+    # Asked of every end tried for every start, by several readers of one message: the
+    # answer depends on the span and the ontology alone.
+    memo = answers_of(onto, "slot_phrases.name_shaped")
+    key = (value, verified)
+    found: bool | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _shaped_as_name(value, onto, verified)
+    return found
+
+
+def _shaped_as_name(value: str, onto: Ontology, verified: bool) -> bool:
     if verified and not value.endswith((")", "）")) and onto.entity_of_name(value) is None:
         return False
     if not verified and (
@@ -1597,6 +1674,14 @@ def plausible_name(value: str, onto: Ontology) -> bool:
     """Whether `value`, said where a name was asked for, reads as one: no description of a
     kind ("经济型酒店"), activity, plan, particle, pronoun or slot word; two characters do
     ("角楼"), as the request vouches for the name."""
+    memo = answers_of(onto, "slot_phrases.plausible_name")  # as `_name_shaped`'s
+    found: bool | None = memo.get(value)
+    if found is None:
+        found = memo[value] = _plausible_as_asked(value, onto)
+    return found
+
+
+def _plausible_as_asked(value: str, onto: Ontology) -> bool:
     core = _BRANCH.sub("", value)
     return not (
         _ACTIVITY.search(value)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from ctxengine.compaction.gates import Gate, chars_in, lowered
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
@@ -126,6 +127,9 @@ _GIVEN_UP = re.compile(
     r"(?i)(?:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|as\s+opposed\s+to)"
     r"\s+(?:(?:the|my|a|an|using|with|by|via)\s+)?|(?:而不是|而非|代替|取代|替代|替换掉?)\s*)$"
 )
+# What every match of each holds (`gates.Gate`): checked before the text is scanned.
+_GIVEN_UP_GATE = Gate(_GIVEN_UP)
+_ZH_INSTEAD_GATE = Gate(ZH_INSTEAD)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
@@ -181,6 +185,10 @@ _WEEKDAY_DAY = re.compile(
     r"(?i)(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\.?,?\s+"
     r"(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)"
 )
+_PICK_GATES = {
+    id(rx): Gate(rx)
+    for rx in (_USE_INSTEAD, _TAKE_INSTEAD, _MAKE_IT, _BARE_INSTEAD, _PICK_ONE, _PICK_CODE)
+}
 # The length of a stay or a rental: "two nights", "3 days".
 _DURATION = re.compile(kind_regex("duration"))
 _PEOPLE_RX = re.compile(rf"(?i){PEOPLE_COUNT}")
@@ -412,7 +420,7 @@ def extract_updates(
 
     # "门票不超过50元", "评分高于4分": a criterion's bound said before its amount is part of
     # the value (`outcomes.within` reads it), and the amount alone would be no request.
-    if starts and not _BOUND_CHARS.isdisjoint(text):
+    if starts and not _BOUND_CHARS.isdisjoint(chars_in(text)):
         for m in rx.zh_bound.finditer(text):
             slot = onto.slot_for_word(m.group("slot"))
             if slot is None or not slot.criterion:
@@ -466,7 +474,7 @@ def extract_updates(
             continue
         if pat is rx.en_set and not (latin or "=" in text or ":" in text):
             continue  # its verbs: "is", "should be", "will be", "=", ":"
-        if pat is rx.zh_change and _CHANGE_CHARS.isdisjoint(text):
+        if pat is rx.zh_change and _CHANGE_CHARS.isdisjoint(chars_in(text)):
             continue
         if pat is rx.zh_fix and not wrong:
             continue
@@ -678,10 +686,12 @@ def extract_updates(
         for at, end, kind_slot, value, kind in _priced_kinds(text, onto):
             add(at, end, kind_slot, kind_slot.name, value, "set", 0.6, kind)
 
+    # Whether a value may be given up anywhere ("instead of", "而不是"): most texts say none.
+    giving_up = not _GIVEN_UP_GATE.shut(text)
     for hit in hits:
         if hit.user_only and not requests:
             continue
-        if _GIVEN_UP.search(text, max(0, hit.start - 24), hit.start):
+        if giving_up and _GIVEN_UP.search(text, max(0, hit.start - 24), hit.start):
             continue  # "pay with PayPal instead of my Visa": the value given up
         # "但没有评分的X": the negation is of a modifier ended by "的", not of the name after it.
         lo = max(0, hit.start - 24)
@@ -747,7 +757,7 @@ def extract_updates(
         changed = _CHANGE_LEAD.search(text, max(0, m.start() - 3), m.start()) is not None
         if not led and not changed and _in_name(text, m.start(), m.end(), described=described):
             continue  # "金龙建国温泉酒店", "什刹海酒吧街", "周边餐馆有白家大院, 酒吧": places
-        if _GIVEN_UP.search(text, max(0, m.start() - 24), m.start()):
+        if giving_up and _GIVEN_UP.search(text, max(0, m.start() - 24), m.start()):
             continue  # "with FedEx instead of UPS": UPS is given up, not chosen
         if not requests and offered(text, m.start()):
             continue  # "您需要黑色还是白色？", "有黑色、白色可选": options offered, none chosen
@@ -794,7 +804,7 @@ def extract_updates(
 
     # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
     dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
-    for m in ZH_INSTEAD.finditer(text):
+    for m in ZH_INSTEAD.finditer(text) if not _ZH_INSTEAD_GATE.shut(text) else ():
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or taken(m.start(), m.end()) or _QUESTION.search(value):
             continue
@@ -828,7 +838,10 @@ def extract_updates(
     picks: tuple[re.Pattern[str], ...] = (_PICK_ONE,) if requests and " the " in text else ()
     if requests and _DIGIT.search(text) is not None:
         picks += (_PICK_CODE,)
+    low = lowered(text) if latin else None
     for pat in (*instead, *picks) if latin else ():
+        if _PICK_GATES[id(pat)].shut(text, low):
+            continue  # the verb or the "instead" every match holds is not in the text
         for m in pat.finditer(text):
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             if not value or taken(m.start(), m.end()) or _ORDINAL_ONE.fullmatch(value):
