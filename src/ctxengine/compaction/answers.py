@@ -136,6 +136,19 @@ _OTHER_THING = re.compile(
 )
 # A slot word led by such an event: "the checkout time", "the boarding time".
 _OTHER_EVENT = re.compile(r"(?i)\b" + _EVENTS + r"\s+$")
+# Longer than any of `_EVENTS`: how far before the spaces ahead of a slot word one may start.
+_EVENT_REACH = 16
+
+
+def _event_before(clause: str, at: int) -> bool:
+    """Whether `_OTHER_EVENT` ends at `at`, scanning only the few characters it can span (a
+    search from the clause's start for every slot word made a long clause quadratic)."""
+    start = at
+    while start > 0 and clause[start - 1].isspace():
+        start -= 1
+    if start == at:
+        return False
+    return _OTHER_EVENT.search(clause, max(0, start - _EVENT_REACH), at) is not None
 
 
 def asked_slots(text: str, onto: Ontology) -> list[str]:
@@ -166,7 +179,7 @@ def asked_slots(text: str, onto: Ontology) -> list[str]:
         for w in words.finditer(clause):
             if _STATE_OF.match(clause, w.end()):
                 continue  # "物流状态": the state of the shipment is asked, not the courier
-            if _OTHER_THING.match(clause, w.end()) or _OTHER_EVENT.search(clause, 0, w.start()):
+            if _OTHER_THING.match(clause, w.end()) or _event_before(clause, w.start()):
                 # "What time does the AA flight leave?", "What's the checkout time?": a fact
                 # of another thing, whose answer is no value of the task's own slot.
                 continue
