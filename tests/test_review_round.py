@@ -242,7 +242,6 @@ def test_en_move_again() -> None:
     assert "2 PM" not in "\n".join(current_lines(text))
 
 
-@_xfail("a frequency and a duration share one slot: 'every other week' is archived by 45 min")
 def test_two_values_of_other_kinds_both_current() -> None:
     text = block(
         "Change it to every other week.",
@@ -259,7 +258,6 @@ def test_two_values_of_other_kinds_both_current() -> None:
     "said, value",
     [("会议室换成5楼-泰山会议室。", "5楼-泰山会议室"), ("会议时长改成45分钟。", "45分钟")],
 )
-@_xfail("'会议室换成…' / '会议时长改成…' set no value")
 def test_zh_meeting_slot_changes(said: str, value: str) -> None:
     text = block(
         "帮我约周三上午10点的需求评审。", "已创建。", said, "好的，已修改。", "再加一个人。"
@@ -267,7 +265,6 @@ def test_zh_meeting_slot_changes(said: str, value: str) -> None:
     assert value in "\n".join(current_lines(text))
 
 
-@_xfail("'退房日期改成27日' archives the check-in date 12月24日 as the date's old value")
 def test_checkout_change_keeps_checkin() -> None:
     text = block(
         "帮我订12月24日到26日杭州西湖边的酒店，两晚。",
@@ -279,7 +276,6 @@ def test_checkout_change_keeps_checkin() -> None:
     assert "12月24日" in "\n".join(current_lines(text))
 
 
-@_xfail("'房型换成大床房' sets no value")
 def test_zh_room_type_change() -> None:
     text = block(
         "帮我订杭州湖滨亚朵酒店。",
@@ -298,13 +294,11 @@ def test_zh_room_type_change() -> None:
         ("我们的服务用 Python 3.10。", "Python 版本升到 3.12。"),
     ],
 )
-@_xfail("a Python version change is not kept as a value")
 def test_version_change(first: str, change: str) -> None:
     text = block(first, "OK.", change, "OK.", "Run it.")
     assert "3.12" in "\n".join(current_lines(text))
 
 
-@_xfail("the coupon slot takes the assistant's whole bullet line as its value")
 def test_coupon_value_is_the_code() -> None:
     text = block(
         "What's the coupon SAVE20-XMAS worth on Basic?",
@@ -314,7 +308,6 @@ def test_coupon_value_is_the_code() -> None:
     assert not any("expired" in line for line in current_lines(text))
 
 
-@_xfail("a confirmed proposal's value is cut inside a parenthesis: '08:00（纽约'")
 def test_value_not_cut_inside_parenthesis() -> None:
     text = block(
         "Kevin 说他那边改到周三晚上7点。",
@@ -489,7 +482,6 @@ def test_rule_without_subject_not_shown() -> None:
     assert not any(line.startswith("- 不要再用了") for line in section(text, "constraints"))
 
 
-@_xfail("a moved deadline has no current value: the old and new dates are both bare evidence")
 def test_deadline_moved() -> None:
     text = block(
         "Set the deadline to 2026-12-18 17:00 CET.",
@@ -517,10 +509,13 @@ def test_zh_from_now_on_rule() -> None:
     "said, kept",
     [
         ("Set the deadline to 2026-12-18 17:00 CET.", "17:00 CET"),
-        ("Schedule it on Dec 8 at 10:00 AM Pacific.", "10:00 AM Pacific"),
+        pytest.param(
+            "Schedule it on Dec 8 at 10:00 AM Pacific.",
+            "10:00 AM Pacific",
+            marks=_xfail("a time's zone is dropped: '10:00 AM Pacific' is kept as '10:00 AM'"),
+        ),
     ],
 )
-@_xfail("a time's zone is dropped: '17:00 CET' is kept as '17:00'")
 def test_time_keeps_its_zone(said: str, kept: str) -> None:
     assert kept in block(said, "OK.", "Go on.")
 

@@ -74,6 +74,7 @@ _ZH_DATE = (
 PEOPLE = "people"
 DURATION = "duration"
 FLIGHT = "flight"  # a flight picked by its number ("Take B6 919")
+FREQUENCY = "frequency"  # how often something recurs ("every other week")
 # A party's size in words, beyond one: the counts the phrases below (and `slots`) read.
 EN_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _COUNT = rf"(?:\d{{1,3}}|one|{EN_COUNT_WORDS}|a couple of|a few)"
@@ -661,7 +662,7 @@ class PhraseHit:
 
 # Slots an English phrase may fill that the ontology need not declare: the generic task
 # entity holds them (a product bought, a party's size, a stay's length).
-FALLBACK_SLOTS = ("product", PEOPLE, DURATION, FLIGHT)
+FALLBACK_SLOTS = ("product", PEOPLE, DURATION, FLIGHT, FREQUENCY)
 
 
 def fallback_slot(onto: Ontology, name: str) -> SlotDef | None:
