@@ -197,6 +197,20 @@ _PHRASES: tuple[Phrase, ...] = (
         0.7,
         english=True,
     ),
+    # "send it home after all — 14 Elm Rd, Newton, MA 02458", "deliver to my office
+    # instead: 500 Boylston St, …": where it goes, then its street address after a dash or colon.
+    Phrase(
+        re.compile(
+            # (The address's words keep their case and hold a street or a ZIP code: "- 3 days
+            # from now", "— 3 Pages Max" are none.)
+            r"(?i:\b(?:ship|deliver|send|mail)\b[^—:;!?\n.]{0,40}?(?:\s*—\s*|:\s*|\s+[-–]\s+))"
+            r"(?=[^;!?\n]*?\b(?:St|Street|Rd|Road|Ave|Avenue|Blvd|Dr|Drive|Ln|Lane|Way|Ct|Pl"
+            r"|Pkwy|Hwy|Sq)\b|[^;!?\n]*\b\d{5}\b)" + _EN_ADDRESS
+        ),
+        "address",
+        0.7,
+        english=True,
+    ),
     Phrase(
         re.compile(
             r"(?i)\b(?:deliver(?:ed)?|arrive|ship(?:ped)?|get it)(?: it| this| them| the order)?"

@@ -1014,7 +1014,7 @@ def _instead_slot(value: str, onto: Ontology, rx: _Compiled, last_slot: str | No
     word = next((w for w in rx.slot_word.finditer(value) if w.end() == len(value)), None)
     if word is not None and word.start() > 0 and (slot := onto.slot_for_word(word[0])):
         kinds.append(slot.name)
-    for slot, vrx in (*onto.value_patterns, *onto.value_shapes):
+    for slot, vrx in (*onto.value_patterns, *_naming_shapes(onto)):
         if vrx.fullmatch(value):
             kinds.append(slot.name)
     for name, tail in onto.derived("slots.enum_tails", _enum_tails):
@@ -1125,6 +1125,12 @@ def _whole_member_slot(value: str, onto: Ontology) -> SlotDef | None:
     return None
 
 
+def _naming_shapes(onto: Ontology) -> list[tuple[SlotDef, re.Pattern[str]]]:
+    """The value shapes that name a slot by themselves: not a code's, which a flight number,
+    an order id and a coupon all have ("Book flight UA1542" sets no coupon)."""
+    return [(s, vrx) for s, vrx in onto.value_shapes if s.value_shape != "code"]
+
+
 def _shaped_slot(
     value: str, onto: Ontology, last_slot: str | None, *, price: bool = False
 ) -> SlotDef | None:
@@ -1134,7 +1140,7 @@ def _shaped_slot(
     or a stay's length (`PEOPLE`, `DURATION`, the task's when the ontology lacks them)."""
     fits = [
         slot
-        for slot, vrx in onto.value_shapes
+        for slot, vrx in _naming_shapes(onto)
         if vrx.fullmatch(value)
         or (
             slot.value_shape == "date"
@@ -2473,6 +2479,9 @@ _NAMED_CHANGE_EN = re.compile(
 )
 
 
+_NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
+
+
 def _thing_before(text: str, end: int) -> tuple[int, str] | None:
     """(start, words) of the noun phrase that ends at `end`: two to eight Chinese characters
     that are no function word, led by at most one Latin word ("Python 版本"); else None."""
@@ -2502,7 +2511,7 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or _QUESTION.search(value) or _POINTER_VALUE.match(value):
             continue  # "房型换成什么好呢？", "改成这样可以吗": no value said
-        if _NEG_ZH.search(text, max(0, thing[0] - 4), thing[0]):
+        if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
             continue  # "别把房型换成…": no change made
         out.append((thing[0], vstart + len(value), thing[1], value))
     for m in _NAMED_CHANGE_EN.finditer(text) if LATIN_LETTER.search(text) else ():
