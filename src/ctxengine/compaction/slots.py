@@ -827,7 +827,7 @@ def extract_updates(
     stay = requests and onto.slot("check_out") is not None and "月" in text
     for at, end, name, value in _stay_ends(text) if stay else ():
         add(at, end, onto.slot(name), name, value, "set", 0.6)
-    for at, end, name, value in _versions(text) if requests and _DIGIT.search(text) else ():
+    for at, end, name, value in _versions(text) if requests and "." in text else ():
         add(at, end, None, name, value, "set", 0.6)
     if bare:
         # "换成EMS吧，顺丰太贵": a member mentioned bare beside the slot's change is a remark
@@ -2457,6 +2457,16 @@ _NAMED_CHANGE_ZH = re.compile(
     r"|设为|设成|设置为|更改为|修改为)\s*"
     rf"(?P<value>{_ZH_RUN})"
 )
+# A character every verb of `_NAMED_CHANGE_ZH` holds: most messages skip its scan.
+_NAMED_VERB_CHARS = frozenset("换改变升降调设")
+# "别把房型换成…", "不用把座位改成靠窗": no change made.
+_NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
+# "Change the meeting room to Taishan", "switch our default branch to main": a noun phrase of
+# one to three words after a determiner ("change it to" is `_MAKE_IT`'s).
+_NAMED_CHANGE_EN = re.compile(
+    r"(?i)\b(?:change|switch|set|update|move|upgrade|bump)\s+(?:the|my|our|your)\s+"
+    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+to\s+" + _EN_VALUE
+)
 # Words that end the thing named before the verb: pronouns, modal and polite words,
 # particles ("帮我把房型换成…" names 房型; "还是换成中通吧", "改成这样可以吗" name nothing).
 _NOT_THING = frozenset(
@@ -2469,17 +2479,6 @@ _THING_LATIN = re.compile(r"[A-Za-z][\w.+#-]*$")
 _POINTER_VALUE = re.compile(
     r"(?i)(?:这|那|哪|什么|啥|怎么|多少)|(?:something|anything|whatever|this|that|it|what)\b"
 )
-
-
-# "Change the meeting room to Taishan", "switch our default branch to main": a noun phrase of
-# one to three words after a determiner ("change it to" is `_MAKE_IT`'s).
-_NAMED_CHANGE_EN = re.compile(
-    r"(?i)\b(?:change|switch|set|update|move|upgrade|bump)\s+(?:the|my|our|your)\s+"
-    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+to\s+" + _EN_VALUE
-)
-
-
-_NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
 
 
 def _thing_before(text: str, end: int) -> tuple[int, str] | None:
@@ -2504,7 +2503,7 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
     """(start, end, slot name, value) of each "<thing>换成<value>" whose thing no slot word
     of the ontology names (the ontology's rules read those)."""
     out: list[tuple[int, int, str, str]] = []
-    for m in _NAMED_CHANGE_ZH.finditer(text):
+    for m in _NAMED_CHANGE_ZH.finditer(text) if not _NAMED_VERB_CHARS.isdisjoint(text) else ():
         thing = _thing_before(text, m.start())
         if thing is None or onto.slot_for_word(thing[1]) is not None:
             continue
@@ -2512,9 +2511,9 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         if not value or _QUESTION.search(value) or _POINTER_VALUE.match(value):
             continue  # "房型换成什么好呢？", "改成这样可以吗": no value said
         if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
-            continue  # "别把房型换成…": no change made
+            continue
         out.append((thing[0], vstart + len(value), thing[1], value))
-    for m in _NAMED_CHANGE_EN.finditer(text) if LATIN_LETTER.search(text) else ():
+    for m in _NAMED_CHANGE_EN.finditer(text) if " to " in text else ():
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or "?" in value or _POINTER_VALUE.match(value):
             continue  # "change the plan to something cheaper": no value said
