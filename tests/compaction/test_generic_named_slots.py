@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ctxengine.compaction.en_names import name_evidence
-from ctxengine.compaction.ontology import generic_ontology
+from ctxengine.compaction.ontology import generic_ontology, load_builtin
 from ctxengine.compaction.slots import extract_updates
 
 
@@ -190,3 +190,10 @@ def test_chinese_name_in_english(text: str, name: str) -> None:
 
 def test_single_chinese_character_is_no_name() -> None:
     assert name_evidence("ok 好", "user") == []
+
+
+def test_kind_of_place_names_no_slot() -> None:
+    # A kind the domain ontology knows ("酒店") is read by its own rules, not named a slot.
+    crosswoz = load_builtin("crosswoz")
+    assert extract_updates("酒店换成便宜一点的", crosswoz) == []
+    assert {u.slot for u in extract_updates("房型换成大床房", crosswoz)} == {"房型"}

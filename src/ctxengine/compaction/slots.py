@@ -2507,6 +2507,8 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         thing = _thing_before(text, m.start())
         if thing is None or onto.slot_for_word(thing[1]) is not None:
             continue
+        if any(w.end() == len(thing[1]) for w in onto.entity_words(thing[1])):
+            continue  # "酒店换成便宜一点的": a kind the ontology knows, read by its rules
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or _QUESTION.search(value) or _POINTER_VALUE.match(value):
             continue  # "房型换成什么好呢？", "改成这样可以吗": no value said
