@@ -2583,6 +2583,3 @@ def _balanced(text: str, vstart: int, value: str) -> str:
             return text[vstart : close + 1]
         return value[:at].rstrip()
     return value
-
-
-_SENTENCE_END = re.compile(r"[。！!？?\n]")
