@@ -210,6 +210,7 @@ _PHRASES: tuple[Phrase, ...] = (
         "address",
         0.7,
         english=True,
+        needs=frozenset(":—-–"),
     ),
     Phrase(
         re.compile(

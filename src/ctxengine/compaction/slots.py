@@ -827,7 +827,7 @@ def extract_updates(
     stay = requests and onto.slot("check_out") is not None and "月" in text
     for at, end, name, value in _stay_ends(text) if stay else ():
         add(at, end, onto.slot(name), name, value, "set", 0.6)
-    for at, end, name, value in _versions(text) if requests and "." in text else ():
+    for at, end, name, value in _versions(text) if requests and _DOTTED.search(text) else ():
         add(at, end, None, name, value, "set", 0.6)
     if bare:
         # "换成EMS吧，顺丰太贵": a member mentioned bare beside the slot's change is a remark
@@ -2481,6 +2481,18 @@ _POINTER_VALUE = re.compile(
 )
 
 
+def _changes_en(text: str) -> bool:
+    """Whether `text` may hold `_NAMED_CHANGE_EN` (plain substring tests cost far less than
+    its case-blind scan, and most English messages change nothing)."""
+    if " to " not in text:
+        return False
+    low = text.lower()
+    return any(verb in low for verb in _EN_NAMED_VERBS)
+
+
+_EN_NAMED_VERBS = ("change", "switch", "set ", "update", "move", "upgrade", "bump")
+
+
 def _thing_before(text: str, end: int) -> tuple[int, str] | None:
     """(start, words) of the noun phrase that ends at `end`: two to eight Chinese characters
     that are no function word, led by at most one Latin word ("Python 版本"); else None."""
@@ -2515,7 +2527,7 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
             continue
         out.append((thing[0], vstart + len(value), thing[1], value))
-    for m in _NAMED_CHANGE_EN.finditer(text) if " to " in text else ():
+    for m in _NAMED_CHANGE_EN.finditer(text) if _changes_en(text) else ():
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or "?" in value or _POINTER_VALUE.match(value):
             continue  # "change the plan to something cheaper": no value said
@@ -2534,6 +2546,9 @@ _VERSION_USED = re.compile(
     r"|Version|Phase|Stage|Appendix|Clause|Article|Exhibit)\b)"
     r"(?P<thing>[A-Z][A-Za-z+#]*(?:\.js)?)\s*(?P<value>v?\d{1,3}(?:\.\d{1,3}){1,2})(?![\w%]|\.\d)"
 )
+
+
+_DOTTED = re.compile(r"\d\.\d")  # every version `_VERSION_USED` reads has one
 
 
 def _versions(text: str) -> list[tuple[int, int, str, str]]:
