@@ -96,7 +96,7 @@ def test_a_shape_alone_names_no_slot() -> None:
 
 def test_a_domain_ontology_has_shapes_only_on_the_generic_slots() -> None:
     crosswoz = load_builtin("crosswoz")
-    shaped = {"phone", "email", "date", "time", "price", "budget"}
+    shaped = {"phone", "email", "date", "time", "price", "budget", "coupon"}
     assert {s.name for s, _ in crosswoz.value_shapes} == shaped
     assert {s.name for s, _ in GENERIC.value_shapes} == shaped
 

@@ -52,6 +52,7 @@ _PHRASE_SENTENCES = [
     "烤鸭是他家的特色菜",
     "350元一晚",
     "我们现在6个人了",
+    "Send it home after all — 14 Elm Rd, Newton, MA 02458.",
     "今天天气不错",
     "地址是什么",
 ]

@@ -176,6 +176,11 @@ _LETTER_CAP = re.compile(r"[A-Z\u00c0-\u00de]")
 _SPLIT_WORD = re.compile(r"\S+")
 
 
+# A run of Chinese characters in an English message is a name said in its own script ("the
+# first one — 鼎泰丰 on 5th Ave", "Booked 鼎泰丰 for 4"); a bracketed branch stays with it.
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,12}(?:[(（][\u4e00-\u9fff\w]{1,10}[)）])?")
+
+
 def name_evidence(text: str, source: str) -> list[Evidence]:
     """The names `text` offers or picks, each once, in text order, as ``name`` evidence.
 
@@ -196,6 +201,8 @@ def name_evidence(text: str, source: str) -> list[Evidence]:
             for start, name, _ in _lists(text, low, [start for start, _ in found])
             if start not in starts
         ]
+    if _HAN_RUN.search(text) is not None:
+        found += [(m.start(), m.group(0)) for m in _HAN_RUN.finditer(text)]
     if " be " in low:
         found += _before_cues(text, low, _BEFORE)
     if " is a" in low:

@@ -462,7 +462,13 @@ def _code_talk(text: str, m: re.Match[str]) -> bool:
 _TASK_LABELS = {"zh": "任务", "en": "task"}
 # The task slots a phrase may fill with no slot declared (`slot_phrases.FALLBACK_SLOTS`) have
 # no words of their own; a Chinese block still writes them in Chinese ("任务.人数=6个人").
-_FALLBACK_ZH = {"product": "商品", "people": "人数", "duration": "时长", "flight": "航班"}
+_FALLBACK_ZH = {
+    "product": "商品",
+    "people": "人数",
+    "duration": "时长",
+    "flight": "航班",
+    "frequency": "频率",
+}
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,7 @@ _ZH_DATE = (
 PEOPLE = "people"
 DURATION = "duration"
 FLIGHT = "flight"  # a flight picked by its number ("Take B6 919")
+FREQUENCY = "frequency"  # how often something recurs ("every other week")
 # A party's size in words, beyond one: the counts the phrases below (and `slots`) read.
 EN_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _COUNT = rf"(?:\d{{1,3}}|one|{EN_COUNT_WORDS}|a couple of|a few)"
@@ -196,6 +197,21 @@ _PHRASES: tuple[Phrase, ...] = (
         "address",
         0.7,
         english=True,
+    ),
+    # "send it home after all — 14 Elm Rd, Newton, MA 02458", "deliver to my office
+    # instead: 500 Boylston St, …": where it goes, then its street address after a dash or colon.
+    Phrase(
+        re.compile(
+            # (The address's words keep their case and hold a street or a ZIP code: "- 3 days
+            # from now", "— 3 Pages Max" are none.)
+            r"(?i:\b(?:ship|deliver|send|mail)\b[^—:;!?\n.]{0,40}?(?:\s*—\s*|:\s*|\s+[-–]\s+))"
+            r"(?=[^;!?\n]*?\b(?:St|Street|Rd|Road|Ave|Avenue|Blvd|Dr|Drive|Ln|Lane|Way|Ct|Pl"
+            r"|Pkwy|Hwy|Sq)\b|[^;!?\n]*\b\d{5}\b)" + _EN_ADDRESS
+        ),
+        "address",
+        0.7,
+        english=True,
+        needs=frozenset(":—-–"),
     ),
     Phrase(
         re.compile(
@@ -666,7 +682,7 @@ class PhraseHit:
 
 # Slots an English phrase may fill that the ontology need not declare: the generic task
 # entity holds them (a product bought, a party's size, a stay's length).
-FALLBACK_SLOTS = ("product", PEOPLE, DURATION, FLIGHT)
+FALLBACK_SLOTS = ("product", PEOPLE, DURATION, FLIGHT, FREQUENCY)
 
 
 def fallback_slot(onto: Ontology, name: str) -> SlotDef | None:

@@ -25,6 +25,7 @@ from ctxengine.compaction.slot_phrases import (
     DURATION,
     EN_COUNT_WORDS,
     FLIGHT,
+    FREQUENCY,
     JUDGEMENT,
     PEOPLE,
     PEOPLE_COUNT,
@@ -192,6 +193,19 @@ _PICK_GATES = {
 # The length of a stay or a rental: "two nights", "3 days".
 _DURATION = re.compile(kind_regex("duration"))
 _PEOPLE_RX = re.compile(rf"(?i){PEOPLE_COUNT}")
+# A meeting's or a call's length: "45 minutes", "an hour and a half", "90 mins", "45分钟".
+_LENGTH = re.compile(
+    r"(?i)(?:(?:\d{1,3}|an?|half an?)\s?-?\s?(?:minutes?|mins?|hours?|hrs?)(?:\s+and\s+a\s+half)?"
+    r"(?:\s+long)?|(?:\d{1,3}|[一二两三四五六七八九十半]{1,3})个?(?:半)?(?:分钟|小时|钟头))"
+)
+# How often a thing recurs: "every other week", "twice a month", "biweekly", "每两周".
+_FREQUENCY = re.compile(
+    r"(?i)(?:every\s+(?:other\s+|\d{1,2}\s+|two\s+|three\s+|four\s+)?(?:days?|weeks?|months?"
+    r"|years?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
+    r"|daily|weekly|bi-?weekly|fortnightly|monthly|bi-?monthly|quarterly|yearly|annually"
+    r"|(?:once|twice|\d{1,2}\s+times|three\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)"
+    r"|每隔?[一两二三四五六\d]*(?:天|日|周|星期|个?月|年)(?:一次)?|隔周|隔天|隔月)"
+)
 
 
 @dataclass
@@ -504,6 +518,7 @@ def extract_updates(
             ):
                 continue  # "没有票价200元以上的景点": a value said to be absent is not set
             vstart, value = _clean_value(m.group("value"), m.start("value"))
+            value = _balanced(text, vstart, value)
             if (
                 pat is rx.zh_set
                 and not groups.get("verb")
@@ -817,6 +832,13 @@ def extract_updates(
     # slot word the ontology knows; the state finds its slot by the value's shape.
     for at, end, value in _switched_to(text) if requests and latin else ():
         add(at, end, None, UNSPECIFIED, value, "change", 0.4)
+    for at, end, name, value in _named_changes(text, onto) if requests else ():
+        add(at, end, None, name, value, "change", 0.6)
+    stay = requests and onto.slot("check_out") is not None and "月" in text
+    for at, end, name, value in _stay_ends(text) if stay else ():
+        add(at, end, onto.slot(name), name, value, "set", 0.6)
+    for at, end, name, value in _versions(text) if requests and _DOTTED.search(text) else ():
+        add(at, end, None, name, value, "set", 0.6)
     if bare:
         # "换成EMS吧，顺丰太贵": a member mentioned bare beside the slot's change is a remark
         # on the value given up, not the slot's value.
@@ -1012,7 +1034,7 @@ def _instead_slot(value: str, onto: Ontology, rx: _Compiled, last_slot: str | No
     word = next((w for w in rx.slot_word.finditer(value) if w.end() == len(value)), None)
     if word is not None and word.start() > 0 and (slot := onto.slot_for_word(word[0])):
         kinds.append(slot.name)
-    for slot, vrx in (*onto.value_patterns, *onto.value_shapes):
+    for slot, vrx in (*onto.value_patterns, *_naming_shapes(onto)):
         if vrx.fullmatch(value):
             kinds.append(slot.name)
     for name, tail in onto.derived("slots.enum_tails", _enum_tails):
@@ -1123,6 +1145,12 @@ def _whole_member_slot(value: str, onto: Ontology) -> SlotDef | None:
     return None
 
 
+def _naming_shapes(onto: Ontology) -> list[tuple[SlotDef, re.Pattern[str]]]:
+    """The value shapes that name a slot by themselves: not a code's, which a flight number,
+    an order id and a coupon all have ("Book flight UA1542" sets no coupon)."""
+    return [(s, vrx) for s, vrx in onto.value_shapes if s.value_shape != "code"]
+
+
 def _shaped_slot(
     value: str, onto: Ontology, last_slot: str | None, *, price: bool = False
 ) -> SlotDef | None:
@@ -1132,7 +1160,7 @@ def _shaped_slot(
     or a stay's length (`PEOPLE`, `DURATION`, the task's when the ontology lacks them)."""
     fits = [
         slot
-        for slot, vrx in onto.value_shapes
+        for slot, vrx in _naming_shapes(onto)
         if vrx.fullmatch(value)
         or (
             slot.value_shape == "date"
@@ -1145,8 +1173,10 @@ def _shaped_slot(
     if not fits:
         if _PEOPLE_RX.fullmatch(value):
             return fallback_slot(onto, PEOPLE)
-        if _DURATION.fullmatch(value):
+        if _DURATION.fullmatch(value) or _LENGTH.fullmatch(value):
             return fallback_slot(onto, DURATION)
+        if _FREQUENCY.fullmatch(value):
+            return fallback_slot(onto, FREQUENCY)
         if _FLIGHT_RX.fullmatch(value):
             return fallback_slot(onto, FLIGHT)
         return None
@@ -2486,3 +2516,154 @@ def _switched_to(text: str) -> list[tuple[int, int, str]]:
             continue  # "别切到 db-prod-04", "要不要换成P1？": no switch made
         out.append((m.start(), m.end("value"), m.group("value")))
     return out
+
+
+# "会议室换成5楼-泰山会议室", "房型换成大床房", "Python 版本升到 3.12": a thing no slot word of the
+# ontology names, changed to a value; the user's own words for the thing name the slot, as a
+# label names a person's ("乘机人：刘洋").
+_NAMED_CHANGE_ZH = re.compile(
+    r"(?P<verb>换成|改成|改为|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
+    r"|设为|设成|设置为|更改为|修改为)\s*"
+    rf"(?P<value>{_ZH_RUN})"
+)
+# A character every verb of `_NAMED_CHANGE_ZH` holds: most messages skip its scan.
+_NAMED_VERB_CHARS = frozenset("换改变升降调设")
+# "别把房型换成…", "不用把座位改成靠窗": no change made.
+_NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
+# "Change the meeting room to Taishan", "switch our default branch to main": a noun phrase of
+# one to three words after a determiner ("change it to" is `_MAKE_IT`'s).
+_NAMED_CHANGE_EN = re.compile(
+    r"(?i)\b(?:change|switch|set|update|move|upgrade|bump)\s+(?:the|my|our|your)\s+"
+    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+to\s+" + _EN_VALUE
+)
+# Words that end the thing named before the verb: pronouns, modal and polite words,
+# particles ("帮我把房型换成…" names 房型; "还是换成中通吧", "改成这样可以吗" name nothing).
+_NOT_THING = frozenset(
+    "我你您他她它们这那哪把将帮请要想再就还都也能可以吧呢吗么啊呀了的是不没别给让先得需麻烦"
+    "已经刚才现在一和与跟及或并而但所因如果然后直接全统最好希望说"
+)
+_THING_HAN = re.compile(r"[\u4e00-\u9fff]")
+_THING_LATIN = re.compile(r"[A-Za-z][\w.+#-]*$")
+# A value that points at something instead of saying it: "改成这样", "change it to that".
+_POINTER_VALUE = re.compile(
+    r"(?i)(?:这|那|哪|什么|啥|怎么|多少)|(?:something|anything|whatever|this|that|it|what)\b"
+)
+
+
+def _changes_en(text: str) -> bool:
+    """Whether `text` may hold `_NAMED_CHANGE_EN` (plain substring tests cost far less than
+    its case-blind scan, and most English messages change nothing)."""
+    if " to " not in text:
+        return False
+    low = text.lower()
+    return any(verb in low for verb in _EN_NAMED_VERBS)
+
+
+_EN_NAMED_VERBS = ("change", "switch", "set ", "update", "move", "upgrade", "bump")
+
+
+def _thing_before(text: str, end: int) -> tuple[int, str] | None:
+    """(start, words) of the noun phrase that ends at `end`: two to eight Chinese characters
+    that are no function word, led by at most one Latin word ("Python 版本"); else None."""
+    at = end
+    while at > 0 and text[at - 1] == " ":
+        at -= 1
+    han_end = at
+    while at > 0 and _THING_HAN.match(text[at - 1]) and text[at - 1] not in _NOT_THING:
+        at -= 1
+    han = text[at:han_end]
+    if not 2 <= len(han) <= 8:
+        return None
+    lead_at = max(0, at - 24)
+    if (word := _THING_LATIN.search(text[lead_at:at].rstrip(" "))) is not None:
+        return lead_at + word.start(), f"{word.group(0)} {han}"
+    return at, han
+
+
+def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]:
+    """(start, end, slot name, value) of each "<thing>换成<value>" whose thing no slot word
+    of the ontology names (the ontology's rules read those)."""
+    out: list[tuple[int, int, str, str]] = []
+    for m in _NAMED_CHANGE_ZH.finditer(text) if not _NAMED_VERB_CHARS.isdisjoint(text) else ():
+        thing = _thing_before(text, m.start())
+        if thing is None or onto.slot_for_word(thing[1]) is not None:
+            continue
+        if any(w.end() == len(thing[1]) for w in onto.entity_words(thing[1])):
+            continue  # "酒店换成便宜一点的": a kind the ontology knows, read by its rules
+        vstart, value = _clean_value(m.group("value"), m.start("value"))
+        if not value or _QUESTION.search(value) or _POINTER_VALUE.match(value):
+            continue  # "房型换成什么好呢？", "改成这样可以吗": no value said
+        if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
+            continue
+        out.append((thing[0], vstart + len(value), thing[1], value))
+    for m in _NAMED_CHANGE_EN.finditer(text) if _changes_en(text) else ():
+        vstart, value = _clean_value(m.group("value"), m.start("value"))
+        if not value or "?" in value or _POINTER_VALUE.match(value):
+            continue  # "change the plan to something cheaper": no value said
+        if onto.slot_for_word(m.group("thing")) is None:
+            out.append((m.start(), vstart + len(value), m.group("thing").lower(), value))
+    return out
+
+
+# "Target Python 3.11", "我们的服务用 Python 3.10", "upgrade to Node.js 20.11": a tool and the
+# version the user works to; the tool's name names the slot, so a later version replaces it.
+_VERSION_USED = re.compile(
+    r"(?:\b(?i:use|using|target|targeting|run|running|on|with|upgrade to|downgrade to|pin to"
+    r"|move to|switch to|install|require|requires)|用|使用|基于|升级到|降级到|安装)\s*"
+    # ("on Section 3.2", "with Room 2.1": a part of something, no tool.)
+    r"(?!(?:Section|Chapter|Figure|Table|Step|Page|Part|Rule|Item|Room|Floor|Gate|Level"
+    r"|Version|Phase|Stage|Appendix|Clause|Article|Exhibit)\b)"
+    r"(?P<thing>[A-Z][A-Za-z+#]*(?:\.js)?)\s*(?P<value>v?\d{1,3}(?:\.\d{1,3}){1,2})(?![\w%]|\.\d)"
+)
+
+
+_DOTTED = re.compile(r"\d\.\d")  # every version `_VERSION_USED` reads has one
+
+
+def _versions(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, slot name, version) of each tool version the text says it uses."""
+    word = "版本" if _HAN.search(text) else "version"
+    return [
+        (m.start("thing"), m.end(), f"{m.group('thing')} {word}", m.group("value"))
+        for m in _VERSION_USED.finditer(text)
+    ]
+
+
+# "订12月24日到26日的酒店", "入住12月3号至5号": a stay's two ends, the check-in and the
+# check-out date (two slots, so a later "退房日期改成27日" leaves the check-in date current).
+_STAY_RANGE = re.compile(
+    r"(?P<a>(?:\d{4}年)?\d{1,2}月\d{1,2}[日号])\s*(?:到|至|~|-|—)\s*"
+    r"(?P<b>(?:\d{1,2}月)?\d{1,2}[日号])"
+)
+_LODGING = re.compile(r"酒店|宾馆|民宿|旅馆|客栈|入住|住宿|(?<!居)住(?!址)|房间|订房")
+
+
+def _stay_ends(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, slot name, date) of a stay's check-in and check-out date."""
+    if _LODGING.search(text) is None:
+        return []
+    out: list[tuple[int, int, str, str]] = []
+    for m in _STAY_RANGE.finditer(text):
+        out.append((m.start("a"), m.end("a"), "check_in", m.group("a")))
+        out.append((m.start("b"), m.end("b"), "check_out", m.group("b")))
+    return out
+
+
+# Brackets a value may hold: "08:00（纽约 12月9日 19:00）", "全聚德(清华园店)".
+_OPEN_CLOSE = {"（": "）", "(": ")", "【": "】", "[": "]"}
+_BRACKET_REACH = 40  # how far after a value's end its open bracket may close
+
+
+def _balanced(text: str, vstart: int, value: str) -> str:
+    """`value` (at `vstart` in `text`) with no bracket left open: run on to the bracket's close
+    within its sentence ("08:00（纽约 12月9日 19:00）"), else cut before the bracket."""
+    for opening, closing in _OPEN_CLOSE.items():
+        at = value.rfind(opening)
+        if at < 0 or closing in value[at:]:
+            continue
+        end = vstart + len(value)
+        close = text.find(closing, end, end + _BRACKET_REACH)
+        if close >= 0 and _SENTENCE_END.search(text, end, close) is None:
+            return text[vstart : close + 1]
+        return value[:at].rstrip()
+    return value
