@@ -2453,8 +2453,10 @@ def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
 
 # "Set the deadline to X", "move the deadline to X": a thing named by one singular noun.
 _NOUN_SET = re.compile(
-    r"(?i)\b(?P<verb>set|change|update|move|push|postpone|reschedule|extend|shift)\s+"
-    r"(?:the|my|our|this|that)\s+(?P<slot>[a-z]{3,20})\s+(?:to|until)\s+" + _EN_VALUE
+    r"(?i)\b(?P<verb>set|change|update|move|push|postpone|reschedule|extend|shift|switch|upgrade"
+    r"|bump)\s+(?:the|my|our|your|this|that)\s+"
+    # One to three words: "the deadline", "the meeting room", "the Python version".
+    r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:to|until)\s+" + _EN_VALUE
 )
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
@@ -2467,6 +2469,10 @@ _WHEN_WORD = re.compile(
 _NOT_A_THING = re.compile(r"(?i)(?:.*[^s]s|one|thing|stuff|way|plan|idea|rest|other)")
 
 
+# "Could you switch the venue to the Grand Hall?": a request asked politely, not a question.
+_POLITE_ASK = re.compile(r"(?i)\b(?:can|could|would|will)\s+you\s+(?:please\s+)?$|\bplease\s+$")
+
+
 def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
     """(start, end, noun, value, op) of each "set the <noun> to <value>" in `text`."""
     out: list[tuple[int, int, str, str, Op]] = []
@@ -2474,11 +2480,14 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
         noun, value = m.group("slot"), m.group("value").strip()
         if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
             continue
+        if _POINTER_VALUE.match(value):
+            continue  # "change the font to something bigger": no value said
         if _IN_TIME.fullmatch(m.group("verb")) and _WHEN_WORD.search(value) is None:
             continue
-        if _in_question(text, m.start()) or _CODE_REFUSED.search(
-            text, max(0, m.start() - 16), m.start()
-        ):
+        asked = _in_question(text, m.start()) and not _POLITE_ASK.search(
+            text, max(0, m.start() - 24), m.start()
+        )
+        if asked or _CODE_REFUSED.search(text, max(0, m.start() - 16), m.start()):
             continue  # "Should we move the deadline to Friday?", "don't set the …"
         op: Op = "set" if m.group("verb").lower() == "set" else "change"
         out.append((m.start(), m.end("value"), noun, value, op))
@@ -2532,10 +2541,6 @@ _NAMED_VERB_CHARS = frozenset("换改变升降调设")
 _NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
 # "Change the meeting room to Taishan", "switch our default branch to main": a noun phrase of
 # one to three words after a determiner ("change it to" is `_MAKE_IT`'s).
-_NAMED_CHANGE_EN = re.compile(
-    r"(?i)\b(?:change|switch|set|update|move|upgrade|bump)\s+(?:the|my|our|your)\s+"
-    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+to\s+" + _EN_VALUE
-)
 # Words that end the thing named before the verb: pronouns, modal and polite words,
 # particles ("帮我把房型换成…" names 房型; "还是换成中通吧", "改成这样可以吗" name nothing).
 _NOT_THING = frozenset(
@@ -2548,18 +2553,6 @@ _THING_LATIN = re.compile(r"[A-Za-z][\w.+#-]*$")
 _POINTER_VALUE = re.compile(
     r"(?i)(?:这|那|哪|什么|啥|怎么|多少)|(?:something|anything|whatever|this|that|it|what)\b"
 )
-
-
-def _changes_en(text: str) -> bool:
-    """Whether `text` may hold `_NAMED_CHANGE_EN` (plain substring tests cost far less than
-    its case-blind scan, and most English messages change nothing)."""
-    if " to " not in text:
-        return False
-    low = text.lower()
-    return any(verb in low for verb in _EN_NAMED_VERBS)
-
-
-_EN_NAMED_VERBS = ("change", "switch", "set ", "update", "move", "upgrade", "bump")
 
 
 def _thing_before(text: str, end: int) -> tuple[int, str] | None:
@@ -2596,12 +2589,7 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
             continue
         out.append((thing[0], vstart + len(value), thing[1], value))
-    for m in _NAMED_CHANGE_EN.finditer(text) if _changes_en(text) else ():
-        vstart, value = _clean_value(m.group("value"), m.start("value"))
-        if not value or "?" in value or _POINTER_VALUE.match(value):
-            continue  # "change the plan to something cheaper": no value said
-        if onto.slot_for_word(m.group("thing")) is None:
-            out.append((m.start(), vstart + len(value), m.group("thing").lower(), value))
+    # (The English "change the <thing> to <value>" is read by `_noun_settings`.)
     return out
 
 
