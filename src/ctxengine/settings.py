@@ -171,6 +171,13 @@ class Settings(BaseModel):
             "re-parses the turns after the last save (fewer than the larger of the two)."
         ),
     )
+    parse_chunk_chars: int = Field(
+        8000,
+        ge=500,
+        description="The rule parser reads a longer message in pieces of at most this many "
+        "characters, cut at sentence ends, so a pasted document costs time linear in its "
+        "length; every piece is read.",
+    )
     inject_position: Literal["system", "first_user"] = "system"
     reset_after_turns: int = Field(25, ge=1, description="Periodic reset of temporary state.")
     min_context_repeat_turns: int = Field(3, ge=2, description="Min-Context: same entity N turns.")

@@ -116,13 +116,16 @@ class CompactionDistiller:
         self._recent = RecentWindow(CONTEXT_WINDOW)
         self._tool_names: dict[str, str] = {}
         self.observed_seq = 0  # store seq of the last message observed (for rebuilds)
+        self._chunk = settings.parse_chunk_chars
 
     def observe(self, message: Message, turn: int) -> list[dict[str, Any]]:
         """Fold one message into the layers (rule path); return the audit events."""
         if message.injected or message.role in ("system", "developer"):
             return []
         ctx, turn = self._prepare(message, turn)
-        parsed = parse_message(message, turn=turn, ontology=self.ontology, context=ctx)
+        parsed = parse_message(
+            message, turn=turn, ontology=self.ontology, context=ctx, chunk_chars=self._chunk
+        )
         return self._apply(parsed)
 
     async def observe_async(self, message: Message, turn: int) -> list[dict[str, Any]]:
@@ -131,7 +134,12 @@ class CompactionDistiller:
             return self.observe(message, turn)
         ctx, turn = self._prepare(message, turn)
         parsed = await parse_message_dual(
-            message, turn=turn, model=self.model_parser, ontology=self.ontology, context=ctx
+            message,
+            turn=turn,
+            model=self.model_parser,
+            ontology=self.ontology,
+            context=ctx,
+            chunk_chars=self._chunk,
         )
         return self._apply(parsed)
 

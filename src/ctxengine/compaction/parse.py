@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ctxengine.compaction.ontology import Ontology, anchor, generic_ontology
 from ctxengine.compaction.parse_model import ModelParseError, ModelParser, merge
-from ctxengine.compaction.parse_rules import message_text, parse_rules
+from ctxengine.compaction.parse_rules import PARSE_CHUNK_CHARS, message_text, parse_rules
 from ctxengine.compaction.references import ParseContext, RecentItem, RecentWindow
 from ctxengine.compaction.schema import ParsedTurn
 from ctxengine.messages import Message
@@ -38,6 +38,7 @@ def parse_message(
     turn: int,
     ontology: Ontology | None = None,
     context: ParseContext | None = None,
+    chunk_chars: int = PARSE_CHUNK_CHARS,
 ) -> ParsedTurn:
     """Parse one message with rules and anchor it to `ontology` (the generic one by default).
 
@@ -46,10 +47,14 @@ def parse_message(
         turn: the 1-based user-turn index it belongs to.
         ontology: the domain ontology; `generic_ontology()` when None.
         context: earlier entities/evidence for references; the tool name for a tool result.
+        chunk_chars: a longer message is read in pieces this long (linear time).
     """
     onto = ontology if ontology is not None else generic_ontology()
     # The rule reading is this call's own: anchored in place rather than copied.
-    return anchor(parse_rules(message, turn=turn, ontology=onto, context=context), onto, own=True)
+    reading = parse_rules(
+        message, turn=turn, ontology=onto, context=context, chunk_chars=chunk_chars
+    )
+    return anchor(reading, onto, own=True)
 
 
 async def parse_message_dual(
@@ -59,10 +64,11 @@ async def parse_message_dual(
     model: ModelParser,
     ontology: Ontology | None = None,
     context: ParseContext | None = None,
+    chunk_chars: int = PARSE_CHUNK_CHARS,
 ) -> ParsedTurn:
     """Rules and model, merged and anchored; the rule reading alone if the model fails."""
     onto = ontology if ontology is not None else generic_ontology()
-    rule = parse_rules(message, turn=turn, ontology=onto, context=context)
+    rule = parse_rules(message, turn=turn, ontology=onto, context=context, chunk_chars=chunk_chars)
     try:
         by_model = await model.parse(message, turn=turn)
     except ModelParseError as exc:

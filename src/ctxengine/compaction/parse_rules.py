@@ -22,6 +22,7 @@ from ctxengine.compaction.answers import (
 from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.compaction.en_names import name_evidence
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
+from ctxengine.compaction.long_text import join_readings, pieces
 from ctxengine.compaction.name_answers import (
     kind_said_after,
     listed_mates,
@@ -60,8 +61,12 @@ from ctxengine.compaction.slots import (
     own_mentions,
 )
 from ctxengine.messages import Message, TextPart, ToolResultPart
+from ctxengine.settings import Settings
 
 SchemaRole = Literal["user", "assistant", "tool", "system"]
+# The longest text read as one piece (see `ctxengine.compaction.long_text`): the setting's
+# default, for callers that parse without a session's settings.
+PARSE_CHUNK_CHARS: int = Settings.model_fields["parse_chunk_chars"].default
 # An assistant's slot value counts for this share of the same words from the user.
 ASSISTANT_WEIGHT = 0.8
 
@@ -91,6 +96,7 @@ def parse_rules(
     turn: int,
     ontology: Ontology,
     context: ParseContext | None = None,
+    chunk_chars: int = PARSE_CHUNK_CHARS,
 ) -> ParsedTurn:
     """Parse `message` with rules only (no anchoring; see `ctxengine.compaction.parse`).
 
@@ -99,6 +105,8 @@ def parse_rules(
         turn: the 1-based user-turn index the message belongs to.
         ontology: slot words, enum values, id patterns and domain intents to recognize.
         context: earlier entities/evidence for references, and the tool name of a result.
+        chunk_chars: a longer text is read in pieces of at most this many characters
+            (`ctxengine.compaction.long_text`), so its parse costs time linear in its length.
     """
     role = _schema_role(message)
     text = message_text(message)
@@ -110,10 +118,18 @@ def parse_rules(
         for part in message.parts:
             if isinstance(part, ToolResultPart):
                 found = json_evidence(part.content, source)
-                evidence.extend(
-                    found if found is not None else extract_evidence(part.content, source, extra)
-                )
+                if found is None:
+                    found = [
+                        e
+                        for piece in pieces(part.content, chunk_chars)
+                        for e in extract_evidence(piece, source, extra)
+                    ]
+                evidence.extend(found)
+        if len(text) > chunk_chars:
+            evidence = _without_repeats(evidence)
         return ParsedTurn(turn=turn, role=role, language=detect_language(text), evidence=evidence)
+    if len(text) > chunk_chars:
+        return _parse_long(message, text, role, turn, ontology, context, chunk_chars)
 
     evidence = extract_evidence(text, role, extra)
     for call in message.tool_calls:
@@ -239,6 +255,54 @@ def parse_rules(
         revisions=revisions,
         # "Scratch that." with nothing new: the latest change taken back.
         keeps_earlier=not updates and not revisions and ignores_last(text),
+    )
+
+
+def _evidence_key(e: Evidence) -> tuple[str, ...]:
+    return (e.kind, e.value, e.field or "", e.source)
+
+
+def _without_repeats(evidence: list[Evidence]) -> list[Evidence]:
+    seen: set[tuple[str, ...]] = set()
+    out: list[Evidence] = []
+    for e in evidence:
+        if (key := _evidence_key(e)) not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
+def _parse_long(
+    message: Message,
+    text: str,
+    role: SchemaRole,
+    turn: int,
+    ontology: Ontology,
+    context: ParseContext | None,
+    chunk_chars: int,
+) -> ParsedTurn:
+    """A user, assistant or system message longer than `chunk_chars`, read piece by piece."""
+    readings = [
+        parse_rules(
+            Message(role=message.role, parts=[TextPart(text=piece)]),
+            turn=turn,
+            ontology=ontology,
+            context=context,
+            chunk_chars=chunk_chars,
+        )
+        for piece in pieces(text, chunk_chars)
+    ]
+    joined = join_readings(text, readings, _evidence_key)
+    calls = [
+        e
+        for call in message.tool_calls
+        for e in json_evidence(call.arguments, f"call:{call.name}") or []
+    ]
+    return joined.model_copy(
+        update={
+            "language": detect_language(text),
+            "evidence": _without_repeats(joined.evidence + calls),
+        }
     )
 
 

@@ -391,11 +391,15 @@ class SessionState(BaseModel):
             ]
         if parsed.role in ("user", "tool"):
             said: set[str] = set()
-            forbidden = [
-                normalize_subject(c.subject, self.config.subject_aliases)
-                for c in parsed.constraints
-                if user and c.polarity == "forbid" and not c.revokes
-            ]
+            # Distinct subjects, in order: a pasted document may say one rule a thousand
+            # times, and each update is checked against every subject.
+            forbidden = list(
+                dict.fromkeys(
+                    normalize_subject(c.subject, self.config.subject_aliases)
+                    for c in parsed.constraints
+                    if user and c.polarity == "forbid" and not c.revokes
+                )
+            )
             for u in parsed.updates:
                 if user and u.slot == UNSPECIFIED and u.value:
                     u = self._by_shape(u)
