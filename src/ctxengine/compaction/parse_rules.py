@@ -19,7 +19,7 @@ from ctxengine.compaction.answers import (
     nearby_updates,
     stops_for_ends,
 )
-from ctxengine.compaction.constraints import extract_constraints
+from ctxengine.compaction.constraints import extract_constraints, for_one_reply
 from ctxengine.compaction.en_names import name_evidence
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.name_answers import (
@@ -205,6 +205,8 @@ def parse_rules(
     updates = place_choices(references, updates)
     if context is not None and context.mentions:
         updates += _kind_ends(text, updates, context.mentions)
+    if one_off := for_one_reply(text, updates):
+        updates = [u for u in updates if u not in one_off]  # "这条用中文回答": this reply only
     for u in updates:
         if _is_criterion(ontology, u.slot):
             u.criterion = True  # this parse's own update: marked in place, not copied
