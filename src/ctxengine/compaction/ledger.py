@@ -51,6 +51,16 @@ don't need to run black on the generated files."). A later only-rule that restat
 with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it. An
 exception for a single occasion ("这次可以显示价格", "You can push to main this once") is in force
 on its turn only: the block leaves it out once the user's next turn has come (`in_force`).
+
+Later words change a rule without a revocation's words too (`constraints.mind_change`): a
+preference let go ("Forget the high floor, it doesn't matter.", "高楼层无所谓了") is revoked, the
+words kept for their turn only; 算了 and a request for what a prohibition forbade ("不要放门口"
+then "算了，还是送到家门口吧") revoke it; another thing counted in ("只看正式员工" then "实习生也
+算进去吧") revokes the only-rule that excluded it or says what is counted; a rule's value said
+again with another ("Only use data after 2026-01-01." then "Change the cutoff to 2026-04-01.")
+supersedes it, a conflict the later side wins. Changing no rule in force, those words are
+dropped. (A rule that put one value in another's place, "Use orange instead of blue.", is
+superseded by the state when its slot takes a third value: `SessionState._outlive_replacement`.)
 """
 
 from __future__ import annotations
@@ -361,7 +371,7 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str) -> boo
     old = value_shape(rule)
     if new is None or old is None or old[0] != new[0] or old[1] == new[1]:
         return False
-    words = [w for w in noun.lower().split() if len(w) > 2]
+    words = [w for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
     return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
 
 
@@ -877,8 +887,8 @@ class Ledger(BaseModel):
         rule naming another value of that shape, on what the change names, is superseded by
         the change, kept verbatim with the rule's polarity (a conflict the later side wins)."""
         out = LedgerResult()
-        new = value_shape(c.text)
-        noun = c.subject.rsplit(" ", 1)[0] if c.subject.isascii() else c.subject
+        noun, _, value = c.subject.rpartition(" ")  # as `constraints` reads it: "cutoff 2026-04-01"
+        new = value_shape(value)
         rules = [e for e in active if _names_other_value(e.text, new, noun)]
         if new is None or not rules:
             return out
