@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from ctxengine.compaction.constraints import extract_constraints
+
 from ._ledger import LedgerSession
 
 
@@ -46,6 +48,7 @@ def test_preference_let_go_is_lifted(rule: str, later: str) -> None:
     ("rule", "later"),
     [
         ("I prefer a high floor.", "Don't forget the high floor."),
+        ("I prefer a high floor.", "Please don't forget about the high floor."),
         ("I prefer a high floor.", "Did you forget the high floor?"),
         ("I prefer a high floor.", "Forget it, I'll do it myself."),
         ("I prefer a high floor.", "Forget the spa, it doesn't matter."),
@@ -55,7 +58,7 @@ def test_preference_let_go_is_lifted(rule: str, later: str) -> None:
 )
 def test_preference_not_let_go(rule: str, later: str) -> None:
     s = LedgerSession(rule, later)
-    assert next(e for e in s.entries if e.turn == 1).status != "revoked"
+    assert next(e for e in s.entries if e.turn == 1).status == "active"
     assert not [e for e in s.entries if e.turn == 2 and e.revokes]
 
 
@@ -233,3 +236,16 @@ def test_one_reply_setting_keeps_the_standing_value(later: str) -> None:
 def test_standing_setting_changed(later: str) -> None:
     s = LedgerSession("以后回答都用英文。", later)
     assert "中文" in _slots(s).values()
+
+
+@pytest.mark.parametrize(
+    ("said", "subject"),
+    [
+        ("Don't forget the high floor.", "high floor"),
+        ("Never forget to cc Bob.", "cc bob"),
+        ("Please don't forget about the sea view.", "sea view"),
+    ],
+)
+def test_dont_forget_is_a_reminder_not_a_prohibition(said: str, subject: str) -> None:
+    (c,) = extract_constraints(said)
+    assert (c.polarity, c.subject) == ("require", subject)

@@ -2233,6 +2233,9 @@ def _is_modifier(obj: str, before: str) -> bool:
     return _ZH_PURPOSE_HEAD.search(head) is not None or obj[:i].strip() in _ZH_NEEDLESS
 
 
+_EN_FORGET = re.compile(r"(?i)forget(?:\s+(?:to|about))?\s+")
+
+
 def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     out: list[_Hit] = []
     not_rule = {m.end() for m in _EN_NOT_RULE.finditer(text)}
@@ -2269,6 +2272,10 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             )
             obj, stop = text[end + 1 : nxt].strip(), max(stop, nxt)
             clause = text[start:stop].strip()
+        if polarity == "forbid" and (r := _EN_FORGET.match(obj)) is not None:
+            # "Don't forget the high floor": a reminder of what is wanted, not a prohibition
+            # of forgetting it (which would overrule "I prefer a high floor").
+            polarity, obj = "require", obj[r.end() :]
         if not obj:
             continue
         if low in _EN_SCOPE_CUES and (
