@@ -34,7 +34,7 @@ import jieba.posseg
 
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.outcomes import BARE_NO, UNMET_ZH
-from ctxengine.compaction.schema import Constraint
+from ctxengine.compaction.schema import Constraint, SlotUpdate
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -608,6 +608,23 @@ _ONCE_LEAD = re.compile(
     rf"(?i)\s*(?:(?:ok|okay|fine|alright|well|but)\b,?\s+)*{_EN_ONCE},?\s*$"
     r"|\s*(?:那|好吧|好的)?[，,]?\s*(?:就|只)?(?:这一次|这次|这一回|这回)(?:的话)?(?:就|先)?[，,]?\s*$"
 )
+# A setting for one reply only ("这条用中文回答我就行", "这次回答用表格", "Answer this one in
+# Chinese", "Just for this reply, use Spanish"): an exception for that turn, no standing value.
+_ONE_REPLY = re.compile(
+    r"这一?条(?:消息|回复|回答)?(?:就|先|你|请)?(?=用|以|按)|这次的?(?:回答|回复)|这个问题(?:就|先)?(?=用)"
+    r"|(?i:\b(?:answer|reply to|respond to) this one\b"
+    r"|\bfor this (?:reply|answer|message|response|one)\b|\bthis (?:reply|answer|response)\b)"
+)
+
+
+def for_one_reply(text: str, updates: list[SlotUpdate]) -> list[SlotUpdate]:
+    """The `updates` read in a clause that sets something for one reply only."""
+    if _ONE_REPLY.search(text) is None:
+        return []
+    clauses = [_clause_span(text, m.start(), through_comma=True) for m in _ONE_REPLY.finditer(text)]
+    return [u for u in updates if any((u.raw or u.value or "\0") in text[a:b] for a, b in clauses)]
+
+
 _LIFT_EN: tuple[re.Pattern[str], ...] = (
     # "You can use pandas now", "You may also touch src/credits.py", "you're allowed to cc Bob".
     re.compile(
@@ -711,6 +728,9 @@ _GATE_ZH = (
     + rf"|不{_ZH_HABIT_VERB}|都(?:用|按|以)"
     + r"|可以|应该|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
     r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
+    # Changes of a rule in other words (`mind_change`).
+    r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
+    r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -724,7 +744,10 @@ _GATE = re.compile(
     r"|this once|this one time|has to|can be|may be"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
-    r"|no\s))"
+    r"|no\s"
+    r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
+    r"|(?:too|as well)\b"
+    r"|(?:change|move|set|update|push|shift|bump|raise|lower) (?:the|that|my|our) ))"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -802,6 +825,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_en_also_ok(text, revoked_spans))
     if "也" in text or "就" in text or "不一定" in text:
         hits.extend(_zh_relaxations(text, revoked_spans))
+    hits.extend(_mind_changes(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -2209,6 +2233,9 @@ def _is_modifier(obj: str, before: str) -> bool:
     return _ZH_PURPOSE_HEAD.search(head) is not None or obj[:i].strip() in _ZH_NEEDLESS
 
 
+_EN_FORGET = re.compile(r"(?i)forget(?:\s+(?:to|about))?\s+")
+
+
 def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     out: list[_Hit] = []
     not_rule = {m.end() for m in _EN_NOT_RULE.finditer(text)}
@@ -2245,6 +2272,10 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             )
             obj, stop = text[end + 1 : nxt].strip(), max(stop, nxt)
             clause = text[start:stop].strip()
+        if polarity == "forbid" and (r := _EN_FORGET.match(obj)) is not None:
+            # "Don't forget the high floor": a reminder of what is wanted, not a prohibition
+            # of forgetting it (which would overrule "I prefer a high floor").
+            polarity, obj = "require", obj[r.end() :]
         if not obj:
             continue
         if low in _EN_SCOPE_CUES and (
@@ -2576,3 +2607,176 @@ def reply_fails_rule(reply: str, rule: str) -> bool:
         if words & subject or _FAIL_WHOLE_EN.search(clause):
             return True
     return False
+
+
+# ---------------------------------------------------------------- a rule changed by later words
+# Four ways a later message changes a rule without the words of a revocation. Each is kept with
+# a cue suffix that says what it does (`mind_change`); the ledger keeps it only when it changes
+# a rule in force (`Ledger.add`), since the same words with no rule are a request or a remark.
+#
+# - `DROPS`: a preference let go ("Forget the high floor, it doesn't matter.", "高楼层无所谓了").
+# - `CHANGES_MIND`: 算了 (or 还是 … 吧) and a request for what a rule forbade ("不要放门口" then
+#   "算了，还是送到家门口吧").
+# - `INCLUDES`: another thing counted in beside an only-rule ("只看正式员工" then "实习生也算进去
+#   吧", "Include interns too").
+# - `NEW_VALUE`: the value a rule names said again with another ("Only use data after
+#   2026-01-01." then "Change the cutoff to 2026-04-01.").
+DROPS = " [drops]"
+CHANGES_MIND = " [changes mind]"
+INCLUDES = " [includes]"
+NEW_VALUE = " [new value]"
+_MIND_CHANGES = (DROPS, CHANGES_MIND, INCLUDES, NEW_VALUE)
+
+
+def mind_change(c: Constraint) -> str | None:
+    """Which of `DROPS`, `CHANGES_MIND`, `INCLUDES`, `NEW_VALUE` `c` is, if any."""
+    return next((k for k in _MIND_CHANGES if c.cue.endswith(k)), None)
+
+
+_CLAUSE_START = r"(?:^|(?<=[,.;!?:，。！；：\n]))\s*"
+_ZH_LEAD = r"(?:那|那就|那么|其实|嗯|好吧|好的|算了)?[，,]?\s*"
+# A thing named first in Chinese: not a pronoun or the speaker ("这也算", "我也要").
+_ZH_THING = r"(?![我你您他她它这那咱])[\u4e00-\u9fffA-Za-z0-9]{1,10}?"
+_EN_THING = (
+    r"(?!(?:it|that|this|them|those|these|everything|me|all)\b)[\w'/+#-]+(?: [\w'/+#-]+){0,3}"
+)
+_EN_OPEN = r"(?:(?:ok|okay|actually|oh|well|and|so|hmm|alright|fine)\b,?\s+)*"
+_CLAUSE_END_EN = r"(?=\s*(?:[,.;!]|$))"
+_CLAUSE_END_ZH = r"(?=$|[，,。！!；;])"
+
+_DROP_RX: tuple[re.Pattern[str], ...] = (
+    # "Forget the high floor", "Never mind the sea view": said first in its clause (not "Don't
+    # forget the high floor", not "Did you forget …?").
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?P<cue>forget(?: about)?|never mind(?: about)?"
+        r"|don't worry about|do not worry about|scratch)\s+(?:the\s+|my\s+|that\s+)?"
+        rf"(?P<obj>{_EN_THING}){_CLAUSE_END_EN}"
+    ),
+    # "The high floor doesn't matter anymore", "A sea view isn't important".
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|a\s+|an\s+|my\s+)?(?P<obj>{_EN_THING})\s+"
+        r"(?P<cue>(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) "
+        r"(?:important|needed|necessary))(?: (?:anymore|any more|after all|to me))?"
+        + _CLAUSE_END_EN
+    ),
+    # "高楼层无所谓了", "海景也不重要了".
+    re.compile(
+        rf"{_CLAUSE_START}{_ZH_LEAD}(?P<obj>{_ZH_THING})(?:就|也|都)?"
+        r"(?P<cue>无所谓|不重要|不用管|不用考虑|不考虑)了?(?:吧|啊)?" + _CLAUSE_END_ZH
+    ),
+    # "不用管高楼层了", "别管海景了".
+    re.compile(
+        rf"{_CLAUSE_START}{_ZH_LEAD}(?P<cue>不用管|别管|不用考虑|不用在意)(?P<obj>{_ZH_THING})了"
+        + _CLAUSE_END_ZH
+    ),
+)
+# "算了，还是送到家门口吧": a request after 算了 (or 还是 … 吧), not a refusal ("算了，不说了")
+# nor of the speaker ("算了，我自己来").
+_ZH_NEVER_MIND = re.compile(
+    rf"{_CLAUSE_START}(?:(?P<cue>算了)[，,]?\s*(?:那|那就|就)?(?:还是)?|(?:那|那就)?(?P<cue2>还是)"
+    r"(?=[^，,。！!；;]*吧))(?:请|麻烦)?(?:你|您)?(?:帮我)?"
+    r"(?P<obj>(?![我你您他她它这那咱])[^，,。；;！!？?吧了吗呢么不别没]{2,16}?)(?:吧|了吧|好了)?"
+    + _CLAUSE_END_ZH
+)
+# "实习生也算进去吧", "把实习生也算上", "也包括实习生吧", "Include interns too". Not asked
+# ("…也算进去了吗？") nor said of what was done ("实习生也算进去了").
+_INCLUDE_RX: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<obj>{_ZH_THING})(?:也|都)(?:要)?"
+        r"(?P<cue>算进去|算进来|算上|算在内|包括进去|包括进来|包含进去|包含进来|统计进去|统计进来"
+        r"|加进去|加进来|计算在内|算)(?:吧|啊|呀)?" + _CLAUSE_END_ZH
+    ),
+    re.compile(
+        rf"{_CLAUSE_START}{_ZH_LEAD}(?P<cue>也(?:要)?(?:包括|包含|算上))(?P<obj>{_ZH_THING})(?:吧|啊)?"
+        + _CLAUSE_END_ZH
+    ),
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:please\s+)?(?P<cue>include|count|add)\s+(?:the\s+)?"
+        rf"(?P<obj>{_EN_THING}?)\s+(?:too|as well){_CLAUSE_END_EN}"
+    ),
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+)?(?P<obj>{_EN_THING}?)\s+"
+        r"(?P<cue>counts?|should count|should be (?:counted|included))\s+(?:too|as well)"
+        + _CLAUSE_END_EN
+    ),
+)
+# A value a rule names: a date, a time, or a number (with its unit).
+_EN_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATE = (
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{4}/\d{1,2}/\d{1,2}|(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]?"
+    rf"|(?i:{_EN_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)"
+)
+_TIME = r"\d{1,2}:\d{2}|(?i:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?)|\d{1,2}点(?:半|\d{1,2}分?)?"
+_NUMBER = r"[$¥€£]?\d+(?:[.,]\d+)?"
+VALUE_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("date", re.compile(_DATE)),
+    ("time", re.compile(_TIME)),
+    ("number", re.compile(_NUMBER)),
+)
+VALUE_SHAPES_ORDER = {shape: i for i, (shape, _) in enumerate(VALUE_SHAPES)}
+_VALUE = rf"(?:{_DATE}|{_TIME}|{_NUMBER})"
+_NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
+    # "Change the cutoff to 2026-04-01", "Move the limit to 300".
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:actually|wait|sorry)\b,?\s+)*(?:please\s+)?"
+        r"(?P<cue>change|move|set|update|push|shift|bump|raise|lower)\s+"
+        r"(?:the\s+|that\s+|my\s+|our\s+)?(?P<noun>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+to\s+"
+        rf"(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?(?:\s+instead)?{_CLAUSE_END_EN}"
+    ),
+    # "截止日期改成4月1日", "把上限改为300".
+    re.compile(
+        rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)"
+        r"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到)"
+        rf"(?P<v>{_VALUE})(?:元|块|天|个|人|小时|分钟|字|页|%)?(?:之后|以后|之前|以前|以内|以上|以下)?"
+        rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
+    ),
+)
+
+
+def value_shape(s: str) -> tuple[str, str] | None:
+    """The first value in `s` and its shape ("date", "time", "number")."""
+    found = [(m.start(), shape, m.group()) for shape, rx in VALUE_SHAPES if (m := rx.search(s))]
+    if not found:
+        return None
+    _, shape, value = min(found, key=lambda f: (f[0], VALUE_SHAPES_ORDER[f[1]]))
+    return shape, value
+
+
+def _mind_changes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """The four kinds of change (`mind_change`) read in `text`."""
+    out: list[_Hit] = []
+    kinds: tuple[tuple[tuple[re.Pattern[str], ...], str, Polarity], ...] = (
+        (_DROP_RX, DROPS, "prefer"),
+        ((_ZH_NEVER_MIND,), CHANGES_MIND, "forbid"),
+        (_INCLUDE_RX, INCLUDES, "only"),
+        (_NEW_VALUE_RX, NEW_VALUE, "require"),
+    )
+    for rxs, kind, polarity in kinds:
+        for rx in rxs:
+            for m in rx.finditer(text):
+                if (hit := _mind_change_hit(text, m, kind, polarity, spans)) is not None:
+                    out.append(hit)
+    return out
+
+
+def _mind_change_hit(
+    text: str, m: re.Match[str], kind: str, polarity: Polarity, spans: list[tuple[int, int]]
+) -> _Hit | None:
+    at = m.start("obj") if "obj" in m.groupdict() else m.start("cue")
+    if _inside(at, spans) or _inside(m.end() - 1, spans):
+        return None
+    start = _sentence_start(text, m.start())
+    end = _sentence_end(text, m.end())
+    if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？"):
+        return None  # asked, not said
+    if kind == NEW_VALUE:
+        if _NOT_NUMBER.match(text, m.end()):
+            return None  # "set the timeout to 30 seconds, not 60": a value corrected, no rule
+        subject = f"{m.group('noun')} {m.group('v')}"
+    else:
+        subject = normalize_subject(m.group("obj"))
+    if not subject:
+        return None
+    cue = next(g for g in (m.groupdict().get("cue"), m.groupdict().get("cue2")) if g)
+    spans.append((m.start(), m.end()))
+    return _lifting(at, text[start:end].strip(), polarity, subject, cue + kind)

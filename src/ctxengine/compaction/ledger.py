@@ -51,6 +51,16 @@ don't need to run black on the generated files."). A later only-rule that restat
 with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it. An
 exception for a single occasion ("这次可以显示价格", "You can push to main this once") is in force
 on its turn only: the block leaves it out once the user's next turn has come (`in_force`).
+
+Later words change a rule without a revocation's words too (`constraints.mind_change`): a
+preference let go ("Forget the high floor, it doesn't matter.", "高楼层无所谓了") is revoked, the
+words kept for their turn only; 算了 and a request for what a prohibition forbade ("不要放门口"
+then "算了，还是送到家门口吧") revoke it; another thing counted in ("只看正式员工" then "实习生也
+算进去吧") revokes the only-rule that excluded it or says what is counted; a rule's value said
+again with another ("Only use data after 2026-01-01." then "Change the cutoff to 2026-04-01.")
+supersedes it, a conflict the later side wins. Changing no rule in force, those words are
+dropped. (A rule that put one value in another's place, "Use orange instead of blue.", is
+superseded by the state when its slot takes a third value: `SessionState._outlive_replacement`.)
 """
 
 from __future__ import annotations
@@ -62,21 +72,27 @@ from collections.abc import Iterable, Mapping
 from typing import Literal
 
 import jieba
+import jieba.posseg
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
+    CHANGES_MIND,
+    DROPS,
     EN_VERB,
     IF_RULED,
     IN_PART,
+    INCLUDES,
     NARROWS,
     WEAK_REVOCATION,
     WORD_BAR,
     Polarity,
     lifts_only_a_rule,
+    mind_change,
     names_alternative,
     same_kind,
     scope_led,
     scoped_permission,
+    value_shape,
 )
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
@@ -300,6 +316,63 @@ def _action_named(rule: str, permitted: str) -> bool:
 # A revocation that names the rule it calls off ("Forget the basic economy rule", "Drop the rule
 # about basic economy") lifts a rule whose subject holds those words, not only one they head.
 _NAMES_A_RULE = re.compile(r"(?i)\b(?:rule|restriction|constraint)s?\b")
+
+
+def _drops(rule: str, dropped: str) -> bool:
+    """What a preference is about, let go: its subject or head ("high floor"), or in Chinese
+    the subject inside the other ("有海景" and "海景")."""
+    if _CJK.search(dropped):
+        return subjects_match(rule, dropped)
+    return _heads(rule, dropped)
+
+
+def _asks_for(rule: str, request: str) -> bool:
+    """A Chinese request for the thing a prohibition is about: "送到家门口" for "放门口" (the
+    rule's thing "门口", its verb aside), not "送到公司"."""
+    if not _CJK.search(rule + request):
+        return False
+    words = list(jieba.posseg.cut(rule))
+    # Only the verb that leads it: in "重启生产数据库" the thing is "生产数据库", not "数据库".
+    if len(words) > 1 and words[0].flag.startswith("v"):
+        words = words[1:]
+    thing = "".join(w.word for w in words)
+    return len(thing) >= 2 and thing in request
+
+
+# The rules a widening counts something into: those saying what is counted, looked at or shown.
+_COUNTING_ONLY = re.compile(
+    r"(?i)只(?:看|算|统计|计算|包括|包含)"
+    r"|\bonly (?:count|include|look at|consider)\b"
+)
+
+
+def _widened_only(active: list[ConstraintEntry], thing: str) -> list[ConstraintEntry]:
+    """The only-rules a thing counted in too ("实习生也算进去吧") no longer holds for: those
+    that name it (excluded: "只看正式员工，实习生不算"), or else the latest that says what is
+    counted ("只看正式员工")."""
+    only = [e for e in active if e.polarity == "only"]
+    named = [e for e in only if thing in e.text]
+    if named:
+        return named
+    counting = [e for e in only if _COUNTING_ONLY.search(e.text)]
+    return counting[-1:]
+
+
+# What a change of a rule's value may name: the limit itself, or a word of the rule.
+_LIMIT_NOUNS = re.compile(
+    r"(?i)\b(?:cut-?off|limit|cap|threshold|minimum|maximum|min|max|budget|range|window"
+    r"|start date|end date|cutoff date)\b|截止|上限|下限|门槛|范围|预算|最低|最高|起始|开始日期"
+)
+
+
+def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str) -> bool:
+    """A rule naming a value of the new value's shape (another one), that the change's noun
+    names: by a word of the rule or as its limit ("cutoff")."""
+    old = value_shape(rule)
+    if new is None or old is None or old[0] != new[0] or old[1] == new[1]:
+        return False
+    words = [w for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
+    return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
 
 
 def one_off(permitted: str) -> bool:
@@ -615,6 +688,8 @@ class Ledger(BaseModel):
             if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
         ]
         out = LedgerResult()
+        if (kind := mind_change(c)) is not None:
+            return self._mind_changed(c, norm, kind, turn)
         if (scope := scoped_permission(c)) is not None:
             return self._add_scoped(c, norm, scope, turn)
         if not c.revokes and c.polarity == "forbid" and norm.isascii():
@@ -671,6 +746,13 @@ class Ledger(BaseModel):
                         norm.isascii()
                         and e.polarity == "forbid"
                         and _lifted_by(e.norm_subject, norm)
+                    )
+                    # "不要订靠窗的座位" / "还是订靠窗的座位吧": chosen again, its verb aside
+                    # (not "生产数据库可以访问了", another action on its thing).
+                    or (
+                        e.polarity == c.polarity == "forbid"
+                        and c.cue.startswith("还是")
+                        and _asks_for(e.norm_subject, norm)
                     )
                 )
             ]
@@ -770,6 +852,51 @@ class Ledger(BaseModel):
             out.conflicts.append(self._conflict(e, entry, subject, turn, resolution))
             if earlier_stands:
                 break  # the new rule lost; it cannot supersede anything else
+        return out
+
+    def _mind_changed(self, c: Constraint, norm: str, kind: str, turn: int) -> LedgerResult:
+        """A rule changed by later words (`constraints.mind_change`): the rules in force it
+        changes are revoked, or superseded by a new value; changing none, the words are a
+        request or a remark and are dropped.
+
+        A dropped preference ("Forget the high floor") says nothing after its turn, so it is
+        kept for one occasion (`in_force`); the other kinds say what holds now and stay."""
+        out = LedgerResult()
+        active = [e for e in self._active()[0] if not e.revokes]
+        if kind == DROPS:
+            changed = [e for e in active if e.polarity != "forbid" and _drops(e.norm_subject, norm)]
+        elif kind == CHANGES_MIND:
+            changed = [
+                e for e in active if e.polarity == "forbid" and _asks_for(e.norm_subject, norm)
+            ]
+        elif kind == INCLUDES:
+            changed = _widened_only(active, c.subject)
+        else:
+            return self._new_value(c, norm, active, turn)
+        if not changed:
+            return out
+        entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True, once=kind == DROPS)
+        out.entry = entry
+        out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in changed)
+        return out
+
+    def _new_value(
+        self, c: Constraint, norm: str, active: list[ConstraintEntry], turn: int
+    ) -> LedgerResult:
+        """ "Change the cutoff to 2026-04-01" after "Only use data after 2026-01-01.": the latest
+        rule naming another value of that shape, on what the change names, is superseded by
+        the change, kept verbatim with the rule's polarity (a conflict the later side wins)."""
+        out = LedgerResult()
+        noun, _, value = c.subject.rpartition(" ")  # as `constraints` reads it: "cutoff 2026-04-01"
+        new = value_shape(value)
+        rules = [e for e in active if _names_other_value(e.text, new, noun)]
+        if new is None or not rules:
+            return out
+        old = rules[-1]
+        entry = self._append(c, norm, turn, polarity=old.polarity, revokes=False)
+        out.entry = entry
+        out.changes.append(self._set(old, "superseded", turn, entry.id))
+        out.conflicts.append(self._conflict(old, entry, old.subject, turn))
         return out
 
     def _skip(self, c: Constraint, norm: str, thing: str, turn: int) -> LedgerResult:

@@ -19,7 +19,7 @@ from ctxengine.compaction.answers import (
     nearby_updates,
     stops_for_ends,
 )
-from ctxengine.compaction.constraints import extract_constraints
+from ctxengine.compaction.constraints import extract_constraints, for_one_reply
 from ctxengine.compaction.en_names import name_evidence
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.long_text import join_readings, pieces
@@ -224,6 +224,8 @@ def parse_rules(
         updates += _kind_ends(text, updates, context.mentions)
     # "原来的邮箱是X，不要再用了": the value given up, said to name it, is no new value.
     updates = without_old_values(text, updates)
+    if one_off := for_one_reply(text, updates):
+        updates = [u for u in updates if u not in one_off]  # "这条用中文回答": this reply only
     for u in updates:
         if _is_criterion(ontology, u.slot):
             u.criterion = True  # this parse's own update: marked in place, not copied

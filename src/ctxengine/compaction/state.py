@@ -557,6 +557,21 @@ class SessionState(BaseModel):
             )
             self.ledger.conflicts.append(rec)
             self.record("conflict", turn, rec.model_dump(mode="json"))
+        if user and t.old is not None and t.new is not None:
+            self._outlive_replacement(t.old, turn)
+
+    def _outlive_replacement(self, old: str, turn: int) -> None:
+        """ "Use orange instead of blue." then "make the bars green": a rule that put a value
+        in another's place (a require half and a forbid half of one text) chose the value the
+        slot has now left, so the rule no longer holds; both halves are superseded."""
+        norm = normalize_subject(old, self.config.subject_aliases)
+        active = [e for e in self.ledger.active() if not e.revokes]
+        chosen = {e.text for e in active if e.polarity == "require" and e.norm_subject == norm}
+        texts = {e.text for e in active if e.polarity == "forbid" and e.text in chosen}
+        for e in active:
+            if e.text in texts:
+                ch = self.ledger.set_status(e.id, "superseded", turn, None)
+                self.record("constraint_status", turn, ch.model_dump(mode="json"))
 
     def _revise(self, parsed: ParsedTurn, turn: int) -> None:
         """ "Unit 14, not Unit 12", "us-east-1 is correct", "以我第一次说的为准": the user's
