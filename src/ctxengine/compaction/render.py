@@ -984,7 +984,14 @@ def _head_of(ev: EvidenceItem, lang: Language) -> str:
         if s != "user" and not (said_by_user and s == "assistant"):
             src = s
             break
+    if not calls and src is not None and src.startswith("tool:"):
+        # One value several tools returned ("confirmed" from book_flight, then book_hotel)
+        # is each tool's: naming only the first would pin the later result on it.
+        src = _SOURCE_SEP.join(s for s in ev.sources if s.startswith("tool:"))
     return _evidence_head(ev.kind, ev.field, ev.value, src, lang) + " "
+
+
+_SOURCE_SEP = ", "
 
 
 def _evidence_rank(ev: EvidenceItem) -> int:
@@ -1019,6 +1026,9 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "duration": "时长",
     "place": "地点",
     "name": "名称",
+    "branch": "分支",
+    "error": "报错",
+    "format": "格式",
 }
 _SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
 
@@ -1034,11 +1044,15 @@ def _evidence_head(
     if language == "zh":
         kind = EVIDENCE_KINDS_ZH.get(kind, kind)
         if source is not None:
-            origin, sep, name = source.partition(":")
-            source = _SOURCES_ZH.get(origin, origin) + sep + name
+            source = _SOURCE_SEP.join(map(_source_zh, source.split(_SOURCE_SEP)))
     name = f"{kind}.{field}" if field else kind
     where = f" ({source})" if source else ""
     return f"- {name}: {fmt(value)}{where}"
+
+
+def _source_zh(source: str) -> str:
+    origin, sep, name = source.partition(":")
+    return _SOURCES_ZH.get(origin, origin) + sep + name
 
 
 def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
