@@ -88,10 +88,16 @@ _ZONE = (
 # The end of a pasted error's message: the line's end, or Chinese punctuation after it
 # ("TypeError: x is not a function，怎么办"); trailing blanks are no part of it.
 _ERROR_MESSAGE = r"(?:[ \t]*:[ \t]*[^\n，。！？；]{0,200}[^\s，。！？；])"
-# What names a JavaScript library, not a file: "Node.js", "Vue.js".
+# What names a JavaScript library, not a file ("Node.js", "Vue.js"): looked behind once a
+# name ends in ".js", by names of one length at a time (a look-behind has a fixed width).
 _JS_LIBRARIES = (
-    r"(?i:node|vue|next|nuxt|react|express|three|chart|d3|ember|backbone|angular|nest|deno"
-    r"|solid|svelte|alpine|p5|moment|day|socket\.io|ext|knockout)\.js"
+    *("node", "vue", "next", "nuxt", "react", "express", "three", "chart", "d3", "ember"),
+    *("backbone", "angular", "nest", "deno", "solid", "svelte", "alpine", "p5", "moment"),
+    *("day", "ext", "knockout"),
+)
+_NOT_JS_LIBRARY = "".join(
+    r"(?<!\b(?i:" + "|".join(n for n in _JS_LIBRARIES if len(n) == k) + r")\.js)"
+    for k in sorted({len(n) for n in _JS_LIBRARIES})
 )
 _ZH_DIGIT = r"[一二两三四五六\d]"
 _ZH_UNIT = r"(?:万元|千元|亿元|百万元?|万|千|亿|元|美元|百分比)"
@@ -163,7 +169,7 @@ _RAW: list[tuple[str, int, str, int]] = [
     (
         "path",
         2,
-        _NB + r"(?!" + _JS_LIBRARIES + _NA + r")\w[\w-]*(?:\.[\w-]+)*\." + _FILE_EXT + _NA,
+        _NB + r"\w[\w-]*(?:\.[\w-]+)*\." + _FILE_EXT + _NA + _NOT_JS_LIBRARY,
         0,
     ),
     # A pasted error's line, whole: "ModuleNotFoundError: No module named 'pandas'",
@@ -411,7 +417,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("¥", "￥", "$", "€", "£"), 1, False),
     (("元", "块", "usd", "cny", "rmb", "eur", "gbp", "jpy", "dollar", "euro"), 1, False),
     (("小数", "单位", "千分位", "百分", "表格"), 0, False),  # 保留两位小数
-    (("decimal", "table", "separator", "percent"), 0, False),  # two decimal places
+    (("decimal", "separator", "percent", "table"), 0, False),  # two decimal places
     (("day", "night", "week", "month", "hour"), 0, False),  # for five days
     (("in ", "to ", "from ", "near ", "around "), 0, True),  # in Phoenix, AZ
     (("from ",), 0, True),  # from Boston to Chicago
@@ -440,9 +446,10 @@ _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 _GATE_ZH = r"[\d@/\\`_¥￥$€£(]|周|星期|礼拜|明天|后天|下个月|小数|单位|千分位|百分|表格"
 _GATE = re.compile(
     _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|days?\b|\b" + _MONTHS + r"\b"
-    r"|nights?\b|weeks?\b|months?\b|hours?\b|error|fatal|branch|decimal|table|separator|percent)"
-    r"|报错|错误|分支|\b(?:in|to|from|near|around) [A-Z]"
-    r"|\." + _FILE_EXT + r"\b"
+    r"|nights?\b|weeks?\b|months?\b|hours?\b)|\b(?:in|to|from|near|around) [A-Z]"
+    # (Case-sensitive literals: a case-insensitive word is tried at every letter.)
+    r"|\." + _FILE_EXT + r"\b|rror|RROR|[Ff]atal|[Bb]ranch|报错|错误|分支"
+    r"|decimal|separator|percent|s a table|n a table|markdown table"
 )
 # The gate without its Latin words, for a text with no letter they could match (the ASCII
 # letters and the four others a case-insensitive one matches: İ, ı, ſ, K): 3x cheaper.
