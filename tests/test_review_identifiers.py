@@ -193,7 +193,25 @@ def test_shared_result_value_names_each_tool_zh() -> None:
         ]
     )
     (line,) = [line for line in text.splitlines() if "字段.status" in line]
-    assert "工具:book_flight" in line and "工具:book_hotel" in line
+    assert "工具:book_flight" in line and "book_hotel" in line
+
+
+def test_shared_value_of_a_thing_names_its_first_tool() -> None:
+    # A city a search and a booking both return reads the same under either tool: its
+    # line does not grow by each tool's name.
+    text = block_of(
+        [
+            ("u", "Find a hotel in Lisbon."),
+            ("call", "find_hotels", {"q": "hotel"}, {"district": "Baixa", "name": "Casa Baixa"}),
+            ("a", "Casa Baixa."),
+            ("u", "Book it."),
+            ("call", "book_hotel", {"name": "Casa Baixa"}, {"district": "Baixa", "ref": "HB-1"}),
+            ("a", "Booked, HB-1."),
+            ("u", "Thanks."),
+        ]
+    )
+    (line,) = [line for line in text.splitlines() if "field.district" in line]
+    assert "(tool:find_hotels)" in line
 
 
 def test_one_tool_value_names_one_tool() -> None:

@@ -984,14 +984,26 @@ def _head_of(ev: EvidenceItem, lang: Language) -> str:
         if s != "user" and not (said_by_user and s == "assistant"):
             src = s
             break
-    if not calls and src is not None and src.startswith("tool:"):
-        # One value several tools returned ("confirmed" from book_flight, then book_hotel)
-        # is each tool's: naming only the first would pin the later result on it.
-        src = _SOURCE_SEP.join(s for s in ev.sources if s.startswith("tool:"))
+    if not calls and src is not None and src.startswith(_TOOL) and _says_of_its_call(ev.field):
+        # One outcome several tools returned ("confirmed" from book_flight, then book_hotel)
+        # is each tool's: naming only the first would pin the later result on it. The
+        # prefix is written once: ``(tool:book_flight, book_hotel)``.
+        names = [s[len(_TOOL) :] for s in ev.sources if s.startswith(_TOOL)]
+        src = _TOOL + ", ".join(names)
     return _evidence_head(ev.kind, ev.field, ev.value, src, lang) + " "
 
 
-_SOURCE_SEP = ", "
+_TOOL = "tool:"
+# Fields whose value says how a call went, nothing of its own: "status: confirmed" is the
+# call's. A city or a name a search and a booking both return reads the same under either
+# tool, and naming each would cost every such line its tools' names.
+_OUTCOME_FIELD = re.compile(
+    r"(?i)(?:^|[._\]])(?:status|state|result|outcome|success|succeeded|ok|error|message|msg)$"
+)
+
+
+def _says_of_its_call(field: str | None) -> bool:
+    return field is not None and _OUTCOME_FIELD.search(field) is not None
 
 
 def _evidence_rank(ev: EvidenceItem) -> int:
@@ -1044,15 +1056,11 @@ def _evidence_head(
     if language == "zh":
         kind = EVIDENCE_KINDS_ZH.get(kind, kind)
         if source is not None:
-            source = _SOURCE_SEP.join(map(_source_zh, source.split(_SOURCE_SEP)))
+            origin, sep, name = source.partition(":")
+            source = _SOURCES_ZH.get(origin, origin) + sep + name
     name = f"{kind}.{field}" if field else kind
     where = f" ({source})" if source else ""
     return f"- {name}: {fmt(value)}{where}"
-
-
-def _source_zh(source: str) -> str:
-    origin, sep, name = source.partition(":")
-    return _SOURCES_ZH.get(origin, origin) + sep + name
 
 
 def _grouped_lines(section: str, slots: list[SlotValue], view: ContextView) -> list[BlockLine]:
