@@ -169,7 +169,8 @@ _RAW: list[tuple[str, int, str, int]] = [
     (
         "path",
         2,
-        _NB + r"\w[\w-]*(?:\.[\w-]+)*\." + _FILE_EXT + _NA + _NOT_JS_LIBRARY,
+        # (Possessive: a word not followed by a dot fails without giving back its letters.)
+        _NB + r"\w[\w-]*+(?:\.[\w-]+)*\." + _FILE_EXT + _NA + _NOT_JS_LIBRARY,
         0,
     ),
     # A pasted error's line, whole: "ModuleNotFoundError: No module named 'pandas'",
@@ -448,8 +449,9 @@ _GATE = re.compile(
     _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|days?\b|\b" + _MONTHS + r"\b"
     r"|nights?\b|weeks?\b|months?\b|hours?\b)|\b(?:in|to|from|near|around) [A-Z]"
     # (Case-sensitive literals: a case-insensitive word is tried at every letter.)
-    r"|\." + _FILE_EXT + r"\b|rror|RROR|[Ff]atal|[Bb]ranch|报错|错误|分支"
-    r"|decimal|separator|percent|s a table|n a table|markdown table"
+    # ("ranch": branch or Branch.) 报错 and 分支 lead a code or a branch with no digit in it.
+    r"|\." + _FILE_EXT + r"\b|rror|RROR|ranch|ecimal|eparator|ercent|s a table|n a table"
+    r"|markdown table|报错|分支"
 )
 # The gate without its Latin words, for a text with no letter they could match (the ASCII
 # letters and the four others a case-insensitive one matches: İ, ı, ſ, K): 3x cheaper.
