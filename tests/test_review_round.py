@@ -298,7 +298,6 @@ def test_value_not_cut_inside_parenthesis() -> None:
     assert not any("（" in line and "）" not in line for line in current_lines(text))
 
 
-@_xfail("reading an .xlsx and exporting a .csv is recorded as a format conflict xlsx -> csv")
 def test_input_file_type_is_not_a_format_change() -> None:
     text = block(
         "读一下 data/员工考勤_11月.xlsx，算平均加班时长。",
@@ -324,7 +323,6 @@ def test_input_file_type_is_not_a_format_change() -> None:
         ("My callback number is 617-***-9921.", "617-***-9921"),
     ],
 )
-@_xfail("a commit hash, branch name, error code or masked US phone the user gave is not kept")
 def test_user_identifier_kept(said: str, ident: str) -> None:
     assert ident in block(said, "OK.", "Go on.")
 
@@ -338,12 +336,10 @@ def test_user_identifier_kept(said: str, ident: str) -> None:
         ("结果导出到 output/加班统计.csv。", "output/加班统计.csv"),
     ],
 )
-@_xfail("an identifier is kept truncated (ETL-2291, sales_2026_q3, _11) instead of whole")
 def test_identifier_not_truncated(said: str, ident: str) -> None:
     assert ident in block(said, "OK.", "Go on.")
 
 
-@_xfail("a TypeScript error code TS2339 is labelled a flight number")
 def test_error_code_not_a_flight() -> None:
     text = block(
         "构建报错 error TS2339: Property 'roleName' does not exist on type 'User'.",
@@ -356,7 +352,6 @@ def test_error_code_not_a_flight() -> None:
 # ---------------------------------------------------------------- references
 
 
-@_xfail("'订第一个' after '推荐：A ¥468/晚，B ¥359/晚' resolves to nothing")
 def test_zh_ordinal_pick_from_recommendation() -> None:
     msgs = build(
         [
@@ -371,9 +366,6 @@ def test_zh_ordinal_pick_from_recommendation() -> None:
 
 @pytest.mark.parametrize(
     "said", ["把刚才的图表也按 2025 年的数据再画一张。", "Plot it like the previous chart."]
-)
-@_xfail(
-    "'刚才的图表' / 'the previous chart' after a plot call that saved a .png resolves to nothing"
 )
 def test_previous_chart_resolves_to_plot(said: str) -> None:
     msgs = build(
@@ -393,7 +385,6 @@ def test_previous_chart_resolves_to_plot(said: str) -> None:
     assert ref.resolved_to is not None
 
 
-@_xfail("'按上次的格式' after the user set a table format resolves to nothing")
 def test_zh_last_format_after_table_format() -> None:
     msgs = build(
         [
@@ -409,9 +400,6 @@ def test_zh_last_format_after_table_format() -> None:
 # ---------------------------------------------------------------- render
 
 
-@_xfail(
-    "a shared result value takes another tool's name: the hotel's status shows as book_flight's"
-)
 def test_result_field_keeps_its_tool() -> None:
     text = block_of(
         [
@@ -496,7 +484,6 @@ def test_time_keeps_its_zone(said: str, kept: str) -> None:
     assert kept in block(said, "OK.", "Go on.")
 
 
-@_xfail("a pasted traceback's error line (ModuleNotFoundError: No module named 'pandas') is lost")
 def test_pasted_error_message_kept() -> None:
     text = block(
         "帮我看看这个报错\nTraceback (most recent call last):\n"

@@ -168,6 +168,7 @@ def parse_rules(
             known=context.named if context else None,
         )
         informed = _without_neighbour_names(text, informed)
+        informed = _without_input_formats(text, informed)
         if context is not None and _YES_FIRST.match(text) and _asks_nearby(context.asked):
             # "附近有酒店吗？" / "有的，北京饭店，每晚800元": yes, a neighbour, no place offered.
             informed = [u for u in informed if u.slot != "名称"]
@@ -216,6 +217,7 @@ def parse_rules(
         mentioned_names(text, ontology),
         known=context.named if context else None,
     )
+    updates = _without_input_formats(text, updates)
     # "第一家的电话是多少", "那就第二家吧": the place pointed to, as if named; "就订大董吧":
     # a listed place picked by part of its name (a reply's own mention of it picks nothing).
     references += named_places(text, context)
@@ -305,6 +307,46 @@ def _parse_long(
             "language": detect_language(text),
             "evidence": _without_repeats(joined.evidence + calls),
         }
+    )
+
+
+# A file's extension after its name ("data/员工考勤_11月.xlsx"), and the words of a clause
+# that make the file an output ("导出到 output/加班统计.csv", "save it as report.xlsx").
+_EXTENSION = re.compile(r"[\w\u4e00-\u9fff)）-]\.([A-Za-z]{2,5})(?![A-Za-z])")
+_WRITES = re.compile(
+    r"导出|输出|保存|存为|存成|另存|生成|转成|转为|转换|写入|写到|写成|下载"
+    r"|(?i:\b(?:export|save|output|write|convert|download|generate|produce)\w*)"
+)
+_CLAUSE = re.compile(r"[^，,；;。！!？?\n]+")
+
+
+def _without_input_formats(text: str, updates: list[SlotUpdate]) -> list[SlotUpdate]:
+    """`updates` without a format read only from the extension of a file a clause reads
+    ("读一下 data/x.xlsx"): the input's type is no choice of output format; one a clause
+    writes to ("结果导出到 output/y.csv") or names by itself ("导出成 Excel") stays."""
+    if not any(u.slot == "format" for u in updates) or "." not in text:
+        return updates
+    read_only: set[str] = set()
+    written: set[str] = set()
+    for clause in _CLAUSE.finditer(text):
+        exts = {m.group(1).lower() for m in _EXTENSION.finditer(clause.group(0))}
+        (written if _WRITES.search(clause.group(0)) else read_only).update(exts)
+    return [
+        u
+        for u in updates
+        if not (
+            u.slot == "format"
+            and u.raw.lower() in read_only - written
+            and not _said_alone(text, u.raw)
+        )
+    ]
+
+
+def _said_alone(text: str, word: str) -> bool:
+    """Whether `word` occurs other than as a file's extension ("xlsx 格式", not "a.xlsx")."""
+    return any(
+        m.start() == 0 or text[m.start() - 1] != "."
+        for m in re.finditer(re.escape(word), text, re.IGNORECASE)
     )
 
 

@@ -65,7 +65,8 @@ _GOING = (
 )
 _FILE_EXT = (
     r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
-    r"|md|log|sql|html?|css|sh|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php|xml|zip|gz|tar|png|jpe?g)"
+    r"|md|log|sql|html?|css|sh|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php|xml|zip|gz|tar|png|jpe?g"
+    r"|svg|gif|webp)"
 )
 # Letters/digits that must not touch an id on either side; CJK may (中文里 id 常紧贴汉字).
 _NB = r"(?<![A-Za-z0-9_])"
@@ -74,6 +75,48 @@ _NA = r"(?![A-Za-z0-9_])"
 _AM_PM = r"[AaPp](?:\.[Mm]\.|[Mm])"
 # CJK letters, CJK punctuation and full-width forms (inside a character class).
 _CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+# CJK letters only (a file may be named in Chinese; its punctuation ends the name).
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff"
+# A time's zone after it ("17:00 CET", "10:00 AM Pacific", "9am UTC+8"): the same clock
+# time is another moment without it.
+_ZONE = (
+    r"(?:\s?(?:UTC|GMT)(?:\s?[+-]\d{1,2}(?::?\d{2})?)?(?![\w+-])"
+    r"|\s(?:[ECMP][SD]?T|AK[SD]T|HST|CES?T|EES?T|WES?T|BST|IST|JST|KST|HKT|SGT|AE[SD]T"
+    r"|NZ[SD]T)(?![\w+-])"
+    r"|\s(?:Pacific|Eastern|Central|Mountain)(?: (?:Standard |Daylight )?[Tt]ime)?(?![\w-]))?"
+)
+# The end of a pasted error's message: the line's end, or Chinese punctuation after it
+# ("TypeError: x is not a function，怎么办"); trailing blanks are no part of it.
+_ERROR_MESSAGE = r"(?:[ \t]*:[ \t]*[^\n，。！？；]{0,200}[^\s，。！？；])"
+# What names a JavaScript library, not a file ("Node.js", "Vue.js"): looked behind once a
+# name ends in ".js", by names of one length at a time (a look-behind has a fixed width).
+_JS_LIBRARIES = (
+    *("node", "vue", "next", "nuxt", "react", "express", "three", "chart", "d3", "ember"),
+    *("backbone", "angular", "nest", "deno", "solid", "svelte", "alpine", "p5", "moment"),
+    *("day", "ext", "knockout"),
+)
+_NOT_JS_LIBRARY = "".join(
+    r"(?<!\b(?i:" + "|".join(n for n in _JS_LIBRARIES if len(n) == k) + r")\.js)"
+    for k in sorted({len(n) for n in _JS_LIBRARIES})
+)
+_ZH_DIGIT = r"[一二两三四五六\d]"
+_ZH_UNIT = r"(?:万元|千元|亿元|百万元?|万|千|亿|元|美元|百分比)"
+_ZH_FORMAT = (
+    r"保留" + _ZH_DIGIT + r"位小数|小数点后" + _ZH_DIGIT + r"位"
+    r"|(?:以|用|按)"
+    + _ZH_UNIT
+    + r"(?:为|作为)?单位|单位(?:用|为|是|改成|换成)"
+    + _ZH_UNIT
+    + r"|千分位(?:分隔符?)?|(?:用|以)(?:百分比|百分数)(?:表示|显示|形式)"
+    r"|(?:用|以)(?:[Mm]arkdown ?)?表格(?:形式|格式)?(?:展示|输出|列出|显示)"
+)
+_EN_FORMAT = (
+    r"(?i:\b(?:[1-6]|one|two|three|four) decimal(?: places?|s)\b"
+    r"|\b(?:as|in) (?:a )?(?:markdown )?table\b(?! (?:called|named))"
+    r"|\b(?:with )?(?:a )?thousands? separators?\b|\b(?:as|in) percent(?:ages?)?\b)"
+)
+# Branch prefixes of the usual git flows: "feature/invoice-pdf-export", "chore/node-20".
+_BRANCH_PREFIX = r"(?:feature|feat|fix|bugfix|hotfix|chore|release|refactor|perf|wip|topic)"
 
 # An airline's code: two letters, or a letter and a digit either way round ("UA", "B6", "9W").
 _AIRLINE = r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])"
@@ -112,8 +155,54 @@ _RAW: list[tuple[str, int, str, int]] = [
     # A full stop after a path ends the sentence, not the file name ("…/orders_35.xlsx.").
     ("path", 2, r"(?<![\w:/.])(?:~|\.{1,2})?(?:/[\w.@+-]+)+/[\w.@+-]*[\w@+-]/?", 0),
     ("path", 2, r"(?<![\w])[A-Za-z]:\\(?:[\w .@+-]+\\)*[\w.@+-]+", 0),
-    ("path", 2, _NB + r"[\w-]+(?:/[\w.-]+)+\." + _FILE_EXT + _NA, 0),
+    # A relative path to a file; its folders and name may be Chinese after an ASCII first
+    # folder ("data/员工考勤_11月.xlsx"), so Chinese glued before it stays out ("读一下data/…").
+    # A Chinese folder holds no dot, or "a/统计.csv和b/c.csv" would be one path.
+    (
+        "path",
+        2,
+        _NB + r"(?:~/|/)?[\w.-]+(?:/(?:[\w.-]+|[\w-]*[" + _HAN + r"][\w" + _HAN + r"-]*))*"
+        r"/[\w." + _HAN + r"-]*[\w" + _HAN + r"-]\." + _FILE_EXT + _NA,
+        0,
+    ),
+    # A file by its name alone ("sales_2026_q3.csv", "requirements.txt"), not a library's.
+    (
+        "path",
+        2,
+        # (Possessive: a word not followed by a dot fails without giving back its letters.)
+        _NB + r"\w[\w-]*+(?:\.[\w-]+)*\." + _FILE_EXT + _NA + _NOT_JS_LIBRARY,
+        0,
+    ),
+    # A pasted error's line, whole: "ModuleNotFoundError: No module named 'pandas'",
+    # "error TS2339: Property 'x' does not exist", rustc's "error[E0425]: cannot find value",
+    # and a line opening "Error:". The word "error" by itself is none.
+    (
+        "error",
+        1,
+        _NB + r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)" + _ERROR_MESSAGE + "?" + _NA,
+        0,
+    ),
+    ("error", 1, r"(?i:\berror)\s*(?:\[[A-Z]{1,4}\d{3,5}\]|[A-Z]{1,4}\d{3,5})" + _ERROR_MESSAGE, 0),
+    ("error", 1, r"(?m:^)[ \t]*(?:[Ee]rror|ERROR|[Ff]atal|FATAL)" + _ERROR_MESSAGE, 0),
     # Keyword-led ids: the keyword says what the id is, the group keeps only the id.
+    # An error's code said as one ("error TS2339", "报错 ENOENT", "错误码 ERR_OSSL_X").
+    (
+        "code",
+        3,
+        r"(?:报错|错误码?|(?i:\berror(?: code)?))\s*(?:是|为|:|：|is|=)?\s*"
+        r"([A-Z]{1,4}\d{3,5}|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|E[A-Z]{3,})" + _NA,
+        1,
+    ),
+    # A git branch: by its flow's prefix, or named as one with a mark of a name in it (a
+    # slash, a dash, an underscore, a digit), so "the branch and the tag" names none.
+    ("branch", 3, _NB + _BRANCH_PREFIX + r"/[\w.-]*\w(?:/[\w.-]*\w)*(?![\w/-])", 0),
+    (
+        "branch",
+        3,
+        r"(?:分支(?:名称?)?(?:是|为|叫|:|：)?|(?i:\bbranch)(?: (?:called|named|is|was))?\s*[:=]?)"
+        r"\s*([A-Za-z][\w.]*(?:[/_-]|\d)[\w./-]*\w)(?![\w/-])",
+        1,
+    ),
     (
         "coupon",
         3,
@@ -143,7 +232,8 @@ _RAW: list[tuple[str, int, str, int]] = [
     (
         "id",
         3,
-        r"(?:(?i:\bcommit(?:ted)?(?:\s+(?:as|to|hash|id|sha))?|\bsha(?:-1)?)\s*(?:is|:|=|#)?\s*"
+        r"(?:(?i:\bcommit(?:ted)?(?:\s+(?:as|to|hash|id|sha))?|\bsha(?:-1)?)\s*(?:is|was|:|=|#)?\s*"
+        r"|提交(?:号|哈希|记录)?\s*(?:是|为|:|：)?\s*"
         r"|(?m:^)\[[\w./-]+ (?:\(root-commit\) )?)"
         r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)([0-9a-f]{7,40})(?![\w-])",
         1,
@@ -156,6 +246,13 @@ _RAW: list[tuple[str, int, str, int]] = [
         1,
     ),
     ("phone", 4, r"(?<![\d*])(?:\+?86[ -]?)?1[3-9]\d[*xX]{4}\d{4}(?![\d*])", 0),
+    # A masked North American number: "617-***-9921", "(617) xxx-9921", "***-***-9921".
+    (
+        "phone",
+        4,
+        r"(?<![\w*-])(?:\(?\d{3}\)?[ -]|[*xX]{3}-)[*xX]{3}-\d{4}(?![\d-])",
+        0,
+    ),
     ("phone", 4, r"(?<![\d+])(?:\+?86[ -]?)?1[3-9]\d{9}(?!\d)", 0),
     ("phone", 4, r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])", 0),
     (
@@ -201,10 +298,10 @@ _RAW: list[tuple[str, int, str, int]] = [
         "time",
         7,
         r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?-\s?\d{1,2}:\d{2})?"
-        r"(?:\s?" + _AM_PM + r")?(?![\d:])",
+        r"(?:\s?" + _AM_PM + r")?(?![\d:])" + _ZONE,
         0,
     ),
-    ("time", 7, r"(?<![\d:])\d{1,2}\s?" + _AM_PM + _NA, 0),
+    ("time", 7, r"(?<![\d:])\d{1,2}\s?" + _AM_PM + _NA + _ZONE, 0),
     ("time", 7, r"(?:上午|下午|晚上|早上|中午)?\d{1,2}点(?:\d{1,2}分|半|一刻)?", 0),
     ("amount", 8, r"[¥￥$€£]\s?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?!\d)|[¥￥$€£]\s?\d+(?:\.\d+)?", 0),
     (
@@ -215,6 +312,10 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?![A-Za-z])",
         0,
     ),
+    # How numbers are to be written: "保留两位小数", "用万元为单位", "two decimal places",
+    # "as a markdown table" (what "按上次的格式" / "same format as before" repeats).
+    ("format", 8, _ZH_FORMAT, 0),
+    ("format", 8, _EN_FORMAT, 0),
     # How long: "for five days", "3 nights", "a five day stay" (a stay, a rental, a visit).
     (
         "duration",
@@ -235,6 +336,8 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("code", 9, _NB + r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\((?![" + _CJK + r"])[^()\n]{0,40}\)", 0),
     ("code", 9, _NB + r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+" + _NA, 0),
     ("code", 9, _NB + r"_[a-z0-9_]{2,}" + _NA, 0),
+    # A constant or an error's name in capitals: "ERR_OSSL_EVP_UNSUPPORTED", "MAX_RETRIES".
+    ("code", 9, _NB + r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+" + _NA, 0),
     ("code", 9, _NB + r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+" + _NA, 0),
     # An upper-case token mixing letters and digits, 6+ long: a code even without a keyword.
     ("code", 10, _NB + r"(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{5,}" + _NA, 0),
@@ -276,12 +379,20 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("/",), 0, False),
     ((":\\",), 0, False),
     (("/",), 0, False),
+    ((".",), 0, False),  # sales_2026_q3.csv
+    (("error", "exception"), 0, True),  # ModuleNotFoundError: …
+    (("error",), 3, True),  # error TS2339: …
+    (("error", "fatal"), 0, False),  # Error: … (a line's start)
+    (("报错", "错误", "error"), 0, True),  # error code
+    (("/",), 0, False),  # feature/x
+    (("分支", "branch"), 0, False),
     (("优惠", "券码", "兑换码", "折扣码", "coupon", "promo", "voucher"), 0, False),
     (("物流单", "快递单", "运单", "tracking"), 1, False),
     (("订单", "单号", "order"), 1, False),
-    (("commit", "sha", "["), 1, False),
+    (("commit", "sha", "[", "提交"), 1, False),
     (("工单", "票号", "ticket", "case"), 1, False),
     (("*", "x"), 4, False),  # masked mobile
+    (("*", "x"), 4, False),  # masked US phone
     ((), 11, False),  # mobile
     (("-",), 7, False),  # landline
     (("+",), 1, False),  # international
@@ -306,6 +417,8 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("点",), 1, False),
     (("¥", "￥", "$", "€", "£"), 1, False),
     (("元", "块", "usd", "cny", "rmb", "eur", "gbp", "jpy", "dollar", "euro"), 1, False),
+    (("小数", "单位", "千分位", "百分", "表格"), 0, False),  # 保留两位小数
+    (("decimal", "separator", "percent", "table"), 0, False),  # two decimal places
     (("day", "night", "week", "month", "hour"), 0, False),  # for five days
     (("in ", "to ", "from ", "near ", "around "), 0, True),  # in Phoenix, AZ
     (("from ",), 0, True),  # from Boston to Chicago
@@ -313,6 +426,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("(",), 0, False),
     (("_",), 0, False),
     (("_",), 0, False),
+    (("_",), 0, True),  # MAX_RETRIES
     ((), 0, True),  # camelCase
     ((), 1, True),  # upper-case code
     ((), 8, False),  # long number
@@ -328,12 +442,16 @@ _CAPITAL = re.compile(r"[A-Z]")
 _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 
 # Cheap gate: a text without a digit, '@', '/', '\\', '`', '_', a currency sign, a capital
-# followed by lower case (camelCase), a date or duration word or a capital after a place's
-# preposition cannot match anything above.
-_GATE_ZH = r"[\d@/\\`_¥￥$€£(]|周|星期|礼拜|明天|后天|下个月"
+# followed by lower case (camelCase), a date or duration word, a capital after a place's
+# preposition, a file's extension or an error's word cannot match anything above.
+_GATE_ZH = r"[\d@/\\`_¥￥$€£(]|周|星期|礼拜|明天|后天|下个月|小数|单位|千分位|百分|表格"
 _GATE = re.compile(
     _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|days?\b|\b" + _MONTHS + r"\b"
     r"|nights?\b|weeks?\b|months?\b|hours?\b)|\b(?:in|to|from|near|around) [A-Z]"
+    # (Case-sensitive literals: a case-insensitive word is tried at every letter.)
+    # ("ranch": branch or Branch.) 报错 and 分支 lead a code or a branch with no digit in it.
+    r"|\." + _FILE_EXT + r"\b|rror|RROR|ranch|ecimal|eparator|ercent|s a table|n a table"
+    r"|markdown table|报错|分支"
 )
 # The gate without its Latin words, for a text with no letter they could match (the ASCII
 # letters and the four others a case-insensitive one matches: İ, ı, ſ, K): 3x cheaper.
@@ -397,7 +515,9 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
             for m in rx.finditer(text):
                 start, end = m.span(group)
                 value = m.group(group)
-                if kind == "place":
+                if kind == "flight" and value.startswith("TS") and _TS_CODE.fullmatch(value):
+                    kind = _ts_code_kind(text)
+                elif kind == "place":
                     if not _NUMBERED_PART.search(value) and (n := _TRAILING_NUMBER.search(value)):
                         value, end = value[: n.start()], start + n.start()
                     if not _about_a_place(text, start, end):
@@ -405,6 +525,19 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
                 if end > start:
                     candidates.append(Span(kind, start, end, value, prio))
     return _settle(candidates)
+
+
+# TypeScript's diagnostics ("TS2339") have a flight number's shape: one is a flight only
+# where the text speaks of flying.
+_TS_CODE = re.compile(r"TS\d{4}")
+_FLIGHT_CONTEXT = re.compile(
+    r"(?i)\b(?:flights?|fly|flying|flew|airlines?|airport|depart\w*|arriv\w*|boarding|gate)\b"
+    r"|航班|机票|起飞|登机|落地|到达"
+)
+
+
+def _ts_code_kind(text: str) -> str:
+    return "flight" if _FLIGHT_CONTEXT.search(text) else "code"
 
 
 # What a sentence about a place speaks of: travel, lodging, a visit, an event, a location.

@@ -17,7 +17,7 @@ from typing import overload
 from ctxengine.compaction.en_names import NAME_KIND, latest_list, offered_kind
 from ctxengine.compaction.gates import Gate
 from ctxengine.compaction.intents import LATIN_LETTER
-from ctxengine.compaction.schema import ParsedTurn, Reference, SlotUpdate
+from ctxengine.compaction.schema import Evidence, ParsedTurn, Reference, SlotUpdate
 
 # The slot whose value names a place (the parser's, as `slots` reads it).
 NAME_SLOT = "名称"
@@ -134,15 +134,20 @@ class TurnItems:
         last_format: str | None = None
         last_slot: str | None = None
         last_tool: str | None = None
+        chart: str | None = None
         for ev in t.evidence:
             items.append(RecentItem(f"{ev.kind}:{ev.value}", ev.kind))
             if ev.source.startswith("tool:"):
                 last_tool = ev.source
+            chart = _chart_of(ev, chart)
+        if chart is not None:
+            items.append(RecentItem(f"chart:{chart}", "chart"))
         for up in t.updates:
             items.append(RecentItem(f"{up.entity}.{up.slot}", up.slot))
             last_slot = up.slot
             if up.slot == "format" and up.value is not None:
                 last_format = up.enum or up.value
+        last_format = _with_said_format(t, last_format)
         for key in t.entities:
             items.append(RecentItem(key, key.split(":", 1)[0]))
         latest = {item.kind: item.key for item in items}  # later items overwrite earlier ones
@@ -198,6 +203,34 @@ class TurnItems:
             kind,
             listed_names,
         )
+
+
+def _with_said_format(t: ParsedTurn, slot_format: str | None) -> str | None:
+    """The format a turn set: its format phrases ("金额用万元为单位，保留两位小数": what "按上次
+    的格式" repeats is all of them), after a format value none of them holds ("导出成 Excel，
+    保留两位小数"); the value alone when the turn said no phrase."""
+    said = [ev.value for ev in t.evidence if ev.kind == "format"]
+    if not said:
+        return slot_format
+    raw = next((u.raw for u in t.updates if u.slot == "format" and u.value), "")
+    if slot_format is not None and not any(raw and raw in phrase for phrase in said):
+        said.insert(0, slot_format)
+    return "; ".join(said)
+
+
+# A picture a chart was saved as, and a tool that draws one ("plot", "make_chart").
+_IMAGE_FILE = re.compile(r"(?i)\.(?:png|jpe?g|svg|gif|webp)$")
+_CHART_TOOL = re.compile(r"(?i)(?:call|tool):\w*(?:plot|chart|graph|draw|visuali[sz]e|figure)")
+
+
+def _chart_of(ev: Evidence, found: str | None) -> str | None:
+    """What "刚才的图表" / "the previous chart" names, given one more evidence of a turn: the
+    image a chart was saved as, else the call or result of a tool that draws one."""
+    if _IMAGE_FILE.search(ev.value):
+        return ev.value
+    if _CHART_TOOL.match(ev.source) and (found is None or _CHART_TOOL.match(found)):
+        return ev.source
+    return found
 
 
 # The slots that list a place's neighbours of a kind (``周边餐馆``: restaurants), and what
@@ -298,7 +331,7 @@ def zh_inline_list(text: str) -> list[tuple[str, str]]:
     requests or steps ("1）请提供订单号 2）请提供手机号"), or a lead says they are no options."""
     marks = list(_ZH_MARK.finditer(text))
     if len(marks) < 2:
-        return _zh_plain_list(text)
+        return _zh_plain_list(text) or _zh_priced_list(text)
     run: list[re.Match[str]] = []
     for m in marks:
         n = m.group("n") or m.group("p") or str(ord(m.group("c")) - ord("①") + 1)
@@ -344,6 +377,36 @@ def _zh_plain_list(text: str) -> list[tuple[str, str]]:
         ):
             return [(n, "") for n in names]
     return []
+
+
+# An offered item with its price after the name: "成都春熙路亚朵酒店 ¥468/晚", "B店 人均80元".
+_ZH_PRICED_ITEM = re.compile(
+    r"\s*(?P<name>[^，,；;。！!？?：:\n¥￥$\d][^，,；;。！!？?：:\n¥￥$]{1,19}?)\s*"
+    r"(?P<detail>(?:人均|每晚|约)?\s*(?:[¥￥$]\s?\d|\d+(?:\.\d+)?\s?元)[^，,；;。！!？?\n]*)"
+)
+_ZH_ITEM_SEP = re.compile(r"[，,；;]")
+
+
+def _zh_priced_list(text: str) -> list[tuple[str, str]]:
+    """(name, price) of each item an offer's lead lists with its price, parted by commas
+    ("推荐：A ¥468/晚，B ¥359/晚"), in order; [] unless every piece is a name and a price
+    ("推荐：早上出发，下午返回" offers nothing)."""
+    if "：" not in text and ":" not in text:
+        return []
+    for lead in _ZH_OFFER_LEAD.finditer(text):
+        if _ZH_NOT_OFFER.search(text, 0, lead.end()):
+            return []
+        stop = _ZH_SENTENCE_END.search(text, lead.end())
+        pieces = _ZH_ITEM_SEP.split(text[lead.end() : stop.start() if stop else len(text)])
+        found = [_ZH_PRICED_ITEM.fullmatch(p.strip()) for p in pieces if p.strip()]
+        if len(found) >= 2 and all(found):
+            items = [(m.group("name").strip(), m.group("detail").strip()) for m in found if m]
+            if not any(_ZH_NOT_OPTION.match(n) for n, _ in items):
+                return items
+    return []
+
+
+_ZH_SENTENCE_END = re.compile(r"[。！!？?\n]")
 
 
 # "We have Hilton, Marriott, or Hyatt available.", "I'd recommend A, B and C.": an offer's

@@ -984,7 +984,26 @@ def _head_of(ev: EvidenceItem, lang: Language) -> str:
         if s != "user" and not (said_by_user and s == "assistant"):
             src = s
             break
+    if not calls and src is not None and src.startswith(_TOOL) and _says_of_its_call(ev.field):
+        # One outcome several tools returned ("confirmed" from book_flight, then book_hotel)
+        # is each tool's: naming only the first would pin the later result on it. The
+        # prefix is written once: ``(tool:book_flight, book_hotel)``.
+        names = [s[len(_TOOL) :] for s in ev.sources if s.startswith(_TOOL)]
+        src = _TOOL + ", ".join(names)
     return _evidence_head(ev.kind, ev.field, ev.value, src, lang) + " "
+
+
+_TOOL = "tool:"
+# Fields whose value says how a call went, nothing of its own: "status: confirmed" is the
+# call's. A city or a name a search and a booking both return reads the same under either
+# tool, and naming each would cost every such line its tools' names.
+_OUTCOME_FIELD = re.compile(
+    r"(?i)(?:^|[._\]])(?:status|state|result|outcome|success|succeeded|ok|error|message|msg)$"
+)
+
+
+def _says_of_its_call(field: str | None) -> bool:
+    return field is not None and _OUTCOME_FIELD.search(field) is not None
 
 
 def _evidence_rank(ev: EvidenceItem) -> int:
@@ -1019,6 +1038,9 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "duration": "时长",
     "place": "地点",
     "name": "名称",
+    "branch": "分支",
+    "error": "报错",
+    "format": "格式",
 }
 _SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
 
