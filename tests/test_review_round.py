@@ -3,7 +3,7 @@ support, data analysis, scheduling; English and Chinese).
 
 The 24 sessions are in `_review_convos.py`; `test_sessions_keep_latest_turn_and_pairs` runs
 each at 30% of its raw tokens. Every other test is the smallest input that shows one defect
-the review found, marked xfail(strict) until it is fixed: the block is read at a budget
+the review found (all fixed since, each with look-alikes in its own test module): the block is read at a budget
 large enough that nothing is shed for room, so what fails is what the engine understood.
 """
 
@@ -16,10 +16,6 @@ from _review_harness import block, block_of, build, compact, current_lines, sect
 from ctxengine.compaction.parse import parse_history
 from ctxengine.convert import validate_pairing
 from ctxengine.messages import TextPart
-
-
-def _xfail(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"review: {reason}")
 
 
 def _rules(text: str) -> str:
@@ -473,11 +469,7 @@ def test_zh_from_now_on_rule() -> None:
     "said, kept",
     [
         ("Set the deadline to 2026-12-18 17:00 CET.", "17:00 CET"),
-        pytest.param(
-            "Schedule it on Dec 8 at 10:00 AM Pacific.",
-            "10:00 AM Pacific",
-            marks=_xfail("a time's zone is dropped: '10:00 AM Pacific' is kept as '10:00 AM'"),
-        ),
+        ("Schedule it on Dec 8 at 10:00 AM Pacific.", "10:00 AM Pacific"),
     ],
 )
 def test_time_keeps_its_zone(said: str, kept: str) -> None:
