@@ -3,8 +3,9 @@ support, data analysis, scheduling; English and Chinese).
 
 The 24 sessions are in `_review_convos.py`; `test_sessions_keep_latest_turn_and_pairs` runs
 each at 30% of its raw tokens. Every other test is the smallest input that shows one defect
-the review found (all fixed since, each with look-alikes in its own test module): the block is read at a budget
-large enough that nothing is shed for room, so what fails is what the engine understood.
+the review found (all fixed since, each with look-alikes in its own test module): the block
+is read at a budget large enough that nothing is shed for room, so what fails is what the
+engine understood.
 """
 
 from __future__ import annotations
