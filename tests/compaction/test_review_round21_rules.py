@@ -51,6 +51,14 @@ def conflict_lines(block: str) -> list[str]:
 # 1. A guess or an expectation is no rule; "should" of the assistant's replies is one.
 
 
+def _no_rule_anywhere(text: str) -> None:
+    """Not read as a rule, not in the ledger, not in the block."""
+    assert rules(text) == []
+    s = LedgerSession(text)
+    assert s.active() == []
+    assert constraint_lines(s.block()) == []
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -71,10 +79,7 @@ def conflict_lines(block: str) -> list[str]:
     ],
 )
 def test_a_guess_or_an_expectation_is_no_rule(text: str) -> None:
-    assert rules(text) == []
-    s = LedgerSession(text)
-    assert s.active() == []
-    assert constraint_lines(s.block()) == []
+    _no_rule_anywhere(text)
 
 
 @pytest.mark.parametrize(
@@ -130,10 +135,7 @@ def test_a_should_or_must_said_as_an_instruction_stays_a_rule(text: str) -> None
     ],
 )
 def test_a_question_is_no_rule(text: str) -> None:
-    assert rules(text) == []
-    s = LedgerSession(text)
-    assert s.active() == []
-    assert constraint_lines(s.block()) == []
+    _no_rule_anywhere(text)
 
 
 @pytest.mark.parametrize(
