@@ -266,9 +266,10 @@ class Ontology(_Strict):
         # synonym: the answer depends on the enum and the value alone.
         memo = answers_of(self, "ontology.enum_member")
         key = (enum, value)
-        if key not in memo:
-            memo[key] = self._enum_member(index, value)
-        found: str | None = memo[key]
+        # One lookup, not a test then a read: another thread may empty the cache between.
+        found: str | None = memo.get(key, UNKNOWN)
+        if found is UNKNOWN:
+            found = memo[key] = self._enum_member(index, value)
         return found
 
     @staticmethod
@@ -350,9 +351,9 @@ class Ontology(_Strict):
         # The parser asks this of the same spans again and again: answers are kept per name
         # (the cache is dropped when it grows).
         memo: dict[str, EntityDef | None] = answers_of(self, "ontology.entity_of_name")
-        if name in memo:
-            return memo[name]
-        found = memo[name] = self._entity_of_name(name)
+        found: EntityDef | None = memo.get(name, UNKNOWN)
+        if found is UNKNOWN:
+            found = memo[name] = self._entity_of_name(name)
         return found
 
     def _entity_of_name(self, name: str) -> EntityDef | None:
@@ -550,6 +551,10 @@ def _suffix_table(onto: Ontology) -> tuple[list[int], dict[str, EntityDef]]:
 
 # How many answers a per-ontology cache (`answers_of`) keeps before it starts afresh.
 ANSWERS_KEPT = 4096
+
+
+# A cache's "no answer yet" (None is an answer): see `answers_of`.
+UNKNOWN: Any = object()
 
 
 def _new_answers(_: Ontology) -> dict[Any, Any]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ctxengine.compaction.gates import Gate, chars_in, lacks_words, lowered, needed_words
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR_WORD
-from ctxengine.compaction.ontology import Ontology, SlotDef, answers_of
+from ctxengine.compaction.ontology import UNKNOWN, Ontology, SlotDef, answers_of
 
 _ZH_STOP = "，,。；;！!？?\n、"
 # Product names mix scripts and keep inner spaces: "小米14 Ultra", "MacBook Air 13".
@@ -1000,9 +1000,8 @@ def _name_hit(
     # reader of a reply tries its clauses): worked out once per span.
     memo = answers_of(onto, "slot_phrases.name_in")
     key = (raw, said, cued)
-    if key in memo:
-        value: str | None = memo[key]
-    else:
+    value: str | None = memo.get(key, UNKNOWN)  # one lookup: safe beside another thread
+    if value is UNKNOWN:
         value = memo[key] = _name_in(raw, onto, said=said, cued=cued)
     if value is None:
         return None
