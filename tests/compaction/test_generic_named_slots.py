@@ -136,6 +136,12 @@ def test_date_range_without_a_stay(text: str) -> None:
             "12月10日 08:00（纽约 12月9日 19:00）",
         ),
         ("地址是北京市(朝阳区 三里屯", "北京市"),
+        # A full-width bracket closed by a half-width one is closed (real text mixes them).
+        (
+            "地址是北京市朝阳区东三环北路36号（地铁十号线呼家楼站c1口)。",
+            "北京市朝阳区东三环北路36号（地铁十号线呼家楼站c1口)",
+        ),
+        ("地址是海淀区中关村大街1号(近地铁站）。", "海淀区中关村大街1号(近地铁站）"),
     ],
 )
 def test_value_brackets_balanced(text: str, value: str) -> None:

@@ -2638,7 +2638,8 @@ def _stay_ends(text: str) -> list[tuple[int, int, str, str]]:
 
 
 # Brackets a value may hold: "08:00（纽约 12月9日 19:00）", "全聚德(清华园店)".
-_OPEN_CLOSE = {"（": "）", "(": ")", "【": "】", "[": "]"}
+# Full- and half-width brackets close one another in real text: "（地铁十号线呼家楼站c1口)".
+_OPEN_CLOSE = {"（": "）)", "(": ")）", "【": "】", "[": "]"}
 _BRACKET_REACH = 40  # how far after a value's end its open bracket may close
 
 
@@ -2647,10 +2648,11 @@ def _balanced(text: str, vstart: int, value: str) -> str:
     within its sentence ("08:00（纽约 12月9日 19:00）"), else cut before the bracket."""
     for opening, closing in _OPEN_CLOSE.items():
         at = value.rfind(opening)
-        if at < 0 or closing in value[at:]:
+        if at < 0 or any(c in value[at:] for c in closing):
             continue
         end = vstart + len(value)
-        close = text.find(closing, end, end + _BRACKET_REACH)
+        ends = [i for c in closing if (i := text.find(c, end, end + _BRACKET_REACH)) >= 0]
+        close = min(ends, default=-1)
         if close >= 0 and _SENTENCE_END.search(text, end, close) is None:
             return text[vstart : close + 1]
         return value[:at].rstrip()
