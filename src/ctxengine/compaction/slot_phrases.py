@@ -1848,9 +1848,15 @@ def _nearby_before(text: str, pos: int, *, unless_none: bool = False) -> bool:
     return near is not None and _NONE_NEAR.search(text, near.start(), pos) is None
 
 
+# "要不你们", "不过您", "要不然就": a place offered instead of what was asked, right before its cue.
+_INSTEAD_LEAD = re.compile(r"(?:要不然?|不如|不过)(?:你们|您们?|你)?(?:就|还是|可以)?$")
+
+
 def _near_denied(text: str, pos: int) -> bool:
-    """Whether the sentence holding `pos` says, before it, that nothing near will do: "附近没有
-    能吃到牛肚的，要不你们去A": A is offered instead of a neighbour."""
+    """Whether the sentence holding `pos` says, before it, that nothing near will do, and
+    offers a place instead: "附近没有能吃到牛肚的，要不你们去A": A is no neighbour."""
+    if _INSTEAD_LEAD.search(text, max(0, pos - 8), pos) is None:
+        return False
     start = 0
     for m in _SENTENCE_END.finditer(text, 0, pos):
         start = m.end()
