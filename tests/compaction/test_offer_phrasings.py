@@ -54,6 +54,8 @@ def test_an_offer_instead_keeps_the_place(answer: str, name: str) -> None:
         "只能去别的地方了。",
         "只有他家符合。",
         "要不你们去附近转转？",
+        "只能去很远的地方了。",
+        "附近没有符合的，要不你们去很多人推荐的那家看看？",
     ],
 )
 def test_an_offer_of_no_place_names_none(answer: str) -> None:
