@@ -50,6 +50,7 @@ _PHRASE_SENTENCES = [
     "每晚350元",
     "他家的招牌是烤鸭",
     "烤鸭是他家的特色菜",
+    "推荐您去四季民福，他家有招牌烤鸭。",
     "350元一晚",
     "我们现在6个人了",
     "Send it home after all — 14 Elm Rd, Newton, MA 02458.",

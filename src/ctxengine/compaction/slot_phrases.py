@@ -102,6 +102,12 @@ _DISH = (
     r"|此|别|没|可以|能|比较|合适|不错|到|个|下一|顿|大餐|人均|评分|价格|[午晚早]饭|[午晚早]餐|夜宵|菜(?:是|有|[:：]))"
     r"[^，,。；;！!？?\s的、和与吗呢吧啊呀我你您它他她()（）]{2,12}?"
 )
+# What a place has besides its dishes: crowds, rooms, parking, deals, branches, transport.
+_HAD_NO_DISH = (
+    r"很多|好多|许多|不少|一些|[一两二三四五六七八九十几多]|人|包间|包厢|雅间|停车|车位|wifi|WiFi|无线"
+    r"|网络|空调|座位|位子|优惠|活动|折扣|分店|门店|地铁|公交|卫生间|洗手间|厕所|电梯|团购|套餐|会员"
+    r"|儿童|宝宝椅|表演|演出|露台|窗|景观|排队|预约|预订"
+)
 _DISH_LIST = rf"(?P<value>{_DISH}(?:\s*(?:、|和|与|, )\s*{_DISH})*)"
 _DISHES = _DISH_LIST + (
     r"(?=\s*(?:这|那|的|味道|做得|很|都|，|,|。|？|\?|！|$|吗|呢|吧|啊|呀|并且|而且|\s"
@@ -428,6 +434,21 @@ _PHRASES: tuple[Phrase, ...] = (
         "推荐菜",
         0.6,
         needs=frozenset("招特"),
+    ),
+    # "他家有招牌烤鸭", "那里有香辣蟹", "X(西单店)有Y": the dishes a reply says the place has,
+    # the clause ending on them ("他家有点远", "那里有很多人", "他家有包间": no dish).
+    Phrase(
+        re.compile(
+            r"(?:[他它她](?:们)?家|那里|那儿|这里|这儿|[)）])(?:也|还|就)?有\s*"
+            + r"(?!"
+            + _HAD_NO_DISH
+            + r")"
+            + _DISH_LIST
+            + r"(?=\s*(?:这道菜|这个菜|等|[，,。！!；;]|$))"
+        ),
+        "推荐菜",
+        0.6,
+        needs=frozenset("有"),
     ),
     # "听说这里的X很好吃": what the place is praised for.
     Phrase(
@@ -1434,7 +1455,9 @@ def _asked_name(value: str, onto: Ontology) -> bool:
 # Spans before "的地址" that are phrases, pronouns or bare entity words, not names.
 _NOT_A_NAME_START = re.compile(
     r"^(?:这|那|它|他|她|该|此|你|我|您|哪|什么|有|只有|请|帮|想|要|还|再|一家|一个|附近|周边|"
-    r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|很|准备|就|顺便"
+    r"出租|地铁|晚上|最后|然后|最好|知道|能|麻烦|准备|就|顺便"
+    # "很好的那家": a remark, unless a branch says it is a name ("很久故事(拱辰店)").
+    r"|很(?![^()（）]{1,20}[(（][^()（）]+[)）]$)"
     # "去前面那家", "刚才那个": a pointer back, no name.
     r"|前面|后面|刚才|刚刚|之前|上次|上面|下面"
     # "换一家X怎么样", "要不试试X": another place offered, the offer no part of it.
@@ -1775,7 +1798,7 @@ def _name_lists(text: str, onto: Ontology) -> list[PhraseHit]:
         # Most starts begin no name: that test first, the context's after it.
         if (
             name_end(pos, verified) is None
-            or _nearby_before(text, m.start())
+            or (_nearby_before(text, m.start()) and not _near_denied(text, m.start()))
             or _NOT_GOING.search(text, max(0, m.start() - 4), m.start())
             or _inside_name(text, pos, onto)
             or _RIDE_TO.search(text, max(0, pos - 5), pos)
@@ -1823,3 +1846,19 @@ def _nearby_before(text: str, pos: int, *, unless_none: bool = False) -> bool:
         return _NEARBY.search(text, start, pos) is not None
     near = NEAR_WORD.search(text, start, pos)
     return near is not None and _NONE_NEAR.search(text, near.start(), pos) is None
+
+
+# "要不你们", "不过您", "要不然就": a place offered instead of what was asked, right before its cue.
+_INSTEAD_LEAD = re.compile(r"(?:要不然?|不如|不过)(?:你们|您们?|你)?(?:就|还是|可以)?$")
+
+
+def _near_denied(text: str, pos: int) -> bool:
+    """Whether the sentence holding `pos` says, before it, that nothing near will do, and
+    offers a place instead: "附近没有能吃到牛肚的，要不你们去A": A is no neighbour."""
+    if _INSTEAD_LEAD.search(text, max(0, pos - 8), pos) is None:
+        return False
+    start = 0
+    for m in _SENTENCE_END.finditer(text, 0, pos):
+        start = m.end()
+    near = NEAR_WORD.search(text, start, pos)
+    return near is not None and _NONE_NEAR.search(text, near.end(), pos) is not None
