@@ -192,7 +192,6 @@ def test_instead_from_now_on_is_a_rule() -> None:
     assert "CC Marco Bellini" in _rules(text)
 
 
-@_xfail("'refund to the Visa after all' keeps 'Refund to my gift card balance, not the Visa.'")
 def test_after_all_lifts_rule() -> None:
     text = block(
         "Refund to my gift card balance, not the Visa.",

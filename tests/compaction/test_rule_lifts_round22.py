@@ -202,3 +202,40 @@ def test_replacement_is_a_rule(said: str, rule: str) -> None:
 )
 def test_not_a_replacement_rule(said: str) -> None:
     assert _shown(said) == []
+
+
+# ---------------------------------------------------------------- a refused thing chosen after all
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        (
+            "Refund to my gift card balance, not the Visa.",
+            "Actually refund to the Visa after all, the gift card thing was a mistake.",
+        ),
+        ("Refund to my gift card balance, not the Visa.", "Refund to the Visa after all."),
+        ("Ship it to my office, not my home.", "Actually ship it to my home after all."),
+        ("Pay with my debit card, not PayPal.", "OK, pay with PayPal after all."),
+        ("Send it by UPS, not FedEx.", "Hmm, send it by FedEx after all."),
+        ("Deliver to the front desk, not the locker.", "Actually deliver to the locker after all."),
+    ],
+)
+def test_refused_thing_chosen_after_all_lifts_both_halves(rule: str, later: str) -> None:
+    assert rule not in _joined(rule, later)
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "After all that, I'm tired.",
+        "The Visa was fine after all.",
+        "Actually refund to the Visa.",
+        "Refund to the Mastercard after all.",
+        "Did you refund to the Visa after all?",
+        "I liked the Visa after all.",
+    ],
+)
+def test_not_chosen_after_all_keeps_rule(later: str) -> None:
+    rule = "Refund to my gift card balance, not the Visa."
+    assert rule in _joined(rule, later)

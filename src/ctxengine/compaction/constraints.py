@@ -1256,6 +1256,26 @@ _DIGIT = re.compile(r"\d")
 _EN_REASON = re.compile(r"(?i),\s*(?:since|because|as|given that)\b")
 
 
+# "Actually refund to the Visa after all": an instruction of any verb, "after all" saying the
+# mind changed; not a thing described ("The hotel was fine after all", "I liked it after all").
+_EN_AFTER_ALL = re.compile(r"(?i)\bafter all\s*$")
+_EN_NOT_ORDER = re.compile(
+    r"(?i)(?:it|that|this|i|i'm|we|you|he|she|they|there|here|the|a|an|my|our|your|his|her"
+    r"|their|what|which|all|everything|nothing)\b|[^ ]+ (?:is|are|was|were|looks?|seems?)\b"
+    # (A return to what was turned down is read with what it returns to: "let's go back to".)
+    r"|(?:let's|let us|we'll|i'll)\b|(?:go|switch|get) back\b|return to\b"
+)
+
+
+_EN_CHANGE_LEAD = re.compile(rf"(?i)^{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*")
+
+
+def _chosen_after_all(said: str, obj: str) -> bool:
+    """Whether `obj`, said before "after all", is an instruction (`_EN_AFTER_ALL`)."""
+    bare = _EN_CHANGE_LEAD.sub("", obj)
+    return _EN_AFTER_ALL.search(said) is not None and _EN_NOT_ORDER.match(bare) is None
+
+
 def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """Plain-words revocations ("you can use pandas now", "还是加上旅行保险吧"): each lifts a
     rule only if one is in force (`IF_RULED`)."""
@@ -1271,6 +1291,7 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 m.group("want")
                 or _EN_VERB.match(obj)
                 or ("back" in rx.groupindex and m.group("back"))
+                or _chosen_after_all(m.group(), obj)
             ):
                 continue  # "Actually, the budget is $50": no instruction
             if rx is _LIFT_EN[0] and _EN_LIFT_NOT.search(text, 0, m.start()):

@@ -443,6 +443,39 @@ def _no_longer_required(rule: ConstraintEntry, c: Constraint, norm: str) -> bool
     return len(words) > 1 and words[0] == ruled[0] and set(words) <= set(ruled)
 
 
+def _refused_chosen(rule: ConstraintEntry, c: Constraint, norm: str) -> bool:
+    """A thing refused beside another ("Refund to my gift card balance, not the Visa.": the
+    rule's subject is the bare thing) that a change of mind chooses after all ("Actually
+    refund to the Visa after all"): the permission ends on it."""
+    return (
+        rule.polarity == "forbid"
+        and rule.cue.lower() == "not"
+        and " " not in rule.norm_subject
+        and norm.endswith(" " + rule.norm_subject)
+        and _AFTER_ALL.search(c.text) is not None
+    )
+
+
+_AFTER_ALL = re.compile(r"(?i)\bafter all\b")
+
+
+def _contrast_twins(
+    active: Iterable[ConstraintEntry], lifted: list[ConstraintEntry]
+) -> list[ConstraintEntry]:
+    """The other half of a rule that put one thing in another's place ("Refund to my gift
+    card balance, not the Visa.": a require and a forbid of one text and turn): with the
+    refused thing chosen after all, the choice no longer holds either."""
+    halves = {(e.text, e.turn) for e in lifted if e.polarity == "forbid"}
+    return [
+        e
+        for e in active
+        if e.polarity == "require"
+        and not e.revokes
+        and e not in lifted
+        and (e.text, e.turn) in halves
+    ]
+
+
 def one_off(permitted: str) -> bool:
     """Whether a normalized permission is for one occasion ("push main once")."""
     return _ONE_OFF.search(permitted) is not None
@@ -829,7 +862,11 @@ class Ledger(BaseModel):
                 for e in self._active()[0]
                 if e not in same
                 and not e.revokes
-                and (_released(e, c, norm) or _no_longer_required(e, c, norm))
+                and (
+                    _released(e, c, norm)
+                    or _no_longer_required(e, c, norm)
+                    or _refused_chosen(e, c, norm)
+                )
             ]
             if c.cue.removesuffix(IF_RULED).endswith(DOES_NOW):
                 # "OK, page the DB team now." releases a rule held until later, nothing else.
@@ -917,6 +954,8 @@ class Ledger(BaseModel):
         )
         entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes, once=released)
         out.entry = entry
+        if entry.revokes and any(_refused_chosen(e, c, norm) for e in same):
+            same += _contrast_twins(self._active()[0], same)
         if entry.revokes and names_alternative(c):
             relaxed += _paired_only(self._active()[0], same)
         for e in relaxed:
