@@ -815,7 +815,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     _revocations(text, strong, hits, revoked_spans)
     if LATIN_LETTER.search(text) and "you" in text.lower():
         hits.extend(_conditional_permissions(text, revoked_spans))
-    hits.extend(_no_longer_needed(text, revoked_spans))
+    if _NO_LONGER_GATE.search(text):
+        hits.extend(_no_longer_needed(text, revoked_spans))
     hits.extend(_lifts(text, revoked_spans))
     if LATIN_LETTER.search(text) and "now" in text.lower():
         hits.extend(_done_now(text, revoked_spans))
@@ -1383,6 +1384,12 @@ _EN_FROM_NOW_ON = re.compile(
     r"(?P<obj>[a-z][\w'-]*(?: [\w'/.#+@-]+){0,6}?)(?: instead)?,? "
     r"(?P<cue>from now on|going forward)"
     r"(?=[.!;\n]|$)"
+)
+
+
+# The words every `_no_longer_needed` shape holds: most messages have none.
+_NO_LONGER_GATE = re.compile(
+    r"不用|不必|不需要|无需|(?i:stop|quit|no need|skip|from now on|going forward)"
 )
 
 
