@@ -198,6 +198,8 @@ def test_replacement_is_a_rule(said: str, rule: str) -> None:
         "改成抄送李敏。",
         "改成明天吧。",
         "It gets easier from now on.",
+        "Things will be different from now on.",
+        "Prices go up from now on.",
     ],
 )
 def test_not_a_replacement_rule(said: str) -> None:

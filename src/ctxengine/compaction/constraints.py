@@ -1381,6 +1381,9 @@ _EN_FROM_NOW_ON = re.compile(
     rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:please |just )?"
     r"(?!(?:it|that|this|i|we|you|he|she|they|there|here|the|a|an|my|our|your|what|which|is|are"
     r"|not|now)\b)"
+    # (Not a statement: "Things will be different from now on", "Prices go up from now on".)
+    r"(?![\w'-]+ (?:will|would|is|are|was|were|gets?|go|goes|has|have|can|may|might|should"
+    r"|must|seems?|looks?)\b)"
     r"(?P<obj>[a-z][\w'-]*(?: [\w'/.#+@-]+){0,6}?)(?: instead)?,? "
     r"(?P<cue>from now on|going forward)"
     r"(?=[.!;\n]|$)"
