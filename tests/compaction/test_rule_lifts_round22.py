@@ -165,6 +165,8 @@ def test_no_longer_needed_lifts_requirement(rule: str, later: str, old: str) -> 
         ("Always CC Priya on every request.", "You can stop CCing Marco.", "Always CC"),
         ("Always CC Priya on every request.", "Can you stop CCing Priya?", "Always CC"),
         ("每次都要抄送王建国。", "以后不用抄送王建国了吗？", "抄送王建国"),
+        ("每次都要附上发票。", "以后不需要了吗？", "附上发票"),
+        ("每次都要附上发票。", "现在不需要附上发票了吗？", "附上发票"),
         ("每次都要抄送王建国。", "我以后不用加班了。", "抄送王建国"),
         ("每次都要抄送王建国。", "以后不用抄送李敏了。", "抄送王建国"),
     ],
