@@ -170,7 +170,6 @@ def test_zh_suanle_change_not_a_rule() -> None:
 # ---------------------------------------------------------------- constraints: lifted or replaced
 
 
-@_xfail("'stop CCing Priya ... CC Marco instead from now on' keeps the old rule")
 def test_stop_doing_lifts_rule() -> None:
     text = block(
         "Always CC my manager Priya Raman on every request.",
@@ -182,7 +181,6 @@ def test_stop_doing_lifts_rule() -> None:
     assert "Always CC my manager Priya Raman" not in _rules(text)
 
 
-@_xfail("'CC Marco Bellini instead from now on' not read as the new rule")
 def test_instead_from_now_on_is_a_rule() -> None:
     text = block(
         "Always CC my manager Priya Raman on every request.",
@@ -194,7 +192,6 @@ def test_instead_from_now_on_is_a_rule() -> None:
     assert "CC Marco Bellini" in _rules(text)
 
 
-@_xfail("'refund to the Visa after all' keeps 'Refund to my gift card balance, not the Visa.'")
 def test_after_all_lifts_rule() -> None:
     text = block(
         "Refund to my gift card balance, not the Visa.",
@@ -206,7 +203,6 @@ def test_after_all_lifts_rule() -> None:
     assert "not the Visa" not in _rules(text)
 
 
-@_xfail("'OK, page the DB team now.' keeps \"Don't page the DB team yet.\"")
 def test_do_it_now_lifts_yet_rule() -> None:
     text = block(
         "Check the logs. Don't page the DB team yet.",
@@ -218,7 +214,6 @@ def test_do_it_now_lifts_yet_rule() -> None:
     assert "Don't page the DB team yet" not in _rules(text)
 
 
-@_xfail("'以后不用抄送王建国了，改成抄送李敏' shown as a rule, new rule lost")
 def test_zh_no_longer_needed_lifts_rule() -> None:
     text = block(
         "每次请假都要抄送我的主管王建国。",
@@ -231,7 +226,6 @@ def test_zh_no_longer_needed_lifts_rule() -> None:
     assert "不用抄送王建国" not in rules and "抄送李敏" in rules
 
 
-@_xfail("'副主任也可以了' keeps '只要主任医师' and is itself shown as a rule")
 def test_zh_also_ok_now_lifts_only_rule() -> None:
     text = block(
         "只要主任医师，不要副主任。",
@@ -243,7 +237,6 @@ def test_zh_also_ok_now_lifts_only_rule() -> None:
     assert "只要主任医师" not in _rules(text)
 
 
-@_xfail("'现在可以通知业务方了' shown as a rule")
 def test_zh_permission_now_not_a_rule() -> None:
     text = block(
         "别通知业务方，等我确认。",
@@ -255,7 +248,6 @@ def test_zh_permission_now_not_a_rule() -> None:
     assert "现在可以通知业务方了" not in _rules(text)
 
 
-@_xfail("'汇率上限放宽到 7.30' keeps '汇率不要超过 7.25'")
 def test_zh_limit_relaxed_replaces_rule() -> None:
     text = block(
         "买 5,000 美元的定存，汇率不要超过 7.25。",
@@ -267,7 +259,6 @@ def test_zh_limit_relaxed_replaces_rule() -> None:
     assert "7.25" not in _rules(text)
 
 
-@_xfail("'预算可以放到 13 万' keeps '总价不要超过 12 万'")
 def test_zh_budget_raised_replaces_rule() -> None:
     text = block(
         "算一下装修报价，总价不要超过 12 万。",

@@ -730,7 +730,7 @@ _GATE_ZH = (
     r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
-    r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到"
+    r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|[放宽提加涨降减收压](?:到|至)"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -741,7 +741,7 @@ _GATE = re.compile(
     r"|no longer|never mind|scratch|you can|you may|you're allowed|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
-    r"|this once|this one time|has to|can be|may be"
+    r"|this once|this one time|has to|can be|may be|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s"
@@ -815,7 +815,11 @@ def extract_constraints(text: str) -> list[Constraint]:
     _revocations(text, strong, hits, revoked_spans)
     if LATIN_LETTER.search(text) and "you" in text.lower():
         hits.extend(_conditional_permissions(text, revoked_spans))
+    if _NO_LONGER_GATE.search(text):
+        hits.extend(_no_longer_needed(text, revoked_spans))
     hits.extend(_lifts(text, revoked_spans))
+    if LATIN_LETTER.search(text) and "now" in text.lower():
+        hits.extend(_done_now(text, revoked_spans))
     if "可以" in text or "be " in text:
         hits.extend(_topic_first_lifts(text, revoked_spans))
     if "，" in text or "," in text:
@@ -869,6 +873,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_all_use(text, revoked_spans))
     hits.extend(_en_constraints(text, revoked_spans))
     hits.sort(key=lambda h: h.start)
+    if "等" in text:
+        hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
     return [
         _unquoted_subject(h.constraint)
@@ -878,6 +884,23 @@ def extract_constraints(text: str) -> list[Constraint]:
 
 
 _QUOTE_MARKS = '"“”「」『』'
+# "别通知业务方，等我确认": how long a prohibition holds, said in the clause after it.
+_ZH_HELD_AFTER = re.compile(
+    r"\s*[，,]\s*(?:先|请)?等(?!位|车|候)[^，,。；;！!？?\n]{0,8}?"
+    r"(?:确认|回复|通知|同意|批准|答复|消息|回来|决定|看完|核实|审批|说|定|好)"
+    r"(?:了|之后|以后|后|再说|再)?(?=[。！!；;\n]|$)"
+)
+
+
+def _held_until(text: str, h: _Hit) -> _Hit:
+    """A prohibition with the wait after it that says how long it holds (`_ZH_HELD_AFTER`)."""
+    c = h.constraint
+    forbids = c.polarity == "forbid" and not c.revokes
+    at = text.find(c.text, max(0, h.start - len(c.text))) if forbids else -1
+    m = _ZH_HELD_AFTER.match(text, at + len(c.text)) if at >= 0 else None
+    if m is None:
+        return h
+    return _Hit(h.start, c.model_copy(update={"text": text[at : m.end()].strip()}))
 
 
 def _unquoted_subject(c: Constraint) -> Constraint:
@@ -1234,6 +1257,26 @@ _DIGIT = re.compile(r"\d")
 _EN_REASON = re.compile(r"(?i),\s*(?:since|because|as|given that)\b")
 
 
+# "Actually refund to the Visa after all": an instruction of any verb, "after all" saying the
+# mind changed; not a thing described ("The hotel was fine after all", "I liked it after all").
+_EN_AFTER_ALL = re.compile(r"(?i)\bafter all\s*$")
+_EN_NOT_ORDER = re.compile(
+    r"(?i)(?:it|that|this|i|i'm|we|you|he|she|they|there|here|the|a|an|my|our|your|his|her"
+    r"|their|what|which|all|everything|nothing)\b|[^ ]+ (?:is|are|was|were|looks?|seems?)\b"
+    # (A return to what was turned down is read with what it returns to: "let's go back to".)
+    r"|(?:let's|let us|we'll|i'll)\b|(?:go|switch|get) back\b|return to\b"
+)
+
+
+_EN_CHANGE_LEAD = re.compile(rf"(?i)^{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*")
+
+
+def _chosen_after_all(said: str, obj: str) -> bool:
+    """Whether `obj`, said before "after all", is an instruction (`_EN_AFTER_ALL`)."""
+    bare = _EN_CHANGE_LEAD.sub("", obj)
+    return _EN_AFTER_ALL.search(said) is not None and _EN_NOT_ORDER.match(bare) is None
+
+
 def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """Plain-words revocations ("you can use pandas now", "还是加上旅行保险吧"): each lifts a
     rule only if one is in force (`IF_RULED`)."""
@@ -1249,6 +1292,7 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 m.group("want")
                 or _EN_VERB.match(obj)
                 or ("back" in rx.groupindex and m.group("back"))
+                or _chosen_after_all(m.group(), obj)
             ):
                 continue  # "Actually, the budget is $50": no instruction
             if rx is _LIFT_EN[0] and _EN_LIFT_NOT.search(text, 0, m.start()):
@@ -1283,6 +1327,119 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 )
             )
     return _one_lift_a_sentence(text, out)
+
+
+# "OK, page the DB team now.": a bare instruction for now. It releases only a rule held until
+# later ("Don't page the DB team yet.", `ledger.held_until_later`); with none it is a request.
+DOES_NOW = " [does now]"
+_EN_DO_NOW = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:fine|sure|alright|all right|good|great)\b,?\s+)?"
+    r"(?:please |just |go ahead and )?"
+    r"(?!(?:it|that|this|i|we|you|he|she|they|there|here|the|a|an|my|our|your|what|which|let's"
+    r"|let|is|are|not|now|right)\b)"
+    r"(?P<obj>[a-z][\w'-]*(?: [\w'/.#+-]+){0,6}?) (?:right )?now(?: please)?(?=[.!;\n]|$)"
+)
+
+
+def _done_now(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_DO_NOW` instructions, each releasing a rule held until later (`DOES_NOW`)."""
+    out: list[_Hit] = []
+    for m in _EN_DO_NOW.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or not (subject := normalize_subject(m.group("obj"))):
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        out.append(
+            _lifting(at, text[start:end].strip(), "forbid", subject, "now" + DOES_NOW + IF_RULED)
+        )
+    return out
+
+
+# "以后不用抄送王建国了", "You can stop CCing Priya altogether": what a rule required is no
+# longer needed. It lifts only a requirement in force (`IF_RULED`); with none it is a remark.
+# Not asked ("不用抄送了吗？"), not of the speaker ("我以后不用加班了"), not an order to stop
+# ("Stop asking me for confirmation" forbids asking).
+_ZH_NO_LONGER = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|好的|好吧|嗯|其实)?[，,]?\s*(?P<lead>以后|今后|从现在起|从今以后|现在)"
+    r"(?:就|都|也)?(?P<cue>不用|不必|不需要|无需)(?:再)?"
+    r"(?P<obj>(?![我你您他她它这那])[^，,。；;！!？?\n了吗么]{2,16}?)了(?:吧|啊|哦)?(?=$|[，,。！!；;\n])"
+)
+_EN_STOP_DOING = re.compile(
+    r"(?i)(?<![\w'])(?:you (?:can|may|could) (?:now |just |also )?(?:stop|quit)"
+    r"|(?:there's |there is )?no need to (?:keep|continue)|you (?:can|may) skip)\s+"
+    r"(?P<obj>[a-z][\w'-]*ing\b[^,.;!?\n]{0,40}?)"
+    r"(?: (?:altogether|anymore|any more|now|from now on|entirely|completely))*(?=[,.;!\n]|$)"
+)
+# "…，改成抄送李敏", "CC Marco Bellini instead from now on": what replaces a requirement no
+# longer needed, said after it in the same message; a rule by itself.
+_ZH_REPLACED_BY = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:以后|今后)?(?:就|都)?(?P<cue>改成|改为|换成)"
+    r"(?P<obj>[\u4e00-\u9fff][^，,。；;！!？?\n吗么]{1,16}?)(?:吧|了)?(?=$|[，,。！!；;\n])"
+)
+_EN_FROM_NOW_ON = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:please |just )?"
+    r"(?!(?:it|that|this|i|we|you|he|she|they|there|here|the|a|an|my|our|your|what|which|is|are"
+    r"|not|now)\b)"
+    # (Not a statement: "Things will be different from now on", "Prices go up from now on".)
+    r"(?![\w'-]+ (?:will|would|is|are|was|were|gets?|go|goes|has|have|can|may|might|should"
+    r"|must|seems?|looks?)\b)"
+    r"(?P<obj>[a-z][\w'-]*(?: [\w'/.#+@-]+){0,6}?)(?: instead)?,? "
+    r"(?P<cue>from now on|going forward)"
+    r"(?=[.!;\n]|$)"
+)
+
+
+# The words every `_no_longer_needed` shape holds: most messages have none.
+_NO_LONGER_GATE = re.compile(
+    r"不用|不必|不需要|无需|(?i:stop|quit|no need|skip|from now on|going forward)"
+)
+
+
+def _gerund_base(word: str) -> str:
+    """ "ccing" -> "cc", "sending" -> "send", "copying" -> "copy": the verb a rule names."""
+    w = word.lower()[:-3]
+    if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "lsc":
+        w = w[:-1]  # "stopping" -> "stop"
+    return w
+
+
+def _no_longer_needed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_NO_LONGER` and `_EN_STOP_DOING` lifts (require, `IF_RULED`), after one in the same
+    message the rule that replaces it (`_ZH_REPLACED_BY`), and `_EN_FROM_NOW_ON` rules."""
+    out: list[_Hit] = []
+    for m in (*_ZH_NO_LONGER.finditer(text), *_EN_STOP_DOING.finditer(text)):
+        at = m.start("obj")
+        start, end = _clause_span(text, at)
+        if (
+            _inside(at, spans)
+            or text[end - 1 : end] in ("?", "？")
+            or text[end : end + 1] in ("?", "？")
+        ):
+            continue
+        if _ZH_SPEAKER_BEFORE.search(text, 0, m.start()):
+            continue  # "我以后不用加班了"
+        obj = m.group("obj")
+        if obj.isascii():
+            first, _, rest = obj.partition(" ")
+            obj = f"{_gerund_base(first)} {rest}".strip()
+        if not (subject := normalize_subject(obj)):
+            continue
+        spans.append((m.start(), max(m.end(), end)))
+        cue = text[m.start() : at].strip() + IF_RULED
+        out.append(_lifting(at, text[min(start, m.start()) : end].strip(), "require", subject, cue))
+    # (A trailing "from now on" states a rule by itself, as a leading one does.)
+    replaced = _ZH_REPLACED_BY.finditer(text, out[0].start) if out else ()
+    for m in (*replaced, *_EN_FROM_NOW_ON.finditer(text)):
+        at = m.start("obj")
+        if _inside(at, spans) or not (subject := normalize_subject(m.group("obj"))):
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((m.start(), max(m.end(), end)))
+        out.append(
+            _Hit(at, _make(text[start:end].strip(), "require", m.group("obj"), m.group("cue"), 0.8))
+        )
+    return out
 
 
 # "生产数据库可以重启了", "测试数据现在可以删除了": what a rule was about said first, then that
@@ -2715,6 +2872,8 @@ VALUE_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 VALUE_SHAPES_ORDER = {shape: i for i, (shape, _) in enumerate(VALUE_SHAPES)}
 _VALUE = rf"(?:{_DATE}|{_TIME}|{_NUMBER})"
+# Verbs that move a limit: "放宽到", "放到", "提高到", "降到".
+_ZH_LIMIT_MOVED = r"(?:放宽|放|提高|提|加|增加|涨|降低|降|减|减少|收紧|压)(?:到|至)"
 _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
     # "Change the cutoff to 2026-04-01", "Move the limit to 300".
     re.compile(
@@ -2725,9 +2884,11 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
     ),
     # "截止日期改成4月1日", "把上限改为300".
     re.compile(
-        rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)"
-        r"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到)"
-        rf"(?P<v>{_VALUE})(?:元|块|天|个|人|小时|分钟|字|页|%)?(?:之后|以后|之前|以前|以内|以上|以下)?"
+        rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)(?:可以|就|也)?"
+        # "汇率上限放宽到 7.30", "预算可以放到 13 万": a limit moved is a value changed too.
+        rf"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到|{_ZH_LIMIT_MOVED})"
+        rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个|人|小时|分钟|字|页|%)?"
+        r"(?:之后|以后|之前|以前|以内|以上|以下)?"
         rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
     ),
 )

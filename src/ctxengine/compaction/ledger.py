@@ -77,6 +77,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
     CHANGES_MIND,
+    DOES_NOW,
     DROPS,
     EN_VERB,
     IF_RULED,
@@ -373,6 +374,106 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str) -> boo
         return False
     words = [w for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
     return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
+
+
+# A rule held until later: "Don't page the DB team yet.", "Don't deploy until I say so.",
+# "别通知业务方，等我确认", "先别发". What releases it is a go-ahead for its occasion: once its
+# turn has passed it says nothing the revoked rule's absence does not.
+_HELD = re.compile(
+    r"(?i)\b(?:yet|for now|for the moment|until|till)\b"
+    r"|先别|先不要|先不|暂时|暂不|等我|等.{1,8}(?:之后|以后|再)"
+)
+_HELD_TAIL = re.compile(r"(?i)\s+(?:yet|for now|for the moment|(?:until|till)\b.*)$")
+_NOW_WORD = re.compile(r"(?i)\bnow\b|现在")
+
+
+def held_until_later(rule: ConstraintEntry) -> bool:
+    """Whether a rule holds only until later (`_HELD`)."""
+    return rule.polarity == "forbid" and _HELD.search(rule.text) is not None
+
+
+def _released(rule: ConstraintEntry, c: Constraint, norm: str) -> bool:
+    """A held rule whose action, without how long it is held, a go-ahead "now" names ("deploy
+    until i say so" and "You can deploy now")."""
+    if not held_until_later(rule) or _NOW_WORD.search(c.text) is None:
+        return False
+    action = _HELD_TAIL.sub("", rule.norm_subject)
+    return bool(action) and _heads(action, norm)
+
+
+def _share_a_word(a: str, b: str) -> bool:
+    """Two subjects naming things of one kind by a word in common: "主任医师" and "副主任"
+    (two characters or more), "business class" and "economy class"."""
+    if _CJK.search(a) and _CJK.search(b):
+        return any(a[i : i + 2] in b for i in range(len(a) - 1) if _CJK.match(a[i : i + 2]))
+    return bool({w for w in a.split() if len(w) > 2} & set(b.split()))
+
+
+def _paired_only(
+    active: Iterable[ConstraintEntry], lifted: list[ConstraintEntry]
+) -> list[ConstraintEntry]:
+    """ "只要主任医师，不要副主任" then "副主任也可以了": the only-rule said with a prohibition
+    that another thing of its kind now allowed lifts no longer holds either (the one said in
+    the prohibition's turn, naming its thing by a word in common)."""
+    return [
+        e
+        for e in active
+        if e.polarity == "only"
+        and not e.revokes
+        and e not in lifted
+        and any(
+            f.polarity == "forbid"
+            and f.turn == e.turn
+            # (Not by `same_kind` alone: "只用Python，不要用eval" names no two of a kind.)
+            and _share_a_word(e.norm_subject, f.norm_subject)
+            for f in lifted
+        )
+    ]
+
+
+def _no_longer_required(rule: ConstraintEntry, c: Constraint, norm: str) -> bool:
+    """A requirement whose verb and thing a lift of what is no longer needed names ("cc priya"
+    for "cc my manager priya raman on every request", "抄送王建国" for "抄送我的主管王建国")."""
+    if rule.polarity != "require" or c.polarity != "require" or not norm:
+        return False
+    if _CJK.search(norm):
+        words = [w for w in jieba.cut(norm) if w.strip()]
+        return len(words) > 1 and all(w in rule.norm_subject for w in words)
+    words, ruled = norm.split(), rule.norm_subject.split()
+    return len(words) > 1 and words[0] == ruled[0] and set(words) <= set(ruled)
+
+
+def _refused_chosen(rule: ConstraintEntry, c: Constraint, norm: str) -> bool:
+    """A thing refused beside another ("Refund to my gift card balance, not the Visa.": the
+    rule's subject is the bare thing) that a change of mind chooses after all ("Actually
+    refund to the Visa after all"): the permission ends on it."""
+    return (
+        rule.polarity == "forbid"
+        and rule.cue.lower() == "not"
+        and " " not in rule.norm_subject
+        and norm.endswith(" " + rule.norm_subject)
+        and _AFTER_ALL.search(c.text) is not None
+    )
+
+
+_AFTER_ALL = re.compile(r"(?i)\bafter all\b")
+
+
+def _contrast_twins(
+    active: Iterable[ConstraintEntry], lifted: list[ConstraintEntry]
+) -> list[ConstraintEntry]:
+    """The other half of a rule that put one thing in another's place ("Refund to my gift
+    card balance, not the Visa.": a require and a forbid of one text and turn): with the
+    refused thing chosen after all, the choice no longer holds either."""
+    halves = {(e.text, e.turn) for e in lifted if e.polarity == "forbid"}
+    return [
+        e
+        for e in active
+        if e.polarity == "require"
+        and not e.revokes
+        and e not in lifted
+        and (e.text, e.turn) in halves
+    ]
 
 
 def one_off(permitted: str) -> bool:
@@ -756,6 +857,22 @@ class Ledger(BaseModel):
                     )
                 )
             ]
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same
+                and not e.revokes
+                and (
+                    _released(e, c, norm)
+                    or _no_longer_required(e, c, norm)
+                    or _refused_chosen(e, c, norm)
+                )
+            ]
+            if c.cue.removesuffix(IF_RULED).endswith(DOES_NOW):
+                # "OK, page the DB team now." releases a rule held until later, nothing else.
+                same = [e for e in same if held_until_later(e)]
+                if not same:
+                    return out
             if c.polarity == "forbid" and (skip := _SKIP.match(norm)) is not None:
                 return self._skip(c, norm, skip.group("thing"), turn)
             once = one_off(norm) or _ONCE.search(c.text) is not None
@@ -827,8 +944,20 @@ class Ledger(BaseModel):
                         or restates_wider(only_frame(e.text, e.cue), frame, c.text)
                     )
                 ]
-        entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes)
+        # A go-ahead that releases only rules held until later is for its occasion.
+        # So is one that says a requirement is no longer needed: after its turn the rule's
+        # absence says as much.
+        released = (
+            lifts_only_a_rule(c)
+            and bool(same)
+            and (c.polarity == "require" or all(map(held_until_later, same)))
+        )
+        entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes, once=released)
         out.entry = entry
+        if entry.revokes and any(_refused_chosen(e, c, norm) for e in same):
+            same += _contrast_twins(self._active()[0], same)
+        if entry.revokes and names_alternative(c):
+            relaxed += _paired_only(self._active()[0], same)
         for e in relaxed:
             # "只订商务舱" then "经济舱也可以": the widening's words alone ("Economy is fine
             # too.") do not say what else is fine, so a conflict record keeps both sides (the
