@@ -2453,14 +2453,22 @@ def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
 
 # "Set the deadline to X", "move the deadline to X": a thing named by one singular noun.
 _NOUN_SET = re.compile(
-    r"(?i)\b(?P<verb>set|change|update|move|push|postpone|reschedule|extend|shift|switch|upgrade"
-    r"|bump)\s+(?:the|my|our|your|this|that)\s+"
+    # A past form tells the change done ("The shop revised the estimate to $4,125.50").
+    r"(?i)\b(?P<verb>set|(?:change|update|move|postpone|reschedule|upgrade|revise|raise"
+    r"|increase|decrease|reduce)d?|(?:push|extend|shift|switch|bump|lower)(?:ed)?)\s+"
+    r"(?:the|my|our|your|this|that)\s+"
     # One to three words: "the deadline", "the meeting room", "the Python version".
     r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:to|until)\s+" + _EN_VALUE
 )
+# "Change the fee to $16,750 and payment to net 45": a second thing the same verb sets, its
+# determiner optional ("and the payment terms to net 45").
+_NOUN_SET_MORE = re.compile(
+    r"(?i)\s+and\s+(?:(?:the|my|our|your)\s+)?"
+    r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*)?)\s+(?:to|until)\s+" + _EN_VALUE
+)
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
-_IN_TIME = re.compile(r"(?i)move|push|postpone|reschedule|extend|shift")
+_IN_TIME = re.compile(r"(?i)(?:move|push|postpone|reschedule|extend|shift)(?:e?d)?")
 _WHEN_WORD = re.compile(
     r"(?i)\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:jan|feb|mar|apr|may|jun|jul|aug"
     r"|sep|oct|nov|dec)[a-z]*\b|tomorrow|tonight|noon|midnight|next|end of"
@@ -2477,21 +2485,30 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
     """(start, end, noun, value, op) of each "set the <noun> to <value>" in `text`."""
     out: list[tuple[int, int, str, str, Op]] = []
     for m in _NOUN_SET.finditer(text):
-        noun, value = m.group("slot"), m.group("value").strip()
-        if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
-            continue
-        if _POINTER_VALUE.match(value):
-            continue  # "change the font to something bigger": no value said
-        if _IN_TIME.fullmatch(m.group("verb")) and _WHEN_WORD.search(value) is None:
-            continue
-        asked = _in_question(text, m.start()) and not _POLITE_ASK.search(
+        # (A value's thousands comma ends no clause: "… to $4,125.50?" is asked.)
+        ends_asked = text[m.end("value") :].lstrip().startswith("?")
+        asked = (_in_question(text, m.start()) or ends_asked) and not _POLITE_ASK.search(
             text, max(0, m.start() - 24), m.start()
         )
         if asked or _CODE_REFUSED.search(text, max(0, m.start() - 16), m.start()):
             continue  # "Should we move the deadline to Friday?", "don't set the …"
-        op: Op = "set" if m.group("verb").lower() == "set" else "change"
-        out.append((m.start(), m.end("value"), noun, value, op))
+        verb = m.group("verb")
+        op: Op = "set" if verb.lower() == "set" else "change"
+        more = _NOUN_SET_MORE.match(text, m.end("value"))
+        for one in (m, more) if more is not None else (m,):
+            noun, value = one.group("slot"), one.group("value").strip()
+            if _noun_value(noun, value, verb):
+                out.append((one.start(), one.end("value"), noun, value, op))
     return out
+
+
+def _noun_value(noun: str, value: str, verb: str) -> bool:
+    """Whether "<verb> the <noun> to <value>" sets a value of a thing."""
+    if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
+        return False
+    if _POINTER_VALUE.match(value):
+        return False  # "change the font to something bigger": no value said
+    return not _IN_TIME.fullmatch(verb) or _WHEN_WORD.search(value) is not None
 
 
 # The slot of a value no rule could name; `SessionState` gives it the slot whose current value

@@ -1,0 +1,79 @@
+"""Values the user changes in words the first rules missed (review round 2): a change told
+in the past tense, a second thing the same verb sets, a value corrected against one said
+before, one end of a range moved. Look-alikes in English and Chinese, with the near-misses
+that must leave the value as it was.
+"""
+
+from __future__ import annotations
+
+import pytest
+from _review_harness import block, current_lines
+
+
+def _current(*texts: str) -> str:
+    return "\n".join(current_lines(block(*texts)))
+
+
+# ---------------------------------------------------------------- a change told as done
+
+
+@pytest.mark.parametrize(
+    "said, now",
+    [
+        ("The shop revised the estimate to $4,125.50.", "$4,125.50"),
+        ("They raised the limit to $9,000.", "$9,000"),
+        ("The landlord lowered the rent to $2,150.", "$2,150"),
+        ("The teacher extended the deadline to Monday Oct 13.", "Oct 13"),
+        ("My manager moved the review to Thursday.", "Thursday"),
+        ("They postponed the launch to Nov 3.", "Nov 3"),
+        ("We updated the budget to $12,000.", "$12,000"),
+        ("The airline changed the gate to B14.", "B14"),
+    ],
+)
+def test_en_change_told_in_past_tense(said: str, now: str) -> None:
+    assert now in _current("Let's plan it.", "OK.", said, "Noted.", "Next?")
+
+
+@pytest.mark.parametrize(
+    "said, gone",
+    [
+        ("Did they revise the estimate to $4,125.50?", "$4,125.50"),
+        ("Don't raise the limit to $9,000.", "$9,000"),
+        ("They moved the files to the archive.", "archive"),  # no time: no value
+        ("We extended the team to everyone.", "everyone"),
+    ],
+)
+def test_en_past_tense_near_misses_set_nothing(said: str, gone: str) -> None:
+    assert gone not in _current("Let's plan it.", "OK.", said, "Noted.", "Next?")
+
+
+# ---------------------------------------------------------------- a second thing set
+
+
+@pytest.mark.parametrize(
+    "said, first, second",
+    [
+        ("Change the fee to $16,750 per month and payment to net 45.", "$16,750", "net 45"),
+        ("Set the budget to $5,000 and the deadline to Friday.", "$5,000", "Friday"),
+        ("Update the venue to Hall B and the caterer to Rossi's.", "Hall B", "Rossi's"),
+        ("Move the meeting to Tuesday and the review to Thursday.", "Tuesday", "Thursday"),
+        ("Change the color to navy and the font to Inter.", "navy", "Inter"),
+        ("Set the retainer to $2,000 and the notice period to 60 days.", "$2,000", "60 days"),
+    ],
+)
+def test_en_second_thing_same_verb(said: str, first: str, second: str) -> None:
+    current = _current("Draft the contract.", "Drafted.", said, "Updated.", "Send it.")
+    assert first in current and second in current
+
+
+@pytest.mark.parametrize(
+    "said, gone",
+    [
+        # "and" joins no second thing set to a value.
+        ("Change the fee to $16,750 and tell the client.", "tell"),
+        ("Move the meeting to Tuesday and invite Sam to it.", "Sam"),
+        ("Change the fee to $16,750 and go to Section 5 next.", "Section 5"),
+    ],
+)
+def test_en_second_thing_near_misses(said: str, gone: str) -> None:
+    assert gone not in _current("Draft the contract.", "Drafted.", said, "Updated.", "Next.")
