@@ -77,3 +77,48 @@ def test_en_second_thing_same_verb(said: str, first: str, second: str) -> None:
 )
 def test_en_second_thing_near_misses(said: str, gone: str) -> None:
     assert gone not in _current("Draft the contract.", "Drafted.", said, "Updated.", "Next.")
+
+
+# ---------------------------------------------------------------- corrected against one said
+
+
+@pytest.mark.parametrize(
+    "first, said, now, gone",
+    [
+        (
+            "The accident was on March 2nd.",
+            "Correction: the accident was on March 1st, not March 2nd.",
+            "March 1st",
+            "March 2nd",
+        ),
+        ("The invoice total is $2,340.", "Sorry, it's $2,430, not $2,340.", "$2,430", "$2,340"),
+        (
+            "Transfer $1,200 to savings each month.",
+            "Make the monthly transfer $1,500 instead of $1,200.",
+            "$1,500",
+            "$1,200",
+        ),
+        ("Pay $45.00 for the deposit.", "Pay $54.00 rather than $45.00.", "$54.00", "$45.00"),
+        ("事故发生在3月2日。", "更正一下，事故是3月1日，不是3月2日。", "3月1日", "3月2日"),
+        ("押金是2,000元。", "不是2,000元，是2,500元。", "2,500元", "2,000元"),
+    ],
+)
+def test_value_corrected_against_one_said(first: str, said: str, now: str, gone: str) -> None:
+    current = _current(first, "Noted.", said, "Updated.", "Next?")
+    assert now in current and gone not in current
+
+
+@pytest.mark.parametrize(
+    "first, said, gone",
+    [
+        # The old part was never said: nothing of the kind is corrected.
+        ("The accident was on March 2nd.", "It was March 1st, not March 5th.", "March 1st"),
+        # A question corrects nothing.
+        ("Transfer $1,200 each month.", "Should it be $1,500 instead of $1,200?", "$1,500"),
+        # Two values of different kinds.
+        ("The meeting is on March 2nd.", "It's Room 4, not March 2nd.", "date="),
+        ("押金是2,000元。", "是3月1日，不是2,000元。", "3月1日"),
+    ],
+)
+def test_correction_near_misses_change_nothing(first: str, said: str, gone: str) -> None:
+    assert gone not in _current(first, "Noted.", said, "Updated.", "Next?")

@@ -15,13 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ctxengine.compaction.layers import ArchivedValue, StateLayer, split_key
+from ctxengine.compaction.layers import ArchivedValue, EvidenceItem, StateLayer, split_key
 from ctxengine.compaction.ontology import Ontology
-from ctxengine.compaction.schema import Revision, SlotUpdate
+from ctxengine.compaction.schema import Evidence, Revision, SlotUpdate
 
 _ZH_STOP = r"，,。；;！!？?\n"
-_ZH_PART = rf"[^{_ZH_STOP}]{{1,30}}?"
-_ZH_TAIL = rf"(?=[了吧啊呀哦呢的]*(?:[{_ZH_STOP}]|$))"
+# (A number's thousands comma ends no part: "2,500元".)
+_ZH_PART = rf"(?:[^{_ZH_STOP}]|(?<=\d),(?=\d{{3}}))" + "{1,30}?"
+_ZH_TAIL = rf"(?!(?<=\d),\d)(?=[了吧啊呀哦呢的]*(?:[{_ZH_STOP}]|$))"
 _EN_PART = r"[^,.;:!?\n—]{1,40}?"
 _EN_END = r"(?=\s*(?:[,.;!?\n—]|$))"
 # What a speaker says before the right part that is no part of it.
@@ -29,11 +30,18 @@ _EN_LEAD = (
     r"(?:(?:oh|wait|sorry|no|nope|actually|hmm+|oops|i mean|ah|err?)\b[,\s]*)*"
     r"(?:(?:it'?s|it is|that'?s|that should be|it should be|should be|i meant?|i said)\s+)?"
 )
+# A part that may hold a number's comma or point: "$1,500", "4.5".
+_EN_NUM_PART = r"(?:[^,.;:!?\n—]|(?<=\d)[,.](?=\d)){1,40}?"
 _SWAPS = (
+    # "Make the transfer $1,500 instead of $1,200", "Oct 13 rather than Oct 10"
+    re.compile(
+        rf"(?i)(?P<new>{_EN_NUM_PART})\s+(?:instead of|rather than)\s+(?:the\s+)?"
+        rf"(?P<old>{_EN_NUM_PART})(?![,.]\d){_EN_END}"
+    ),
     # "Unit 14, not Unit 12", "It's 14, not 12"
     re.compile(
-        rf"(?i)(?:^|(?<=[,.;:!?—]))\s*{_EN_LEAD}(?P<new>{_EN_PART}),?\s+not\s+"
-        rf"(?:the\s+)?(?P<old>{_EN_PART}){_EN_END}"
+        rf"(?i)(?:^|(?<=[,.;:!?—]))\s*{_EN_LEAD}(?P<new>{_EN_NUM_PART}),?\s+not\s+"
+        rf"(?:the\s+)?(?P<old>{_EN_NUM_PART})(?![,.]\d){_EN_END}"
     ),
     # "not Unit 12 but Unit 14"
     re.compile(rf"(?i)\bnot\s+(?P<old>{_EN_PART}),?\s+but\s+(?P<new>{_EN_PART}){_EN_END}"),
@@ -112,7 +120,7 @@ def _asked(text: str, end: int) -> bool:
 
 # A word every revision holds: most messages hold none, and skip the patterns above.
 _GATE = re.compile(
-    r"(?i)\bnot\b|不是|correct|right\b|back\b|revert|after all|回|对的|正确|准确|还是|first"
+    r"(?i)\bnot\b|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的|正确|准确|还是|first"
     r"|第一次|最早|最初|开始"
 )
 
@@ -202,6 +210,24 @@ def revised_updates(
     return out
 
 
+def said_swap(
+    r: Revision, state: StateLayer, said: Iterable[EvidenceItem], now: Iterable[Evidence], turn: int
+) -> tuple[str, str, str, int] | None:
+    """(kind, old, new, turn the old was said) of a swap ("March 1st, not March 2nd") whose old
+    part no value held is but a value of one kind the user said before, its new part a value
+    of that kind this message says: the kind is the slot. None when a held value is swapped
+    (`revised_updates`) or the two parts are no values of one kind."""
+    if r.kind != "swap" or _swapped(r.old, r.new, state) is not None:
+        return None
+    for item in said:
+        if item.value != r.old or item.first_seen >= turn or "user" not in item.sources:
+            continue
+        new = next((e.value for e in now if e.kind == item.kind and e.value in r.new), None)
+        if new is not None and new != r.old:
+            return item.kind, r.old, new, item.first_seen
+    return None
+
+
 def _revised(r: Revision, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
     if r.kind == "swap":
         return _swapped(r.old, r.new, state)
@@ -282,4 +308,10 @@ def _earliest(history: list[ArchivedValue]) -> ArchivedValue | None:
     return next((a for a in history if a.source == "user" and a.reason == "superseded"), None)
 
 
-__all__ = ["ignores_last", "read_revisions", "revised_updates", "without_old_values"]
+__all__ = [
+    "ignores_last",
+    "read_revisions",
+    "revised_updates",
+    "said_swap",
+    "without_old_values",
+]

@@ -57,8 +57,15 @@ from ctxengine.compaction.render import (
     fmt,
     render_view,
 )
-from ctxengine.compaction.revisions import revised_updates
-from ctxengine.compaction.schema import Constraint, Evidence, Language, ParsedTurn, SlotUpdate
+from ctxengine.compaction.revisions import revised_updates, said_swap
+from ctxengine.compaction.schema import (
+    Constraint,
+    Evidence,
+    Language,
+    ParsedTurn,
+    Revision,
+    SlotUpdate,
+)
 from ctxengine.compaction.slots import UNSPECIFIED
 from ctxengine.settings import Settings
 
@@ -579,6 +586,28 @@ class SessionState(BaseModel):
         conflicted = [c.subject for c in self.ledger.conflicts if c.kind == "slot"]
         for u in revised_updates(parsed.revisions, self.state, conflicted):
             self._update(u, turn, "user")
+        for r in parsed.revisions:
+            self._swap_said(r, parsed, turn)
+
+    def _swap_said(self, r: Revision, parsed: ParsedTurn, turn: int) -> None:
+        """ "Correction: it was March 1st, not March 2nd" after "It was on March 2nd.": the
+        value said before, kept only as evidence, becomes the slot of its kind as of when it
+        was said, so the correction archives it (the conflict names both)."""
+        found = said_swap(r, self.state, self.evidence.items.values(), parsed.evidence, turn)
+        if found is None:
+            return
+        kind, old, new, when = found
+        key = slot_key("task", kind)
+        held = self.state.slots.get(key)
+        if held is not None and held.value != old:
+            return  # the slot holds another value: the old part is not what it holds
+        if held is None:
+            t = self.state.apply(SlotUpdate(slot=kind, value=old, raw=old), turn, "user")
+            if t is None:
+                return
+            self.record("transition", turn, t.model_dump(mode="json"))
+            self.state.slots[key] = self.state.slots[key].model_copy(update={"turn": when})
+        self._update(SlotUpdate(slot=kind, value=new, op="change", raw=new), turn, "user")
 
     def _proposals(self, said: str) -> list[SlotUpdate]:
         """The user's values a reply changed or proposed to change (`proposed`): the value
