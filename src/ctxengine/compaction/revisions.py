@@ -120,8 +120,8 @@ def _asked(text: str, end: int) -> bool:
 
 # A word every revision holds: most messages hold none, and skip the patterns above.
 _GATE = re.compile(
-    r"(?i)\bnot\b|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的|正确|准确|还是|first"
-    r"|第一次|最早|最初|开始"
+    r"(?i)\bnot\b|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的"
+    r"|正确|准确|还是|first|第一次|最早|最初|开始"
 )
 
 
