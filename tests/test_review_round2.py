@@ -351,7 +351,6 @@ def test_governing_law_change_tracked() -> None:
     assert "New York" in _current(text)
 
 
-@_xfail("'不对，还是 4,000 元吧' leaves the superseded 4,500 shown as current")
 def test_zh_back_to_earlier_amount_current() -> None:
     text = block(
         "每月转账 3,000 元到余额宝。",

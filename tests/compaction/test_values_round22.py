@@ -122,3 +122,35 @@ def test_value_corrected_against_one_said(first: str, said: str, now: str, gone:
 )
 def test_correction_near_misses_change_nothing(first: str, said: str, gone: str) -> None:
     assert gone not in _current(first, "Noted.", said, "Updated.", "Next?")
+
+
+# ---------------------------------------------------------------- an amount settled on
+
+
+@pytest.mark.parametrize(
+    "first, said, now, gone",
+    [
+        ("每月转账金额改成 4,500 元。", "不对，还是 4,000 元吧，4,500 太紧了。", "4,000", "4,500"),
+        ("预算改成 8,000 元。", "还是 7,500 元吧，太贵了。", "7,500", "8,000"),
+        ("押金改成 3,000 元。", "算了，还是按 2,800 元吧。", "2,800", "3,000"),
+        ("Change the budget to $5,000.", "Actually, let's go back to $4,000.", "$4,000", "$5,000"),
+        ("Set the tip to $20.", "Hmm, use $15 after all.", "$15", "$20"),
+        ("Set the deposit to $900.", "No, revert to $750.", "$750", "$900"),
+    ],
+)
+def test_amount_settled_on_replaces_latest(first: str, said: str, now: str, gone: str) -> None:
+    current = _current(first, "OK.", said, "OK.", "Next?")
+    assert now in current and gone not in current
+
+
+@pytest.mark.parametrize(
+    "first, said, kept",
+    [
+        ("预算改成 8,000 元。", "还是 3 个人吧。", "8,000"),  # a count, no amount
+        ("预算改成 8,000 元。", "还是 7,500 元吗？", "8,000"),  # asked
+        ("Set the date to Friday.", "Let's go back to $4,000.", "Friday"),  # no amount held
+        ("Set the tip to $20.", "Should we go back to $15?", "$20"),
+    ],
+)
+def test_amount_settled_near_misses(first: str, said: str, kept: str) -> None:
+    assert kept in _current(first, "OK.", said, "OK.", "Next?")

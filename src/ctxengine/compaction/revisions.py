@@ -65,7 +65,7 @@ _BACKS = (
     # "change it back to 10 AM", "go back to Tuesday", "revert to us-east-1"
     re.compile(
         r"(?i)\b(?:back\s+to|revert(?:\s+it)?\s+to|(?:use|keep|go with|stick with)\s+"
-        rf"(?P<kept>{_EN_PART})\s+after all)\s*(?P<value>{_EN_PART})?{_EN_END}"
+        rf"(?P<kept>{_EN_NUM_PART})\s+after all)\s*(?P<value>{_EN_NUM_PART})?(?![,.]\d){_EN_END}"
     ),
     # "改回上午10点", "换回顺丰", "上午10点才是对的", "还是用顺丰吧"
     re.compile(
@@ -284,14 +284,37 @@ def _shape(s: str) -> str:
 
 
 def _taken_back(value: str, state: StateLayer) -> tuple[str, str] | None:
-    """The slot whose earlier value, the user's, `value` is, when it holds another now."""
+    """The slot whose earlier value, the user's, `value` is, when it holds another now; else
+    the amount the user changed last, when `value` is an amount too ("每月转账金额改成 4,500
+    元" then "不对，还是 4,000 元吧": no value held before, the amount settled on)."""
     current = {key for key, held in _mine(state) if held == value}
     for a in reversed(state.archive):
         if a.value == value and a.source == "user" and a.key not in current:
             cur = state.slots.get(a.key)
             if cur is not None and cur.source == "user":
                 return a.key, value
-    return None
+    return _amount_instead(value, state)
+
+
+# An amount: a number, with at most a currency before or after it.
+_AMOUNT = re.compile(
+    r"(?P<pre>[$¥￥€£]?)\s*(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
+    r"(?P<post>元|块钱|块|万元|万|美元|RMB|CNY|USD)?"
+)
+
+
+def _amount_instead(value: str, state: StateLayer) -> tuple[str, str] | None:
+    said = _AMOUNT.fullmatch(value)
+    mine = _mine(state)
+    if said is None or not mine:
+        return None
+    key, held = mine[0]
+    amount = _AMOUNT.fullmatch(held)
+    if amount is None or held == value:
+        return None  # the latest value is no amount: "还是 4,000 元吧" settles no other
+    if amount["pre"] or amount["post"]:
+        return key, value
+    return key, said["n"]  # held as a bare number ("4,500"): the new one alike
 
 
 def _first(slot: str, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
