@@ -154,3 +154,55 @@ def test_amount_settled_on_replaces_latest(first: str, said: str, now: str, gone
 )
 def test_amount_settled_near_misses(first: str, said: str, kept: str) -> None:
     assert kept in _current(first, "OK.", said, "OK.", "Next?")
+
+
+# ---------------------------------------------------------------- one end of a range moved
+
+
+@pytest.mark.parametrize(
+    "first, said, kept, now, gone",
+    [
+        (
+            "Book leave from April 14 to April 18.",
+            "Change the end date to April 16.",
+            "April 14",
+            "April 16",
+            "April 18",
+        ),
+        (
+            "Book leave from April 14 to April 18.",
+            "Change the start date to April 15.",
+            "April 18",
+            "April 15",
+            "April 14",
+        ),
+        (
+            "Reserve the cabin from June 3 to June 7.",
+            "Move the end date to June 8.",
+            "June 3",
+            "June 8",
+            "June 7",
+        ),
+        ("我要请年假，5月6日到5月9日。", "结束日期改成5月8日。", "5月6日", "5月8日", "5月9日"),
+        ("我7月10日至7月14日出差。", "开始日期改成7月11日。", "7月14日", "7月11日", "7月10日"),
+        ("会议定在3月2日到3月4日。", "结束日期改为3月5日。", "3月2日", "3月5日", "3月4日"),
+    ],
+)
+def test_one_end_of_range_moved(first: str, said: str, kept: str, now: str, gone: str) -> None:
+    current = _current(first, "Submitted.", said, "Updated.", "Approved?")
+    assert kept in current and now in current and gone not in current
+
+
+@pytest.mark.parametrize(
+    "first, said, gone",
+    [
+        # The whole date changed: no end named, no end kept.
+        ("Book leave from April 14 to April 18.", "Change the date to April 16.", "April 14"),
+        ("我要请年假，5月6日到5月9日。", "日期改成5月8日。", "5月6日到"),
+        # One date held, no range: nothing joined to it.
+        ("The deadline is April 18.", "Change the end date to April 20.", "April 18 to"),
+        ("截止日期是5月9日。", "结束日期改成5月8日。", "5月9日到"),
+    ],
+)
+def test_range_end_near_misses(first: str, said: str, gone: str) -> None:
+    assert gone not in _current(first, "Submitted.", said, "Updated.", "Approved?")

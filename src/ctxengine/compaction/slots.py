@@ -950,10 +950,22 @@ def extract_updates(
 
     found.sort(key=lambda t: t[0])
     _first_count_only(found, text)
-    updates = _removals_first([_without_en_tail(u) for _, _, u in found])
+    updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+# "结束日期改成5月8日": the end of a range the slot word's raw span leaves out.
+_END_BEFORE = re.compile(r"(?:开始|起始|结束|截止|返回)$")
+
+
+def _with_end_named(u: SlotUpdate, text: str) -> SlotUpdate:
+    """`u` with its raw span run back over the word naming which end of a range it is (the
+    state keeps the other end, see `SessionState._one_end`)."""
+    at = text.find(u.raw) if u.raw and u.op == "change" else -1
+    end = _END_BEFORE.search(text, max(0, at - 2), at) if at > 0 else None
+    return u if end is None else u.model_copy(update={"raw": end.group(0) + u.raw})
 
 
 # "2 people, no wait, 3 people": a count said again after one of these corrects the first.
