@@ -206,3 +206,40 @@ def test_one_end_of_range_moved(first: str, said: str, kept: str, now: str, gone
 )
 def test_range_end_near_misses(first: str, said: str, gone: str) -> None:
     assert gone not in _current(first, "Submitted.", said, "Updated.", "Approved?")
+
+
+# ---------------------------------------------------------------- said wrong, no old part
+
+
+@pytest.mark.parametrize(
+    "first, said, now, gone",
+    [
+        (
+            "急诊花了 6,820.50 元。",
+            "金额也不对，加上复诊一共是 7,315.00 元。",
+            "7,315.00",
+            "6,820.50",
+        ),
+        ("押金交了 2,000 元。", "押金记错了，其实是 2,500 元。", "2,500", "2,000"),
+        ("运费是 35 元。", "运费写错了，应该是 53 元。", "53 元", "35 元"),
+        ("取件时间定在周六下午两点到四点。", "改到周日上午吧，周六有事。", "周日上午", "周六"),
+        ("面试安排在3月5日。", "那就改到3月7日吧。", "3月7日", "3月5日"),
+        ("会议是周二。", "时间变了，是周四。", "周四", "周二"),
+    ],
+)
+def test_zh_value_said_wrong_replaced(first: str, said: str, now: str, gone: str) -> None:
+    current = _current(first, "好的。", said, "好的。", "还要什么？")
+    assert now in current and gone not in current
+
+
+@pytest.mark.parametrize(
+    "first, said, gone",
+    [
+        ("急诊花了 6,820.50 元。", "金额对不对？是 7,315.00 元吗？", "7,315.00"),  # asked
+        ("急诊花了 6,820.50 元。", "名字写错了，是张伟。", "金额="),  # no amount said
+        ("面试安排在3月5日。", "要不要改到3月7日？", "3月7日"),  # asked
+        ("会议是周二。", "金额不对，是 300 元。", "300 元"),  # no amount said before
+    ],
+)
+def test_zh_said_wrong_near_misses(first: str, said: str, gone: str) -> None:
+    assert gone not in _current(first, "好的。", said, "好的。", "还要什么？")

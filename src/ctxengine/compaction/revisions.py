@@ -15,7 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ctxengine.compaction.layers import ArchivedValue, EvidenceItem, StateLayer, split_key
+from ctxengine.compaction.layers import (
+    ArchivedValue,
+    EvidenceItem,
+    StateLayer,
+    slot_key,
+    split_key,
+)
 from ctxengine.compaction.ontology import Ontology
 from ctxengine.compaction.schema import Evidence, Revision, SlotUpdate
 
@@ -80,6 +86,19 @@ _BACKS = (
         rf"还是(?:用|按|选|要)?(?![改换调切变])(?P<value>{_ZH_PART})(?:吧|好了|好)(?=[{_ZH_STOP}]|$)"
     ),
 )
+# A value said wrong with no old part said: "金额也不对，一共是 7,315.00 元", "改到周日上午吧"
+# (a swap with no old part: the value of the same kind said before is the old one).
+_ZH_REDONE = (
+    re.compile(
+        rf"(?:不对|错了|有误|写错了|记错了|说错了|改了|变了)[{_ZH_STOP}：:]\s*"
+        rf"(?:[^{_ZH_STOP}]{{0,8}}?(?:应该|其实|实际|一共|总共|合计)?(?:是|为))(?P<new>{_ZH_PART}){_ZH_TAIL}"
+    ),
+    re.compile(
+        rf"(?:^|(?<=[{_ZH_STOP}]))\s*(?:那|那就|就|还是)?(?:改到|改在|换到|挪到|推到|延到|提前到)"
+        rf"(?P<new>{_ZH_PART}){_ZH_TAIL}"
+    ),
+)
+_REDONE_GATE = re.compile(r"[改错变]|不对|有误")
 # "地址以我第一次说的为准", "按最开始给的那个地址", "the first address I gave is correct".
 _ZH_FIRST = re.compile(
     r"(?:以|按|用)(?:我|您)?(?:第一次|最早|最初|一开始|最开始|开始)"
@@ -121,7 +140,7 @@ def _asked(text: str, end: int) -> bool:
 # A word every revision holds: most messages hold none, and skip the patterns above.
 _GATE = re.compile(
     r"(?i)\bnot\b|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的"
-    r"|正确|准确|还是|first|第一次|最早|最初|开始"
+    r"|正确|准确|还是|first|第一次|最早|最初|开始|[改错变]|不对|有误"
 )
 
 
@@ -137,6 +156,11 @@ def read_revisions(text: str, onto: Ontology) -> list[Revision]:
                 continue
             if not _asked(text, m.end()):
                 out.append(Revision(kind="swap", old=old, new=new))
+    for rx in _ZH_REDONE if _REDONE_GATE.search(text) else ():
+        for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
+            new = _clean(m["new"])
+            if new and not _NO_PART.match(new):
+                out.append(Revision(kind="swap", new=new))
     for rx in _BACKS:
         for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
             groups = m.groupdict()
@@ -217,8 +241,10 @@ def said_swap(
     part no value held is but a value of one kind the user said before, its new part a value
     of that kind this message says: the kind is the slot. None when a held value is swapped
     (`revised_updates`) or the two parts are no values of one kind."""
-    if r.kind != "swap" or _swapped(r.old, r.new, state) is not None:
+    if r.kind != "swap" or (r.old and _swapped(r.old, r.new, state) is not None):
         return None
+    if not r.old:
+        return _redone(r.new, state, said, now, turn)
     for item in said:
         if item.value != r.old or item.first_seen >= turn or "user" not in item.sources:
             continue
@@ -228,9 +254,47 @@ def said_swap(
     return None
 
 
+_MORE_OF_VALUE = 6  # characters a value said may run past its evidence ("周日" of "周日上午")
+
+
+def _redone(
+    said_new: str,
+    state: StateLayer,
+    said: Iterable[EvidenceItem],
+    now: Iterable[Evidence],
+    turn: int,
+) -> tuple[str, str, str, int] | None:
+    """A swap with no old part: the value of the kind `said_new` holds that the user said
+    last before is the old one."""
+    for e in now:
+        if not e.value or e.value not in said_new:
+            continue
+        earlier = [
+            i
+            for i in said
+            if i.kind == e.kind
+            and i.value != e.value
+            and i.last_seen < turn
+            and "user" in i.sources
+        ]
+        if not earlier:
+            continue
+        old = max(earlier, key=lambda i: i.last_seen)
+        held = state.slots.get(slot_key("task", e.kind))
+        if held is not None and held.value != old.value:
+            continue
+        new = (
+            said_new
+            if said_new.startswith(e.value) and len(said_new) <= len(e.value) + _MORE_OF_VALUE
+            else e.value
+        )
+        return e.kind, old.value, new, old.first_seen
+    return None
+
+
 def _revised(r: Revision, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
     if r.kind == "swap":
-        return _swapped(r.old, r.new, state)
+        return _swapped(r.old, r.new, state) if r.old else None
     if r.kind == "back":
         return _taken_back(r.new, state)
     return _first(r.slot, state, conflicted)
