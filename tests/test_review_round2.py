@@ -436,7 +436,6 @@ def test_zh_end_date_change_replaces_end_not_start() -> None:
     assert "5月6日" in _current(text)
 
 
-@_xfail("an 18-month non-solicit replaces the contract's 12-month term")
 def test_other_clause_duration_not_a_term_change() -> None:
     text = block(
         "Term is 12 months starting June 1, 2027.",

@@ -243,3 +243,38 @@ def test_zh_value_said_wrong_replaced(first: str, said: str, now: str, gone: str
 )
 def test_zh_said_wrong_near_misses(first: str, said: str, gone: str) -> None:
     assert gone not in _current(first, "好的。", said, "好的。", "还要什么？")
+
+
+# ---------------------------------------------------------------- "it" is another thing
+
+_TERM = "Term is 12 months starting June 1, 2027."
+
+
+@pytest.mark.parametrize(
+    "said, now",
+    [
+        ("Move the non-solicit from clause 9.4 to 11.3 and make it 18 months.", "18 months"),
+        ("Move the confidentiality clause to Section 8 and make it 5 years.", "5 years"),
+        ("Add the probation period and make it 90 days.", "90 days"),
+        ("Put the trial period in Section 2 and make it 30 days.", "30 days"),
+        ("Rewrite the non-compete and make it 6 months.", "6 months"),
+        ("Draft the cure period in 7.2 and make it 10 days.", "10 days"),
+    ],
+)
+def test_make_it_binds_thing_named(said: str, now: str) -> None:
+    text = block(_TERM, "Drafted Section 3 (Term).", said, "Done.", "Next.")
+    current = "\n".join(current_lines(text))
+    assert now in current and "was: 12 months" not in text
+
+
+@pytest.mark.parametrize(
+    "said, now",
+    [
+        ("Make it 18 months.", "18 months"),  # no other thing named: the term changes
+        ("Actually, make it 24 months.", "24 months"),
+        ("Move the meeting to Tuesday and make it 18 months.", "18 months"),  # set already
+    ],
+)
+def test_make_it_near_misses_change_the_term(said: str, now: str) -> None:
+    text = block(_TERM, "Drafted Section 3 (Term).", said, "Done.", "Next.")
+    assert now in "\n".join(current_lines(text)) and "was: 12 months" in text

@@ -890,6 +890,10 @@ def extract_updates(
                     add(m.start(), vstart + len(value), people, people.name, count, "change", 0.7)
                 continue
             end = vstart + len(value)
+            thing = _it_named(text, m.start(), onto) if pat is _MAKE_IT else None
+            if thing is not None and not _PEOPLE_RX.search(value):
+                add(m.start(), end, None, thing, value, "change", 0.6)
+                continue  # "Move the non-solicit to 11.3 and make it 18 months": its own
             members = onto.find_members(value)
             shaped = _shaped_slot(value, onto, last_slot, price=pat is _PICK_ONE)
             if members:
@@ -966,6 +970,29 @@ def _with_end_named(u: SlotUpdate, text: str) -> SlotUpdate:
     at = text.find(u.raw) if u.raw and u.op == "change" else -1
     end = _END_BEFORE.search(text, max(0, at - 2), at) if at > 0 else None
     return u if end is None else u.model_copy(update={"raw": end.group(0) + u.raw})
+
+
+# "Move the non-solicit from 9.4 to 11.3 and make it 18 months": the thing "it" is, named
+# earlier in the sentence by a verb and a determiner.
+_IT_NAMED = re.compile(
+    r"(?i)\b(?:move|change|set|update|extend|keep|put|draft|add|rewrite|shorten|lengthen)\s+"
+    r"(?:the|my|our|this|that)\s+(?P<noun>[a-z][a-z-]{2,19}"
+    r"(?:\s+(?!(?:from|to|in|on|at|for|with|by|into|and|of|up|back|out)\b)[a-z][a-z-]*)?)\b"
+    r"(?:[^.!?;\n]|\.(?=\d))*?\band\s+$"
+)
+_EN_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _it_named(text: str, at: int, onto: Ontology) -> str | None:
+    """The thing "make it <value>" at `at` is, when the sentence names one the ontology has
+    no slot word for (a slot word's own rules read it); else None."""
+    start = max((e.end() for e in _EN_SENTENCE_END.finditer(text, 0, at)), default=0)
+    m = _IT_NAMED.search(text, start, at)
+    if m is None or _NOT_A_THING.fullmatch(m["noun"]) or onto.slot_for_word(m["noun"]):
+        return None
+    if _NOUN_SET.match(text, m.start()):
+        return None  # "Move the meeting to Tuesday and make it 90 minutes": set already
+    return m["noun"].lower()
 
 
 # "2 people, no wait, 3 people": a count said again after one of these corrects the first.
