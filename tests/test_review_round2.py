@@ -339,7 +339,6 @@ def test_second_change_in_sentence_tracked() -> None:
     assert "net 45" in _current(text)
 
 
-@_xfail("'Scratch Delaware, they insist on New York law' not a current value")
 def test_governing_law_change_tracked() -> None:
     text = block(
         "Use Delaware law throughout.",

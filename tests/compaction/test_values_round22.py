@@ -278,3 +278,47 @@ def test_make_it_binds_thing_named(said: str, now: str) -> None:
 def test_make_it_near_misses_change_the_term(said: str, now: str) -> None:
     text = block(_TERM, "Drafted Section 3 (Term).", said, "Done.", "Next.")
     assert now in "\n".join(current_lines(text)) and "was: 12 months" in text
+
+
+# ---------------------------------------------------------------- the law a contract is under
+
+
+@pytest.mark.parametrize(
+    "first, said, now, gone",
+    [
+        (
+            "Use Delaware law throughout.",
+            "Scratch Delaware, they insist on New York law.",
+            "New York",
+            "Delaware",
+        ),
+        (
+            "The contract is under California law.",
+            "Switch to Texas law please.",
+            "Texas",
+            "California",
+        ),
+        ("Use Nevada law.", "Actually they prefer Swiss law.", "Swiss", "Nevada"),
+        ("We go with Ontario law.", "The client wants Quebec law.", "Quebec", "Ontario"),
+        ("合同适用纽约州法律。", "不行，改成适用香港法律。", "香港", "纽约州"),
+        ("合同按照中国法律。", "对方要求依照新加坡法律。", "新加坡", "中国"),
+    ],
+)
+def test_governing_law_replaced(first: str, said: str, now: str, gone: str) -> None:
+    current = _current(first, "OK.", said, "Updated.", "Send the clause.")
+    assert now in current and gone not in current
+
+
+@pytest.mark.parametrize(
+    "said, gone",
+    [
+        ("Should we use Texas law?", "Texas"),
+        ("Don't use Texas law.", "Texas"),
+        ("Under the law, this is fine.", "law="),
+        ("Cite the case law on this.", "law="),
+        ("请找一位法律顾问。", "法律="),
+        ("要遵守法律。", "法律="),
+    ],
+)
+def test_governing_law_near_misses(said: str, gone: str) -> None:
+    assert gone not in _current("Draft the contract.", "OK.", said, "Noted.", "Next.")

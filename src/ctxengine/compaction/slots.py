@@ -839,6 +839,8 @@ def extract_updates(
         add(at, end, onto.slot(name), name, value, "set", 0.6)
     for at, end, name, value in _versions(text) if requests and _DOTTED.search(text) else ():
         add(at, end, None, name, value, "set", 0.6)
+    for at, end, name, value in _governing_law(text) if requests and _LAW_GATE.search(text) else ():
+        add(at, end, None, name, value, "set", 0.6)
     if bare:
         # "换成EMS吧，顺丰太贵": a member mentioned bare beside the slot's change is a remark
         # on the value given up, not the slot's value.
@@ -2671,6 +2673,37 @@ def _versions(text: str) -> list[tuple[int, int, str, str]]:
         (m.start("thing"), m.end(), f"{m.group('thing')} {word}", m.group("value"))
         for m in _VERSION_USED.finditer(text)
     ]
+
+
+# "Use Delaware law throughout", "they insist on New York law", "合同适用香港法律": the law
+# a contract is under, named by its place (a later one replaces it as any slot's value).
+_LAW_GATE = re.compile(r"\blaw\b|法律")
+_GOVERNING_LAW = (
+    re.compile(
+        r"(?i:\b(?:use|using|under|apply|applies|insist(?:s|ing)? on|governed by|go with"
+        r"|switch to|choose|pick|prefer|wants?|needs?))\s+"
+        r"(?P<value>(?:[A-Z][a-z]+\s+){0,2}?[A-Z][a-z]+)\s+law\b"
+    ),
+    re.compile(
+        r"(?:适用|按照|按|依照|依据|受)(?P<value>[\u4e00-\u9fff]{2,6}?)法律(?!顾问|专业|系)"
+    ),
+)
+_NOT_A_PLACE = re.compile(r"(?i)(?:the|this|that|our|their|any|all|case|common|local)")
+
+
+def _governing_law(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, slot name, place) of each law a contract is said to be under."""
+    out: list[tuple[int, int, str, str]] = []
+    for zh, rx in enumerate(_GOVERNING_LAW):
+        for m in rx.finditer(text):
+            value = m.group("value")
+            if _NOT_A_PLACE.fullmatch(value.split()[0]) or _in_question(text, m.start()):
+                continue
+            if _CODE_REFUSED.search(text, max(0, m.start() - 16), m.start()):
+                continue  # "don't use Delaware law"
+            name = "适用法律" if zh else "governing law"
+            out.append((m.start("value"), m.end("value"), name, value))
+    return out
 
 
 # "订12月24日到26日的酒店", "入住12月3号至5号": a stay's two ends, the check-in and the
