@@ -238,7 +238,7 @@ def test_zh_value_said_wrong_replaced(first: str, said: str, now: str, gone: str
         ("急诊花了 6,820.50 元。", "金额对不对？是 7,315.00 元吗？", "7,315.00"),  # asked
         ("急诊花了 6,820.50 元。", "名字写错了，是张伟。", "金额="),  # no amount said
         ("面试安排在3月5日。", "要不要改到3月7日？", "3月7日"),  # asked
-        ("会议是周二。", "金额不对，是 300 元。", "300 元"),  # no amount said before
+        ("会议是周二。", "不对，是 300 元。", "300 元"),  # no amount said before
     ],
 )
 def test_zh_said_wrong_near_misses(first: str, said: str, gone: str) -> None:
@@ -322,3 +322,34 @@ def test_governing_law_replaced(first: str, said: str, now: str, gone: str) -> N
 )
 def test_governing_law_near_misses(said: str, gone: str) -> None:
     assert gone not in _current("Draft the contract.", "OK.", said, "Noted.", "Next.")
+
+
+# ---------------------------------------------------------------- a thing said wrong, in Chinese
+
+
+@pytest.mark.parametrize(
+    "first, said, now",
+    [
+        ("主卧 3.8 米 × 3.5 米。", "主卧量错了，是 3.8 米 × 3.9 米。", "3.9 米"),
+        ("作业是练习册第 37 页到第 40 页。", "页数改了，是第 37 页到第 42 页。", "第 42 页"),
+        ("客厅 5 米 × 4 米。", "客厅量错了，应该是 5.2 米 × 4 米。", "5.2 米"),
+        ("考场在三楼。", "考场改了，现在是五楼 502。", "五楼 502"),
+        ("题号是第 3 题。", "题号写错了，是第 8 题。", "第 8 题"),
+        ("阳台 1.5 米宽。", "阳台尺寸记错了，其实是 1.8 米宽。", "1.8 米宽"),
+    ],
+)
+def test_zh_thing_said_wrong_then_right(first: str, said: str, now: str) -> None:
+    assert now in _current(first, "好的。", said, "好的。", "多少钱？")
+
+
+@pytest.mark.parametrize(
+    "said, gone",
+    [
+        ("页数改了吗？是多少？", "页数="),
+        ("主卧量错了，是多少来着？", "主卧="),
+        ("我也错了，是我的问题。", "我的问题"),
+        ("天气变了，是要下雨。", "要下雨"),
+    ],
+)
+def test_zh_thing_said_wrong_near_misses(said: str, gone: str) -> None:
+    assert gone not in _current("主卧 3.8 米 × 3.5 米。", "好的。", said, "好的。", "多少钱？")

@@ -2647,8 +2647,25 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
             continue
         out.append((thing[0], vstart + len(value), thing[1], value))
+    for m in _NAMED_WRONG_ZH.finditer(text) if _NAMED_WRONG_GATE.search(text) else ():
+        thing = _thing_before(text, m.start())
+        value = m.group("value").strip().rstrip(_TRAIL)
+        if thing is None or not value or onto.slot_for_word(thing[1]) is not None:
+            continue
+        if _QUESTION.search(value) or _POINTER_VALUE.match(value):
+            continue  # "页数改了，是多少？": no value said
+        out.append((thing[0], m.start("value") + len(value), thing[1], value))
     # (The English "change the <thing> to <value>" is read by `_noun_settings`.)
     return out
+
+
+# "主卧量错了，是 3.8 米 × 3.9 米", "页数改了，是第 37 页到第 42 页": a thing said wrong or
+# changed, then its right value (a value may hold spaces: "3.8 米 × 3.9 米").
+_NAMED_WRONG_GATE = re.compile(r"错|不对|有误|改了")
+_NAMED_WRONG_ZH = re.compile(
+    r"(?:量|写|记|说|填|算|标)?(?:错了|不对|有误|改了)[，,：:]\s*(?:应该|其实|实际|现在)?"
+    r"(?:是|为)\s*(?P<value>[^，,。；;！!？?\n]+)"
+)
 
 
 # "Target Python 3.11", "我们的服务用 Python 3.10", "upgrade to Node.js 20.11": a tool and the
