@@ -469,6 +469,7 @@ _FALLBACK_ZH = {
     "duration": "时长",
     "flight": "航班",
     "frequency": "频率",
+    "amount": "金额",
 }
 
 

@@ -15,13 +15,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ctxengine.compaction.layers import ArchivedValue, StateLayer, split_key
+from ctxengine.compaction.layers import (
+    ArchivedValue,
+    EvidenceItem,
+    StateLayer,
+    slot_key,
+    split_key,
+)
 from ctxengine.compaction.ontology import Ontology
-from ctxengine.compaction.schema import Revision, SlotUpdate
+from ctxengine.compaction.schema import Evidence, Revision, SlotUpdate
 
 _ZH_STOP = r"，,。；;！!？?\n"
-_ZH_PART = rf"[^{_ZH_STOP}]{{1,30}}?"
-_ZH_TAIL = rf"(?=[了吧啊呀哦呢的]*(?:[{_ZH_STOP}]|$))"
+# (A number's thousands comma ends no part: "2,500元".)
+_ZH_PART = rf"(?:[^{_ZH_STOP}]|(?<=\d),(?=\d{{3}}))" + "{1,30}?"
+_ZH_TAIL = rf"(?!(?<=\d),\d)(?=[了吧啊呀哦呢的]*(?:[{_ZH_STOP}]|$))"
 _EN_PART = r"[^,.;:!?\n—]{1,40}?"
 _EN_END = r"(?=\s*(?:[,.;!?\n—]|$))"
 # What a speaker says before the right part that is no part of it.
@@ -29,11 +36,18 @@ _EN_LEAD = (
     r"(?:(?:oh|wait|sorry|no|nope|actually|hmm+|oops|i mean|ah|err?)\b[,\s]*)*"
     r"(?:(?:it'?s|it is|that'?s|that should be|it should be|should be|i meant?|i said)\s+)?"
 )
+# A part that may hold a number's comma or point: "$1,500", "4.5".
+_EN_NUM_PART = r"(?:[^,.;:!?\n—]|(?<=\d)[,.](?=\d)){1,40}?"
 _SWAPS = (
+    # "Make the transfer $1,500 instead of $1,200", "Oct 13 rather than Oct 10"
+    re.compile(
+        rf"(?i)(?P<new>{_EN_NUM_PART})\s+(?:instead of|rather than)\s+(?:the\s+)?"
+        rf"(?P<old>{_EN_NUM_PART})(?![,.]\d){_EN_END}"
+    ),
     # "Unit 14, not Unit 12", "It's 14, not 12"
     re.compile(
-        rf"(?i)(?:^|(?<=[,.;:!?—]))\s*{_EN_LEAD}(?P<new>{_EN_PART}),?\s+not\s+"
-        rf"(?:the\s+)?(?P<old>{_EN_PART}){_EN_END}"
+        rf"(?i)(?:^|(?<=[,.;:!?—]))\s*{_EN_LEAD}(?P<new>{_EN_NUM_PART}),?\s+not\s+"
+        rf"(?:the\s+)?(?P<old>{_EN_NUM_PART})(?![,.]\d){_EN_END}"
     ),
     # "not Unit 12 but Unit 14"
     re.compile(rf"(?i)\bnot\s+(?P<old>{_EN_PART}),?\s+but\s+(?P<new>{_EN_PART}){_EN_END}"),
@@ -57,7 +71,7 @@ _BACKS = (
     # "change it back to 10 AM", "go back to Tuesday", "revert to us-east-1"
     re.compile(
         r"(?i)\b(?:back\s+to|revert(?:\s+it)?\s+to|(?:use|keep|go with|stick with)\s+"
-        rf"(?P<kept>{_EN_PART})\s+after all)\s*(?P<value>{_EN_PART})?{_EN_END}"
+        rf"(?P<kept>{_EN_NUM_PART})\s+after all)\s*(?P<value>{_EN_NUM_PART})?(?![,.]\d){_EN_END}"
     ),
     # "改回上午10点", "换回顺丰", "上午10点才是对的", "还是用顺丰吧"
     re.compile(
@@ -72,6 +86,19 @@ _BACKS = (
         rf"还是(?:用|按|选|要)?(?![改换调切变])(?P<value>{_ZH_PART})(?:吧|好了|好)(?=[{_ZH_STOP}]|$)"
     ),
 )
+# A value said wrong with no old part said: "金额也不对，一共是 7,315.00 元", "改到周日上午吧"
+# (a swap with no old part: the value of the same kind said before is the old one).
+_ZH_REDONE = (
+    re.compile(
+        rf"(?:不对|错了|有误|写错了|记错了|说错了|改了|变了)[{_ZH_STOP}：:]\s*"
+        rf"(?:[^{_ZH_STOP}]{{0,8}}?(?:应该|其实|实际|一共|总共|合计)?(?:是|为))(?P<new>{_ZH_PART}){_ZH_TAIL}"
+    ),
+    re.compile(
+        rf"(?:^|(?<=[{_ZH_STOP}]))\s*(?:那|那就|就|还是)?(?:改到|改在|换到|挪到|推到|延到|提前到)"
+        rf"(?P<new>{_ZH_PART}){_ZH_TAIL}"
+    ),
+)
+_REDONE_GATE = re.compile(r"[改错变]|不对|有误")
 # "地址以我第一次说的为准", "按最开始给的那个地址", "the first address I gave is correct".
 _ZH_FIRST = re.compile(
     r"(?:以|按|用)(?:我|您)?(?:第一次|最早|最初|一开始|最开始|开始)"
@@ -112,8 +139,8 @@ def _asked(text: str, end: int) -> bool:
 
 # A word every revision holds: most messages hold none, and skip the patterns above.
 _GATE = re.compile(
-    r"(?i)\bnot\b|不是|correct|right\b|back\b|revert|after all|回|对的|正确|准确|还是|first"
-    r"|第一次|最早|最初|开始"
+    r"(?i)\bnot\b|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的"
+    r"|正确|准确|还是|first|第一次|最早|最初|开始|[改错变]|不对|有误"
 )
 
 
@@ -129,6 +156,11 @@ def read_revisions(text: str, onto: Ontology) -> list[Revision]:
                 continue
             if not _asked(text, m.end()):
                 out.append(Revision(kind="swap", old=old, new=new))
+    for rx in _ZH_REDONE if _REDONE_GATE.search(text) else ():
+        for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
+            new = _clean(m["new"])
+            if new and not _NO_PART.match(new):
+                out.append(Revision(kind="swap", new=new))
     for rx in _BACKS:
         for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
             groups = m.groupdict()
@@ -202,9 +234,67 @@ def revised_updates(
     return out
 
 
+def said_swap(
+    r: Revision, state: StateLayer, said: Iterable[EvidenceItem], now: Iterable[Evidence], turn: int
+) -> tuple[str, str, str, int] | None:
+    """(kind, old, new, turn the old was said) of a swap ("March 1st, not March 2nd") whose old
+    part no value held is but a value of one kind the user said before, its new part a value
+    of that kind this message says: the kind is the slot. None when a held value is swapped
+    (`revised_updates`) or the two parts are no values of one kind."""
+    if r.kind != "swap" or (r.old and _swapped(r.old, r.new, state) is not None):
+        return None
+    if not r.old:
+        return _redone(r.new, state, said, now, turn)
+    for item in said:
+        if item.value != r.old or item.first_seen >= turn or "user" not in item.sources:
+            continue
+        new = next((e.value for e in now if e.kind == item.kind and e.value in r.new), None)
+        if new is not None and new != r.old:
+            return item.kind, r.old, new, item.first_seen
+    return None
+
+
+_MORE_OF_VALUE = 6  # characters a value said may run past its evidence ("周日" of "周日上午")
+
+
+def _redone(
+    said_new: str,
+    state: StateLayer,
+    said: Iterable[EvidenceItem],
+    now: Iterable[Evidence],
+    turn: int,
+) -> tuple[str, str, str, int] | None:
+    """A swap with no old part: the value of the kind `said_new` holds that the user said
+    last before is the old one."""
+    for e in now:
+        if not e.value or e.value not in said_new:
+            continue
+        earlier = [
+            i
+            for i in said
+            if i.kind == e.kind
+            and i.value != e.value
+            and i.last_seen < turn
+            and "user" in i.sources
+        ]
+        if not earlier:
+            continue
+        old = max(earlier, key=lambda i: i.last_seen)
+        held = state.slots.get(slot_key("task", e.kind))
+        if held is not None and held.value != old.value:
+            continue
+        new = (
+            said_new
+            if said_new.startswith(e.value) and len(said_new) <= len(e.value) + _MORE_OF_VALUE
+            else e.value
+        )
+        return e.kind, old.value, new, old.first_seen
+    return None
+
+
 def _revised(r: Revision, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
     if r.kind == "swap":
-        return _swapped(r.old, r.new, state)
+        return _swapped(r.old, r.new, state) if r.old else None
     if r.kind == "back":
         return _taken_back(r.new, state)
     return _first(r.slot, state, conflicted)
@@ -258,14 +348,37 @@ def _shape(s: str) -> str:
 
 
 def _taken_back(value: str, state: StateLayer) -> tuple[str, str] | None:
-    """The slot whose earlier value, the user's, `value` is, when it holds another now."""
+    """The slot whose earlier value, the user's, `value` is, when it holds another now; else
+    the amount the user changed last, when `value` is an amount too ("每月转账金额改成 4,500
+    元" then "不对，还是 4,000 元吧": no value held before, the amount settled on)."""
     current = {key for key, held in _mine(state) if held == value}
     for a in reversed(state.archive):
         if a.value == value and a.source == "user" and a.key not in current:
             cur = state.slots.get(a.key)
             if cur is not None and cur.source == "user":
                 return a.key, value
-    return None
+    return _amount_instead(value, state)
+
+
+# An amount: a number, with at most a currency before or after it.
+_AMOUNT = re.compile(
+    r"(?P<pre>[$¥￥€£]?)\s*(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
+    r"(?P<post>元|块钱|块|万元|万|美元|RMB|CNY|USD)?"
+)
+
+
+def _amount_instead(value: str, state: StateLayer) -> tuple[str, str] | None:
+    said = _AMOUNT.fullmatch(value)
+    mine = _mine(state)
+    if said is None or not mine:
+        return None
+    key, held = mine[0]
+    amount = _AMOUNT.fullmatch(held)
+    if amount is None or held == value:
+        return None  # the latest value is no amount: "还是 4,000 元吧" settles no other
+    if amount["pre"] or amount["post"]:
+        return key, value
+    return key, said["n"]  # held as a bare number ("4,500"): the new one alike
 
 
 def _first(slot: str, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
@@ -282,4 +395,10 @@ def _earliest(history: list[ArchivedValue]) -> ArchivedValue | None:
     return next((a for a in history if a.source == "user" and a.reason == "superseded"), None)
 
 
-__all__ = ["ignores_last", "read_revisions", "revised_updates", "without_old_values"]
+__all__ = [
+    "ignores_last",
+    "read_revisions",
+    "revised_updates",
+    "said_swap",
+    "without_old_values",
+]

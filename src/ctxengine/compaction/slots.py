@@ -839,6 +839,8 @@ def extract_updates(
         add(at, end, onto.slot(name), name, value, "set", 0.6)
     for at, end, name, value in _versions(text) if requests and _DOTTED.search(text) else ():
         add(at, end, None, name, value, "set", 0.6)
+    for at, end, name, value in _governing_law(text) if requests and _LAW_GATE.search(text) else ():
+        add(at, end, None, name, value, "set", 0.6)
     if bare:
         # "换成EMS吧，顺丰太贵": a member mentioned bare beside the slot's change is a remark
         # on the value given up, not the slot's value.
@@ -890,6 +892,10 @@ def extract_updates(
                     add(m.start(), vstart + len(value), people, people.name, count, "change", 0.7)
                 continue
             end = vstart + len(value)
+            thing = _it_named(text, m.start(), onto) if pat is _MAKE_IT else None
+            if thing is not None and not _PEOPLE_RX.search(value):
+                add(m.start(), end, None, thing, value, "change", 0.6)
+                continue  # "Move the non-solicit to 11.3 and make it 18 months": its own
             members = onto.find_members(value)
             shaped = _shaped_slot(value, onto, last_slot, price=pat is _PICK_ONE)
             if members:
@@ -950,10 +956,45 @@ def extract_updates(
 
     found.sort(key=lambda t: t[0])
     _first_count_only(found, text)
-    updates = _removals_first([_without_en_tail(u) for _, _, u in found])
+    updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+# "结束日期改成5月8日": the end of a range the slot word's raw span leaves out.
+_END_BEFORE = re.compile(r"(?:开始|起始|结束|截止|返回)$")
+
+
+def _with_end_named(u: SlotUpdate, text: str) -> SlotUpdate:
+    """`u` with its raw span run back over the word naming which end of a range it is (the
+    state keeps the other end, see `SessionState._one_end`)."""
+    at = text.find(u.raw) if u.raw and u.op == "change" else -1
+    end = _END_BEFORE.search(text, max(0, at - 2), at) if at > 0 else None
+    return u if end is None else u.model_copy(update={"raw": end.group(0) + u.raw})
+
+
+# "Move the non-solicit from 9.4 to 11.3 and make it 18 months": the thing "it" is, named
+# earlier in the sentence by a verb and a determiner.
+_IT_NAMED = re.compile(
+    r"(?i)\b(?:move|change|set|update|extend|keep|put|draft|add|rewrite|shorten|lengthen)\s+"
+    r"(?:the|my|our|this|that)\s+(?P<noun>[a-z][a-z-]{2,19}"
+    r"(?:\s+(?!(?:from|to|in|on|at|for|with|by|into|and|of|up|back|out)\b)[a-z][a-z-]*)?)\b"
+    r"(?:[^.!?;\n]|\.(?=\d))*?\band\s+$"
+)
+_EN_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _it_named(text: str, at: int, onto: Ontology) -> str | None:
+    """The thing "make it <value>" at `at` is, when the sentence names one the ontology has
+    no slot word for (a slot word's own rules read it); else None."""
+    start = max((e.end() for e in _EN_SENTENCE_END.finditer(text, 0, at)), default=0)
+    m = _IT_NAMED.search(text, start, at)
+    if m is None or _NOT_A_THING.fullmatch(m["noun"]) or onto.slot_for_word(m["noun"]):
+        return None
+    if _NOUN_SET.match(text, m.start()):
+        return None  # "Move the meeting to Tuesday and make it 90 minutes": set already
+    return m["noun"].lower()
 
 
 # "2 people, no wait, 3 people": a count said again after one of these corrects the first.
@@ -2453,14 +2494,22 @@ def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
 
 # "Set the deadline to X", "move the deadline to X": a thing named by one singular noun.
 _NOUN_SET = re.compile(
-    r"(?i)\b(?P<verb>set|change|update|move|push|postpone|reschedule|extend|shift|switch|upgrade"
-    r"|bump)\s+(?:the|my|our|your|this|that)\s+"
+    # A past form tells the change done ("The shop revised the estimate to $4,125.50").
+    r"(?i)\b(?P<verb>set|(?:change|update|move|postpone|reschedule|upgrade|revise|raise"
+    r"|increase|decrease|reduce)d?|(?:push|extend|shift|switch|bump|lower)(?:ed)?)\s+"
+    r"(?:the|my|our|your|this|that)\s+"
     # One to three words: "the deadline", "the meeting room", "the Python version".
     r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:to|until)\s+" + _EN_VALUE
 )
+# "Change the fee to $16,750 and payment to net 45": a second thing the same verb sets, its
+# determiner optional ("and the payment terms to net 45").
+_NOUN_SET_MORE = re.compile(
+    r"(?i)\s+and\s+(?:(?:the|my|our|your)\s+)?"
+    r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*)?)\s+(?:to|until)\s+" + _EN_VALUE
+)
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
-_IN_TIME = re.compile(r"(?i)move|push|postpone|reschedule|extend|shift")
+_IN_TIME = re.compile(r"(?i)(?:move|push|postpone|reschedule|extend|shift)(?:e?d)?")
 _WHEN_WORD = re.compile(
     r"(?i)\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:jan|feb|mar|apr|may|jun|jul|aug"
     r"|sep|oct|nov|dec)[a-z]*\b|tomorrow|tonight|noon|midnight|next|end of"
@@ -2477,21 +2526,30 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
     """(start, end, noun, value, op) of each "set the <noun> to <value>" in `text`."""
     out: list[tuple[int, int, str, str, Op]] = []
     for m in _NOUN_SET.finditer(text):
-        noun, value = m.group("slot"), m.group("value").strip()
-        if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
-            continue
-        if _POINTER_VALUE.match(value):
-            continue  # "change the font to something bigger": no value said
-        if _IN_TIME.fullmatch(m.group("verb")) and _WHEN_WORD.search(value) is None:
-            continue
-        asked = _in_question(text, m.start()) and not _POLITE_ASK.search(
+        # (A value's thousands comma ends no clause: "… to $4,125.50?" is asked.)
+        ends_asked = text[m.end("value") :].lstrip().startswith("?")
+        asked = (_in_question(text, m.start()) or ends_asked) and not _POLITE_ASK.search(
             text, max(0, m.start() - 24), m.start()
         )
         if asked or _CODE_REFUSED.search(text, max(0, m.start() - 16), m.start()):
             continue  # "Should we move the deadline to Friday?", "don't set the …"
-        op: Op = "set" if m.group("verb").lower() == "set" else "change"
-        out.append((m.start(), m.end("value"), noun, value, op))
+        verb = m.group("verb")
+        op: Op = "set" if verb.lower() == "set" else "change"
+        more = _NOUN_SET_MORE.match(text, m.end("value"))
+        for one in (m, more) if more is not None else (m,):
+            noun, value = one.group("slot"), one.group("value").strip()
+            if _noun_value(noun, value, verb):
+                out.append((one.start(), one.end("value"), noun, value, op))
     return out
+
+
+def _noun_value(noun: str, value: str, verb: str) -> bool:
+    """Whether "<verb> the <noun> to <value>" sets a value of a thing."""
+    if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
+        return False
+    if _POINTER_VALUE.match(value):
+        return False  # "change the font to something bigger": no value said
+    return not _IN_TIME.fullmatch(verb) or _WHEN_WORD.search(value) is not None
 
 
 # The slot of a value no rule could name; `SessionState` gives it the slot whose current value
@@ -2589,8 +2647,25 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
             continue
         out.append((thing[0], vstart + len(value), thing[1], value))
+    for m in _NAMED_WRONG_ZH.finditer(text) if _NAMED_WRONG_GATE.search(text) else ():
+        thing = _thing_before(text, m.start())
+        value = m.group("value").strip().rstrip(_TRAIL)
+        if thing is None or not value or onto.slot_for_word(thing[1]) is not None:
+            continue
+        if _QUESTION.search(value) or _POINTER_VALUE.match(value):
+            continue  # "页数改了，是多少？": no value said
+        out.append((thing[0], m.start("value") + len(value), thing[1], value))
     # (The English "change the <thing> to <value>" is read by `_noun_settings`.)
     return out
+
+
+# "主卧量错了，是 3.8 米 × 3.9 米", "页数改了，是第 37 页到第 42 页": a thing said wrong or
+# changed, then its right value (a value may hold spaces: "3.8 米 × 3.9 米").
+_NAMED_WRONG_GATE = re.compile(r"错|不对|有误|改了")
+_NAMED_WRONG_ZH = re.compile(
+    r"(?:量|写|记|说|填|算|标)?(?:错了|不对|有误|改了)[，,：:]\s*(?:应该|其实|实际|现在)?"
+    r"(?:是|为)\s*(?P<value>[^，,。；;！!？?\n]+)"
+)
 
 
 # "Target Python 3.11", "我们的服务用 Python 3.10", "upgrade to Node.js 20.11": a tool and the
@@ -2615,6 +2690,37 @@ def _versions(text: str) -> list[tuple[int, int, str, str]]:
         (m.start("thing"), m.end(), f"{m.group('thing')} {word}", m.group("value"))
         for m in _VERSION_USED.finditer(text)
     ]
+
+
+# "Use Delaware law throughout", "they insist on New York law", "合同适用香港法律": the law
+# a contract is under, named by its place (a later one replaces it as any slot's value).
+_LAW_GATE = re.compile(r"\blaw\b|法律")
+_GOVERNING_LAW = (
+    re.compile(
+        r"(?i:\b(?:use|using|under|apply|applies|insist(?:s|ing)? on|governed by|go with"
+        r"|switch to|choose|pick|prefer|wants?|needs?))\s+"
+        r"(?P<value>(?:[A-Z][a-z]+\s+){0,2}?[A-Z][a-z]+)\s+law\b"
+    ),
+    re.compile(
+        r"(?:适用|按照|按|依照|依据|受)(?P<value>[\u4e00-\u9fff]{2,6}?)法律(?!顾问|专业|系)"
+    ),
+)
+_NOT_A_PLACE = re.compile(r"(?i)(?:the|this|that|our|their|any|all|case|common|local)")
+
+
+def _governing_law(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, slot name, place) of each law a contract is said to be under."""
+    out: list[tuple[int, int, str, str]] = []
+    for zh, rx in enumerate(_GOVERNING_LAW):
+        for m in rx.finditer(text):
+            value = m.group("value")
+            if _NOT_A_PLACE.fullmatch(value.split()[0]) or _in_question(text, m.start()):
+                continue
+            if _CODE_REFUSED.search(text, max(0, m.start() - 16), m.start()):
+                continue  # "don't use Delaware law"
+            name = "适用法律" if zh else "governing law"
+            out.append((m.start("value"), m.end("value"), name, value))
+    return out
 
 
 # "订12月24日到26日的酒店", "入住12月3号至5号": a stay's two ends, the check-in and the

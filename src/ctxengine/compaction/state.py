@@ -57,8 +57,15 @@ from ctxengine.compaction.render import (
     fmt,
     render_view,
 )
-from ctxengine.compaction.revisions import revised_updates
-from ctxengine.compaction.schema import Constraint, Evidence, Language, ParsedTurn, SlotUpdate
+from ctxengine.compaction.revisions import revised_updates, said_swap
+from ctxengine.compaction.schema import (
+    Constraint,
+    Evidence,
+    Language,
+    ParsedTurn,
+    Revision,
+    SlotUpdate,
+)
 from ctxengine.compaction.slots import UNSPECIFIED
 from ctxengine.settings import Settings
 
@@ -130,6 +137,17 @@ _SETTING_CALL = re.compile(
 )
 # An argument's key that is a plain name ("priority", "host"), not a path into a structure.
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# One end of a range named: "Change the end date to April 16", "结束日期改成5月8日".
+_RANGE_END = (
+    re.compile(
+        r"(?i)\b(?:start(?:ing)?|begin(?:ning)?|first)\s+(?:date|day)|开始(?:日期|时间)|起始日期"
+    ),
+    re.compile(
+        r"(?i)\b(?:end(?:ing)?|last|final|return)\s+(?:date|day)|结束(?:日期|时间)|截止日期|最后一天"
+    ),
+)
+# The words between a range's two ends: "April 14 to April 18", "5月6日到5月9日".
+_RANGE_SEP = re.compile(r"\s+(?:to|through|until|thru)\s+|\s*(?:[-–—~]|到|至)\s*")
 _CODE_LIKE = re.compile(r"(?=.*[A-Za-z])(?=.*[\d.-])[A-Za-z0-9][A-Za-z0-9.-]{0,39}")
 
 
@@ -403,6 +421,8 @@ class SessionState(BaseModel):
             for u in parsed.updates:
                 if user and u.slot == UNSPECIFIED and u.value:
                     u = self._by_shape(u)
+                if user and u.op == "change" and u.value:
+                    u = self._one_end(u, turn)
                 if forbidden and u.op != "remove" and self._forbidden_here(u, forbidden):
                     continue  # "Never use PDF.": the rule's subject, not a choice of PDF
                 key = slot_key(u.entity, u.slot)
@@ -579,6 +599,28 @@ class SessionState(BaseModel):
         conflicted = [c.subject for c in self.ledger.conflicts if c.kind == "slot"]
         for u in revised_updates(parsed.revisions, self.state, conflicted):
             self._update(u, turn, "user")
+        for r in parsed.revisions:
+            self._swap_said(r, parsed, turn)
+
+    def _swap_said(self, r: Revision, parsed: ParsedTurn, turn: int) -> None:
+        """ "Correction: it was March 1st, not March 2nd" after "It was on March 2nd.": the
+        value said before, kept only as evidence, becomes the slot of its kind as of when it
+        was said, so the correction archives it (the conflict names both)."""
+        found = said_swap(r, self.state, self.evidence.items.values(), parsed.evidence, turn)
+        if found is None:
+            return
+        kind, old, new, when = found
+        key = slot_key("task", kind)
+        held = self.state.slots.get(key)
+        if held is not None and held.value != old:
+            return  # the slot holds another value: the old part is not what it holds
+        if held is None:
+            t = self.state.apply(SlotUpdate(slot=kind, value=old, raw=old), turn, "user")
+            if t is None:
+                return
+            self.record("transition", turn, t.model_dump(mode="json"))
+            self.state.slots[key] = self.state.slots[key].model_copy(update={"turn": when})
+        self._update(SlotUpdate(slot=kind, value=new, op="change", raw=new), turn, "user")
 
     def _proposals(self, said: str) -> list[SlotUpdate]:
         """The user's values a reply changed or proposed to change (`proposed`): the value
@@ -656,6 +698,49 @@ class SessionState(BaseModel):
         if not same and _REGION.fullmatch(u.value):
             return u.model_copy(update={"slot": "region"})
         return u
+
+    def _one_end(self, u: SlotUpdate, turn: int) -> SlotUpdate:
+        """`u` with the other end of the range held kept: "Change the end date to April 16"
+        after "April 14 to April 18" is "April 14 to April 16". With no range held, the two
+        values of its kind the user said last in one turn are the range ("5月6日到5月9日",
+        kept as evidence), held as of then."""
+        assert u.value is not None
+        which = next((i for i, rx in enumerate(_RANGE_END) if rx.search(u.raw)), None)
+        if which is None:
+            return u
+        held = self.state.slots.get(slot_key(u.entity, u.slot))
+        if held is None:
+            held = self._implied_range(u, turn)
+        ends = _RANGE_SEP.split(held.value, maxsplit=1) if held is not None else []
+        if held is None or len(ends) != 2 or len(_RANGE_SEP.findall(held.value)) != 1:
+            return u
+        sep = _RANGE_SEP.search(held.value)
+        assert sep is not None
+        ends[which] = u.value
+        return u.model_copy(update={"value": sep.group(0).join(ends)})
+
+    def _implied_range(self, u: SlotUpdate, turn: int) -> SlotValue | None:
+        kind = u.slot.strip()
+        said = [
+            e
+            for e in self.evidence.items.values()
+            if e.kind == kind and "user" in e.sources and e.last_seen < turn
+        ]
+        if not said:
+            return None
+        last = max(e.last_seen for e in said)
+        pair = [e for e in said if e.last_seen == last]
+        if len(pair) != 2 or u.value in (pair[0].value, pair[1].value):
+            return None
+        joint = " to " if self.language == "en" else "到"
+        value = joint.join(e.value for e in pair)
+        t = self.state.apply(u.model_copy(update={"value": value, "op": "set"}), turn, "user")
+        if t is None:
+            return None
+        self.record("transition", turn, t.model_dump(mode="json"))
+        key = slot_key(u.entity, u.slot)
+        held = self.state.slots[key] = self.state.slots[key].model_copy(update={"turn": last})
+        return held
 
     def _implied_earlier(self, u: SlotUpdate, turn: int) -> SlotValue | None:
         """What "change the date to Friday" changes when no date is held yet: the value of
