@@ -54,31 +54,26 @@ def test_sessions2_are_half_english_half_chinese() -> None:
 # ---------------------------------------------------------------- constraints: not read
 
 
-@_xfail("'Keep everything in USD in your summaries.' not read as a rule")
 def test_rule_keep_x_in_y() -> None:
     text = block("Keep everything in USD in your summaries.", "OK.", "Go.")
     assert "Keep everything in USD in your summaries" in _rules(text)
 
 
-@_xfail("'Use quartz countertops, no granite.' not read as a rule")
 def test_rule_use_x_no_y() -> None:
     text = block("Use quartz countertops, no granite.", "OK.", "Go.")
     assert "Use quartz countertops" in _rules(text)
 
 
-@_xfail("'Explain things using metric units only.' not read as a rule")
 def test_rule_trailing_only() -> None:
     text = block("Explain things using metric units only.", "OK.", "Go.")
     assert "metric units only" in _rules(text)
 
 
-@_xfail("'按照运行手册 RB-TRADE-07 来处理。' not read as a rule")
 def test_zh_rule_follow_runbook() -> None:
     text = block("按照运行手册 RB-TRADE-07 来处理。", "好的。", "继续。")
     assert "RB-TRADE-07" in _rules(text)
 
 
-@_xfail("'合同里所有金额都要同时写大写和小写。' not read as a rule")
 def test_zh_rule_all_x_must() -> None:
     text = block("合同里所有金额都要同时写大写和小写。", "好的。", "继续。")
     assert "同时写大写和小写" in _rules(text)
@@ -96,7 +91,6 @@ def test_zh_positive_half_pickup_kept() -> None:
     assert "上门取件" in _rules(text)
 
 
-@_xfail("'Please send all correspondence by email only, no phone calls.' loses 'no phone calls'")
 def test_rule_second_half_no_x_kept() -> None:
     text = block("Please send all correspondence by email only, no phone calls.", "OK.", "Go.")
     assert "no phone calls" in _rules(text)
@@ -105,7 +99,6 @@ def test_rule_second_half_no_x_kept() -> None:
 # ---------------------------------------------------------------- constraints: garbage lines
 
 
-@_xfail("clause split leaves the fragment 'only through their insurer.' as a rule")
 def test_rule_not_split_into_only_fragment() -> None:
     text = block(
         "Don't contact the other driver directly, only through their insurer.", "Understood.", "Go."
@@ -113,13 +106,11 @@ def test_rule_not_split_into_only_fragment() -> None:
     assert not any(line.startswith("- only through") for line in section(text, "constraints"))
 
 
-@_xfail("an explanation 'Cable I just don't need.' read as a rule")
 def test_reason_not_a_rule() -> None:
     text = block("Power bank is defective. Cable I just don't need.", "OK.", "Go.")
     assert "Cable I just don't need" not in _rules(text)
 
 
-@_xfail("one-time exception 'but this one time don't CC Priya' shown as a standing rule")
 def test_one_time_exception_not_a_rule() -> None:
     text = block(
         "Always CC Priya on every request.",

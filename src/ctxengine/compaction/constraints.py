@@ -237,6 +237,15 @@ _EN_LIMIT = re.compile(
     r"|no more than|to (?:one|two|three|four|five|\d+))\b"
 )
 _EN_LIMIT_CUES = frozenset(["at most", "no more than", "no longer than", "at least", "keep"])
+# "Keep everything in USD", "Keep replies in English": "keep" binds also when what follows
+# names the currency, language, unit or format to keep to (not "Keep me posted", "Keep in
+# mind …", "keep it in the fridge").
+_EN_KEEP_FORM = re.compile(
+    r"(?i)^(?!in\b|me\b|up\b|on\b|going\b|posted\b)\S.*?\b(?:in|as|to)\s+(?:all\s+)?"
+    r"(?:usd|eur|gbp|cny|rmb|jpy|dollars|euros|pounds|yuan|english|chinese|french|german"
+    r"|spanish|japanese|metric|imperial|celsius|fahrenheit|bullet points|markdown|json|plain text"
+    r"|utc|24-hour|one currency|one language|your (?:replies|summaries|answers|responses))\b"
+)
 # Cues that say how long a rule holds, before or after it: "from now on, reply in French".
 _EN_SCOPE_CUES = frozenset(["from now on", "going forward"])
 # "From now on, I will be working from home": said of the speaker or others, no rule.
@@ -311,7 +320,8 @@ _EN_TAIL = frozenset(["please", "anymore", "instead", "again", "now", "too"])
 # "I don't know" is not a rule; "I don't want X" is.
 # "I don't", "never mind": the cue is no rule there (the latter calls one off, if anything).
 _EN_NOT_RULE = re.compile(
-    r"(?i)\b(?:i|we|they|he|she|it)\s+(?:don't|do not|dont)\s+(?!want\b)|\bnever(?=\s+mind\b)"
+    r"(?i)\b(?:i|we|they|he|she|it)\s+(?:(?:just|really|simply|also|still|even|actually)\s+)?"
+    r"(?:don't|do not|dont)\s+(?!want\b)|\bnever(?=\s+mind\b)"
     # "— don't know why.", "Don't worry about the drinks.": a remark, nothing forbidden.
     r"|\b(?:don't|do not|dont)\s+(?=(?:know|worry|understand|care|get why|see why)\b)"
 )
@@ -731,6 +741,7 @@ _GATE_ZH = (
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到"
+    r"|按照|都要|都得"  # `_zh_standing`
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -867,6 +878,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     if _CJK_CHAR.search(text):
         hits.extend(_zh_habits(text, revoked_spans))
         hits.extend(_zh_all_use(text, revoked_spans))
+        if "按" in text or "都要" in text or "都得" in text:
+            hits.extend(_zh_standing(text, revoked_spans))
     hits.extend(_en_constraints(text, revoked_spans))
     hits.sort(key=lambda h: h.start)
     quoted = _quoted_spans(text)
@@ -994,6 +1007,44 @@ def _zh_all_use(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             end = more.end()
         clause = text[m.start("topic") : end].strip()
         out.append(_Hit(m.start("topic"), _make(clause, "require", m.group("topic"), "都", 0.7)))
+    return out
+
+
+# "按照运行手册 RB-TRADE-07 来处理": a procedure to work by, said at a sentence's start. Not
+# "按照你的理解" (left to the assistant), nor "按照计划，我们明天出发" (no way of working).
+_ZH_FOLLOW = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?:(?:请|麻烦|一律|都|统一|以后|今后)\s*)*(?:按照|按(?!照))\s*"
+    r"(?P<x>(?!你|您|我的理解|自己)[^，,。；;！!？?\n]{2,30}?)\s*(?:来|去)?"
+    r"(?:处理|办理?|做|执行|操作|走|写|安排|计算|算|报销|结算)(?:吧|就行|即可)?(?P<end>[，,。；;！!\n]|$)"
+)
+# "合同里所有金额都要同时写大写和小写": what every item of a kind must be. Not of people
+# ("所有人都要到场了吗", "所有人都到了"), nor a statement ("…都要过期了").
+_ZH_ALL_MUST = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?P<topic>[^，,。；;！!？?\n]{0,10}?(?:(?:所有|全部)"
+    r"(?!人|的人|同事|同学|成员|员工)[\u4e00-\u9fffA-Za-z0-9]{1,8}?|每一?[个份张条笔项页]"
+    r"(?!人)[\u4e00-\u9fffA-Za-z0-9]{0,8}?))(?:都|全都|一律)(?:要|得|必须)"
+    r"(?![不是了])(?P<rule>[^，,。；;！!？?\n]{2,24}?)(?P<end>[。；;！!\n]|$)"
+)
+
+
+def _zh_standing(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_FOLLOW` and `_ZH_ALL_MUST` sentences, each a rule."""
+    out: list[_Hit] = []
+    for m in _ZH_FOLLOW.finditer(text):
+        # "一律按照…": the cue reads it.
+        if not _inside(m.start("x"), spans) and not _ZH_CUE_RX.search(m.group()):
+            clause = text[m.start() : m.start("end")].strip()
+            out.append(_Hit(m.start("x"), _make(clause, "require", m["x"], "按照", 0.7)))
+    for m in _ZH_ALL_MUST.finditer(text):
+        rule = m["rule"]
+        if (
+            _inside(m.start("rule"), spans)
+            or re.search(r"了$|吗|呢|么|什么|多少", rule)
+            or _ZH_CUE_RX.search(m.group())
+        ):
+            continue
+        clause = text[m.start() : m.start("end")].strip()
+        out.append(_Hit(m.start("rule"), _make(clause, "require", rule, "都要", 0.7)))
     return out
 
 
@@ -1663,6 +1714,12 @@ _EN_NO_STATED = re.compile(
 # "This is for internal use only", "not only", "if only".
 _EN_TRAILING_ONLY_LEAD = re.compile(r"(?i)(?:(?:please|kindly|just|and|so)\s+)*")
 _EN_PLEASE_AFTER = re.compile(r"(?i),?\s*please\b[.!]?")
+# Instruction verbs of how to put things, before a trailing "only": "Explain things using metric
+# units only.", "Quote prices in euros only."
+_EN_PUT_VERB = re.compile(
+    r"(?i)(?:explain|describe|summari[sz]e|quote|measure|express|state|convert|calculate"
+    r"|translate|communicate|discuss|present|report|label|note|give me|message|text)\b"
+)
 # "Use Decimal with ROUND_HALF_UP, not float.": an instruction of how to work, then what not
 # to do instead. ("not only X but Y", "not yet", "not now" name nothing ruled out; "Book it for
 # 2 people, not 3" corrects one request, and a bare number is no rule's subject.)
@@ -1677,7 +1734,9 @@ _EN_HOW_VERBS = (
 _EN_INSTEAD = re.compile(
     # At a sentence's start or after a comma: "In the etl-jobs repo, use poetry …, not pip."
     r"(?i)(?:^|(?<=[.;!?:,\n]))\s*(?:(?:please|just|and|so|also|then),?\s+)*"
-    rf"(?P<x>{_EN_HOW_VERBS}\s+{_EN_OBJ}+?),?\s+(?:not|instead of|rather than)\s+"
+    rf"(?P<x>{_EN_HOW_VERBS}\s+{_EN_OBJ}+?)(?:,?\s+(?:not|instead of|rather than)"
+    # "Use quartz countertops, no granite." (not "Send it today, no rush")
+    rf"|,\s+(?P<no>no)(?!\s+{_EN_NO_IDIOM}\b))\s+"
     r"(?!only\b|just\b|even\b|sure\b|really\b|yet\b|until\b|now\b|necessarily\b|because\b"
     r"|to\b|that\b|the same\b|always\b|exactly\b|quite\b|too\b|so\b|very\b|all\b)"
     rf"(?=[^,.;!?\n]*[a-z])(?P<y>{_EN_OBJ}+?)\s*(?=[,.;!?\n]|$)"
@@ -1730,10 +1789,36 @@ def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
             continue
         x = _EN_AND_NOT.sub("", m.group("x"))
-        out.append(_Hit(m.start("x"), _make(clause, "require", x, "instead", 0.75)))
-        out.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.75)))
+        if m["no"] and _EN_NO_STATED.search(m["y"]):
+            continue  # "Use the old key, no one has rotated it": a statement after "no"
+        kept, x = _only_or_require(x)
+        how = "only" if kept == "only" else "instead"
+        out.append(_Hit(m.start("x"), _make(clause, kept, x, how, 0.75)))
+        cue = m["no"] or "not"
+        out.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), cue, 0.75)))
         skip.append((m.start("x"), m.end()))
     return out
+
+
+# "but this one time don't CC Priya", "don't CC her this time": an exception for one
+# occasion, no standing rule.
+_EN_ONCE_BEFORE = re.compile(rf"(?i)\b{_EN_ONCE}\b,?\s*(?:please\s+|just\s+)?$")
+_EN_ONCE_AFTER = re.compile(rf"(?i)\s{_EN_ONCE}(?:\s+(?:round|around))?$")
+
+
+_ZH_ONCE = re.compile(
+    r"(?:就|只有?|仅)?(?:这一次|这次|这一回|这回|这单|这一单)(?:的话)?(?:就|先|你|请|也|可以)?[，,]?\s*$"
+)
+
+
+def _for_one_occasion(before: str, obj: str) -> bool:
+    return bool(_EN_ONCE_BEFORE.search(before) or _EN_ONCE_AFTER.search(" " + obj))
+
+
+def _only_or_require(x: str) -> tuple[Polarity, str]:
+    """ "send all mail by email only" as an only-rule of what precedes "only"."""
+    body = re.sub(r"(?i)\s+only$", "", x)
+    return ("only", body) if body != x else ("require", x)
 
 
 def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit | None:
@@ -1747,6 +1832,7 @@ def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit 
     please = _EN_PLEASE_AFTER.match(after) is not None or bool(lead and lead.group())
     if not body or not (
         _EN_VERB.match(body)
+        or _EN_PUT_VERB.match(body)
         or (please and re.search(r"\s", body))
         or _noun_phrase_only(text, start, body)
     ):
@@ -1945,6 +2031,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if _ZH_STATED.search(body):
                 continue  # "这样我还不用坐地铁了呢": said of how things are, not asked of anyone
+            if _ZH_ONCE.search(text, _sentence_start(text, base + at), base + at):
+                continue  # "这次别抄送王芳": an exception for one occasion, no standing rule
             polarity = _ZH_POLARITY[cue]
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
                 continue  # "最好把电话告诉我一下": a polite request, answered once
@@ -2239,8 +2327,11 @@ _EN_FORGET = re.compile(r"(?i)forget(?:\s+(?:to|about))?\s+")
 def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     out: list[_Hit] = []
     not_rule = {m.end() for m in _EN_NOT_RULE.finditer(text)}
+    joined: list[tuple[int, int]] = []
     for m in _EN_CUES.finditer(text):
-        if _inside(m.start(), skip) or m.end() + 1 in not_rule or m.end() in not_rule:
+        if _inside(m.start(), skip) or _inside(m.start(), joined):
+            continue
+        if m.end() + 1 in not_rule or m.end() in not_rule:
             continue
         cue = m.group("cue")
         if _in_compound(text, m.start(), m.end()) or _title_mid_sentence(text, m.start(), m.end()):
@@ -2253,6 +2344,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         end = e.start() if (e := _EN_OBJ_END.search(text, m.end())) else len(text)
         obj = text[m.end() : end].strip()
+        if _for_one_occasion(text[_sentence_start(text, m.start()) : m.start()], obj):
+            continue
         if low == "only" and (want := _speaker_only(text, start, m.start(), obj)) is not None:
             # "I only want nonstop flights.": the speaker's wish, about what they want.
             if _EN_SO.match(text, start):  # "I'm tired, so I only want a short walk."
@@ -2304,7 +2397,10 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if low in ("must", "rather") and re.match(r"(?i)(?:be|have|not)\b", obj):
             continue
         if low in _EN_LIMIT_CUES:
-            if low == "keep" and not (_only_is_rule(text[: m.start()]) and _EN_LIMIT.search(obj)):
+            if low == "keep" and not (
+                _only_is_rule(text[: m.start()])
+                and (_EN_LIMIT.search(obj) or _EN_KEEP_FORM.search(obj))
+            ):
                 continue
             if any(h.constraint.text == clause for h in out):
                 continue  # "Always reply in at most ...": one rule per clause
@@ -2326,7 +2422,17 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             start = sentence
         elif _EN_SO.match(text, start) and not _EN_CUES.search(text, sentence, start):
             start = sentence  # "Tom is in London, so make sure …": the reason kept
-        if polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
+        if (
+            polarity == "forbid"
+            and (c := _EN_ONLY_AFTER.match(text, stop))
+            # "…, but only deploy from CI": a second instruction, its own rule.
+            and not _EN_VERB.match(text, c.end())
+        ):
+            # "Don't contact the driver directly, only through their insurer.": one rule, the
+            # way still allowed kept with it (not a line "only through their insurer.").
+            stop = _sentence_end(text, c.end())
+            joined.append((c.start(), stop))
+        elif polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
             # "Only run the unit tests, not the integration suite.": one rule, its contrast kept.
             stop = _sentence_end(text, c.end())
         clause = text[start:stop].strip()
@@ -2435,6 +2541,7 @@ _EN_CONDITION = re.compile(
 _EN_CONDITION_BEFORE = re.compile(_EN_CONDITION.pattern + r"[^.;!?\n]*,\s*")
 _EN_PRONOUNS = frozenset(["it", "that", "this", "them", "those", "these", "one"])
 # ", not the integration suite", ", but not in src/", ", never on Fridays".
+_EN_ONLY_AFTER = re.compile(r"(?i),\s*(?:but |and )?(?:only|just)\s+(?=[a-z])")
 _EN_NOT_AFTER = re.compile(
     r"(?i),\s*(?:but |and )?(?:not|never)\s+(?!(?:only|just|yet|now|sure|really|that|to)\b)"
     r"(?=[a-z0-9./_-])"

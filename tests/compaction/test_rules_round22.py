@@ -1,0 +1,213 @@
+"""Rules the second review round found unread or misread, each with look-alikes.
+
+Each family: phrasings that state the rule (read, with its words kept) and near-misses that
+must read as no rule.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxengine.compaction.constraints import extract_constraints
+
+
+def _texts(said: str) -> list[str]:
+    return [c.text for c in extract_constraints(said)]
+
+
+def _subjects(said: str) -> list[tuple[str, str]]:
+    return [(c.polarity, c.subject) for c in extract_constraints(said)]
+
+
+# ---------------------------------------------------------------- "Keep X in Y"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Keep everything in USD in your summaries.",
+        "Keep all prices in euros.",
+        "Keep replies in English.",
+        "Keep the totals in dollars, please.",
+        "Keep measurements in metric.",
+        "Keep the notes in markdown.",
+    ],
+)
+def test_keep_x_in_form_is_rule(said: str) -> None:
+    assert [p for p, _ in _subjects(said)] == ["require"]
+    assert said.split(",")[0].rstrip(".") in _texts(said)[0]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Keep me posted.", "Keep in mind I'm busy in English class.", "Keep going.", "Keep it up."],
+)
+def test_keep_near_miss_not_rule(said: str) -> None:
+    assert extract_constraints(said) == []
+
+
+# ---------------------------------------------------------------- "Use X, no Y"
+
+
+@pytest.mark.parametrize(
+    ("said", "x", "y"),
+    [
+        ("Use quartz countertops, no granite.", "quartz countertops", "granite"),
+        ("Pay by card, no cash.", "card", "cash"),
+        ("Reply in English, no Chinese please.", "english", "chinese"),
+        ("Use Postgres, no MySQL.", "postgres", "mysql"),
+        ("Ship it by courier, no post.", "courier", "post"),
+        ("Please send all correspondence by email only, no phone calls.", "email", "phone calls"),
+    ],
+)
+def test_x_comma_no_y_reads_both(said: str, x: str, y: str) -> None:
+    got = _subjects(said)
+    assert any(p in ("require", "only") and x in s for p, s in got)
+    assert ("forbid", y) in got
+    assert all(said.rstrip(".") in t for t in _texts(said))
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Send it today, no rush.", "Use the old key, no one has rotated it.", "Call me, no worries."],
+)
+def test_x_comma_no_idiom_not_forbid(said: str) -> None:
+    assert all(p != "forbid" for p, _ in _subjects(said))
+
+
+# ---------------------------------------------------------------- trailing "only" after a verb
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Explain things using metric units only.",
+        "Quote prices in euros only.",
+        "Describe the options in plain English only.",
+        "Summarize in bullet points only.",
+        "Translate the titles only.",
+        "Report totals in USD only.",
+    ],
+)
+def test_instruction_then_only_is_rule(said: str) -> None:
+    assert _texts(said) == [said]
+    assert [p for p, _ in _subjects(said)] == ["only"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I have one question only.",
+        "This is for internal use only.",
+        "Explain it to me if only you could.",
+        "Book it only if needed.",
+    ],
+)
+def test_only_near_miss_not_rule(said: str) -> None:
+    assert extract_constraints(said) == []
+
+
+# ---------------------------------------------------------------- "don't X, only Y": one rule
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Don't contact the other driver directly, only through their insurer.",
+        "Never call me, only text.",
+        "Don't pay in cash, only by card.",
+        "Don't page anyone, just post in the channel.",
+        "Do not email the client, only through the portal.",
+        "Never deploy on Fridays, only Monday to Thursday.",
+    ],
+)
+def test_forbid_then_only_is_one_line(said: str) -> None:
+    texts = _texts(said)
+    assert texts and all(t == said for t in texts)
+    assert not any(t.lower().startswith(("only", "just")) for t in texts)
+
+
+# ---------------------------------------------------------------- a reason is no rule
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Power bank is defective. Cable I just don't need.",
+        "We really don't need the box.",
+        "The case I simply don't use.",
+        "They still don't know.",
+        "It also doesn't matter.",
+        "I actually don't mind.",
+    ],
+)
+def test_speaker_dont_with_adverb_not_rule(said: str) -> None:
+    assert extract_constraints(said) == []
+
+
+def test_i_dont_want_still_rule() -> None:
+    assert _subjects("I don't want onions.") == [("forbid", "onions")]
+
+
+# ---------------------------------------------------------------- one occasion is no rule
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "File a sick day for Monday, but this one time don't CC Priya.",
+        "Just this once, don't run the linter.",
+        "Don't CC Priya this time.",
+        "This time don't add the surcharge.",
+        "这次不要抄送王芳。",
+        "这一次别抄送王芳。",
+        "帮我请周一的病假，但这次别抄送王芳。",
+        "就这一回，别加急。",
+    ],
+)
+def test_one_occasion_not_standing_rule(said: str) -> None:
+    assert all(c.polarity != "forbid" for c in extract_constraints(said))
+
+
+@pytest.mark.parametrize("said", ["Don't CC Priya.", "以后都别抄送王芳。", "不要抄送王芳。"])
+def test_standing_forbid_still_read(said: str) -> None:
+    assert [c.polarity for c in extract_constraints(said)] == ["forbid"]
+
+
+# ---------------------------------------------------------------- zh: 按照…来处理, 所有…都要
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("按照运行手册 RB-TRADE-07 来处理。", "RB-TRADE-07"),
+        ("请按照公司差旅标准来报销。", "公司差旅标准"),
+        ("按照SOP-12执行。", "SOP-12"),
+        ("一律按照新版流程来办。", "新版流程"),
+        ("合同里所有金额都要同时写大写和小写。", "同时写大写和小写"),
+        ("每一页都要加页码。", "加页码"),
+        ("每笔报销都得附发票。", "附发票"),
+        ("所有文件都要用PDF格式。", "PDF格式"),
+    ],
+)
+def test_zh_standing_rule_read(said: str, kept: str) -> None:
+    got = extract_constraints(said)
+    assert [c.polarity for c in got] == ["require"]
+    assert kept in got[0].text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "按照你的理解来写。",
+        "按照你的理解。",
+        "按照计划，我们明天出发。",
+        "所有人都到了。",
+        "所有人都要签字。",
+        "所有人都要到场吗？",
+        "所有优惠券都要过期了。",
+        "每个人都得了奖。",
+    ],
+)
+def test_zh_standing_near_miss_not_rule(said: str) -> None:
+    assert extract_constraints(said) == []
