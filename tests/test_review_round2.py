@@ -122,7 +122,6 @@ def test_one_time_exception_not_a_rule() -> None:
     assert "this one time" not in _rules(text)
 
 
-@_xfail("the revocation 'Forget the mornings-only rule.' shown as a rule")
 def test_forget_the_rule_not_a_rule() -> None:
     text = block(
         "Mornings only, I work afternoons.",
@@ -134,7 +133,6 @@ def test_forget_the_rule_not_a_rule() -> None:
     assert "Forget the mornings-only rule" not in _rules(text)
 
 
-@_xfail("a value change 'raise the cap to $50,000' shown as a rule")
 def test_cap_raised_is_not_a_new_rule_line() -> None:
     text = block(
         "Keep the total under $45,000.",
@@ -146,7 +144,6 @@ def test_cap_raised_is_not_a_new_rule_line() -> None:
     assert "my partner agreed" not in _rules(text)
 
 
-@_xfail("'算了，还是打到支付宝吧，招行卡要注销了' shown as a rule")
 def test_zh_suanle_change_not_a_rule() -> None:
     text = block(
         "理赔款打到我的招商银行卡，不要打到支付宝。",

@@ -211,3 +211,53 @@ def test_zh_standing_rule_read(said: str, kept: str) -> None:
 )
 def test_zh_standing_near_miss_not_rule(said: str) -> None:
     assert extract_constraints(said) == []
+
+
+# ---------------------------------------------------------------- changes of mind: the words
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [
+        ("Actually raise the cap to $50,000, my partner agreed.", "partner", "$50,000"),
+        ("Change the cutoff to 2026-04-01, the board moved it.", "board", "2026-04-01"),
+        ("Set the limit to 20 GB, we bought more storage.", "storage", "20 GB"),
+        ("算了，还是打到支付宝吧，招行卡要注销了。", "算了", "支付宝"),
+        ("算了，还是寄到公司吧，家里没人。", "没人", "寄到公司"),
+        ("好吧，还是用顺丰吧，京东太慢了。", "太慢", "顺丰"),
+    ],
+)
+def test_change_words_without_filler_or_reason(said: str, gone: str, kept: str) -> None:
+    texts = _texts(said)
+    assert texts and all(gone not in t for t in texts)
+    assert any(kept in t for t in texts)
+
+
+# ---------------------------------------------------------------- a rule called off by name
+
+
+def _rules_after(*said: str) -> list[str]:
+    from ctxengine.compaction.ledger import Ledger
+
+    ledger = Ledger()
+    for turn, text in enumerate(said):
+        for c in extract_constraints(text):
+            ledger.add(c, turn)
+    return [e.text for e in ledger.in_force(len(said))]
+
+
+@pytest.mark.parametrize(
+    ("rule", "off"),
+    [
+        ("Mornings only, I work afternoons.", "Forget the mornings-only rule."),
+        ("Never use emojis.", "Ignore my rule about emojis."),
+        ("Don't book basic economy.", "Scratch the basic economy rule."),
+        ("Don't use pandas.", "Forget my rule about pandas."),
+        ("Never use tabs.", "Please ignore the rule about tabs."),
+        ("Only use Python.", "OK, disregard the Python-only rule."),
+    ],
+)
+def test_rule_called_off_by_name_shows_nothing(rule: str, off: str) -> None:
+    # The rule is lifted, and its calling-off is no line of its own.
+    assert _rules_after(rule, off) == []
+    assert len(_rules_after(rule)) == 1

@@ -2886,4 +2886,23 @@ def _mind_change_hit(
         return None
     cue = next(g for g in (m.groupdict().get("cue"), m.groupdict().get("cue2")) if g)
     spans.append((m.start(), m.end()))
+    if kind in (NEW_VALUE, CHANGES_MIND):
+        # Read as the rule now in force, their words are the change alone.
+        start, end = _change_words(text, m, start, end)
     return _lifting(at, text[start:end].strip(), polarity, subject, cue + kind)
+
+
+# Before a change, in its sentence: words that only say the mind changed ("算了，", "好吧，");
+# after it, a clause of why ("…, my partner agreed", "…，招行卡要注销了").
+_CHANGE_FILLER = re.compile(r"\s*(?:(?:算了|好吧|唉|哎|嗯|那)\s*[，,]\s*)+")
+_CHANGE_CLAUSE_END = re.compile(r"[，；;。！!？?\n]|,(?!\d)|\.(?=\s|$)")
+
+
+def _change_words(text: str, m: re.Match[str], start: int, end: int) -> tuple[int, int]:
+    """The words of a change of mind in its sentence `start`..`end`: from the change, without
+    the filler before it, to the end of its clause, without the reason after it."""
+    if (f := _CHANGE_FILLER.match(text, start)) is not None and f.end() <= m.end():
+        start = f.end()
+    if (e := _CHANGE_CLAUSE_END.search(text, max(m.end() - 1, start), end)) is not None:
+        end = e.start() if e.start() >= m.end() - 1 and e.group() not in ".。！!" else e.end()
+    return start, end
