@@ -79,13 +79,11 @@ def test_zh_rule_all_x_must() -> None:
     assert "同时写大写和小写" in _rules(text)
 
 
-@_xfail("positive half '退款原路返回' dropped, only '不要退到余额' kept")
 def test_zh_positive_half_without_verb_kept() -> None:
     text = block("退款原路返回，不要退到余额。", "好的。", "继续。")
     assert "退款原路返回" in _rules(text)
 
 
-@_xfail("positive half '上门取件' dropped, only '别让我自己寄' kept")
 def test_zh_positive_half_pickup_kept() -> None:
     text = block("上门取件，别让我自己寄。", "好的。", "继续。")
     assert "上门取件" in _rules(text)

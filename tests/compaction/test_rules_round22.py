@@ -261,3 +261,41 @@ def test_rule_called_off_by_name_shows_nothing(rule: str, off: str) -> None:
     # The rule is lifted, and its calling-off is no line of its own.
     assert _rules_after(rule, off) == []
     assert len(_rules_after(rule)) == 1
+
+
+# ---------------------------------------------------------------- zh: "X，不要 Y" keeps X
+
+
+@pytest.mark.parametrize(
+    ("said", "wanted"),
+    [
+        ("退款原路返回，不要退到余额。", "退款原路返回"),
+        ("上门取件，别让我自己寄。", "上门取件"),
+        ("发票寄到公司，不要寄到家里。", "发票寄到公司"),
+        ("电话联系，不要发短信。", "电话联系"),
+        ("走高速，别走国道。", "走高速"),
+        ("直接退款，不要换货。", "直接退款"),
+    ],
+)
+def test_zh_positive_half_is_a_rule(said: str, wanted: str) -> None:
+    got = extract_constraints(said)
+    assert ("require", wanted) in [(c.polarity, c.subject) for c in got]
+    assert "forbid" in [c.polarity for c in got]
+    assert wanted in [c.text for c in got]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "天气很冷，别订户外的。",
+        "我明天到，别订早上的。",
+        "周五以后，不要安排会议。",
+        "好的，不要辣。",
+        "如果下雨，别订户外的。",
+        "晚上十点后，别打电话。",
+        "谢谢你，不要再发了。",
+        "按照你的理解，不要太长。",
+    ],
+)
+def test_zh_lead_clause_not_a_rule(said: str) -> None:
+    assert [c.polarity for c in extract_constraints(said)] == ["forbid"]

@@ -2055,6 +2055,12 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 # "请用 pnpm，不要用 npm": what to use instead, said first.
                 clause = text[u.start() : end].strip()
                 out.append(_Hit(u.start("x"), _make(clause, "require", u.group("x"), cue, 0.75)))
+            elif polarity == "forbid" and (p := _positive_before(text, base + start)):
+                # "退款原路返回，不要退到余额", "上门取件，别让我自己寄": the way wanted, said
+                # first as a bare instruction, is a rule beside the prohibition: a line of its
+                # own, which stays if the prohibition is lifted ("算了，还是送到家门口吧").
+                said_first = text[p[0] : p[1]]
+                out.append(_Hit(p[0], _make(said_first, "require", said_first, cue, 0.7)))
             elif polarity == "forbid" and (t := _topic_before(text, base + start, stripped)):
                 # "原来的邮箱是 X，不要再用了": the rule is about the thing named before it.
                 clause, said = text[t[0] : end].strip(), t[1]
@@ -2157,6 +2163,30 @@ def _use_before(text: str, at: int, skip: list[tuple[int, int]]) -> re.Match[str
     if m is None or _ZH_CUE_RX.search(m.group()) or _inside(m.start("x"), skip):
         return None
     return None if re.search(r"哪|什么|啥", m.group("x")) else m
+
+
+# A bare instruction opening a sentence before a prohibition: short, of no one named, no
+# state ("天气很冷", "这个太贵了"), no condition or time ("如果下雨", "周五以后", "晚上"), no
+# acknowledgement ("好的").
+_ZH_BARE_DO = re.compile(r"[\u4e00-\u9fffA-Za-z0-9-]{3,12}")
+_ZH_NOT_BARE_DO = re.compile(
+    r"[我你您他她它这那咱谁哪什么很太了吗呢吧是有在没过着]|的话|如果|要是|假如|万一|以后|之前|以前|之后"
+    r"|时候|[前后时里上中边]$|^(?:今天|明天|后天|晚上|早上|上午|下午|中午|周.|星期.|每天|平时)"
+)
+
+
+def _positive_before(text: str, at: int) -> tuple[int, int] | None:
+    """The span of a bare instruction (`_ZH_BARE_DO`) that opens the sentence of the clause at
+    `at`, its one clause before it, if any."""
+    start = _sentence_start(text, at)
+    head = text[start:at]
+    lead = len(head) - len(head.lstrip())
+    body = head.strip().rstrip("，,").strip()
+    if not head.rstrip().endswith(("，", ",")) or not _ZH_BARE_DO.fullmatch(body):
+        return None
+    if _ZH_NOT_BARE_DO.search(body) or _ZH_CUE_RX.search(body) or _ZH_ACK.fullmatch(body):
+        return None
+    return start + lead, start + lead + len(body)
 
 
 # A clause that says nothing but "yes": no topic for the rule after it ("好的，不要再发了").
