@@ -295,6 +295,8 @@ def test_zh_positive_half_is_a_rule(said: str, wanted: str) -> None:
         "晚上十点后，别打电话。",
         "谢谢你，不要再发了。",
         "按照你的理解，不要太长。",
+        "不好意思，别催了。",
+        "收到收到，不要放门口。",
     ],
 )
 def test_zh_lead_clause_not_a_rule(said: str) -> None:
