@@ -54,49 +54,41 @@ def test_sessions2_are_half_english_half_chinese() -> None:
 # ---------------------------------------------------------------- constraints: not read
 
 
-@_xfail("'Keep everything in USD in your summaries.' not read as a rule")
 def test_rule_keep_x_in_y() -> None:
     text = block("Keep everything in USD in your summaries.", "OK.", "Go.")
     assert "Keep everything in USD in your summaries" in _rules(text)
 
 
-@_xfail("'Use quartz countertops, no granite.' not read as a rule")
 def test_rule_use_x_no_y() -> None:
     text = block("Use quartz countertops, no granite.", "OK.", "Go.")
     assert "Use quartz countertops" in _rules(text)
 
 
-@_xfail("'Explain things using metric units only.' not read as a rule")
 def test_rule_trailing_only() -> None:
     text = block("Explain things using metric units only.", "OK.", "Go.")
     assert "metric units only" in _rules(text)
 
 
-@_xfail("'按照运行手册 RB-TRADE-07 来处理。' not read as a rule")
 def test_zh_rule_follow_runbook() -> None:
     text = block("按照运行手册 RB-TRADE-07 来处理。", "好的。", "继续。")
     assert "RB-TRADE-07" in _rules(text)
 
 
-@_xfail("'合同里所有金额都要同时写大写和小写。' not read as a rule")
 def test_zh_rule_all_x_must() -> None:
     text = block("合同里所有金额都要同时写大写和小写。", "好的。", "继续。")
     assert "同时写大写和小写" in _rules(text)
 
 
-@_xfail("positive half '退款原路返回' dropped, only '不要退到余额' kept")
 def test_zh_positive_half_without_verb_kept() -> None:
     text = block("退款原路返回，不要退到余额。", "好的。", "继续。")
     assert "退款原路返回" in _rules(text)
 
 
-@_xfail("positive half '上门取件' dropped, only '别让我自己寄' kept")
 def test_zh_positive_half_pickup_kept() -> None:
     text = block("上门取件，别让我自己寄。", "好的。", "继续。")
     assert "上门取件" in _rules(text)
 
 
-@_xfail("'Please send all correspondence by email only, no phone calls.' loses 'no phone calls'")
 def test_rule_second_half_no_x_kept() -> None:
     text = block("Please send all correspondence by email only, no phone calls.", "OK.", "Go.")
     assert "no phone calls" in _rules(text)
@@ -105,7 +97,6 @@ def test_rule_second_half_no_x_kept() -> None:
 # ---------------------------------------------------------------- constraints: garbage lines
 
 
-@_xfail("clause split leaves the fragment 'only through their insurer.' as a rule")
 def test_rule_not_split_into_only_fragment() -> None:
     text = block(
         "Don't contact the other driver directly, only through their insurer.", "Understood.", "Go."
@@ -113,13 +104,11 @@ def test_rule_not_split_into_only_fragment() -> None:
     assert not any(line.startswith("- only through") for line in section(text, "constraints"))
 
 
-@_xfail("an explanation 'Cable I just don't need.' read as a rule")
 def test_reason_not_a_rule() -> None:
     text = block("Power bank is defective. Cable I just don't need.", "OK.", "Go.")
     assert "Cable I just don't need" not in _rules(text)
 
 
-@_xfail("one-time exception 'but this one time don't CC Priya' shown as a standing rule")
 def test_one_time_exception_not_a_rule() -> None:
     text = block(
         "Always CC Priya on every request.",
@@ -131,7 +120,6 @@ def test_one_time_exception_not_a_rule() -> None:
     assert "this one time" not in _rules(text)
 
 
-@_xfail("the revocation 'Forget the mornings-only rule.' shown as a rule")
 def test_forget_the_rule_not_a_rule() -> None:
     text = block(
         "Mornings only, I work afternoons.",
@@ -143,7 +131,6 @@ def test_forget_the_rule_not_a_rule() -> None:
     assert "Forget the mornings-only rule" not in _rules(text)
 
 
-@_xfail("a value change 'raise the cap to $50,000' shown as a rule")
 def test_cap_raised_is_not_a_new_rule_line() -> None:
     text = block(
         "Keep the total under $45,000.",
@@ -155,7 +142,6 @@ def test_cap_raised_is_not_a_new_rule_line() -> None:
     assert "my partner agreed" not in _rules(text)
 
 
-@_xfail("'算了，还是打到支付宝吧，招行卡要注销了' shown as a rule")
 def test_zh_suanle_change_not_a_rule() -> None:
     text = block(
         "理赔款打到我的招商银行卡，不要打到支付宝。",

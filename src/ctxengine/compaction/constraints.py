@@ -237,6 +237,15 @@ _EN_LIMIT = re.compile(
     r"|no more than|to (?:one|two|three|four|five|\d+))\b"
 )
 _EN_LIMIT_CUES = frozenset(["at most", "no more than", "no longer than", "at least", "keep"])
+# "Keep everything in USD", "Keep replies in English": "keep" binds also when what follows
+# names the currency, language, unit or format to keep to (not "Keep me posted", "Keep in
+# mind …", "keep it in the fridge").
+_EN_KEEP_FORM = re.compile(
+    r"(?i)^(?!in\b|me\b|up\b|on\b|going\b|posted\b)\S.*?\b(?:in|as|to)\s+(?:all\s+)?"
+    r"(?:usd|eur|gbp|cny|rmb|jpy|dollars|euros|pounds|yuan|english|chinese|french|german"
+    r"|spanish|japanese|metric|imperial|celsius|fahrenheit|bullet points|markdown|json|plain text"
+    r"|utc|24-hour|one currency|one language|your (?:replies|summaries|answers|responses))\b"
+)
 # Cues that say how long a rule holds, before or after it: "from now on, reply in French".
 _EN_SCOPE_CUES = frozenset(["from now on", "going forward"])
 # "From now on, I will be working from home": said of the speaker or others, no rule.
@@ -311,7 +320,8 @@ _EN_TAIL = frozenset(["please", "anymore", "instead", "again", "now", "too"])
 # "I don't know" is not a rule; "I don't want X" is.
 # "I don't", "never mind": the cue is no rule there (the latter calls one off, if anything).
 _EN_NOT_RULE = re.compile(
-    r"(?i)\b(?:i|we|they|he|she|it)\s+(?:don't|do not|dont)\s+(?!want\b)|\bnever(?=\s+mind\b)"
+    r"(?i)\b(?:i|we|they|he|she|it)\s+(?:(?:just|really|simply|also|still|even|actually)\s+)?"
+    r"(?:don't|do not|dont)\s+(?!want\b)|\bnever(?=\s+mind\b)"
     # "— don't know why.", "Don't worry about the drinks.": a remark, nothing forbidden.
     r"|\b(?:don't|do not|dont)\s+(?=(?:know|worry|understand|care|get why|see why)\b)"
 )
@@ -731,6 +741,7 @@ _GATE_ZH = (
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|[放宽提加涨降减收压](?:到|至)"
+    r"|按照|都要|都得"  # `_zh_standing`
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -871,6 +882,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     if _CJK_CHAR.search(text):
         hits.extend(_zh_habits(text, revoked_spans))
         hits.extend(_zh_all_use(text, revoked_spans))
+        if "按" in text or "都要" in text or "都得" in text:
+            hits.extend(_zh_standing(text, revoked_spans))
     hits.extend(_en_constraints(text, revoked_spans))
     hits.sort(key=lambda h: h.start)
     if "等" in text:
@@ -1017,6 +1030,44 @@ def _zh_all_use(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             end = more.end()
         clause = text[m.start("topic") : end].strip()
         out.append(_Hit(m.start("topic"), _make(clause, "require", m.group("topic"), "都", 0.7)))
+    return out
+
+
+# "按照运行手册 RB-TRADE-07 来处理": a procedure to work by, said at a sentence's start. Not
+# "按照你的理解" (left to the assistant), nor "按照计划，我们明天出发" (no way of working).
+_ZH_FOLLOW = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?:(?:请|麻烦|一律|都|统一|以后|今后)\s*)*(?:按照|按(?!照))\s*"
+    r"(?P<x>(?!你|您|我的理解|自己)[^，,。；;！!？?\n]{2,30}?)\s*(?:来|去)?"
+    r"(?:处理|办理?|做|执行|操作|走|写|安排|计算|算|报销|结算)(?:吧|就行|即可)?(?P<end>[，,。；;！!\n]|$)"
+)
+# "合同里所有金额都要同时写大写和小写": what every item of a kind must be. Not of people
+# ("所有人都要到场了吗", "所有人都到了"), nor a statement ("…都要过期了").
+_ZH_ALL_MUST = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?P<topic>[^，,。；;！!？?\n]{0,10}?(?:(?:所有|全部)"
+    r"(?!人|的人|同事|同学|成员|员工)[\u4e00-\u9fffA-Za-z0-9]{1,8}?|每一?[个份张条笔项页]"
+    r"(?!人)[\u4e00-\u9fffA-Za-z0-9]{0,8}?))(?:都|全都|一律)(?:要|得|必须)"
+    r"(?![不是了])(?P<rule>[^，,。；;！!？?\n]{2,24}?)(?P<end>[。；;！!\n]|$)"
+)
+
+
+def _zh_standing(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_FOLLOW` and `_ZH_ALL_MUST` sentences, each a rule."""
+    out: list[_Hit] = []
+    for m in _ZH_FOLLOW.finditer(text):
+        # "一律按照…": the cue reads it.
+        if not _inside(m.start("x"), spans) and not _ZH_CUE_RX.search(m.group()):
+            clause = text[m.start() : m.start("end")].strip()
+            out.append(_Hit(m.start("x"), _make(clause, "require", m["x"], "按照", 0.7)))
+    for m in _ZH_ALL_MUST.finditer(text):
+        rule = m["rule"]
+        if (
+            _inside(m.start("rule"), spans)
+            or re.search(r"了$|吗|呢|么|什么|多少", rule)
+            or _ZH_CUE_RX.search(m.group())
+        ):
+            continue
+        clause = text[m.start() : m.start("end")].strip()
+        out.append(_Hit(m.start("rule"), _make(clause, "require", rule, "都要", 0.7)))
     return out
 
 
@@ -1820,6 +1871,12 @@ _EN_NO_STATED = re.compile(
 # "This is for internal use only", "not only", "if only".
 _EN_TRAILING_ONLY_LEAD = re.compile(r"(?i)(?:(?:please|kindly|just|and|so)\s+)*")
 _EN_PLEASE_AFTER = re.compile(r"(?i),?\s*please\b[.!]?")
+# Instruction verbs of how to put things, before a trailing "only": "Explain things using metric
+# units only.", "Quote prices in euros only."
+_EN_PUT_VERB = re.compile(
+    r"(?i)(?:explain|describe|summari[sz]e|quote|measure|express|state|convert|calculate"
+    r"|translate|communicate|discuss|present|report|label|note|give me|message|text)\b"
+)
 # "Use Decimal with ROUND_HALF_UP, not float.": an instruction of how to work, then what not
 # to do instead. ("not only X but Y", "not yet", "not now" name nothing ruled out; "Book it for
 # 2 people, not 3" corrects one request, and a bare number is no rule's subject.)
@@ -1834,7 +1891,9 @@ _EN_HOW_VERBS = (
 _EN_INSTEAD = re.compile(
     # At a sentence's start or after a comma: "In the etl-jobs repo, use poetry …, not pip."
     r"(?i)(?:^|(?<=[.;!?:,\n]))\s*(?:(?:please|just|and|so|also|then),?\s+)*"
-    rf"(?P<x>{_EN_HOW_VERBS}\s+{_EN_OBJ}+?),?\s+(?:not|instead of|rather than)\s+"
+    rf"(?P<x>{_EN_HOW_VERBS}\s+{_EN_OBJ}+?)(?:,?\s+(?:not|instead of|rather than)"
+    # "Use quartz countertops, no granite." (not "Send it today, no rush")
+    rf"|,\s+(?P<no>no)(?!\s+{_EN_NO_IDIOM}\b))\s+"
     r"(?!only\b|just\b|even\b|sure\b|really\b|yet\b|until\b|now\b|necessarily\b|because\b"
     r"|to\b|that\b|the same\b|always\b|exactly\b|quite\b|too\b|so\b|very\b|all\b)"
     rf"(?=[^,.;!?\n]*[a-z])(?P<y>{_EN_OBJ}+?)\s*(?=[,.;!?\n]|$)"
@@ -1887,10 +1946,36 @@ def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
             continue
         x = _EN_AND_NOT.sub("", m.group("x"))
-        out.append(_Hit(m.start("x"), _make(clause, "require", x, "instead", 0.75)))
-        out.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.75)))
+        if m["no"] and _EN_NO_STATED.search(m["y"]):
+            continue  # "Use the old key, no one has rotated it": a statement after "no"
+        kept, x = _only_or_require(x)
+        how = "only" if kept == "only" else "instead"
+        out.append(_Hit(m.start("x"), _make(clause, kept, x, how, 0.75)))
+        cue = m["no"] or "not"
+        out.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), cue, 0.75)))
         skip.append((m.start("x"), m.end()))
     return out
+
+
+# "but this one time don't CC Priya", "don't CC her this time": an exception for one
+# occasion, no standing rule.
+_EN_ONCE_BEFORE = re.compile(rf"(?i)\b{_EN_ONCE}\b,?\s*(?:please\s+|just\s+)?$")
+_EN_ONCE_AFTER = re.compile(rf"(?i)\s{_EN_ONCE}(?:\s+(?:round|around))?$")
+
+
+_ZH_ONCE = re.compile(
+    r"(?:就|只有?|仅)?(?:这一次|这次|这一回|这回|这单|这一单)(?:的话)?(?:就|先|你|请|也|可以)?[，,]?\s*$"
+)
+
+
+def _for_one_occasion(before: str, obj: str) -> bool:
+    return bool(_EN_ONCE_BEFORE.search(before) or _EN_ONCE_AFTER.search(" " + obj))
+
+
+def _only_or_require(x: str) -> tuple[Polarity, str]:
+    """ "send all mail by email only" as an only-rule of what precedes "only"."""
+    body = re.sub(r"(?i)\s+only$", "", x)
+    return ("only", body) if body != x else ("require", x)
 
 
 def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit | None:
@@ -1904,6 +1989,7 @@ def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit 
     please = _EN_PLEASE_AFTER.match(after) is not None or bool(lead and lead.group())
     if not body or not (
         _EN_VERB.match(body)
+        or _EN_PUT_VERB.match(body)
         or (please and re.search(r"\s", body))
         or _noun_phrase_only(text, start, body)
     ):
@@ -2102,6 +2188,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if _ZH_STATED.search(body):
                 continue  # "这样我还不用坐地铁了呢": said of how things are, not asked of anyone
+            if _ZH_ONCE.search(text, _sentence_start(text, base + at), base + at):
+                continue  # "这次别抄送王芳": an exception for one occasion, no standing rule
             polarity = _ZH_POLARITY[cue]
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
                 continue  # "最好把电话告诉我一下": a polite request, answered once
@@ -2124,6 +2212,12 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 # "请用 pnpm，不要用 npm": what to use instead, said first.
                 clause = text[u.start() : end].strip()
                 out.append(_Hit(u.start("x"), _make(clause, "require", u.group("x"), cue, 0.75)))
+            elif polarity == "forbid" and (p := _positive_before(text, base + start)):
+                # "退款原路返回，不要退到余额", "上门取件，别让我自己寄": the way wanted, said
+                # first as a bare instruction, is a rule beside the prohibition: a line of its
+                # own, which stays if the prohibition is lifted ("算了，还是送到家门口吧").
+                said_first = text[p[0] : p[1]]
+                out.append(_Hit(p[0], _make(said_first, "require", said_first, cue, 0.7)))
             elif polarity == "forbid" and (t := _topic_before(text, base + start, stripped)):
                 # "原来的邮箱是 X，不要再用了": the rule is about the thing named before it.
                 clause, said = text[t[0] : end].strip(), t[1]
@@ -2226,6 +2320,31 @@ def _use_before(text: str, at: int, skip: list[tuple[int, int]]) -> re.Match[str
     if m is None or _ZH_CUE_RX.search(m.group()) or _inside(m.start("x"), skip):
         return None
     return None if re.search(r"哪|什么|啥", m.group("x")) else m
+
+
+# A bare instruction opening a sentence before a prohibition: short, of no one named, no
+# state ("天气很冷", "这个太贵了"), no condition or time ("如果下雨", "周五以后", "晚上"), no
+# acknowledgement ("好的").
+_ZH_BARE_DO = re.compile(r"[\u4e00-\u9fffA-Za-z0-9-]{3,12}")
+_ZH_NOT_BARE_DO = re.compile(
+    r"[我你您他她它这那咱谁哪什么很太了吗呢吧是有在没过着]|的话|如果|要是|假如|万一|以后|之前|以前|之后"
+    r"|时候|[前后时里上中边]$|^(?:今天|明天|后天|晚上|早上|上午|下午|中午|周.|星期.|每天|平时)"
+    r"|不好意思|抱歉|对不起|辛苦|麻烦你|打扰|收到|明白|知道|顺利"
+)
+
+
+def _positive_before(text: str, at: int) -> tuple[int, int] | None:
+    """The span of a bare instruction (`_ZH_BARE_DO`) that opens the sentence of the clause at
+    `at`, its one clause before it, if any."""
+    start = _sentence_start(text, at)
+    head = text[start:at]
+    lead = len(head) - len(head.lstrip())
+    body = head.strip().rstrip("，,").strip()
+    if not head.rstrip().endswith(("，", ",")) or not _ZH_BARE_DO.fullmatch(body):
+        return None
+    if _ZH_NOT_BARE_DO.search(body) or _ZH_CUE_RX.search(body) or _ZH_ACK.fullmatch(body):
+        return None
+    return start + lead, start + lead + len(body)
 
 
 # A clause that says nothing but "yes": no topic for the rule after it ("好的，不要再发了").
@@ -2396,8 +2515,11 @@ _EN_FORGET = re.compile(r"(?i)forget(?:\s+(?:to|about))?\s+")
 def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     out: list[_Hit] = []
     not_rule = {m.end() for m in _EN_NOT_RULE.finditer(text)}
+    joined: list[tuple[int, int]] = []
     for m in _EN_CUES.finditer(text):
-        if _inside(m.start(), skip) or m.end() + 1 in not_rule or m.end() in not_rule:
+        if _inside(m.start(), skip) or _inside(m.start(), joined):
+            continue
+        if m.end() + 1 in not_rule or m.end() in not_rule:
             continue
         cue = m.group("cue")
         if _in_compound(text, m.start(), m.end()) or _title_mid_sentence(text, m.start(), m.end()):
@@ -2410,6 +2532,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         end = e.start() if (e := _EN_OBJ_END.search(text, m.end())) else len(text)
         obj = text[m.end() : end].strip()
+        if _for_one_occasion(text[_sentence_start(text, m.start()) : m.start()], obj):
+            continue
         if low == "only" and (want := _speaker_only(text, start, m.start(), obj)) is not None:
             # "I only want nonstop flights.": the speaker's wish, about what they want.
             if _EN_SO.match(text, start):  # "I'm tired, so I only want a short walk."
@@ -2461,7 +2585,10 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if low in ("must", "rather") and re.match(r"(?i)(?:be|have|not)\b", obj):
             continue
         if low in _EN_LIMIT_CUES:
-            if low == "keep" and not (_only_is_rule(text[: m.start()]) and _EN_LIMIT.search(obj)):
+            if low == "keep" and not (
+                _only_is_rule(text[: m.start()])
+                and (_EN_LIMIT.search(obj) or _EN_KEEP_FORM.search(obj))
+            ):
                 continue
             if any(h.constraint.text == clause for h in out):
                 continue  # "Always reply in at most ...": one rule per clause
@@ -2483,7 +2610,17 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             start = sentence
         elif _EN_SO.match(text, start) and not _EN_CUES.search(text, sentence, start):
             start = sentence  # "Tom is in London, so make sure …": the reason kept
-        if polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
+        if (
+            polarity == "forbid"
+            and (c := _EN_ONLY_AFTER.match(text, stop))
+            # "…, but only deploy from CI": a second instruction, its own rule.
+            and not _EN_VERB.match(text, c.end())
+        ):
+            # "Don't contact the driver directly, only through their insurer.": one rule, the
+            # way still allowed kept with it (not a line "only through their insurer.").
+            stop = _sentence_end(text, c.end())
+            joined.append((c.start(), stop))
+        elif polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
             # "Only run the unit tests, not the integration suite.": one rule, its contrast kept.
             stop = _sentence_end(text, c.end())
         clause = text[start:stop].strip()
@@ -2592,6 +2729,7 @@ _EN_CONDITION = re.compile(
 _EN_CONDITION_BEFORE = re.compile(_EN_CONDITION.pattern + r"[^.;!?\n]*,\s*")
 _EN_PRONOUNS = frozenset(["it", "that", "this", "them", "those", "these", "one"])
 # ", not the integration suite", ", but not in src/", ", never on Fridays".
+_EN_ONLY_AFTER = re.compile(r"(?i),\s*(?:but |and )?(?:only|just)\s+(?=[a-z])")
 _EN_NOT_AFTER = re.compile(
     r"(?i),\s*(?:but |and )?(?:not|never)\s+(?!(?:only|just|yet|now|sure|really|that|to)\b)"
     r"(?=[a-z0-9./_-])"
@@ -2940,4 +3078,23 @@ def _mind_change_hit(
         return None
     cue = next(g for g in (m.groupdict().get("cue"), m.groupdict().get("cue2")) if g)
     spans.append((m.start(), m.end()))
+    if kind in (NEW_VALUE, CHANGES_MIND):
+        # Read as the rule now in force, their words are the change alone.
+        start, end = _change_words(text, m, start, end)
     return _lifting(at, text[start:end].strip(), polarity, subject, cue + kind)
+
+
+# Before a change, in its sentence: words that only say the mind changed ("算了，", "好吧，");
+# after it, a clause of why ("…, my partner agreed", "…，招行卡要注销了").
+_CHANGE_FILLER = re.compile(r"\s*(?:(?:算了|好吧|唉|哎|嗯|那)\s*[，,]\s*)+")
+_CHANGE_CLAUSE_END = re.compile(r"[，；;。！!？?\n]|,(?!\d)|\.(?=\s|$)")
+
+
+def _change_words(text: str, m: re.Match[str], start: int, end: int) -> tuple[int, int]:
+    """The words of a change of mind in its sentence `start`..`end`: from the change, without
+    the filler before it, to the end of its clause, without the reason after it."""
+    if (f := _CHANGE_FILLER.match(text, start)) is not None and f.end() <= m.end():
+        start = f.end()
+    if (e := _CHANGE_CLAUSE_END.search(text, max(m.end() - 1, start), end)) is not None:
+        end = e.start() if e.start() >= m.end() - 1 and e.group() not in ".。！!" else e.end()
+    return start, end

@@ -317,6 +317,15 @@ def _action_named(rule: str, permitted: str) -> bool:
 # A revocation that names the rule it calls off ("Forget the basic economy rule", "Drop the rule
 # about basic economy") lifts a rule whose subject holds those words, not only one they head.
 _NAMES_A_RULE = re.compile(r"(?i)\b(?:rule|restriction|constraint)s?\b")
+# A rule called off by name ("Forget the mornings-only rule", "Ignore my rule about emojis"):
+# once it has lifted the rule it says nothing that holds, and shown it would read as a rule of
+# its own (`Ledger.in_force`). (The Chinese "之前说不要显示价格，取消这个要求" stays shown, as
+# its tests ask: its words quote the rule lifted.)
+_CALLS_OFF = re.compile(
+    r"(?i)(?:^|(?<=[.;!?,，。；！]))\s*(?:(?:please|ok|okay|actually|and|so)\b,?\s+)*"
+    r"(?:forget|ignore|disregard|never mind|scratch|drop)\b[^.;!?\n]*?"
+    r"\b(?:rule|restriction|constraint|instruction)s?\b(?!\s+for\b)"
+)
 
 
 def _drops(rule: str, dropped: str) -> bool:
@@ -714,9 +723,10 @@ class Ledger(BaseModel):
         now, and a spent exception written there, however marked, invites applying it again
         (and costs its tokens every turn). Its entry stays in the ledger, with its turn."""
         active, _ = self._active()
+        shown = [e for e in active if not (e.revokes and _CALLS_OFF.search(e.text))]
         if not self._memo.values.get("once"):
-            return list(active)
-        return [e for e in active if not (e.once and e.last_turn < last_user_turn)]
+            return shown
+        return [e for e in shown if not (e.once and e.last_turn < last_user_turn)]
 
     def get(self, entry_id: str) -> ConstraintEntry:
         # Ids are "c<position>" as `add` assigns them: try that slot before scanning.
