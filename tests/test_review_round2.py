@@ -461,7 +461,6 @@ def test_other_clause_duration_not_a_term_change() -> None:
 # ---------------------------------------------------------------- references
 
 
-@_xfail("'move it to the first one instead' resolves but the current choice stays the second")
 def test_ordinal_move_updates_choice() -> None:
     text = block(
         "Find me a female dermatologist.",
@@ -476,7 +475,6 @@ def test_ordinal_move_updates_choice() -> None:
     assert "Helen Okafor" in current and "Mei Tanaka" not in current
 
 
-@_xfail("'The first and the third.' keeps only the third item")
 def test_two_ordinals_pick_both() -> None:
     text = block(
         "Which items can I return?",
@@ -505,7 +503,6 @@ def test_ordinal_move_reference_resolves() -> None:
 # ---------------------------------------------------------------- identifiers
 
 
-@_xfail("identifiers the user names are not in the block, lost once the message is compacted")
 @pytest.mark.parametrize(
     "said, ident",
     [
@@ -523,7 +520,6 @@ def test_user_identifier_kept2(said: str, ident: str) -> None:
     assert ident in block(said, "OK.", "Go on.")
 
 
-@_xfail("'OrderCache.java:212' kept as 'OrderCache.java', line number cut")
 def test_file_line_not_truncated() -> None:
     text = block_of(
         [
