@@ -537,7 +537,6 @@ def test_file_line_not_truncated() -> None:
     assert "OrderCache.java:212" in text
 
 
-@_xfail("'$45,000' cut to '$45' in the conflicts line")
 def test_amount_with_thousands_not_cut_in_conflict() -> None:
     text = block(
         "Keep the total under $45,000.",

@@ -167,3 +167,38 @@ def test_identifier_near_misses(said: str, kind: str) -> None:
 )
 def test_file_keeps_its_line(said: str, value: str) -> None:
     assert ("path", value) in _spans(said)
+
+
+# ---------------------------------------------------------------- a thousands comma ends nothing
+
+
+def _rules(said: str) -> list[tuple[str, str]]:
+    return [(c.text, c.subject) for c in parse_history([Message.user(said)])[-1].constraints]
+
+
+@pytest.mark.parametrize(
+    "said, amount",
+    [
+        ("Keep the total under $45,000.", "$45,000"),
+        ("Keep it under 1,500 words, please.", "1,500"),
+        ("Keep the budget below €12,500 for the kitchen.", "€12,500"),
+        ("Never spend more than $3,000, ok?", "$3,000"),
+        ("Keep the loan under $1,250,000.", "$1,250,000"),
+        ("Keep the rent below £2,400 a month.", "£2,400"),
+    ],
+)
+def test_rule_keeps_thousands(said: str, amount: str) -> None:
+    rules = _rules(said)
+    assert rules and all(amount in text and amount in subject for text, subject in rules)
+
+
+@pytest.mark.parametrize(
+    "said, cut",
+    [
+        # a comma and a space, or a comma before other than three digits, still ends a clause
+        ("Keep the total under $45, not more.", "not more"),
+        ("Keep it under 45,00 words, ok.", "ok"),
+    ],
+)
+def test_rule_comma_still_ends_clause(said: str, cut: str) -> None:
+    assert all(cut not in subject for _, subject in _rules(said)[:1])
