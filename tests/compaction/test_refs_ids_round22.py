@@ -202,3 +202,106 @@ def test_rule_keeps_thousands(said: str, amount: str) -> None:
 )
 def test_rule_comma_still_ends_clause(said: str, cut: str) -> None:
     assert all(cut not in subject for _, subject in _rules(said)[:1])
+
+
+# ---------------------------------------------------------------- Chinese keys of a block
+
+
+def _zh_block(*said: str) -> str:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    from _review_harness import block
+
+    return block(*said)
+
+
+def _state_of(text: str) -> list[str]:
+    from _review_harness import current_lines
+
+    return current_lines(text)
+
+
+@pytest.mark.parametrize(
+    "first, then, key, value",
+    [
+        ("把 JVM 堆从 2g 调到 3g。", "不，改成 4g 吧，3g 不够。", "JVM 堆", "4g"),
+        ("帮我把 Pod 内存从 512Mi 调到 1Gi。", "不，改成 2Gi。", "Pod 内存", "2Gi"),
+        ("把 nginx 的 worker 数从 4 调成 8。", "好的就这样。", "worker 数", "8"),
+        ("把 Kafka 分区从 6 调到 12。", "好的就这样。", "Kafka 分区", "12"),
+        ("把副本数从 2 改为 3。", "好的就这样。", "副本数", "3"),
+        ("把 Nginx 超时从 30s 调成 60s。", "好的就这样。", "Nginx 超时", "60s"),
+    ],
+)
+def test_zh_thing_from_a_to_b_names_key(first: str, then: str, key: str, value: str) -> None:
+    text = _zh_block(first, "好的。", then, "好的。", "继续。")
+    assert "unspecified" not in text
+    assert any(f"{key}={value}" in line for line in _state_of(text))
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["别把 JVM 堆从 2g 调到 3g。", "我从北京调到上海工作了。", "他从 2019 年调到研发部。"],
+)
+def test_zh_from_a_to_b_near_misses(said: str) -> None:
+    text = _zh_block(said, "好的。", "继续。")
+    assert not any("JVM 堆" in line or "北京" in line for line in _state_of(text))
+
+
+def test_zh_unspecified_key_written_in_chinese() -> None:
+    text = _zh_block("把超时时间从 30s 改成 60s。", "好的。", "不，改成 90s。", "好的。", "继续。")
+    assert "unspecified" not in text
+
+
+@pytest.mark.parametrize(
+    "said, part, thing",
+    [
+        ("第5.3条违约金改成两个月租金。", "第5.3条", "违约金"),
+        ("第7条付款期限改成30天。", "第7条", "付款期限"),
+        ("第12.1条保证金改为三个月租金。", "第12.1条", "保证金"),
+        ("3.2款赔偿上限调到50万元。", "3.2款", "赔偿上限"),
+        ("第8条租金递增改成每年3%。", "第8条", "租金递增"),
+        ("第2.4.1条通知方式改成邮件。", "第2.4.1条", "通知方式"),
+    ],
+)
+def test_zh_clause_number_names_the_part(said: str, part: str, thing: str) -> None:
+    lines = _state_of(_zh_block(said, "好的。", "继续。"))
+    assert any(line.startswith(f"{part}.{thing}=") for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["3个房间改成单人间。", "两条裤子换成黑色。", "第二个方案改成A。"],
+)
+def test_zh_counted_things_are_no_clause(said: str) -> None:
+    lines = _state_of(_zh_block(said, "好的。", "继续。"))
+    assert not any(line.startswith(("3个", "两条", "第二个.")) for line in lines)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "好的，所有金额大小写并列。",
+        "金额大小写要统一。",
+        "注意大小写要一致。",
+        "英文名大小写写对。",
+        "大小姐要来了。",
+        "密码大小写敏感，填的时候注意。",
+    ],
+)
+def test_zh_letter_case_is_no_size(said: str) -> None:
+    text = _zh_block("合同里所有金额都要同时写。", said, "继续。")
+    assert "尺寸=" not in text
+
+
+@pytest.mark.parametrize(
+    "said, value",
+    [("大小要XL。", "XL"), ("尺寸写42码。", "42码"), ("尺码选L。", "L"), ("大小选中号。", "中号")],
+)
+def test_zh_size_still_read(said: str, value: str) -> None:
+    from ctxengine.compaction.ontology import generic_ontology
+    from ctxengine.compaction.slots import extract_updates
+
+    got = [(u.slot, u.value) for u in extract_updates(said, generic_ontology())]
+    assert ("size", value) in got

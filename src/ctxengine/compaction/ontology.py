@@ -469,6 +469,8 @@ _FALLBACK_ZH = {
     "duration": "时长",
     "flight": "航班",
     "frequency": "频率",
+    # A value no rule could give a slot (`slots.UNSPECIFIED`): no English word in a Chinese block.
+    "unspecified": "未指明",
 }
 
 
