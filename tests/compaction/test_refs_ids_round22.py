@@ -147,6 +147,8 @@ def test_user_identifier_shapes(said: str, kind: str, value: str) -> None:
         ("# Heading", "channel"),
         ("我知道这家公司不错。", "org"),
         ("他说路上堵车了。", "address"),
+        ("我知道5号要交。", "address"),
+        ("逛街3号那天去。", "address"),
         ("The inc. total was fine.", "org"),
     ],
 )

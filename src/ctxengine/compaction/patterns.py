@@ -396,7 +396,7 @@ _RAW: list[tuple[str, int, str, int]] = [
     (
         "address",
         9,
-        _ZH_NAME_CHAR + r"{1,10}?(?:路|街|大道|大街|巷|胡同|道)\d{1,5}(?:弄|号|巷)"
+        _ZH_NAME_CHAR + r"{2,10}?(?:路|街|大道|大街|巷|胡同)\d{1,5}(?:弄|号|巷)"
         r"(?:\d{1,5}(?:号楼?|弄|栋|幢|单元|楼|层|室))*",
         0,
     ),
@@ -493,7 +493,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("clause", "section", "article", "art.", "sec.", "§", "条"), 1, False),
     (("llc", "l.l.c.", "inc", "ltd", "corp", "gmbh", "plc", "llp", "s.a.", "ag", "公司"), 0, False),
     (("#",), 0, False),  # #trade-oncall
-    (("路", "街", "道", "巷", "胡同"), 1, False),  # 锦绣路1888弄
+    (("路", "街", "巷", "胡同"), 1, False),  # 锦绣路1888弄
     ((), 8, False),  # long number
 )
 _WORDS = frozenset(w for words, _, _ in _NEEDS for w in words)
