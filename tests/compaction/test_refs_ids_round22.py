@@ -299,7 +299,14 @@ def test_zh_letter_case_is_no_size(said: str) -> None:
 
 @pytest.mark.parametrize(
     "said, value",
-    [("大小要XL。", "XL"), ("尺寸写42码。", "42码"), ("尺码选L。", "L"), ("大小选中号。", "中号")],
+    [
+        ("大小要XL。", "XL"),
+        ("尺寸写42码。", "42码"),
+        ("尺码选L。", "L"),
+        ("大小选中号。", "中号"),
+        ("衣服大小要XL的。", "XL"),
+        ("一家大小要XL。", "XL"),
+    ],
 )
 def test_zh_size_still_read(said: str, value: str) -> None:
     from ctxengine.compaction.ontology import generic_ontology
@@ -307,3 +314,13 @@ def test_zh_size_still_read(said: str, value: str) -> None:
 
     got = [(u.slot, u.value) for u in extract_updates(said, generic_ontology())]
     assert ("size", value) in got
+
+
+def test_zh_slot_word_after_a_longer_word_still_read() -> None:
+    """ "家人均消费": jieba reads 家人 then 均消费, yet 人均消费 is the slot word."""
+    from ctxengine.compaction.ontology import load_builtin
+    from ctxengine.compaction.slots import extract_updates
+
+    said = "找一家人均消费是150-500元的餐馆吧。"
+    got = [(u.slot, u.value) for u in extract_updates(said, load_builtin("crosswoz"))]
+    assert ("人均消费", "150-500元") in got

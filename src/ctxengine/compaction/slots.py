@@ -78,17 +78,18 @@ _ID_AFTER = re.compile(r"的?(?:运|物流|快递|订)?单(?:号码|号|编号)|
 
 
 def _in_longer_word(text: str, start: int, end: int, groups: Mapping[str, str | None]) -> bool:
-    """Whether the Chinese slot word at text[start:end], its one-character verb right after
-    it, is part of a longer word ("大小写", "大小姐"): jieba's words cross its edges."""
+    """Whether the Chinese slot word at text[start:end] and its one-character verb right
+    after it are one longer word ("大小写"): jieba's words of the text from the slot word on
+    cross its end. (Only its end: "家人均消费" is jieba's 家人 before 均, yet 人均消费.)"""
     verb = groups.get("verb") or ""
     if len(verb) != 1 or groups.get("adv") or not _HAN_CHAR.match(text, end):
         return False
-    at = max(0, start - 2)
-    edges = {at}
-    for word in jieba.lcut(text[at : end + 4], HMM=False):
+    at = start
+    for word in jieba.lcut(text[start : end + 4], HMM=False):
         at += len(word)
-        edges.add(at)
-    return start not in edges or end not in edges
+        if at >= end:
+            return at > end
+    return False
 
 
 _HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
