@@ -82,7 +82,7 @@ def _in_longer_word(text: str, start: int, end: int, groups: Mapping[str, str | 
     after it are one longer word ("大小写"): jieba's words of the text from the slot word on
     cross its end. (Only its end: "家人均消费" is jieba's 家人 before 均, yet 人均消费.)"""
     verb = groups.get("verb") or ""
-    if len(verb) != 1 or groups.get("adv") or not _HAN_CHAR.match(text, end):
+    if verb not in _WORD_MAKING_VERBS or groups.get("adv"):
         return False
     at = start
     for word in jieba.lcut(text[start : end + 4], HMM=False):
@@ -92,7 +92,9 @@ def _in_longer_word(text: str, start: int, end: int, groups: Mapping[str, str | 
     return False
 
 
-_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
+# The one-character verbs that make a longer word with a slot word before them ("大小写");
+# "是", "为" never do, and most values follow those: jieba is not asked then.
+_WORD_MAKING_VERBS = frozenset("写填用要选留")
 # "另一款价格为12,999元": a value of another thing than the one just said.
 _ANOTHER = re.compile(
     r"(?:另一|另外一|还有一|其他|其它)(?:款|个|台|部|件|种|套|型号)?[^，,。；;！!？?\n]{0,4}$"
