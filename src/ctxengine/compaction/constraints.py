@@ -2039,10 +2039,12 @@ def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> C
 # Where a clause ends: CJK and ASCII stops, and a full stop before a space or the end (not
 # the dots of "cache.ts", "2.10.4" or "3.5").
 _STOPS = re.compile(r"[。；;！!？?\n]|\.(?=\s|$)")
-_STOPS_COMMA = re.compile(r"[，,。；;！!？?\n]|\.(?=\s|$)")
+# A comma of thousands ("under $45,000") is no clause's end.
+_EN_COMMA = r"(?<!\d),|,(?!\d{3}(?!\d))"
+_STOPS_COMMA = re.compile(r"[，。；;！!？?\n]|" + _EN_COMMA + r"|\.(?=\s|$)")
 # Where an English rule's object ends: as its clause does, but a dot inside a name or a
 # number ("src/app.py", "3.12") is no stop; "Only touch src/app.py." reads "touch src/app.py".
-_EN_OBJ_END = re.compile(r"[,;!?\n]|\.(?!\w)")
+_EN_OBJ_END = re.compile(r"[;!?\n]|" + _EN_COMMA + r"|\.(?!\w)")
 
 
 # Words that open an English sentence before a comma and state nothing of their own: the rule

@@ -221,7 +221,7 @@ def parse_rules(
     # "第一家的电话是多少", "那就第二家吧": the place pointed to, as if named; "就订大董吧":
     # a listed place picked by part of its name (a reply's own mention of it picks nothing).
     references += named_places(text, context)
-    updates = place_choices(references, updates)
+    updates = place_choices(references, updates, text)
     if context is not None and context.mentions:
         updates += _kind_ends(text, updates, context.mentions)
     # "原来的邮箱是X，不要再用了": the value given up, said to name it, is no new value.

@@ -68,6 +68,17 @@ _FILE_EXT = (
     r"|md|log|sql|html?|css|sh|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php|xml|zip|gz|tar|png|jpe?g"
     r"|svg|gif|webp)"
 )
+# A file's line (and column) after its name, as a trace writes it ("OrderCache.java:212"):
+# the name without it points nowhere in the file.
+_AT_LINE = r"(?::\d{1,6}(?::\d{1,4})?(?!\d|[.:]\d))?"
+# What a server is called by its role, numbered ("web-1", "redis-3"); "covid-19" is no host.
+_HOST_WORD = (
+    r"(?:web|db|app|api|node|worker|redis|kafka|pg|mysql|postgres|cache|proxy|lb|ingress|host"
+    r"|srv|server|vm|pod|broker|etcd|mongo|es|nginx|gw|gateway|bastion|runner|ci|k8s)"
+)
+# Words of a function (a verb, a particle) that end a Chinese name read leftwards: "出租方是
+# 上海恒远置业有限公司" names the company after 是.
+_ZH_NAME_CHAR = r"(?:(?![是为与跟由向给的在把被将请和及同对从到于叫称])[\u4e00-\u9fff])"
 # Letters/digits that must not touch an id on either side; CJK may (中文里 id 常紧贴汉字).
 _NB = r"(?<![A-Za-z0-9_])"
 _NA = r"(?![A-Za-z0-9_])"
@@ -162,7 +173,7 @@ _RAW: list[tuple[str, int, str, int]] = [
         "path",
         2,
         _NB + r"(?:~/|/)?[\w.-]+(?:/(?:[\w.-]+|[\w-]*[" + _HAN + r"][\w" + _HAN + r"-]*))*"
-        r"/[\w." + _HAN + r"-]*[\w" + _HAN + r"-]\." + _FILE_EXT + _NA,
+        r"/[\w." + _HAN + r"-]*[\w" + _HAN + r"-]\." + _FILE_EXT + _NA + _AT_LINE,
         0,
     ),
     # A file by its name alone ("sales_2026_q3.csv", "requirements.txt"), not a library's.
@@ -170,7 +181,7 @@ _RAW: list[tuple[str, int, str, int]] = [
         "path",
         2,
         # (Possessive: a word not followed by a dot fails without giving back its letters.)
-        _NB + r"\w[\w-]*+(?:\.[\w-]+)*\." + _FILE_EXT + _NA + _NOT_JS_LIBRARY,
+        _NB + r"\w[\w-]*+(?:\.[\w-]+)*\." + _FILE_EXT + _NA + _NOT_JS_LIBRARY + _AT_LINE,
         0,
     ),
     # A pasted error's line, whole: "ModuleNotFoundError: No module named 'pandas'",
@@ -341,6 +352,54 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("code", 9, _NB + r"[a-z]{2,}[a-z0-9]*(?:[A-Z][a-z0-9]+)+" + _NA, 0),
     # An upper-case token mixing letters and digits, 6+ long: a code even without a keyword.
     ("code", 10, _NB + r"(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{5,}" + _NA, 0),
+    # A prefix in capitals and a mixed-case code with a digit ("FXQ-9f3a21", "INC-20931"):
+    # an id even in lower case; "COVID-19", "GPT-4" (two digits or fewer) are names.
+    ("code", 10, _NB + r"[A-Z]{2,6}-(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{3,}" + _NA + r"(?!-\w)", 0),
+    # A host: dashed words with a digit ("db-proxy-2", "ip-10-42-5-201.ec2.internal"), or
+    # dotted ones under an internal or cloud domain.
+    (
+        "host",
+        10,
+        r"(?<![\w.@/-])(?=[a-z0-9-]*\d)[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
+        r"(?:\.[a-z0-9-]+)*\.(?:internal|local|lan|corp|svc|cluster\.local|compute|intra)"
+        r"(?![\w-]|\.\w)|(?<![\w.@/-])(?:[a-z]{2,}(?:-[a-z]+)+|" + _HOST_WORD + r")-\d{1,3}"
+        r"(?![\w-]|\.\w)",
+        0,
+    ),
+    # A clause of a contract, a section of a text: "clause 7.2", "section 3(b)", "第5.3条".
+    (
+        "clause",
+        9,
+        r"(?i:\b(?:clause|section|article|art\.|sec\.|§)\s?)(\d{1,3}(?:\.\d{1,3}){0,3}(?:\([a-z0-9]\))?)"
+        r"(?![\d.]\d)|(第\d{1,3}(?:\.\d{1,3}){1,3}条)",
+        0,
+    ),
+    # A company by its legal form: "Halden Analytics LLC", "上海恒远置业有限公司".
+    (
+        "org",
+        9,
+        r"\b[A-Z][\w&'’-]*(?: (?:[A-Z][\w&'’-]*|&|of|and))*"
+        r" (?:LLC|L\.L\.C\.|Inc\.?|Ltd\.?|Corp\.?|Corporation|GmbH|PLC|LLP|Co\., Ltd\."
+        r"|S\.A\.|AG|Pty Ltd)"
+        r"(?![\w])|" + _ZH_NAME_CHAR + r"{2,14}?(?:股份)?有限(?:责任)?公司",
+        0,
+    ),
+    # A chat channel: "#trade-oncall" (a C directive or an issue number is none).
+    (
+        "channel",
+        9,
+        r"(?<![\w#&])#(?!(?:include|define|if|ifdef|ifndef|endif|pragma|else|undef)\b)"
+        r"[a-z][a-z0-9_]*(?:[-_.][a-z0-9]+)+(?![\w-])",
+        0,
+    ),
+    # A Chinese street address down to its number: "锦绣路1888弄12号1502室".
+    (
+        "address",
+        9,
+        _ZH_NAME_CHAR + r"{2,10}?(?:路|街|大道|大街|巷|胡同)\d{1,5}(?:弄|号|巷)"
+        r"(?:\d{1,5}(?:号楼?|弄|栋|幢|单元|楼|层|室))*",
+        0,
+    ),
     # Long digit strings that are not phones: ids of some kind.
     # Commas may separate several numbers ("66174063,66174043"); a decimal point may not.
     ("number", 11, r"(?<![\d.*-])\d{8,}(?![\d*]|\.\d)", 0),
@@ -429,6 +488,12 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("_",), 0, True),  # MAX_RETRIES
     ((), 0, True),  # camelCase
     ((), 1, True),  # upper-case code
+    (("-",), 1, True),  # FXQ-9f3a21
+    (("-",), 1, False),  # host
+    (("clause", "section", "article", "art.", "sec.", "§", "条"), 1, False),
+    (("llc", "l.l.c.", "inc", "ltd", "corp", "gmbh", "plc", "llp", "s.a.", "ag", "公司"), 0, False),
+    (("#",), 0, False),  # #trade-oncall
+    (("路", "街", "巷", "胡同"), 1, False),  # 锦绣路1888弄
     ((), 8, False),  # long number
 )
 _WORDS = frozenset(w for words, _, _ in _NEEDS for w in words)
@@ -444,7 +509,7 @@ _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 # Cheap gate: a text without a digit, '@', '/', '\\', '`', '_', a currency sign, a capital
 # followed by lower case (camelCase), a date or duration word, a capital after a place's
 # preposition, a file's extension or an error's word cannot match anything above.
-_GATE_ZH = r"[\d@/\\`_¥￥$€£(]|周|星期|礼拜|明天|后天|下个月|小数|单位|千分位|百分|表格"
+_GATE_ZH = r"[\d@/\\`_¥￥$€£(#§]|周|星期|礼拜|明天|后天|下个月|小数|单位|千分位|百分|表格|公司"
 _GATE = re.compile(
     _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|days?\b|\b" + _MONTHS + r"\b"
     r"|nights?\b|weeks?\b|months?\b|hours?\b)|\b(?:in|to|from|near|around) [A-Z]"
@@ -452,6 +517,8 @@ _GATE = re.compile(
     # ("ranch": branch or Branch.) 报错 and 分支 lead a code or a branch with no digit in it.
     r"|\." + _FILE_EXT + r"\b|rror|RROR|ranch|ecimal|eparator|ercent|s a table|n a table"
     r"|markdown table|报错|分支"
+    # A company's legal form ("Halden Analytics LLC") holds no digit.
+    r"|LLC|L\.L\.C|Inc\b|Ltd|Corp|GmbH|PLC|LLP|S\.A\.|\bAG\b"
 )
 # The gate without its Latin words, for a text with no letter they could match (the ASCII
 # letters and the four others a case-insensitive one matches: İ, ı, ſ, K): 3x cheaper.

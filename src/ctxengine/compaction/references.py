@@ -11,7 +11,7 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, pairwise
 from typing import overload
 
 from ctxengine.compaction.en_names import NAME_KIND, latest_list, offered_kind
@@ -784,14 +784,24 @@ _ITEM_NOUN = (
     r"(?:one|option|choice|pick|flight|train|bus|hotel|motel|inn|hostel|resort|lodge|place"
     r"|restaurant|cafe|bar|room|table|car|apartment|house|tour|show|event|movie|film|spot)"
 )
+_EN_ORD = r"(?:first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th|last|final)"
+# What may follow a bare ordinal that points to an item: the clause's end, a word that closes
+# a pick, or another ordinal ("the first and the third", "the second or third one").
+_EN_ORD_END = (
+    rf"(?=\s*(?:[,;.!?]|$|\s+(?:please|instead|then)\b|\s+(?:and|or|&)\s+(?:the\s+)?{_EN_ORD}\b))"
+)
 _EN_ORDINAL_ITEM = re.compile(
     # ("in the first place" is an idiom, no item.)
-    r"(?i)(?<!\bin\s)\b(?:the\s+|that\s+)(?P<ord>first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th"
-    rf"|5th|6th|last|final)(?:\s+(?P<noun>{_ITEM_NOUN})\b"
-    r"|(?=\s*(?:[,;.!?]|$|\s+(?:please|instead|then)\b)))"
+    rf"(?i)(?<!\bin\s)\b(?:the\s+|that\s+)(?P<ord>{_EN_ORD})(?:\s+(?P<noun>{_ITEM_NOUN})\b"
+    rf"|{_EN_ORD_END})"
     r"|\bthe\s+(?P<ord2>former|latter)\b"
     r"|\b(?:book|take|choose|pick|go\s+with|select|reserve|want|prefer|like|do|try|get)\s+"
     r"(?P<num_at>(?:option|choice|number|no\.|#)\s*(?P<num>[1-9]))\b"
+)
+# The second ordinal of a pair that drops its article ("the first and third"), read only
+# right after a first pointer.
+_EN_ORD_PAIR = re.compile(
+    rf"(?i)\s+(?:and|or|&)\s+(?P<ord>{_EN_ORD})(?:\s+(?P<noun>{_ITEM_NOUN})\b|{_EN_ORD_END})"
 )
 # "the cheaper one", "the cheapest", "the most expensive option": by the items' prices.
 _EN_PRICED_ITEM = re.compile(
@@ -816,6 +826,12 @@ _EN_DECLINES = re.compile(
     r"|instead\s+of|too\s+[a-z]+|skip|avoid|without|hate|dislike)\b|n['’]t\b"
 )
 _EN_CLAUSE_EDGE = re.compile(r"[,;:.!?\n]|\s(?:but|or)\s")
+# A change of what was booked to the item pointed to ("move it to the first one", "switch
+# my booking over to the third"): a pick, though "move" alone acts on an item.
+_EN_MOVE_TO = re.compile(
+    r"(?i)\b(?:move|change|switch|shift|reschedule|rebook|update|swap|make)\s+"
+    r"(?:(?:it|that|this|them|the\s+\w+|my\s+\w+)\s+)?(?:over\s+)?(?:to|into|for)\s+$"
+)
 _EN_SENTENCE_END = re.compile(r"[.!?\n]")
 
 
@@ -833,11 +849,12 @@ def _option_references(
             start, end = m.span("num_at")
             found.append((start, end, int(m.group("num")) - 1, kind, items))
             continue
-        of_kind, listed = _list_named(m.group("noun"), context)
-        place = _EN_ORDINALS[(m.group("ord") or m.group("ord2")).lower()]
-        found.append(
-            (m.start(), m.end(), place if place >= 0 else len(listed) + place, of_kind, listed)
-        )
+        pair = _EN_ORD_PAIR.match(text, m.end()) if m.group("ord") else None
+        for got in (m, pair) if pair is not None else (m,):
+            of_kind, listed = _list_named(got.group("noun") or m.group("noun"), context)
+            place = _EN_ORDINALS[(got.group("ord") or got.group("ord2")).lower()]
+            at = got.span("ord") if got is pair else got.span()
+            found.append((*at, place if place >= 0 else len(listed) + place, of_kind, listed))
     for m in _EN_PRICED_ITEM.finditer(text):
         pos = _by_price(items, low=m.group("low") is not None)
         found.append((m.start(), m.end(), pos, kind, items))
@@ -924,6 +941,8 @@ def _option_kind(text: str, start: int, end: int) -> str:
     clause = text[begin_clause : after.start() if after else len(text)]
     if _EN_DECLINES.search(clause):
         return OPTION_DECLINED
+    if _EN_MOVE_TO.search(text, begin_clause, start):
+        return OPTION  # "can you move it to the first one?" asks for a change: a pick
     acts = [m.start() for m in _EN_ACT.finditer(text, begin_clause, start)]
     picks = [m.start() for m in _EN_PICK.finditer(text, begin_clause, start)]
     if acts and (not picks or acts[-1] > picks[-1]):
@@ -1210,7 +1229,9 @@ def without_pointer_names(
     ]
 
 
-def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> list[SlotUpdate]:
+def place_choices(
+    refs: Sequence[Reference], updates: Sequence[SlotUpdate], text: str = ""
+) -> list[SlotUpdate]:
     """`updates` with the place a user's message points to, as the 名称 update its name
     would have made.
 
@@ -1221,7 +1242,7 @@ def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> l
     近": a comparison), to one it could not resolve, or only to turn one down ("第一家太贵
     了"; "第一家太贵了，第二家呢" picks the second).
     """
-    out = _option_choice(refs, updates)
+    out = _option_choice(refs, updates, text)
     pointers = [r for r in refs if r.kind in (PLACE, PLACE_DECLINED)]
     if not pointers:
         return out
@@ -1239,20 +1260,48 @@ def place_choices(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> l
     return [*out, choice]
 
 
-def _option_choice(refs: Sequence[Reference], updates: Sequence[SlotUpdate]) -> list[SlotUpdate]:
+_BOTH_JOIN = re.compile(r"(?i)\s*(?:,\s*)?(?:and|&|plus)\s+(?:also\s+)?$")
+
+
+def _picks_both(text: str, picked: Sequence[Reference]) -> bool:
+    """Whether each pointer after the first is joined to the one before by "and" ("the
+    first and the third"), not offered as an alternative ("the first or the third?")."""
+    at = 0
+    ends: list[tuple[int, int]] = []
+    for r in picked:
+        start = text.find(r.text, at)
+        if start < 0:
+            return False
+        ends.append((start, start + len(r.text)))
+        at = start + len(r.text)
+    return all(
+        _BOTH_JOIN.fullmatch(text[prev_end:start]) is not None
+        for (_, prev_end), (start, _) in pairwise(ends)
+    )
+
+
+def _option_choice(
+    refs: Sequence[Reference], updates: Sequence[SlotUpdate], text: str
+) -> list[SlotUpdate]:
     """`updates` with the offered item a user's message picks ("book the second option",
     "the 7pm one instead") as the value of the slot named for what the items are ("hotel",
-    "flight"): the user's choice, a later pick replacing it. None when the message picks two
-    ("the first or the second?") or already gives that slot a value."""
-    keys = {r.resolved_to for r in refs if r.kind == OPTION and r.resolved_to}
-    if len(keys) != 1:
+    "flight"): the user's choice, a later pick replacing it; the items it picks together
+    ("the first and the third") as one list value. None when the message offers two as
+    alternatives ("the first or the second?") or already gives that slot a value."""
+    picked = [r for r in refs if r.kind == OPTION and r.resolved_to]
+    keys = list(dict.fromkeys(r.resolved_to for r in picked if r.resolved_to))
+    asked = {r.resolved_to for r in refs if r.kind == OPTION_ASKED} - set(keys)
+    if asked or not keys or (len(keys) > 1 and not _picks_both(text, picked)):
+        return list(updates)  # "move it to the first one or the second one?": no pick yet
+    slots = {k.partition("[")[0] for k in keys}
+    if len(slots) != 1:
         return list(updates)
-    ref = next(r for r in refs if r.kind == OPTION and r.resolved_to)
-    key = keys.pop()
-    slot, _, rest = key.partition("[")
+    slot = slots.pop()
     if any(u.slot == slot and u.value for u in updates):
         return list(updates)
+    value = ", ".join(k.partition("[")[2][:-1] for k in keys)
+    raw = " and ".join(r.text for r in picked)
     choice = SlotUpdate(
-        entity="task", slot=slot, value=rest[:-1], raw=ref.text, confidence=ref.confidence
+        entity="task", slot=slot, value=value, raw=raw, confidence=picked[0].confidence
     )
     return [*updates, choice]

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+import jieba
+
 from ctxengine.compaction.gates import Gate, chars_in, lowered
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
@@ -73,6 +75,26 @@ _NO_VALUE_REMARK = re.compile(r"(?:错误|错|不对|有误|一下|下)")
 # "快递单号", "快递运单号", "快递的单号": after a slot word, an identifier's word makes the
 # slot word its modifier; what follows is the identifier (evidence), not the slot's value.
 _ID_AFTER = re.compile(r"的?(?:运|物流|快递|订)?单(?:号码|号|编号)|的?运单")
+
+
+def _in_longer_word(text: str, start: int, end: int, groups: Mapping[str, str | None]) -> bool:
+    """Whether the Chinese slot word at text[start:end] and its one-character verb right
+    after it are one longer word ("大小写"): jieba's words of the text from the slot word on
+    cross its end. (Only its end: "家人均消费" is jieba's 家人 before 均, yet 人均消费.)"""
+    verb = groups.get("verb") or ""
+    if verb not in _WORD_MAKING_VERBS or groups.get("adv"):
+        return False
+    at = start
+    for word in jieba.lcut(text[start : end + 4], HMM=False):
+        at += len(word)
+        if at >= end:
+            return at > end
+    return False
+
+
+# The one-character verbs that make a longer word with a slot word before them ("大小写");
+# "是", "为" never do, and most values follow those: jieba is not asked then.
+_WORD_MAKING_VERBS = frozenset("写填用要选留")
 # "另一款价格为12,999元": a value of another thing than the one just said.
 _ANOTHER = re.compile(
     r"(?:另一|另外一|还有一|其他|其它)(?:款|个|台|部|件|种|套|型号)?[^，,。；;！!？?\n]{0,4}$"
@@ -503,6 +525,8 @@ def extract_updates(
                 continue  # "这款¥8,999，另一款价格为12,999元": another thing's value
             if _ID_AFTER.match(text, m.end("slot")):
                 continue  # "快递单号是SF123": an identifier the slot word names, no value
+            if pat in zh_rules and _in_longer_word(text, m.start("slot"), m.end("slot"), groups):
+                continue  # "大小写并列": 大小写 (letter case), no size
             if groups.get("verb") == "从" and not (
                 _hours_slot(rx, slot) and _HOURS.match(text, m.start("value"))
             ):
@@ -833,7 +857,8 @@ def extract_updates(
     for at, end, value in _switched_to(text) if requests and latin else ():
         add(at, end, None, UNSPECIFIED, value, "change", 0.4)
     for at, end, name, value in _named_changes(text, onto) if requests else ():
-        add(at, end, None, name, value, "change", 0.6)
+        part, thing = _numbered_part(name)
+        add(at, end, None, thing, value, "change", 0.6, known=part)
     stay = requests and onto.slot("check_out") is not None and "月" in text
     for at, end, name, value in _stay_ends(text) if stay else ():
         add(at, end, onto.slot(name), name, value, "set", 0.6)
@@ -2623,12 +2648,34 @@ def _thing_before(text: str, end: int) -> tuple[int, str] | None:
     while at > 0 and _THING_HAN.match(text[at - 1]) and text[at - 1] not in _NOT_THING:
         at -= 1
     han = text[at:han_end]
-    if not 2 <= len(han) <= 8:
-        return None
     lead_at = max(0, at - 24)
-    if (word := _THING_LATIN.search(text[lead_at:at].rstrip(" "))) is not None:
+    word = _THING_LATIN.search(text[lead_at:at].rstrip(" ")) if han else None
+    # One character names a thing only after a Latin word ("JVM 堆", "Redis 池").
+    if not (2 <= len(han) <= 8 or (len(han) == 1 and word is not None)):
+        return None
+    if word is not None:
         return lead_at + word.start(), f"{word.group(0)} {han}"
+    if han[0] in _NUMBERED_UNITS and (num := _NUMBER_BEFORE.search(text, lead_at, at)):
+        return num.start(), text[num.start() : han_end]  # "第5.3条违约金": the clause's number
     return at, han
+
+
+def _numbered_part(thing: str) -> tuple[str | None, str]:
+    """("第5.3条", "违约金") of "第5.3条违约金": the part of a text the thing belongs to, as
+    its entity (a clause's 违约金 is not another clause's), and the thing; else (None, thing)."""
+    m = _NUMBERED_THING.match(thing)
+    return (m.group(1), m.group(2)) if m else (None, thing)
+
+
+# A part of a text counted by its number ("第5.3条", "3.2款", "第4章"): the number is the
+# thing's name, not a value before it.
+_NUMBERED_UNITS = frozenset("条款章节项")
+_NUMBER_BEFORE = re.compile(r"第?\d{1,3}(?:\.\d{1,3}){0,3}$")
+_NUMBERED_THING = re.compile(r"(第?\d{1,3}(?:\.\d{1,3}){0,3}[条款章节项])(.+)")
+
+
+# "把 JVM 堆从 2g 调到 3g": the value it had, said between the thing and the verb.
+_FROM_VALUE = re.compile(r"从\s*[^\s，,。；;！!？?从]{1,16}\s*$")
 
 
 def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]:
@@ -2636,7 +2683,8 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
     of the ontology names (the ontology's rules read those)."""
     out: list[tuple[int, int, str, str]] = []
     for m in _NAMED_CHANGE_ZH.finditer(text) if not _NAMED_VERB_CHARS.isdisjoint(text) else ():
-        thing = _thing_before(text, m.start())
+        said_from = _FROM_VALUE.search(text, max(0, m.start() - 20), m.start())
+        thing = _thing_before(text, said_from.start() if said_from else m.start())
         if thing is None or onto.slot_for_word(thing[1]) is not None:
             continue
         if any(w.end() == len(thing[1]) for w in onto.entity_words(thing[1])):
