@@ -917,9 +917,9 @@ def extract_updates(
                     add(m.start(), vstart + len(value), people, people.name, count, "change", 0.7)
                 continue
             end = vstart + len(value)
-            thing = _it_named(text, m.start(), onto) if pat is _MAKE_IT else None
-            if thing is not None and not _PEOPLE_RX.search(value):
-                add(m.start(), end, None, thing, value, "change", 0.6)
+            it_is = _it_named(text, m.start(), onto) if pat is _MAKE_IT else None
+            if it_is is not None and not _PEOPLE_RX.search(value):
+                add(m.start(), end, None, it_is, value, "change", 0.6)
                 continue  # "Move the non-solicit to 11.3 and make it 18 months": its own
             members = onto.find_members(value)
             shaped = _shaped_slot(value, onto, last_slot, price=pat is _PICK_ONE)
