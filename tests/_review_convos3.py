@@ -493,3 +493,178 @@ convo(
         ids=["order-svc-5d7b9c8f4-qm2zt", "k8s-bj-test"],
     )
 )
+
+
+# ---------------------------------------------------------------- English: real-estate viewing
+convo(
+    Convo(
+        "en_house_viewing",
+        "en",
+        [
+            (
+                "u",
+                "I'm looking to buy a 3-bedroom in Austin. Max price $620,000, and no HOA fees over $150 a month.",
+            ),
+            ("a", "3 bedrooms, up to $620,000, HOA at most $150/month."),
+            ("u", "Don't show me anything built before 1990."),
+            ("a", "Only homes built in 1990 or later."),
+            (
+                "call",
+                "mls_search",
+                {"city": "Austin", "beds": 3, "max_price": 620000, "min_year": 1990},
+                {
+                    "listings": [
+                        {
+                            "mls": "MLS-7714203",
+                            "address": "4418 Avenue F",
+                            "price": 589000,
+                            "hoa": 0,
+                        },
+                        {
+                            "mls": "MLS-7714388",
+                            "address": "1207 Bouldin Ave",
+                            "price": 615000,
+                            "hoa": 120,
+                        },
+                    ]
+                },
+            ),
+            (
+                "a",
+                "Two listings: 4418 Avenue F (MLS-7714203, $589,000) and 1207 Bouldin Ave (MLS-7714388, $615,000).",
+            ),
+            ("u", "Book a viewing of 4418 Avenue F on Saturday at 11am with agent Dana Whitfield."),
+            ("a", "Viewing booked for Saturday 11am with Dana Whitfield."),
+            ("u", "Actually make that 4 bedrooms, we're expecting."),
+            ("a", "Updated to 4 bedrooms."),
+            (
+                "u",
+                "The 1990 rule doesn't apply to historic homes in Travis Heights, those are fine.",
+            ),
+            ("a", "Historic homes in Travis Heights are an exception to the 1990 rule."),
+            ("u", "Push the viewing to Sunday at 1pm."),
+            ("a", "Viewing moved to Sunday 1pm."),
+            ("u", "What's booked?"),
+        ],
+        active=["Don't show me anything built before 1990"],
+        revoked=[],
+        current=["4 bedrooms", "Sunday at 1pm"],
+        superseded=["3-bedroom", "Saturday at 11am"],
+        ids=["MLS-7714203", "4418 Avenue F"],
+    )
+)
+
+# ---------------------------------------------------------------- English: visa paperwork
+convo(
+    Convo(
+        "en_visa",
+        "en",
+        [
+            (
+                "u",
+                "Help me with my UK Standard Visitor visa. Passport number 563920187, GWF reference GWF071234567.",
+            ),
+            ("a", "Noted: passport 563920187, GWF071234567."),
+            (
+                "u",
+                "Always write my name exactly as on the passport: MARÍA JOSÉ FERNÁNDEZ LÓPEZ, with accents.",
+            ),
+            ("a", "Name will match the passport with accents."),
+            ("u", "My travel dates are June 3 to June 17."),
+            ("a", "June 3 to June 17."),
+            (
+                "call",
+                "biometrics_slots",
+                {"centre": "TLS Madrid", "after": "2027-04-01"},
+                {"slots": [{"id": "TLS-MAD-55120", "date": "2027-04-09", "time": "09:30"}]},
+            ),
+            ("a", "Biometrics slot TLS-MAD-55120 on April 9 at 09:30 at TLS Madrid."),
+            ("u", "Book it. And change my return to June 24, my conference got extended."),
+            ("a", "Booked. Return date is now June 24."),
+            (
+                "u",
+                "Don't list my sister as a UK contact anymore, use my colleague Tom Hale instead.",
+            ),
+            ("a", "UK contact changed to Tom Hale."),
+            ("u", "What's left?"),
+        ],
+        active=[
+            "Always write my name exactly as on the passport: MARÍA JOSÉ FERNÁNDEZ LÓPEZ, with accents"
+        ],
+        revoked=[],
+        current=["June 24", "Tom Hale"],
+        superseded=["June 17"],
+        ids=["563920187", "GWF071234567", "TLS-MAD-55120", "MARÍA JOSÉ FERNÁNDEZ LÓPEZ"],
+    )
+)
+
+# ---------------------------------------------------------------- Chinese: 修车与租车
+convo(
+    Convo(
+        "zh_car_repair",
+        "zh",
+        [
+            (
+                "u",
+                "我的车（车牌 沪A·7K392）在途虎养车修，工单号 TH-20270311-0457，帮我安排一下代步车。",
+            ),
+            ("a", "好的，工单 TH-20270311-0457，我来找代步车。"),
+            ("u", "只租自动挡的，别给我订电车，我家没充电桩。"),
+            ("a", "明白，只要自动挡燃油车。"),
+            (
+                "call",
+                "rental_search",
+                {"city": "上海", "from": "2027-03-12", "to": "2027-03-15", "transmission": "AT"},
+                {
+                    "offers": [
+                        {"id": "YC-SH-88120", "model": "大众朗逸", "daily": 168},
+                        {"id": "YC-SH-88177", "model": "丰田凯美瑞", "daily": 259},
+                    ]
+                },
+            ),
+            ("a", "一嗨有大众朗逸（YC-SH-88120，168元/天）和丰田凯美瑞（YC-SH-88177，259元/天）。"),
+            ("u", "订朗逸，3月15日还车。"),
+            ("a", "已订朗逸 YC-SH-88120，3月15日还车。"),
+            ("u", "师傅说变速箱要换，还车时间改到3月20日。"),
+            ("a", "还车改为3月20日。"),
+            ("u", "电车其实也行，小区刚装了充电桩。"),
+            ("a", "好的，电车也可以考虑了。"),
+            ("u", "维修预算最多5000，超过先问我。"),
+            ("a", "好的，维修超过5000先确认。"),
+            ("u", "现在什么情况？"),
+        ],
+        active=["只租自动挡的", "维修预算最多5000，超过先问我"],
+        revoked=["别给我订电车"],
+        current=["3月20日"],
+        superseded=["3月15日"],
+        ids=["沪A·7K392", "TH-20270311-0457", "YC-SH-88120"],
+    )
+)
+
+# ---------------------------------------------------------------- Chinese: 翻译与写作
+convo(
+    Convo(
+        "zh_translation",
+        "zh",
+        [
+            ("u", "帮我把公司年报翻译成英文，用美式拼写，不要用英式拼写。"),
+            ("a", "好的，统一美式拼写。"),
+            ("u", "公司名“星河智能”固定译为 Galaxy Intelligence，不要音译。"),
+            ("a", "明白，星河智能译为 Galaxy Intelligence。"),
+            ("u", "每段不超过120个单词。"),
+            ("a", "好的，每段120词以内。"),
+            ("u", "第二章：“本年度营业收入同比增长23.5%。”"),
+            ("a", "Chapter 2: Operating revenue grew 23.5% year over year."),
+            ("u", "段落字数限制改成150个单词吧，120太紧了。"),
+            ("a", "好的，每段上限改为150词。"),
+            ("u", "英式拼写也无所谓了，客户是英国的，就用英式拼写吧。"),
+            ("a", "好的，改用英式拼写。"),
+            ("u", "继续翻第三章。"),
+        ],
+        active=["公司名“星河智能”固定译为 Galaxy Intelligence，不要音译"],
+        revoked=["用美式拼写，不要用英式拼写"],
+        current=["150"],
+        superseded=["120个单词"],
+        ids=["Galaxy Intelligence"],
+    )
+)
