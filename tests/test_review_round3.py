@@ -3,9 +3,9 @@
 recruiting, real-estate viewings, shopping with tools, translation style rules, DevOps shell
 agents, visa paperwork; English and Chinese).
 
-The sessions are in `_review_convos3.py`; `test_sessions3_keep_latest_turn_and_pairs` runs each
-at 30% of its raw tokens. Every other test is the smallest input that shows one defect found,
-left as a strict xfail for the next session to fix: the block is read at a budget large enough
+The 14 sessions are in `_review_convos3.py`; `test_sessions3_keep_latest_turn_and_pairs` runs each
+at 30% of its raw tokens. Every other test is the smallest input that shows one defect found
+(38), left as a strict xfail for the next session to fix: the block is read at a budget large enough
 that nothing is shed for room, so what fails is what the engine understood.
 """
 
