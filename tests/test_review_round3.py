@@ -335,9 +335,6 @@ def test_reason_clause_not_payment_slot() -> None:
     assert "payment" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: a salary band '$185k-$210k' is cut to '$185' and '$210'"
-)
 def test_amount_with_k_suffix_whole() -> None:
     text = block("The salary band is $185k-$210k.", "OK.", "Go.")
     evidence = _evidence(text) + _current(text)

@@ -314,7 +314,15 @@ _RAW: list[tuple[str, int, str, int]] = [
     ),
     ("time", 7, r"(?<![\d:])\d{1,2}\s?" + _AM_PM + _NA + _ZONE, 0),
     ("time", 7, r"(?:上午|下午|晚上|早上|中午)?\d{1,2}点(?:\d{1,2}分|半|一刻)?", 0),
-    ("amount", 8, r"[¥￥$€£]\s?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?!\d)|[¥￥$€£]\s?\d+(?:\.\d+)?", 0),
+    # A suffix of thousands or millions is part of the sum ("$185k-$210k", "$2.5M"), not a
+    # unit glued on ("$5kits" stays "$5").
+    (
+        "amount",
+        8,
+        r"[¥￥$€£]\s?(?:\d{1,3}(?:,\d{3})*(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?)"
+        r"(?:[kKmMbB](?![A-Za-z0-9]))?",
+        0,
+    ),
     (
         "amount",
         8,

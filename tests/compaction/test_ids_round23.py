@@ -1,0 +1,37 @@
+"""Identifier shapes from the third review round: an amount with a thousands or millions
+suffix ("$185k") kept whole, a Kubernetes pod's name ("payments-api-7c9f8d6b5-x2kqp") read as
+one identifier, a Chinese licence plate ("沪A·7K392") read as a plate and never a flight."""
+
+from __future__ import annotations
+
+import pytest
+
+from ctxengine.compaction.patterns import find_spans
+
+
+def _spans(text: str) -> list[tuple[str, str]]:
+    return [(s.kind, s.value) for s in find_spans(text)]
+
+
+def _values(text: str, kind: str) -> list[str]:
+    return [v for k, v in _spans(text) if k == kind]
+
+
+# ---------------------------------------------------------------- amounts with a suffix
+
+
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("The salary band is $185k-$210k.", ["$185k", "$210k"]),
+        ("Budget is $2.5M for the year.", ["$2.5M"]),
+        ("We raised €40K last round.", ["€40K"]),
+        ("Offer: £95k base plus bonus", ["£95k"]),
+        # near-misses: no suffix, or a unit word glued after the number
+        ("Between $185 and $210 a night.", ["$185", "$210"]),
+        ("It costs $12 per kg.", ["$12"]),
+        ("Ship $5kits", ["$5"]),
+    ],
+)
+def test_amount_suffix_kept_whole(text: str, amounts: list[str]) -> None:
+    assert _values(text, "amount") == amounts
