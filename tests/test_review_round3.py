@@ -341,9 +341,6 @@ def test_amount_with_k_suffix_whole() -> None:
     assert "$185k" in evidence and "$210k" in evidence
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: a pod name in a shell tool's output is kept nowhere in the block"
-)
 def test_pod_name_from_shell_output_kept() -> None:
     text = block_of(
         [
@@ -423,10 +420,6 @@ def test_zh_slot_from_x_to_y() -> None:
     assert "5月22日" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: a pod name in a Chinese session's shell output is kept nowhere in the block",
-)
 def test_zh_pod_name_from_shell_output_kept() -> None:
     text = block_of(
         [

@@ -35,3 +35,32 @@ def _values(text: str, kind: str) -> list[str]:
 )
 def test_amount_suffix_kept_whole(text: str, amounts: list[str]) -> None:
     assert _values(text, "amount") == amounts
+
+
+# ---------------------------------------------------------------- Kubernetes pod names
+
+
+@pytest.mark.parametrize(
+    ("text", "pod"),
+    [
+        ("payments-api-7c9f8d6b5-x2kqp   0/1   CrashLoopBackOff", "payments-api-7c9f8d6b5-x2kqp"),
+        ("order-svc-5d7b9c8f4-qm2zt   0/1   ImagePullBackOff", "order-svc-5d7b9c8f4-qm2zt"),
+        ("pod/web-6b474476c4-ndx9p restarted", "web-6b474476c4-ndx9p"),
+        ("重启了 checkout-worker-84c5f7d9b-7wzrt 这个 pod", "checkout-worker-84c5f7d9b-7wzrt"),
+    ],
+)
+def test_pod_name_is_one_identifier(text: str, pod: str) -> None:
+    assert ("pod", pod) in _spans(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the release-candidate-build2-final branch",  # vowels: words, not hashes
+        "check-in-2024-05-01",
+        "a well-known-feature-flag",
+        "payments-api is down",
+    ],
+)
+def test_pod_near_misses(text: str) -> None:
+    assert _values(text, "pod") == []

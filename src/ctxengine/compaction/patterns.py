@@ -374,6 +374,16 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?![\w-]|\.\w)",
         0,
     ),
+    # A Kubernetes pod: its workload's name, the pod template's hash and its own suffix
+    # ("payments-api-7c9f8d6b5-x2kqp"). Both are drawn from Kubernetes' alphabet without
+    # vowels or 0, 1, 3, so dashed words ("release-candidate-build2-final") are none.
+    (
+        "pod",
+        9,
+        r"(?<![\w.@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?=[b-df-hj-np-tv-xz]*\d)"
+        r"[b-df-hj-np-tv-xz2456-9]{6,10}-[b-df-hj-np-tv-xz2456-9]{5}(?![\w-])",
+        0,
+    ),
     # A clause of a contract, a section of a text: "clause 7.2", "section 3(b)", "第5.3条".
     (
         "clause",
@@ -498,6 +508,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     ((), 1, True),  # upper-case code
     (("-",), 1, True),  # FXQ-9f3a21
     (("-",), 1, False),  # host
+    (("-",), 1, False),  # pod
     (("clause", "section", "article", "art.", "sec.", "§", "条"), 1, False),
     (("llc", "l.l.c.", "inc", "ltd", "corp", "gmbh", "plc", "llp", "s.a.", "ag", "公司"), 0, False),
     (("#",), 0, False),  # #trade-oncall
