@@ -501,9 +501,6 @@ def test_zh_rule_limit_then_ask_kept_whole() -> None:
     assert "超过先问我" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: the plate '沪A·7K392' is cut to '7K392' and labelled a flight"
-)
 def test_zh_licence_plate_whole() -> None:
     text = block("我的车（车牌 沪A·7K392）在修。", "好的。", "继续。")
     assert "沪A·7K392" in text

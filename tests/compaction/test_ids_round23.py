@@ -64,3 +64,40 @@ def test_pod_name_is_one_identifier(text: str, pod: str) -> None:
 )
 def test_pod_near_misses(text: str) -> None:
     assert _values(text, "pod") == []
+
+
+# ---------------------------------------------------------------- Chinese licence plates
+
+
+@pytest.mark.parametrize(
+    ("text", "plate"),
+    [
+        ("我的车（车牌 沪A·7K392）在修。", "沪A·7K392"),
+        ("车牌号是京B12345", "京B12345"),
+        ("粤B·D12345 是新能源车", "粤B·D12345"),
+        ("停在车库的浙A 8K3M2", "浙A 8K3M2"),
+    ],
+)
+def test_zh_plate_whole_not_flight(text: str, plate: str) -> None:
+    spans = _spans(text)
+    assert ("plate", plate) in spans
+    assert not any(k == "flight" for k, _ in spans)
+
+
+@pytest.mark.parametrize(
+    ("text", "flight"),
+    [
+        ("航班 7K392 几点起飞？", "7K392"),
+        ("I fly 7K392 to Tbilisi.", "7K392"),
+        ("改签到CA1234", "CA1234"),
+    ],
+)
+def test_flight_stays_a_flight(text: str, flight: str) -> None:
+    spans = _spans(text)
+    assert ("flight", flight) in spans
+    assert not any(k == "plate" for k, _ in spans)
+
+
+def test_plate_near_misses() -> None:
+    assert _values("沪A级的景区", "plate") == []
+    assert _values("我在沪工作 AB12345", "plate") == []

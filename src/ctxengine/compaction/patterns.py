@@ -273,6 +273,16 @@ _RAW: list[tuple[str, int, str, int]] = [
         0,
     ),
     ("phone", 4, r"(?<![\w-])\(?\d{3}\)?[ -]\d{3}-\d{4}(?![\d-])", 0),
+    # A Chinese licence plate: a province's character, the city's letter, then five or six
+    # letters and digits (no I or O), a dot or a space between ("沪A·7K392", "粤B·D12345").
+    # Its tail may have a flight number's shape ("7K392"): the plate wins.
+    (
+        "plate",
+        4,
+        r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][·• ]?"
+        r"(?=[A-Z]*\d)[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])",
+        0,
+    ),
     ("flight", 5, _NB + _AIRLINE + r"\d{3,4}" + _NA, 0),
     ("flight", 5, _SPACED_FLIGHT, 0),
     ("flight", 5, _FLIGHT_WORD + r"(" + _AIRLINE + r" \d{1,4})" + _NA + r"(?![.,]\d)", 1),
@@ -474,6 +484,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("-",), 7, False),  # landline
     (("+",), 1, False),  # international
     (("-",), 4, False),  # (555) 123-4567
+    ((), 1, True),  # 沪A·7K392
     ((), 3, True),  # flight
     ((), 3, True),  # UA 1542
     (("flight", "航班"), 1, True),  # flight UA 15

@@ -1032,6 +1032,8 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "phone": "电话",
     "url": "链接",
     "flight": "航班",
+    "plate": "车牌",
+    "pod": "Pod",
     "path": "路径",
     "date": "日期",
     "time": "时间",
