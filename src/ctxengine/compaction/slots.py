@@ -2614,7 +2614,7 @@ def _switched_to(text: str) -> list[tuple[int, int, str]]:
 # ontology names, changed to a value; the user's own words for the thing name the slot, as a
 # label names a person's ("乘机人：刘洋").
 _NAMED_CHANGE_ZH = re.compile(
-    r"(?P<verb>换成|改成|改为|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
+    r"(?P<verb>换成|改成|改为|改到|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
     r"|设为|设成|设置为|更改为|修改为)\s*"
     rf"(?P<value>{_ZH_RUN})"
 )
@@ -2631,6 +2631,8 @@ _NOT_THING = frozenset(
     "已经刚才现在一和与跟及或并而但所因如果然后直接全统最好希望说"
 )
 _THING_HAN = re.compile(r"[\u4e00-\u9fff]")
+# Words that join a message to the one before and name no thing ("另外", "还有", "此外").
+_JOINING_WORD = re.compile(r"另外|此外|还有|然后|同时|以及|顺便|对了")
 _THING_LATIN = re.compile(r"[A-Za-z][\w.+#-]*$")
 # A value that points at something instead of saying it: "改成这样", "change it to that".
 _POINTER_VALUE = re.compile(
@@ -2647,6 +2649,8 @@ def _thing_before(text: str, end: int) -> tuple[int, str] | None:
     han_end = at
     while at > 0 and _THING_HAN.match(text[at - 1]) and text[at - 1] not in _NOT_THING:
         at -= 1
+    if joined := _JOINING_WORD.match(text, at, han_end):
+        at = joined.end()  # "另外宾客人数改成150人": the connective joins, the rest names
     han = text[at:han_end]
     lead_at = max(0, at - 24)
     word = _THING_LATIN.search(text[lead_at:at].rstrip(" ")) if han else None

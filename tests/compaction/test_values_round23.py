@@ -1,0 +1,70 @@
+"""Values the user changes in words review round 3 found missed: a thing changed from one
+value to another ("婚期从5月22日改到5月29日"), a thing led by a word that joins the message to
+the one before ("另外宾客人数改成…"). Look-alikes with the near-misses that must set nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from _review_harness import block, current_lines
+
+
+def _current(*texts: str) -> str:
+    return "\n".join(current_lines(block(*texts)))
+
+
+def _zh(said: str) -> str:
+    return _current("帮我安排一下。", "好的。", said, "好的。", "继续。")
+
+
+# ---------------------------------------------------------------- "<thing>从A改到B"
+
+
+@pytest.mark.parametrize(
+    "said, now, gone",
+    [
+        ("婚期从5月22日改到5月29日。", "5月29日", "5月22日"),
+        ("面试时间从周二改到周四。", "周四", "周二"),
+        ("交付日期从10号改到15号。", "15号", "10号"),
+        ("发布会从上午改到下午三点。", "下午三点", "上午"),
+    ],
+)
+def test_zh_from_a_changed_to_b(said: str, now: str, gone: str) -> None:
+    current = _zh(said)
+    assert now in current
+    assert gone not in current
+
+
+@pytest.mark.parametrize(
+    "said, gone",
+    [
+        ("婚期要不要从5月22日改到5月29日？", "5月29日"),
+        ("别把婚期改到5月29日。", "5月29日"),
+    ],
+)
+def test_zh_from_a_to_b_near_misses(said: str, gone: str) -> None:
+    assert gone not in _zh(said)
+
+
+# ---------------------------------------------------------------- a joining word leads the thing
+
+
+@pytest.mark.parametrize(
+    "said, thing, now",
+    [
+        ("另外宾客人数改成150人了。", "宾客人数", "150人"),
+        ("此外签到台位置换成东门。", "签到台位置", "东门"),
+        ("同时交付批次改成第三批。", "交付批次", "第三批"),
+        ("顺便主持人换成老周。", "主持人", "老周"),
+    ],
+)
+def test_zh_joining_word_not_in_thing(said: str, thing: str, now: str) -> None:
+    current = _zh(said)
+    assert f".{thing}={now}" in current
+    for joining in ("另外", "此外", "同时", "顺便"):
+        assert joining not in current
+
+
+def test_zh_joining_word_alone_names_nothing() -> None:
+    # "另外改成150人": nothing is left to name the thing once the joining word goes.
+    assert "另外" not in _zh("另外改成150人。")
