@@ -225,10 +225,6 @@ def test_zh_budget_change_not_rule_nor_conflict() -> None:
 # ---------------------------------------------------------------- slots: values not current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'the guest count is now 165' is not tracked (the session shows 140 as current)",
-)
 def test_slot_guest_count_now() -> None:
     text = block(
         "The guest count is 140.", "OK.", "Actually the guest count is now 165.", "Noted.", "Go."
@@ -271,10 +267,6 @@ def test_slot_move_it_has_a_name() -> None:
     assert "unspecified" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'The target version is now v2.14.4' is not tracked as the current version",
-)
 def test_slot_target_version_now() -> None:
     text = block(
         "Deploy payments-api v2.14.3 to staging.",
@@ -364,9 +356,6 @@ def test_pod_name_from_shell_output_kept() -> None:
 # ---------------------------------------------------------------- found in a second pass
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: 'The new cap is $45,000' leaves task.budget=$38,000 current"
-)
 def test_slot_new_cap_replaces_budget() -> None:
     text = block("The budget is $38,000.", "OK.", "The new cap is $45,000.", "OK.", "Go.")
     current = _current(text)

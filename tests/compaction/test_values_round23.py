@@ -68,3 +68,44 @@ def test_zh_joining_word_not_in_thing(said: str, thing: str, now: str) -> None:
 def test_zh_joining_word_alone_names_nothing() -> None:
     # "另外改成150人": nothing is left to name the thing once the joining word goes.
     assert "另外" not in _zh("另外改成150人。")
+
+
+# ---------------------------------------------------------------- "the <thing> is now <value>"
+
+
+def _en(*said: str) -> str:
+    return _current(*said, "Noted.", "Go.")
+
+
+@pytest.mark.parametrize(
+    "first, said, now, gone",
+    [
+        ("The guest count is 140.", "Actually the guest count is now 165.", "165", "140"),
+        ("Deploy payments-api v2.14.3.", "The target version is now v2.14.4.", "v2.14.4", None),
+        ("The budget is $38,000.", "The new cap is $45,000.", "$45,000", "$38,000"),
+        ("The budget is $900.", "Our spending limit is now $1,200.", "$1,200", "$900"),
+        ("Let's plan it.", "The table count is now 18.", "18", None),
+    ],
+)
+def test_en_thing_is_now(first: str, said: str, now: str, gone: str | None) -> None:
+    current = _en(first, "OK.", said)
+    assert now in current
+    if gone is not None:
+        assert gone not in current
+
+
+@pytest.mark.parametrize(
+    "said, gone",
+    [
+        ("Is the guest count now 165?", "165"),
+        ("The guest count is 165, right?", "165"),
+        ("The new cap is $45,000?", "$45,000"),
+    ],
+)
+def test_en_thing_is_now_near_misses(said: str, gone: str) -> None:
+    assert gone not in _en("Let's plan it.", "OK.", said)
+
+
+def test_en_new_cap_of_a_count_is_no_budget() -> None:
+    # A cap said in people, not money, is no budget.
+    assert "budget" not in _en("Let's plan it.", "OK.", "The new cap is 200 people.")

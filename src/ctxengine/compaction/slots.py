@@ -2532,6 +2532,12 @@ _NOUN_SET_MORE = re.compile(
     r"(?i)\s+and\s+(?:(?:the|my|our|your)\s+)?"
     r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*)?)\s+(?:to|until)\s+" + _EN_VALUE
 )
+# "The guest count is now 165", "the new cap is $45,000": a thing's value said as changed.
+_NOUN_NOW = re.compile(
+    r"(?i)\b(?:the|my|our)\s+(?:(?P<new>new)\s+)?"
+    r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+is\s+(?(new)(?:now\s+)?|now\s+)"
+    + _EN_VALUE
+)
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
 _IN_TIME = re.compile(r"(?i)(?:move|push|postpone|reschedule|extend|shift)(?:e?d)?")
@@ -2565,7 +2571,25 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
             noun, value = one.group("slot"), one.group("value").strip()
             if _noun_value(noun, value, verb):
                 out.append((one.start(), one.end("value"), noun, value, op))
+    return out + _nouns_now(text)
+
+
+def _nouns_now(text: str) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, noun, value, "change") of each "the <noun> is now <value>" in `text`."""
+    out: list[tuple[int, int, str, str, Op]] = []
+    for m in _NOUN_NOW.finditer(text):
+        if _in_question(text, m.start()) or text[m.end("value") :].lstrip().startswith("?"):
+            continue  # "Is the guest count now 165?" is asked
+        noun, value = m.group("slot"), m.group("value").strip()
+        if _CAP_WORD.fullmatch(noun) and _MONEY_VALUE.match(value):
+            noun = "budget"  # "the new cap is $45,000": the most money to spend
+        if _noun_value(noun, value, "set"):
+            out.append((m.start(), m.end("value"), noun, value, "change"))
     return out
+
+
+_CAP_WORD = re.compile(r"(?i)(?:spending\s+|spend\s+|price\s+)?(?:cap|limit|ceiling|max)")
+_MONEY_VALUE = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s?(?:k|K|dollars|USD|EUR)\b")
 
 
 def _noun_value(noun: str, value: str, verb: str) -> bool:
