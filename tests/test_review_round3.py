@@ -278,7 +278,6 @@ def test_slot_target_version_now() -> None:
     assert "v2.14.4" in _current(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review3: '版本改成 v3.8.1' is filed as task.host")
 def test_zh_slot_version_not_host() -> None:
     text = block("把 order-svc 升级到 v3.8.0。", "好的。", "版本改成 v3.8.1。", "好的。", "继续。")
     current = _current(text)

@@ -109,3 +109,26 @@ def test_en_thing_is_now_near_misses(said: str, gone: str) -> None:
 def test_en_new_cap_of_a_count_is_no_budget() -> None:
     # A cap said in people, not money, is no budget.
     assert "budget" not in _en("Let's plan it.", "OK.", "The new cap is 200 people.")
+
+
+# ---------------------------------------------------------------- a named thing switched to a code
+
+
+@pytest.mark.parametrize(
+    "said, thing, now",
+    [
+        ("版本改成 v3.8.1。", "版本", "v3.8.1"),
+        ("镜像标签换成 v2.0.7。", "镜像标签", "v2.0.7"),
+        ("分支改成 release-4.2。", "分支", "release-4.2"),
+        ("基线版本调到 v1.12.3。", "基线版本", "v1.12.3"),
+    ],
+)
+def test_zh_named_thing_switched_to_code(said: str, thing: str, now: str) -> None:
+    current = _zh(said)
+    assert f".{thing}={now}" in current
+    assert "host" not in current
+
+
+def test_zh_bare_switch_to_host_still_by_shape() -> None:
+    # No thing named: the value's own shape still finds its slot.
+    assert "host=db-prod-04.internal" in _zh("那就切到 db-prod-04.internal 吧。")

@@ -854,11 +854,12 @@ def extract_updates(
             add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
     # "那就切到 db-prod-04.internal 吧", "优先级改成P1": a code-like value switched to with no
     # slot word the ontology knows; the state finds its slot by the value's shape.
-    for at, end, value in _switched_to(text) if requests and latin else ():
-        add(at, end, None, UNSPECIFIED, value, "change", 0.4)
+    # (Before the bare switch: "版本改成 v3.8.1" names its thing, a version, no host.)
     for at, end, name, value in _named_changes(text, onto) if requests else ():
         part, thing = _numbered_part(name)
         add(at, end, None, thing, value, "change", 0.6, known=part)
+    for at, end, value in _switched_to(text) if requests and latin else ():
+        add(at, end, None, UNSPECIFIED, value, "change", 0.4)
     stay = requests and onto.slot("check_out") is not None and "月" in text
     for at, end, name, value in _stay_ends(text) if stay else ():
         add(at, end, onto.slot(name), name, value, "set", 0.6)
