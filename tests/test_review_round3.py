@@ -473,10 +473,6 @@ def test_rule_exception_doesnt_apply_to() -> None:
     assert "Travis Heights" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: the assistant's 'Return date is now June 24' adds task.date='now June 24'",
-)
 def test_assistant_echo_no_now_prefixed_slot() -> None:
     text = block("Change my return to June 24.", "Booked. Return date is now June 24.", "Go.")
     assert "now June 24" not in _current(text)

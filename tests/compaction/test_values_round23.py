@@ -132,3 +132,25 @@ def test_zh_named_thing_switched_to_code(said: str, thing: str, now: str) -> Non
 def test_zh_bare_switch_to_host_still_by_shape() -> None:
     # No thing named: the value's own shape still finds its slot.
     assert "host=db-prod-04.internal" in _zh("那就切到 db-prod-04.internal 吧。")
+
+
+# ---------------------------------------------------------------- "now" leads no value
+
+
+@pytest.mark.parametrize(
+    "asked, told, now",
+    [
+        ("Change my return to June 24.", "Booked. Return date is now June 24.", "June 24"),
+        ("Move the check-in to July 2.", "Done. Check-in date is now July 2.", "July 2"),
+        ("Change the pickup time to 9am.", "Done. Pickup time is now 9am.", "9am"),
+    ],
+)
+def test_en_now_not_part_of_value(asked: str, told: str, now: str) -> None:
+    current = _current(asked, told, "Go.")
+    assert now in current
+    assert f"now {now}" not in current
+
+
+def test_en_value_starting_with_now_letters_kept_whole() -> None:
+    # "Nowra" only begins with the letters of "now": the value keeps them.
+    assert "Nowra Hall" in _en("Let's plan it.", "OK.", "Set the venue to Nowra Hall.")

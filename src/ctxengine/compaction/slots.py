@@ -63,6 +63,8 @@ _EN_VALUE = (
     rf"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[;!?\n]|{EN_CLAUSE_COMMA}"
     rf"|{EN_ASIDE_DASH}|\.(?:\s|$)|$)"
 )
+# "now" before a value tells it changed; it is no part of the value.
+_NOW_LEAD = re.compile(r"(?i)now\s+(?=\S)")
 _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
@@ -401,6 +403,8 @@ def extract_updates(
     ) -> None:
         if taken(start, end):
             return
+        if value and (now := _NOW_LEAD.match(value)):
+            value = value[now.end() :]  # "Return date is now June 24": the date is June 24
         if value and JUDGEMENT.fullmatch(value.strip(" .,!，。！")):
             return  # "The address is fine.", "优惠券用上了": a judgement, no value
         if slot is not None and slot.name == "名称" and value and _TAG.fullmatch(value):
