@@ -250,10 +250,6 @@ def test_slot_pick_up_instead_of() -> None:
     assert "up at Oakland" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'move it to Wednesday at 2pm' is filed under the slot name 'unspecified'",
-)
 def test_slot_move_it_has_a_name() -> None:
     text = block(
         "Schedule Lena for a phone screen on Tuesday at 10am.",

@@ -154,3 +154,32 @@ def test_en_now_not_part_of_value(asked: str, told: str, now: str) -> None:
 def test_en_value_starting_with_now_letters_kept_whole() -> None:
     # "Nowra" only begins with the letters of "now": the value keeps them.
     assert "Nowra Hall" in _en("Let's plan it.", "OK.", "Set the venue to Nowra Hall.")
+
+
+# ---------------------------------------------------------------- "move it to <when>"
+
+
+@pytest.mark.parametrize(
+    "said, now",
+    [
+        ("Lena asked to move it to Wednesday at 2pm.", "Wednesday at 2pm"),
+        ("Please reschedule it to Friday morning.", "Friday morning"),
+        ("Can you push it to next Monday, please.", "next Monday"),
+        ("They want to move it to Dec 12 at 4pm.", "Dec 12 at 4pm"),
+    ],
+)
+def test_en_move_it_to_a_time_is_its_date(said: str, now: str) -> None:
+    current = _en("Schedule a phone screen with Lena on Tuesday at 10am.", "OK.", said)
+    assert now in current
+    assert "unspecified" not in current
+
+
+@pytest.mark.parametrize(
+    "said, gone",
+    [
+        ("Push it to main.", "main"),
+        ("Move it to the archive folder.", "archive"),
+    ],
+)
+def test_en_move_it_to_no_time_sets_no_date(said: str, gone: str) -> None:
+    assert f"date={gone}" not in _en("Let's plan it.", "OK.", said)

@@ -954,6 +954,8 @@ def extract_updates(
                     name = name if _holds_shape(name, value, onto) else None
                 elif name is not None and _names_a_thing(name) and not _NAME_LIKE.fullmatch(value):
                     name = None  # "make it refundable" after a hotel was booked: no hotel
+                if name is None and _MOVED_IN_TIME.match(m.group(0)) and _WHEN_WORD.search(value):
+                    name = "date"  # "move it to Wednesday at 2pm": whatever it is, its when
                 add(
                     m.start(),
                     end,
