@@ -233,10 +233,6 @@ def test_slot_guest_count_now() -> None:
     assert "140" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'pick up at Oakland airport instead of SFO' becomes task.unspecified='up at Oakland airport'",
-)
 def test_slot_pick_up_instead_of() -> None:
     text = block(
         "Pick up at SFO. Return on March 11.",
@@ -358,10 +354,6 @@ def test_slot_new_cap_replaces_budget() -> None:
     assert "$38,000" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: a pickup change overwrites task.return (March 11 archived, 'up at Oakland airport' current)",
-)
 def test_pickup_change_keeps_return_date() -> None:
     text = block(
         "Extend the return to March 11.",

@@ -183,3 +183,32 @@ def test_en_move_it_to_a_time_is_its_date(said: str, now: str) -> None:
 )
 def test_en_move_it_to_no_time_sets_no_date(said: str, gone: str) -> None:
     assert f"date={gone}" not in _en("Let's plan it.", "OK.", said)
+
+
+# ---------------------------------------------------------------- "pick up at <place> instead"
+
+
+@pytest.mark.parametrize(
+    "said, now",
+    [
+        ("Actually pick up at Oakland airport instead of SFO.", "Oakland airport"),
+        ("Pick me up at Union Station instead.", "Union Station"),
+        ("Let's pick up from Terminal 2 instead.", "Terminal 2"),
+        ("Pick it up at the Downtown branch instead, please.", "the Downtown branch"),
+    ],
+)
+def test_en_pick_up_at_a_place(said: str, now: str) -> None:
+    current = _en("Extend the return to March 11.", "OK.", said)
+    assert f"pickup={now}" in current
+    assert "up at" not in current and "up from" not in current
+    assert "March 11" in current
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Should I pick up at Oakland airport instead?", "Pick up at 5pm instead."],
+)
+def test_en_pick_up_near_misses(said: str) -> None:
+    # Asked, or a time with no place: no pickup place is set by this reading.
+    current = _en("Extend the return to March 11.", "OK.", said)
+    assert "pickup=Oakland" not in current and "pickup=5pm" not in current

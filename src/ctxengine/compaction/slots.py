@@ -156,6 +156,10 @@ _GIVEN_UP = re.compile(
 _GIVEN_UP_GATE = Gate(_GIVEN_UP)
 _ZH_INSTEAD_GATE = Gate(ZH_INSTEAD)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
+_PICK_UP_AT = re.compile(
+    r"(?i)\bpick\s+(?:(?:me|us|it|them)\s+)?up\s+(?:at|from)\s+"
+    r"(?P<value>(?:the\s+)?(?-i:[A-Z])[^,;!?\n.]*?)(?=\s+instead\b|\s+rather\b|[,;!?\n]|\.(?:\s|$)|$)"
+)
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
 _TAKE_INSTEAD = re.compile(
@@ -884,6 +888,11 @@ def extract_updates(
     # With no slot word, a new value goes to the slot its shape says (a date, a time, an
     # amount, a count of people), else to the slot dropped or changed last unless that slot's
     # shape does not fit it ("make it 3 people" after the date changed is no date).
+    # "Pick up at Oakland airport instead of SFO": where a pickup is, not a pick of "up at …".
+    for m in _PICK_UP_AT.finditer(text) if requests and latin and "up" in text else ():
+        if not _in_question(text, m.start()):
+            vstart, value = _clean_value(m.group("value"), m.start("value"))
+            add(m.start(), vstart + len(value), onto.slot("pickup"), "pickup", value, "change", 0.7)
     instead = (
         (_USE_INSTEAD, _TAKE_INSTEAD, _MAKE_IT, _BARE_INSTEAD)
         if "instead" in text.lower()
