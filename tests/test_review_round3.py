@@ -225,10 +225,6 @@ def test_zh_budget_change_not_rule_nor_conflict() -> None:
 # ---------------------------------------------------------------- slots: values not current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'the guest count is now 165' is not tracked (the session shows 140 as current)",
-)
 def test_slot_guest_count_now() -> None:
     text = block(
         "The guest count is 140.", "OK.", "Actually the guest count is now 165.", "Noted.", "Go."
@@ -237,10 +233,6 @@ def test_slot_guest_count_now() -> None:
     assert "140" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'pick up at Oakland airport instead of SFO' becomes task.unspecified='up at Oakland airport'",
-)
 def test_slot_pick_up_instead_of() -> None:
     text = block(
         "Pick up at SFO. Return on March 11.",
@@ -254,10 +246,6 @@ def test_slot_pick_up_instead_of() -> None:
     assert "up at Oakland" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'move it to Wednesday at 2pm' is filed under the slot name 'unspecified'",
-)
 def test_slot_move_it_has_a_name() -> None:
     text = block(
         "Schedule Lena for a phone screen on Tuesday at 10am.",
@@ -271,10 +259,6 @@ def test_slot_move_it_has_a_name() -> None:
     assert "unspecified" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'The target version is now v2.14.4' is not tracked as the current version",
-)
 def test_slot_target_version_now() -> None:
     text = block(
         "Deploy payments-api v2.14.3 to staging.",
@@ -286,7 +270,6 @@ def test_slot_target_version_now() -> None:
     assert "v2.14.4" in _current(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review3: '版本改成 v3.8.1' is filed as task.host")
 def test_zh_slot_version_not_host() -> None:
     text = block("把 order-svc 升级到 v3.8.0。", "好的。", "版本改成 v3.8.1。", "好的。", "继续。")
     current = _current(text)
@@ -294,9 +277,6 @@ def test_zh_slot_version_not_host() -> None:
     assert "host" not in current
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '另外宾客人数改成150人' gets the slot name '另外宾客人数'"
-)
 def test_zh_slot_name_drops_connective() -> None:
     text = block("宾客120人。", "好的。", "另外宾客人数改成150人了。", "好的。", "继续。")
     current = _current(text)
@@ -361,9 +341,6 @@ def test_pod_name_from_shell_output_kept() -> None:
 # ---------------------------------------------------------------- found in a second pass
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: 'The new cap is $45,000' leaves task.budget=$38,000 current"
-)
 def test_slot_new_cap_replaces_budget() -> None:
     text = block("The budget is $38,000.", "OK.", "The new cap is $45,000.", "OK.", "Go.")
     current = _current(text)
@@ -371,10 +348,6 @@ def test_slot_new_cap_replaces_budget() -> None:
     assert "$38,000" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: a pickup change overwrites task.return (March 11 archived, 'up at Oakland airport' current)",
-)
 def test_pickup_change_keeps_return_date() -> None:
     text = block(
         "Extend the return to March 11.",
@@ -410,9 +383,6 @@ def test_zh_one_off_exception_keeps_standing_rule() -> None:
     assert "简体中文" in _rules(text) + _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '婚期从5月22日改到5月29日' is not tracked as a current value"
-)
 def test_zh_slot_from_x_to_y() -> None:
     text = block("婚期5月22日。", "好的。", "婚期从5月22日改到5月29日。", "好的。", "继续。")
     current = _current(text)
@@ -481,10 +451,6 @@ def test_rule_exception_doesnt_apply_to() -> None:
     assert "Travis Heights" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: the assistant's 'Return date is now June 24' adds task.date='now June 24'",
-)
 def test_assistant_echo_no_now_prefixed_slot() -> None:
     text = block("Change my return to June 24.", "Booked. Return date is now June 24.", "Go.")
     assert "now June 24" not in _current(text)

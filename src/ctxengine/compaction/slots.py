@@ -63,6 +63,8 @@ _EN_VALUE = (
     rf"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[;!?\n]|{EN_CLAUSE_COMMA}"
     rf"|{EN_ASIDE_DASH}|\.(?:\s|$)|$)"
 )
+# "now" before a value tells it changed; it is no part of the value.
+_NOW_LEAD = re.compile(r"(?i)now\s+(?=\S)")
 _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
@@ -154,6 +156,10 @@ _GIVEN_UP = re.compile(
 _GIVEN_UP_GATE = Gate(_GIVEN_UP)
 _ZH_INSTEAD_GATE = Gate(ZH_INSTEAD)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
+_PICK_UP_AT = re.compile(
+    r"(?i)\bpick\s+(?:(?:me|us|it|them)\s+)?up\s+(?:at|from)\s+"
+    r"(?P<value>(?:the\s+)?(?-i:[A-Z])[^,;!?\n.]*?)(?=\s+instead\b|\s+rather\b|[,;!?\n]|\.(?:\s|$)|$)"
+)
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
 _TAKE_INSTEAD = re.compile(
@@ -401,6 +407,8 @@ def extract_updates(
     ) -> None:
         if taken(start, end):
             return
+        if value and (now := _NOW_LEAD.match(value)):
+            value = value[now.end() :]  # "Return date is now June 24": the date is June 24
         if value and JUDGEMENT.fullmatch(value.strip(" .,!，。！")):
             return  # "The address is fine.", "优惠券用上了": a judgement, no value
         if slot is not None and slot.name == "名称" and value and _TAG.fullmatch(value):
@@ -854,11 +862,12 @@ def extract_updates(
             add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
     # "那就切到 db-prod-04.internal 吧", "优先级改成P1": a code-like value switched to with no
     # slot word the ontology knows; the state finds its slot by the value's shape.
-    for at, end, value in _switched_to(text) if requests and latin else ():
-        add(at, end, None, UNSPECIFIED, value, "change", 0.4)
+    # (Before the bare switch: "版本改成 v3.8.1" names its thing, a version, no host.)
     for at, end, name, value in _named_changes(text, onto) if requests else ():
         part, thing = _numbered_part(name)
         add(at, end, None, thing, value, "change", 0.6, known=part)
+    for at, end, value in _switched_to(text) if requests and latin else ():
+        add(at, end, None, UNSPECIFIED, value, "change", 0.4)
     stay = requests and onto.slot("check_out") is not None and "月" in text
     for at, end, name, value in _stay_ends(text) if stay else ():
         add(at, end, onto.slot(name), name, value, "set", 0.6)
@@ -879,6 +888,11 @@ def extract_updates(
     # With no slot word, a new value goes to the slot its shape says (a date, a time, an
     # amount, a count of people), else to the slot dropped or changed last unless that slot's
     # shape does not fit it ("make it 3 people" after the date changed is no date).
+    # "Pick up at Oakland airport instead of SFO": where a pickup is, not a pick of "up at …".
+    for m in _PICK_UP_AT.finditer(text) if requests and latin and "up" in text else ():
+        if not _in_question(text, m.start()):
+            vstart, value = _clean_value(m.group("value"), m.start("value"))
+            add(m.start(), vstart + len(value), onto.slot("pickup"), "pickup", value, "change", 0.7)
     instead = (
         (_USE_INSTEAD, _TAKE_INSTEAD, _MAKE_IT, _BARE_INSTEAD)
         if "instead" in text.lower()
@@ -949,6 +963,8 @@ def extract_updates(
                     name = name if _holds_shape(name, value, onto) else None
                 elif name is not None and _names_a_thing(name) and not _NAME_LIKE.fullmatch(value):
                     name = None  # "make it refundable" after a hotel was booked: no hotel
+                if name is None and _MOVED_IN_TIME.match(m.group(0)) and _WHEN_WORD.search(value):
+                    name = "date"  # "move it to Wednesday at 2pm": whatever it is, its when
                 add(
                     m.start(),
                     end,
@@ -2532,6 +2548,12 @@ _NOUN_SET_MORE = re.compile(
     r"(?i)\s+and\s+(?:(?:the|my|our|your)\s+)?"
     r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*)?)\s+(?:to|until)\s+" + _EN_VALUE
 )
+# "The guest count is now 165", "the new cap is $45,000": a thing's value said as changed.
+_NOUN_NOW = re.compile(
+    r"(?i)\b(?:the|my|our)\s+(?:(?P<new>new)\s+)?"
+    r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+is\s+(?(new)(?:now\s+)?|now\s+)"
+    + _EN_VALUE
+)
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
 _IN_TIME = re.compile(r"(?i)(?:move|push|postpone|reschedule|extend|shift)(?:e?d)?")
@@ -2565,7 +2587,25 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
             noun, value = one.group("slot"), one.group("value").strip()
             if _noun_value(noun, value, verb):
                 out.append((one.start(), one.end("value"), noun, value, op))
+    return out + _nouns_now(text)
+
+
+def _nouns_now(text: str) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, noun, value, "change") of each "the <noun> is now <value>" in `text`."""
+    out: list[tuple[int, int, str, str, Op]] = []
+    for m in _NOUN_NOW.finditer(text):
+        if _in_question(text, m.start()) or text[m.end("value") :].lstrip().startswith("?"):
+            continue  # "Is the guest count now 165?" is asked
+        noun, value = m.group("slot"), m.group("value").strip()
+        if _CAP_WORD.fullmatch(noun) and _MONEY_VALUE.match(value):
+            noun = "budget"  # "the new cap is $45,000": the most money to spend
+        if _noun_value(noun, value, "set"):
+            out.append((m.start(), m.end("value"), noun, value, "change"))
     return out
+
+
+_CAP_WORD = re.compile(r"(?i)(?:spending\s+|spend\s+|price\s+)?(?:cap|limit|ceiling|max)")
+_MONEY_VALUE = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s?(?:k|K|dollars|USD|EUR)\b")
 
 
 def _noun_value(noun: str, value: str, verb: str) -> bool:
@@ -2614,7 +2654,7 @@ def _switched_to(text: str) -> list[tuple[int, int, str]]:
 # ontology names, changed to a value; the user's own words for the thing name the slot, as a
 # label names a person's ("乘机人：刘洋").
 _NAMED_CHANGE_ZH = re.compile(
-    r"(?P<verb>换成|改成|改为|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
+    r"(?P<verb>换成|改成|改为|改到|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
     r"|设为|设成|设置为|更改为|修改为)\s*"
     rf"(?P<value>{_ZH_RUN})"
 )
@@ -2631,6 +2671,8 @@ _NOT_THING = frozenset(
     "已经刚才现在一和与跟及或并而但所因如果然后直接全统最好希望说"
 )
 _THING_HAN = re.compile(r"[\u4e00-\u9fff]")
+# Words that join a message to the one before and name no thing ("另外", "还有", "此外").
+_JOINING_WORD = re.compile(r"另外|此外|还有|然后|同时|以及|顺便|对了")
 _THING_LATIN = re.compile(r"[A-Za-z][\w.+#-]*$")
 # A value that points at something instead of saying it: "改成这样", "change it to that".
 _POINTER_VALUE = re.compile(
@@ -2647,6 +2689,8 @@ def _thing_before(text: str, end: int) -> tuple[int, str] | None:
     han_end = at
     while at > 0 and _THING_HAN.match(text[at - 1]) and text[at - 1] not in _NOT_THING:
         at -= 1
+    if joined := _JOINING_WORD.match(text, at, han_end):
+        at = joined.end()  # "另外宾客人数改成150人": the connective joins, the rest names
     han = text[at:han_end]
     lead_at = max(0, at - 24)
     word = _THING_LATIN.search(text[lead_at:at].rstrip(" ")) if han else None
