@@ -30,6 +30,9 @@ def _has(text: str, part: str) -> bool:
 )
 def test_use_x_never_y_keeps_the_kept_form(text: str, kept: str) -> None:
     assert _has(text, kept)
+    # The refused half stays a prohibition, under the same whole sentence.
+    forbids = [c for c in extract_constraints(text) if c.polarity == "forbid"]
+    assert forbids and all(kept in c.text for c in forbids)
 
 
 @pytest.mark.parametrize(
@@ -135,4 +138,5 @@ def test_zh_fixed_rendering_is_a_rule(text: str, kept: str) -> None:
 
 @pytest.mark.parametrize("text", ["这个词以前译为 Galaxy。", "“星河”固定译为什么比较好？"])
 def test_zh_fixed_rendering_near_miss(text: str) -> None:
-    assert not any(c.cue == "固定" for c in extract_constraints(text))
+    fixed = ("固定", "统一", "一律", "一直", "始终")
+    assert not any(c.cue in fixed for c in extract_constraints(text))

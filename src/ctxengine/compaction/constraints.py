@@ -818,7 +818,7 @@ def normalize_subject(text: str) -> str:
 # "Use the formal 'Sie', never 'du'": the kept form said first, the refused one after a comma.
 _EN_USE_NEVER = re.compile(
     r"(?i)(?:^|(?<=[.!?;\n])\s*)(?P<lead>(?:please\s+)?(?:use|write|say|address \w+ with|call \w+))"
-    r"\s+(?P<x>[^,.;!?\n]{1,50}?)\s*,\s*(?:but\s+)?(?:never|not)\s+(?P<y>[^,.;!?\n]{1,40})"
+    r"\s+(?P<x>[^,.;!?\n]{1,50}?)\s*,\s*(?:but\s+)?(?P<neg>never|not)\s+(?P<y>[^,.;!?\n]{1,40})"
     r"(?=[.;!\n]|$)"
 )
 # "Keep product names like CloudSync Pro … untranslated": what stays in its own form.
@@ -849,7 +849,7 @@ _ZH_PAST_LIMIT_ASK = re.compile(
 )
 # "公司名“星河智能”固定译为 Galaxy Intelligence": a fixed rendering, not a past one.
 _ZH_FIXED_RENDER = re.compile(
-    r"(?P<lead>[^，,。！!；;？?\n]*?)(?:固定|统一|一律|一直|始终)(?:都)?"
+    r"(?P<lead>[^，,。！!；;？?\n]*?)(?P<cue>固定|统一|一律|一直|始终)(?:都)?"
     r"(?:译为|译成|翻译成|翻译为|翻成|写成|写作|叫)\s*(?P<x>[^，,。！!；;？?\n]{1,40}?)\s*(?=$|[，,。！!；;])"
 )
 
@@ -858,9 +858,14 @@ def _review3_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """Rules read whole from the `_EN_USE_NEVER` … `_ZH_FIXED_RENDER` shapes."""
     out: list[_Hit] = []
     for m in _EN_USE_NEVER.finditer(text):
-        clause = m.group().strip()
+        clause = _clause_at(text, m.start("x"), through_comma=True)
         if not _inside(m.start("x"), spans):
+            # Both halves under the one sentence, so the block shows it once.
             out.append(_Hit(m.start("x"), _make(clause, "require", m.group("x"), "use", 0.8)))
+            out.append(
+                _Hit(m.start("y"), _make(clause, "forbid", m.group("y"), m.group("neg"), 0.8))
+            )
+            spans.append((m.start("lead"), m.end()))
     for m in _EN_KEEP_AS_IS.finditer(text):
         if not _inside(m.start("x"), spans):
             out.append(
@@ -893,7 +898,9 @@ def _zh_review3_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     for m in _ZH_FIXED_RENDER.finditer(text):
         if not _inside(m.start("x"), spans):
             clause = m.group().strip()
-            out.append(_Hit(m.start("x"), _make(clause, "require", m.group("x"), "固定", 0.8)))
+            out.append(
+                _Hit(m.start("x"), _make(clause, "require", m.group("x"), m.group("cue"), 0.8))
+            )
     return out
 
 
@@ -931,6 +938,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
         hits.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.8)))
         revoked_spans.append(m.span())
+    hits.extend(_review3_rules(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_en_shapes(text, revoked_spans))
     if _ZH_CUE_RX.search(text):
@@ -969,7 +977,6 @@ def extract_constraints(text: str) -> list[Constraint]:
         if "按" in text or "都要" in text or "都得" in text:
             hits.extend(_zh_standing(text, revoked_spans))
     hits.extend(_en_constraints(text, revoked_spans))
-    hits.extend(_review3_rules(text, revoked_spans))
     hits.sort(key=lambda h: h.start)
     if "等" in text:
         hits = [_held_until(text, h) for h in hits]
