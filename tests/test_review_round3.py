@@ -185,17 +185,11 @@ def test_zh_revoke_no_need_to_ask() -> None:
 # ---------------------------------------------------------------- rules not read whole
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: 'Use the formal Sie, never du' keeps only 'never du'"
-)
 def test_rule_use_x_never_y_keeps_positive_half() -> None:
     text = block("Use the formal 'Sie', never 'du'.", "OK.", "Go.")
     assert "Use the formal 'Sie'" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: 'Keep product names ... untranslated' is not read as a rule"
-)
 def test_rule_keep_x_untranslated() -> None:
     text = block(
         "Keep product names like CloudSync Pro and the API term 'webhook' untranslated.",
@@ -427,19 +421,11 @@ def test_push_viewing_replaces_day() -> None:
     assert "Saturday" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'no HOA fees over $150 a month' after a price clause is not read as a rule",
-)
 def test_rule_no_x_over_amount_after_slot() -> None:
     text = block("Max price $620,000, and no HOA fees over $150 a month.", "OK.", "Go.")
     assert "no HOA fees over $150 a month" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: an exception to a rule ('doesn't apply to historic homes in Travis Heights') is dropped",
-)
 def test_rule_exception_doesnt_apply_to() -> None:
     text = block(
         "Don't show me anything built before 1990.",
@@ -459,9 +445,6 @@ def test_assistant_echo_no_now_prefixed_slot() -> None:
 # ---------------------------------------------------------------- Chinese car repair and translation
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '维修预算最多5000，超过先问我' loses its second half '超过先问我'"
-)
 def test_zh_rule_limit_then_ask_kept_whole() -> None:
     text = block("维修预算最多5000，超过先问我。", "好的。", "继续。")
     assert "超过先问我" in _rules(text)
@@ -473,10 +456,6 @@ def test_zh_licence_plate_whole() -> None:
     assert "航班" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: '公司名“星河智能”固定译为 Galaxy Intelligence，不要音译' keeps only '不要音译'",
-)
 def test_zh_rule_fixed_translation_kept() -> None:
     text = block("公司名“星河智能”固定译为 Galaxy Intelligence，不要音译。", "好的。", "继续。")
     assert "Galaxy Intelligence" in _rules(text)

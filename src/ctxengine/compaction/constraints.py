@@ -742,6 +742,7 @@ _GATE_ZH = (
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|[放宽提加涨降减收压](?:到|至)"
     r"|按照|都要|都得"  # `_zh_standing`
+    r"|(?:固定|统一|一律|一直|始终)都?(?:译|翻|写成|写作|叫)|(?:先|提前)(?:问|告诉|通知|找|跟|和)"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -755,7 +756,7 @@ _GATE = re.compile(
     r"|this once|this one time|has to|can be|may be|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
-    r"|no\s"
+    r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
     r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|(?:too|as well)\b"
     r"|(?:change|move|set|update|push|shift|bump|raise|lower) (?:the|that|my|our) ))"
@@ -813,6 +814,96 @@ def normalize_subject(text: str) -> str:
     return s.lower() if s.isascii() else s
 
 
+# Rules the clause-by-clause readers cut short or miss (review round 3), each read whole.
+# "Use the formal 'Sie', never 'du'": the kept form said first, the refused one after a comma.
+_EN_USE_NEVER = re.compile(
+    r"(?i)(?:^|(?<=[.!?;\n])\s*)(?P<lead>(?:please\s+)?(?:use|write|say|address \w+ with|call \w+))"
+    r"\s+(?P<x>[^,.;!?\n]{1,50}?)\s*,\s*(?:but\s+)?(?P<neg>never|not)\s+(?P<y>[^,.;!?\n]{1,40})"
+    r"(?=[.;!\n]|$)"
+)
+# "Keep product names like CloudSync Pro … untranslated": what stays in its own form.
+_EN_KEEP_AS_IS = re.compile(
+    r"(?i)(?:^|(?<=[.!;\n])\s*)(?:please\s+)?(?:keep|leave)\s+(?P<x>[^.;!?\n]{2,120}?)\s+"
+    r"(?:untranslated|as[- ]is|unchanged|in the original"
+    r"|in (?:its|their) original (?:form|language))"
+    r"(?=[.;!,\n]|$)"
+)
+# "…, and no HOA fees over $150 a month": a cap on one cost, joined to another clause.
+_EN_NO_OVER = re.compile(
+    r"(?i)(?:^|[,;]\s*(?:and|but|plus|also)?\s*|(?<=[.!\n])\s*)(?P<rule>no\s+"
+    r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:over|above|more than|higher than|under|below)"
+    r"\s+\$?\d[\d,.]*\s*(?:k|%|dollars|usd|minutes|hours|miles|km)?"
+    r"(?:\s+(?:a|per)\s+(?:month|year|week|day|night|person))?)(?=[.;!,\n]|$)"
+)
+# "The 1990 rule doesn't apply to historic homes in Travis Heights": an exception kept beside
+# the rule it narrows.
+_EN_NOT_APPLY = re.compile(
+    r"(?i)\bthe\s+(?P<rule>[\w$'-]+(?:\s+[\w$'-]+){0,2}?)\s+(?:rule|limit|requirement|restriction)"
+    r"\s+(?:doesn't|does not|won't|will not|shouldn't|should not)\s+apply\s+to\s+"
+    r"(?P<x>[^,.;!?\n]{2,80})"
+)
+# "维修预算最多5000，超过先问我": what to do past a limit, said after it.
+_ZH_PAST_LIMIT_ASK = re.compile(
+    r"(?<=[，,])\s*(?P<rule>(?:超过|超出|高于|多于|超了)(?:的话|了)?(?:就|要|得|请|务必)?"
+    r"(?:先|提前)(?:问|告诉|通知|找|跟|和)(?:一下)?我(?:确认|商量|一下)?)(?=$|[，,。！!；;])"
+)
+# "公司名“星河智能”固定译为 Galaxy Intelligence": a fixed rendering, not a past one.
+_ZH_FIXED_RENDER = re.compile(
+    r"(?P<lead>[^，,。！!；;？?\n]*?)(?P<cue>固定|统一|一律|一直|始终)(?:都)?"
+    r"(?:译为|译成|翻译成|翻译为|翻成|写成|写作|叫)\s*(?P<x>[^，,。！!；;？?\n]{1,40}?)\s*(?=$|[，,。！!；;])"
+)
+
+
+def _review3_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """Rules read whole from the `_EN_USE_NEVER` … `_ZH_FIXED_RENDER` shapes."""
+    out: list[_Hit] = []
+    for m in _EN_USE_NEVER.finditer(text):
+        clause = _clause_at(text, m.start("x"), through_comma=True)
+        if not _inside(m.start("x"), spans):
+            # Both halves under the one sentence, so the block shows it once.
+            out.append(_Hit(m.start("x"), _make(clause, "require", m.group("x"), "use", 0.8)))
+            out.append(
+                _Hit(m.start("y"), _make(clause, "forbid", m.group("y"), m.group("neg"), 0.8))
+            )
+            spans.append((m.start("lead"), m.end()))
+    for m in _EN_KEEP_AS_IS.finditer(text):
+        if not _inside(m.start("x"), spans):
+            out.append(
+                _Hit(m.start("x"), _make(m.group().strip(), "require", m.group("x"), "keep", 0.8))
+            )
+    for m in _EN_NO_OVER.finditer(text):
+        if not _inside(m.start("rule"), spans):
+            out.append(
+                _Hit(m.start("rule"), _make(m.group("rule"), "forbid", m.group("x"), "no", 0.8))
+            )
+    for m in _EN_NOT_APPLY.finditer(text):
+        # Kept as a rule of its own, not a lift: its words ("1990", "historic homes") need
+        # not share the verb the ledger relates a rule's exceptions by.
+        subject = normalize_subject(m.group("rule") + " " + m.group("x"))
+        if subject and not _inside(m.start(), spans):
+            clause = _clause_at(text, m.start(), through_comma=True)
+            out.append(_Hit(m.start("x"), _make(clause, "require", subject, "exception", 0.75)))
+    if _CJK_CHAR.search(text):
+        out.extend(_zh_review3_rules(text, spans))
+    return out
+
+
+def _zh_review3_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    out: list[_Hit] = []
+    for m in _ZH_PAST_LIMIT_ASK.finditer(text):
+        if not _inside(m.start("rule"), spans):
+            out.append(
+                _Hit(m.start("rule"), _make(m.group("rule"), "require", "先问我", "先", 0.8))
+            )
+    for m in _ZH_FIXED_RENDER.finditer(text):
+        if not _inside(m.start("x"), spans):
+            clause = m.group().strip()
+            out.append(
+                _Hit(m.start("x"), _make(clause, "require", m.group("x"), m.group("cue"), 0.8))
+            )
+    return out
+
+
 def extract_constraints(text: str) -> list[Constraint]:
     """Every rule stated in `text`, in reading order, each with its verbatim clause."""
     if not (_GATE if LATIN_LETTER.search(text) else _GATE_NO_LATIN).search(text):
@@ -847,6 +938,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
         hits.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.8)))
         revoked_spans.append(m.span())
+    hits.extend(_review3_rules(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_en_shapes(text, revoked_spans))
     if _ZH_CUE_RX.search(text):
