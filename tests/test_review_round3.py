@@ -543,7 +543,6 @@ def test_zh_limit_changed_replaces_rule() -> None:
     assert "120个单词" not in _rules(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review3: '电车其实也行' does not lift '别给我订电车'")
 def test_zh_revoke_x_also_ok() -> None:
     text = block("别给我订电车。", "好的。", "电车其实也行，小区刚装了充电桩。", "好的。", "继续。")
     assert "别给我订电车" not in _rules(text)

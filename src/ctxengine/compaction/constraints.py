@@ -1598,7 +1598,9 @@ def _one_lift_a_sentence(text: str, hits: list[_Hit]) -> list[_Hit]:
 _ZH_ALSO_OK = re.compile(
     r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|嗯|好吧|好的|那就)?[，,]?\s*"
     r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)的?"
-    r"(?P<cue>(?:也|就)(?:可以|行|没关系|没问题|成|好)|也OK|也ok)(?:的|了|吧|啊|呀|哦|啦)*"
+    # "电车其实也行", "朝北的其实也可以接受": the hedge and the verb of accepting say no more.
+    r"(?:其实|现在|倒是)?"
+    r"(?P<cue>(?:也|就)(?:可以(?:接受)?|行|没关系|没问题|成|好)|也OK|也ok)(?:的|了|吧|啊|呀|哦|啦)*"
     r"(?=$|[，,。！!；;])"
 )
 _ZH_NOT_NEEDED = re.compile(

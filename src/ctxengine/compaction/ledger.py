@@ -490,6 +490,18 @@ def one_off(permitted: str) -> bool:
     return _ONE_OFF.search(permitted) is not None
 
 
+# "我订电车" ends on the thing "电车" a verb of choosing takes, the one asking aside.
+_ZH_VERB_TAKES = re.compile(
+    r"(?:给?我)?(?:订|买|坐|乘|用|选|租|要|开)(?P<thing>[\u4e00-\u9fff]{2,6})"
+)
+
+
+def _zh_verb_takes(rule: str, thing: str) -> bool:
+    """Whether the Chinese rule subject `rule` is a verb of choosing taking `thing`."""
+    m = _ZH_VERB_TAKES.fullmatch(rule)
+    return m is not None and m.group("thing") == thing
+
+
 def _heads(a: str, b: str) -> bool:
     """`a` and `b` (normalized) are the same subject or one is the other's head ("panda" and
     "panda for parsing"), as a plain-words revocation must be to lift a rule."""
@@ -857,6 +869,12 @@ class Ledger(BaseModel):
                         norm.isascii()
                         and e.polarity == "forbid"
                         and _lifted_by(e.norm_subject, norm)
+                    )
+                    # "别给我订电车" / "电车其实也行": the thing the rule's verb takes.
+                    or (
+                        e.polarity == c.polarity == "forbid"
+                        and names_alternative(c)
+                        and _zh_verb_takes(e.norm_subject, norm)
                     )
                     # "不要订靠窗的座位" / "还是订靠窗的座位吧": chosen again, its verb aside
                     # (not "生产数据库可以访问了", another action on its thing).
