@@ -529,9 +529,6 @@ def test_zh_rule_fixed_translation_kept() -> None:
     assert "Galaxy Intelligence" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '段落字数限制改成150个单词' leaves '每段不超过120个单词' active"
-)
 def test_zh_limit_changed_replaces_rule() -> None:
     text = block(
         "每段不超过120个单词。",

@@ -37,3 +37,26 @@ def test_zh_thing_also_ok_lifts_rule(rule: str, later: str) -> None:
 )
 def test_zh_thing_also_ok_near_miss_keeps_rule(rule: str, later: str) -> None:
     assert rule.rstrip("。") in _active(rule, later)
+
+
+# ---------------------------------------------------------------- "<限制>改成 N" replaces the limit
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("每段不超过120个单词。", "段落字数限制改成150个单词吧，120太紧了。"),
+        ("每条标题不超过20个字。", "标题字数限制改成30个字。"),
+        ("每段不超过120个单词。", "字数限制放宽到200个单词。"),
+        ("每个回答不超过300个字符。", "回答长度限制改为500个字符。"),
+    ],
+)
+def test_zh_limit_changed_replaces_rule(rule: str, later: str) -> None:
+    active = _active(rule, later)
+    assert rule.rstrip("。") not in active
+    assert any(later.split("，")[0].rstrip("。吧") in a for a in active)
+
+
+def test_zh_other_count_changed_keeps_limit() -> None:
+    # Not the limit nor a word of the rule: the rule stays.
+    assert "每段不超过120个单词" in _active("每段不超过120个单词。", "段落数改成5个。")

@@ -372,6 +372,7 @@ def _widened_only(active: list[ConstraintEntry], thing: str) -> list[ConstraintE
 _LIMIT_NOUNS = re.compile(
     r"(?i)\b(?:cut-?off|limit|cap|threshold|minimum|maximum|min|max|budget|range|window"
     r"|start date|end date|cutoff date)\b|截止|上限|下限|门槛|范围|预算|最低|最高|起始|开始日期"
+    r"|限制"
 )
 
 
