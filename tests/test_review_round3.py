@@ -112,9 +112,6 @@ def test_revocation_not_shown_as_rule() -> None:
     assert "skip the dry-run" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '预算那条取消吧，不用卡25万了' does not lift the budget rule"
-)
 def test_zh_revoke_cancel_that_rule() -> None:
     text = block(
         "总预算不能超过25万元。",

@@ -60,3 +60,31 @@ def test_zh_limit_changed_replaces_rule(rule: str, later: str) -> None:
 def test_zh_other_count_changed_keeps_limit() -> None:
     # Not the limit nor a word of the rule: the rule stays.
     assert "每段不超过120个单词" in _active("每段不超过120个单词。", "段落数改成5个。")
+
+
+# ------------------------------------------------------------ "<topic>那条取消吧" lifts the rule
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("总预算不能超过25万元。", "预算那条取消吧，不用卡25万了，改成32万。"),
+        ("不要一楼。", "一楼那条取消吧。"),
+        ("总预算不能超过25万元。", "取消预算那条规则。"),
+        ("每次回复都不要超过200字。", "回复那个限制去掉吧。"),
+    ],
+)
+def test_zh_rule_named_by_topic_called_off(rule: str, later: str) -> None:
+    assert rule.rstrip("。") not in _active(rule, later)
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("总预算不能超过25万元。", "酒店那条取消吧。"),  # another rule's topic
+        ("不要一楼。", "一楼那条取消吗？"),  # asked
+        ("不要一楼。", "别把一楼那条取消。"),  # kept, not called off
+    ],
+)
+def test_zh_other_topic_called_off_keeps_rule(rule: str, later: str) -> None:
+    assert rule.rstrip("。") in _active(rule, later)

@@ -446,6 +446,16 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         ),
         "forbid",
     ),
+    # "预算那条取消吧", "一楼那个要求去掉": the rule named by its topic, then called off.
+    (
+        re.compile(
+            r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|好吧|好的|嗯)?[，,]?\s*"
+            # (Not "别把这个要求取消", which keeps the rule.)
+            rf"(?![我你您他她它这那咱别不把将])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{{1,8}}?)的?"
+            rf"{_ZH_POINTER}{_ZH_RULE_NOUN}?[，,]?\s*(?:就|也|先)?{_ZH_CALL_OFF}"
+        ),
+        "forbid",
+    ),
     # "可以显示价格了": only with a verb a rule is about, so "我可以好好溜达了" is no revocation.
     # It lifts only a rule in force (`IF_RULED`): "可以发货了", "可以提交了" are no rule.
     (

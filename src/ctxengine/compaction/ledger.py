@@ -317,6 +317,8 @@ def _action_named(rule: str, permitted: str) -> bool:
 # A revocation that names the rule it calls off ("Forget the basic economy rule", "Drop the rule
 # about basic economy") lifts a rule whose subject holds those words, not only one they head.
 _NAMES_A_RULE = re.compile(r"(?i)\b(?:rule|restriction|constraint)s?\b")
+# A Chinese rule named as one ("预算那条", "取消预算的限制").
+_ZH_RULE_NAMED = re.compile(r"(?:那条|这条|那个|这个)(?:规则|要求|限制)?|规则|要求|限制|规定")
 # A rule called off by name ("Forget the mornings-only rule", "Ignore my rule about emojis"):
 # once it has lifted the rule it says nothing that holds, and shown it would read as a rule of
 # its own (`Ledger.in_force`). (The Chinese "之前说不要显示价格，取消这个要求" stays shown, as
@@ -834,6 +836,13 @@ class Ledger(BaseModel):
             # subject's head), not an action that merely names it.
             named = _NAMES_A_RULE.search(c.text) is not None
             same = [e for e in same if named or _heads(e.norm_subject, norm)]
+        if c.revokes and not lifts_only_a_rule(c) and _ZH_RULE_NAMED.search(c.text):
+            # "预算那条取消吧" after "总预算不能超过25万元": the rule named by a word of it.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and not e.revokes and len(norm) > 1 and norm in e.text
+            ]
         if c.revokes and c.confidence <= WEAK_REVOCATION:
             # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
             # request, no rule.
