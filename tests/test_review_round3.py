@@ -53,9 +53,6 @@ def test_sessions3_are_half_english_half_chinese() -> None:
 # ---------------------------------------------------------------- revocations not applied
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: 'Scratch the budget cap' does not lift the budget rule"
-)
 def test_revoke_scratch_the_cap() -> None:
     text = block(
         "Always keep the total budget under $38,000.",

@@ -88,3 +88,28 @@ def test_zh_rule_named_by_topic_called_off(rule: str, later: str) -> None:
 )
 def test_zh_other_topic_called_off_keeps_rule(rule: str, later: str) -> None:
     assert rule.rstrip("。") in _active(rule, later)
+
+
+# ---------------------------------------------------------------- "Scratch the <thing> cap"
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("Always keep the total budget under $38,000.", "Scratch the budget cap."),
+        ("Keep the total budget under $38,000.", "Forget the budget limit."),
+        ("Only consider candidates with at least 5 years of Go.", "Forget the Go requirement."),
+        ("Each heading at most 40 characters.", "Never mind the heading limit."),
+    ],
+)
+def test_en_limit_dropped_by_its_thing(rule: str, later: str) -> None:
+    assert rule.rstrip(".") not in " ".join(_active(rule, later))
+
+
+@pytest.mark.parametrize(
+    "later",
+    ["Scratch the mileage cap.", "Scratch the budget.", "Did you forget the budget cap?"],
+)
+def test_en_other_limit_dropped_keeps_rule(later: str) -> None:
+    rule = "Always keep the total budget under $38,000."
+    assert rule in _active(rule, later)

@@ -330,6 +330,22 @@ _CALLS_OFF = re.compile(
 )
 
 
+# A limit dropped by what it limits: "Scratch the budget cap", "Forget the Go requirement".
+_LIMIT_WORD = re.compile(
+    r"(?i)^(?P<what>[\w' -]+?) (?:cap|limit|ceiling|requirement|minimum|maximum)$"
+)
+
+
+def _drops_limit(rule: str, dropped: str) -> bool:
+    """Whether `dropped` names a limit on a thing ("budget cap") that `rule` sets with a value
+    ("Always keep the total budget under $38,000.")."""
+    m = _LIMIT_WORD.match(dropped)
+    if m is None or value_shape(rule) is None:
+        return False
+    words = re.findall(r"[\w']+", m.group("what").lower())
+    return all(re.search(rf"(?i)\b{re.escape(w)}\b", rule) for w in words)
+
+
 def _drops(rule: str, dropped: str) -> bool:
     """What a preference is about, let go: its subject or head ("high floor"), or in Chinese
     the subject inside the other ("有海景" and "海景")."""
@@ -1031,7 +1047,12 @@ class Ledger(BaseModel):
         out = LedgerResult()
         active = [e for e in self._active()[0] if not e.revokes]
         if kind == DROPS:
-            changed = [e for e in active if e.polarity != "forbid" and _drops(e.norm_subject, norm)]
+            changed = [
+                e
+                for e in active
+                if (e.polarity != "forbid" and _drops(e.norm_subject, norm))
+                or _drops_limit(e.text, norm)
+            ]
         elif kind == CHANGES_MIND:
             changed = [
                 e for e in active if e.polarity == "forbid" and _asks_for(e.norm_subject, norm)
