@@ -64,10 +64,6 @@ def test_revoke_scratch_the_cap() -> None:
     assert "$38,000" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'relax the Go requirement: 3 years is enough' leaves the 5-year rule active",
-)
 def test_revoke_relax_requirement() -> None:
     text = block(
         "Only consider candidates with at least 5 years of Go.",

@@ -113,3 +113,29 @@ def test_en_limit_dropped_by_its_thing(rule: str, later: str) -> None:
 def test_en_other_limit_dropped_keeps_rule(later: str) -> None:
     rule = "Always keep the total budget under $38,000."
     assert rule in _active(rule, later)
+
+
+# ---------------------------------------------------------------- "relax the <thing> requirement"
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        (
+            "Only consider candidates with at least 5 years of Go.",
+            "We can relax the Go requirement: 3 years is enough now.",
+        ),
+        ("Always keep the total budget under $38,000.", "Let's relax the budget cap."),
+        ("Only consider candidates with at least 5 years of Go.", "Lift the Go requirement."),
+    ],
+)
+def test_en_limit_relaxed_is_lifted(rule: str, later: str) -> None:
+    assert rule not in _active(rule, later)
+
+
+@pytest.mark.parametrize(
+    "later", ["We can relax the Rust requirement.", "Can we relax the Go requirement?"]
+)
+def test_en_other_or_asked_relaxing_keeps_rule(later: str) -> None:
+    rule = "Only consider candidates with at least 5 years of Go."
+    assert rule in _active(rule, later)

@@ -759,7 +759,8 @@ _GATE = re.compile(
     + r"|(?i:\b(?:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
     r"remember|have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|"
     r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward|allergic"
-    r"|no longer|never mind|scratch|you can|you may|you're allowed|you are allowed|you're free"
+    r"|no longer|never mind|scratch|relax|loosen|lift|you can|you may|you're allowed"
+    r"|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
     r"|this once|this one time|has to|can be|may be|now"
@@ -2960,6 +2961,13 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?P<cue>forget(?: about)?|never mind(?: about)?"
         r"|don't worry about|do not worry about|scratch)\s+(?:the\s+|my\s+|that\s+)?"
         rf"(?P<obj>{_EN_THING}){_CLAUSE_END_EN}"
+    ),
+    # "We can relax the Go requirement: 3 years is enough": a limit relaxed is let go (what
+    # replaces it, if anything, is said as a value).
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:we|you) can\s+|let's\s+)?"
+        r"(?P<cue>relax|loosen|lift)\s+(?:the\s+|my\s+|that\s+)?"
+        rf"(?P<obj>{_EN_THING})(?=\s*(?:[,.;:!]|$))"
     ),
     # "The high floor doesn't matter anymore", "A sea view isn't important".
     re.compile(
