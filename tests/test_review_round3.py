@@ -75,10 +75,6 @@ def test_revoke_relax_requirement() -> None:
     assert "at least 5 years of Go" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: a raised limit ('can go up to 55 now') leaves the 40-character rule active",
-)
 def test_limit_raised_replaces_rule() -> None:
     text = block(
         "Each heading at most 40 characters.",

@@ -139,3 +139,28 @@ def test_en_limit_relaxed_is_lifted(rule: str, later: str) -> None:
 def test_en_other_or_asked_relaxing_keeps_rule(later: str) -> None:
     rule = "Only consider candidates with at least 5 years of Go."
     assert rule in _active(rule, later)
+
+
+# ---------------------------------------------------------------- "<thing>s can go up to N"
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("Each heading at most 40 characters.", "Headings can go up to 55 characters now."),
+        ("Each slide at most 6 bullets.", "Slides can be up to 8 bullets."),
+        ("Each title at most 50 characters.", "Titles can go up to 70 characters."),
+    ],
+)
+def test_en_raised_limit_replaces_rule(rule: str, later: str) -> None:
+    active = _active(rule, later)
+    assert rule not in active
+    assert later in active
+
+
+@pytest.mark.parametrize(
+    "later", ["Paragraphs can go up to 55 words now.", "Can headings go up to 55 characters?"]
+)
+def test_en_other_or_asked_raise_keeps_rule(later: str) -> None:
+    rule = "Each heading at most 40 characters."
+    assert rule in _active(rule, later)

@@ -763,7 +763,7 @@ _GATE = re.compile(
     r"|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
-    r"|this once|this one time|has to|can be|may be|now"
+    r"|this once|this one time|has to|can be|may be|can go|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s"
@@ -1410,6 +1410,8 @@ def _done_now(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         at = m.start("obj")
         if _inside(at, spans) or not (subject := normalize_subject(m.group("obj"))):
             continue
+        if _EN_RAISED.fullmatch(m.group("obj")):
+            continue  # "Headings can go up to 55 characters now": a limit's new value
         start, end = _clause_span(text, at)
         spans.append((at, m.end()))
         out.append(
@@ -3041,6 +3043,13 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         r"(?P<cue>change|move|set|update|push|shift|bump|raise|lower)\s+"
         r"(?:the\s+|that\s+|my\s+|our\s+)?(?P<noun>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+to\s+"
         rf"(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?(?:\s+instead)?{_CLAUSE_END_EN}"
+    ),
+    # "Headings can go up to 55 characters now", "The budget can go to $9,500".
+    _EN_RAISED := re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|each\s+|every\s+|my\s+|our\s+)?"
+        r"(?P<noun>[a-z][\w-]*?)s?\s+(?:can|may)\s+(?P<cue>go|be|run|stretch)\s+"
+        rf"(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+(?P<v>{_VALUE})"
+        rf"(?:\s?(?:%|[a-z]+))?(?:\s+now)?{_CLAUSE_END_EN}"
     ),
     # "截止日期改成4月1日", "把上限改为300".
     re.compile(
