@@ -151,10 +151,6 @@ def test_zh_revoke_also_fine_to_write() -> None:
     assert "不要写我的月薪" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: '删除命令以后不用问我了' is kept as a rule beside the one it lifts",
-)
 def test_zh_revoke_no_need_to_ask() -> None:
     text = block(
         "执行任何删除命令前必须先问我。",

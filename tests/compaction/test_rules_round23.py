@@ -164,3 +164,24 @@ def test_en_raised_limit_replaces_rule(rule: str, later: str) -> None:
 def test_en_other_or_asked_raise_keeps_rule(later: str) -> None:
     rule = "Each heading at most 40 characters."
     assert rule in _active(rule, later)
+
+
+# ---------------------------------------------------------------- "<topic>以后不用问我了"
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("执行任何删除命令前必须先问我。", "删除命令以后不用问我了，直接执行。"),
+        ("发邮件前必须先问我。", "邮件以后不用问我了。"),
+        ("付款前必须先问我。", "付款今后不用问我了。"),
+    ],
+)
+def test_zh_topic_no_longer_ask_lifts_rule(rule: str, later: str) -> None:
+    assert rule.rstrip("。") not in _active(rule, later)
+
+
+@pytest.mark.parametrize("later", ["以后不用等我了。", "删除命令以后不用问我了吗？"])
+def test_zh_other_or_asked_no_longer_keeps_rule(later: str) -> None:
+    rule = "执行任何删除命令前必须先问我。"
+    assert rule.rstrip("。") in _active(rule, later)

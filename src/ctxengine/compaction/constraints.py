@@ -1425,7 +1425,9 @@ def _done_now(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
 # Not asked ("不用抄送了吗？"), not of the speaker ("我以后不用加班了"), not an order to stop
 # ("Stop asking me for confirmation" forbids asking).
 _ZH_NO_LONGER = re.compile(
-    r"(?:^|(?<=[，,。！!；;\s]))(?:那|好的|好吧|嗯|其实)?[，,]?\s*(?P<lead>以后|今后|从现在起|从今以后|现在)"
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|好的|好吧|嗯|其实)?[，,]?\s*"
+    # "删除命令以后不用问我了": what it is about may come first.
+    r"(?:(?![我你您他她它这那])[\u4e00-\u9fff]{2,6}?)?(?P<lead>以后|今后|从现在起|从今以后|现在)"
     r"(?:就|都|也)?(?P<cue>不用|不必|不需要|无需)(?:再)?"
     r"(?P<obj>(?![我你您他她它这那])[^，,。；;！!？?\n了吗么]{2,16}?)了(?:吧|啊|哦)?(?=$|[，,。！!；;\n])"
 )

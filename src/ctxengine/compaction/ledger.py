@@ -466,6 +466,10 @@ def _no_longer_required(rule: ConstraintEntry, c: Constraint, norm: str) -> bool
         return False
     if _CJK.search(norm):
         words = [w for w in jieba.cut(norm) if w.strip()]
+        if len(words) == 1:
+            # "不用问我了" (its subject "我") for "必须先问我": the verb with it in the words.
+            held = rule.norm_subject
+            return held.endswith(norm) and held[-len(norm) - 1 :] in c.text
         return len(words) > 1 and all(w in rule.norm_subject for w in words)
     words, ruled = norm.split(), rule.norm_subject.split()
     return len(words) > 1 and words[0] == ruled[0] and set(words) <= set(ruled)
