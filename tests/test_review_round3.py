@@ -53,9 +53,6 @@ def test_sessions3_are_half_english_half_chinese() -> None:
 # ---------------------------------------------------------------- revocations not applied
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: 'Scratch the budget cap' does not lift the budget rule"
-)
 def test_revoke_scratch_the_cap() -> None:
     text = block(
         "Always keep the total budget under $38,000.",
@@ -67,10 +64,6 @@ def test_revoke_scratch_the_cap() -> None:
     assert "$38,000" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: 'relax the Go requirement: 3 years is enough' leaves the 5-year rule active",
-)
 def test_revoke_relax_requirement() -> None:
     text = block(
         "Only consider candidates with at least 5 years of Go.",
@@ -82,10 +75,6 @@ def test_revoke_relax_requirement() -> None:
     assert "at least 5 years of Go" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: a raised limit ('can go up to 55 now') leaves the 40-character rule active",
-)
 def test_limit_raised_replaces_rule() -> None:
     text = block(
         "Each heading at most 40 characters.",
@@ -112,9 +101,6 @@ def test_revocation_not_shown_as_rule() -> None:
     assert "skip the dry-run" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '预算那条取消吧，不用卡25万了' does not lift the budget rule"
-)
 def test_zh_revoke_cancel_that_rule() -> None:
     text = block(
         "总预算不能超过25万元。",
@@ -165,10 +151,6 @@ def test_zh_revoke_also_fine_to_write() -> None:
     assert "不要写我的月薪" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: '删除命令以后不用问我了' is kept as a rule beside the one it lifts",
-)
 def test_zh_revoke_no_need_to_ask() -> None:
     text = block(
         "执行任何删除命令前必须先问我。",
@@ -461,9 +443,6 @@ def test_zh_rule_fixed_translation_kept() -> None:
     assert "Galaxy Intelligence" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '段落字数限制改成150个单词' leaves '每段不超过120个单词' active"
-)
 def test_zh_limit_changed_replaces_rule() -> None:
     text = block(
         "每段不超过120个单词。",
@@ -475,7 +454,6 @@ def test_zh_limit_changed_replaces_rule() -> None:
     assert "120个单词" not in _rules(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review3: '电车其实也行' does not lift '别给我订电车'")
 def test_zh_revoke_x_also_ok() -> None:
     text = block("别给我订电车。", "好的。", "电车其实也行，小区刚装了充电桩。", "好的。", "继续。")
     assert "别给我订电车" not in _rules(text)

@@ -446,6 +446,16 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         ),
         "forbid",
     ),
+    # "预算那条取消吧", "一楼那个要求去掉": the rule named by its topic, then called off.
+    (
+        re.compile(
+            r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|好吧|好的|嗯)?[，,]?\s*"
+            # (Not "别把这个要求取消", which keeps the rule.)
+            rf"(?![我你您他她它这那咱别不把将])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{{1,8}}?)的?"
+            rf"{_ZH_POINTER}{_ZH_RULE_NOUN}?[，,]?\s*(?:就|也|先)?{_ZH_CALL_OFF}"
+        ),
+        "forbid",
+    ),
     # "可以显示价格了": only with a verb a rule is about, so "我可以好好溜达了" is no revocation.
     # It lifts only a rule in force (`IF_RULED`): "可以发货了", "可以提交了" are no rule.
     (
@@ -750,10 +760,11 @@ _GATE = re.compile(
     + r"|(?i:\b(?:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
     r"remember|have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|"
     r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward|allergic"
-    r"|no longer|never mind|scratch|you can|you may|you're allowed|you are allowed|you're free"
+    r"|no longer|never mind|scratch|relax|loosen|lift|you can|you may|you're allowed"
+    r"|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
-    r"|this once|this one time|has to|can be|may be|now"
+    r"|this once|this one time|has to|can be|may be|can go|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
@@ -1491,6 +1502,8 @@ def _done_now(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         at = m.start("obj")
         if _inside(at, spans) or not (subject := normalize_subject(m.group("obj"))):
             continue
+        if _EN_RAISED.fullmatch(m.group("obj")):
+            continue  # "Headings can go up to 55 characters now": a limit's new value
         start, end = _clause_span(text, at)
         spans.append((at, m.end()))
         out.append(
@@ -1504,7 +1517,9 @@ def _done_now(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
 # Not asked ("不用抄送了吗？"), not of the speaker ("我以后不用加班了"), not an order to stop
 # ("Stop asking me for confirmation" forbids asking).
 _ZH_NO_LONGER = re.compile(
-    r"(?:^|(?<=[，,。！!；;\s]))(?:那|好的|好吧|嗯|其实)?[，,]?\s*(?P<lead>以后|今后|从现在起|从今以后|现在)"
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|好的|好吧|嗯|其实)?[，,]?\s*"
+    # "删除命令以后不用问我了": what it is about may come first.
+    r"(?:(?![我你您他她它这那])[\u4e00-\u9fff]{2,6}?)?(?P<lead>以后|今后|从现在起|从今以后|现在)"
     r"(?:就|都|也)?(?P<cue>不用|不必|不需要|无需)(?:再)?"
     r"(?P<obj>(?![我你您他她它这那])[^，,。；;！!？?\n了吗么]{2,16}?)了(?:吧|啊|哦)?(?=$|[，,。！!；;\n])"
 )
@@ -1690,7 +1705,9 @@ def _one_lift_a_sentence(text: str, hits: list[_Hit]) -> list[_Hit]:
 _ZH_ALSO_OK = re.compile(
     r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|嗯|好吧|好的|那就)?[，,]?\s*"
     r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)的?"
-    r"(?P<cue>(?:也|就)(?:可以|行|没关系|没问题|成|好)|也OK|也ok)(?:的|了|吧|啊|呀|哦|啦)*"
+    # "电车其实也行", "朝北的其实也可以接受": the hedge and the verb of accepting say no more.
+    r"(?:其实|现在|倒是)?"
+    r"(?P<cue>(?:也|就)(?:可以(?:接受)?|行|没关系|没问题|成|好)|也OK|也ok)(?:的|了|吧|啊|呀|哦|啦)*"
     r"(?=$|[，,。！!；;])"
 )
 _ZH_NOT_NEEDED = re.compile(
@@ -3041,6 +3058,13 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         r"|don't worry about|do not worry about|scratch)\s+(?:the\s+|my\s+|that\s+)?"
         rf"(?P<obj>{_EN_THING}){_CLAUSE_END_EN}"
     ),
+    # "We can relax the Go requirement: 3 years is enough": a limit relaxed is let go (what
+    # replaces it, if anything, is said as a value).
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:we|you) can\s+|let's\s+)?"
+        r"(?P<cue>relax|loosen|lift)\s+(?:the\s+|my\s+|that\s+)?"
+        rf"(?P<obj>{_EN_THING})(?=\s*(?:[,.;:!]|$))"
+    ),
     # "The high floor doesn't matter anymore", "A sea view isn't important".
     re.compile(
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|a\s+|an\s+|my\s+)?(?P<obj>{_EN_THING})\s+"
@@ -3114,12 +3138,19 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         r"(?:the\s+|that\s+|my\s+|our\s+)?(?P<noun>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+to\s+"
         rf"(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?(?:\s+instead)?{_CLAUSE_END_EN}"
     ),
+    # "Headings can go up to 55 characters now", "The budget can go to $9,500".
+    _EN_RAISED := re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|each\s+|every\s+|my\s+|our\s+)?"
+        r"(?P<noun>[a-z][\w-]*?)s?\s+(?:can|may)\s+(?P<cue>go|be|run|stretch)\s+"
+        rf"(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+(?P<v>{_VALUE})"
+        rf"(?:\s?(?:%|[a-z]+))?(?:\s+now)?{_CLAUSE_END_EN}"
+    ),
     # "截止日期改成4月1日", "把上限改为300".
     re.compile(
         rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)(?:可以|就|也)?"
         # "汇率上限放宽到 7.30", "预算可以放到 13 万": a limit moved is a value changed too.
         rf"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到|{_ZH_LIMIT_MOVED})"
-        rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个|人|小时|分钟|字|页|%)?"
+        rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
         rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
     ),

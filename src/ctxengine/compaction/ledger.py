@@ -317,6 +317,8 @@ def _action_named(rule: str, permitted: str) -> bool:
 # A revocation that names the rule it calls off ("Forget the basic economy rule", "Drop the rule
 # about basic economy") lifts a rule whose subject holds those words, not only one they head.
 _NAMES_A_RULE = re.compile(r"(?i)\b(?:rule|restriction|constraint)s?\b")
+# A Chinese rule named as one ("预算那条", "取消预算的限制").
+_ZH_RULE_NAMED = re.compile(r"(?:那条|这条|那个|这个)(?:规则|要求|限制)?|规则|要求|限制|规定")
 # A rule called off by name ("Forget the mornings-only rule", "Ignore my rule about emojis"):
 # once it has lifted the rule it says nothing that holds, and shown it would read as a rule of
 # its own (`Ledger.in_force`). (The Chinese "之前说不要显示价格，取消这个要求" stays shown, as
@@ -326,6 +328,22 @@ _CALLS_OFF = re.compile(
     r"(?:forget|ignore|disregard|never mind|scratch|drop)\b[^.;!?\n]*?"
     r"\b(?:rule|restriction|constraint|instruction)s?\b(?!\s+for\b)"
 )
+
+
+# A limit dropped by what it limits: "Scratch the budget cap", "Forget the Go requirement".
+_LIMIT_WORD = re.compile(
+    r"(?i)^(?P<what>[\w' -]+?) (?:cap|limit|ceiling|requirement|minimum|maximum)$"
+)
+
+
+def _drops_limit(rule: str, dropped: str) -> bool:
+    """Whether `dropped` names a limit on a thing ("budget cap") that `rule` sets with a value
+    ("Always keep the total budget under $38,000.")."""
+    m = _LIMIT_WORD.match(dropped)
+    if m is None or value_shape(rule) is None:
+        return False
+    words = re.findall(r"[\w']+", m.group("what").lower())
+    return all(re.search(rf"(?i)\b{re.escape(w)}\b", rule) for w in words)
 
 
 def _drops(rule: str, dropped: str) -> bool:
@@ -372,6 +390,7 @@ def _widened_only(active: list[ConstraintEntry], thing: str) -> list[ConstraintE
 _LIMIT_NOUNS = re.compile(
     r"(?i)\b(?:cut-?off|limit|cap|threshold|minimum|maximum|min|max|budget|range|window"
     r"|start date|end date|cutoff date)\b|截止|上限|下限|门槛|范围|预算|最低|最高|起始|开始日期"
+    r"|限制"
 )
 
 
@@ -447,6 +466,10 @@ def _no_longer_required(rule: ConstraintEntry, c: Constraint, norm: str) -> bool
         return False
     if _CJK.search(norm):
         words = [w for w in jieba.cut(norm) if w.strip()]
+        if len(words) == 1:
+            # "不用问我了" (its subject "我") for "必须先问我": the verb with it in the words.
+            held = rule.norm_subject
+            return held.endswith(norm) and held[-len(norm) - 1 :] in c.text
         return len(words) > 1 and all(w in rule.norm_subject for w in words)
     words, ruled = norm.split(), rule.norm_subject.split()
     return len(words) > 1 and words[0] == ruled[0] and set(words) <= set(ruled)
@@ -488,6 +511,18 @@ def _contrast_twins(
 def one_off(permitted: str) -> bool:
     """Whether a normalized permission is for one occasion ("push main once")."""
     return _ONE_OFF.search(permitted) is not None
+
+
+# "我订电车" ends on the thing "电车" a verb of choosing takes, the one asking aside.
+_ZH_VERB_TAKES = re.compile(
+    r"(?:给?我)?(?:订|买|坐|乘|用|选|租|要|开)(?P<thing>[\u4e00-\u9fff]{2,6})"
+)
+
+
+def _zh_verb_takes(rule: str, thing: str) -> bool:
+    """Whether the Chinese rule subject `rule` is a verb of choosing taking `thing`."""
+    m = _ZH_VERB_TAKES.fullmatch(rule)
+    return m is not None and m.group("thing") == thing
 
 
 def _heads(a: str, b: str) -> bool:
@@ -821,6 +856,13 @@ class Ledger(BaseModel):
             # subject's head), not an action that merely names it.
             named = _NAMES_A_RULE.search(c.text) is not None
             same = [e for e in same if named or _heads(e.norm_subject, norm)]
+        if c.revokes and not lifts_only_a_rule(c) and _ZH_RULE_NAMED.search(c.text):
+            # "预算那条取消吧" after "总预算不能超过25万元": the rule named by a word of it.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and not e.revokes and len(norm) > 1 and norm in e.text
+            ]
         if c.revokes and c.confidence <= WEAK_REVOCATION:
             # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
             # request, no rule.
@@ -857,6 +899,12 @@ class Ledger(BaseModel):
                         norm.isascii()
                         and e.polarity == "forbid"
                         and _lifted_by(e.norm_subject, norm)
+                    )
+                    # "别给我订电车" / "电车其实也行": the thing the rule's verb takes.
+                    or (
+                        e.polarity == c.polarity == "forbid"
+                        and names_alternative(c)
+                        and _zh_verb_takes(e.norm_subject, norm)
                     )
                     # "不要订靠窗的座位" / "还是订靠窗的座位吧": chosen again, its verb aside
                     # (not "生产数据库可以访问了", another action on its thing).
@@ -1003,7 +1051,12 @@ class Ledger(BaseModel):
         out = LedgerResult()
         active = [e for e in self._active()[0] if not e.revokes]
         if kind == DROPS:
-            changed = [e for e in active if e.polarity != "forbid" and _drops(e.norm_subject, norm)]
+            changed = [
+                e
+                for e in active
+                if (e.polarity != "forbid" and _drops(e.norm_subject, norm))
+                or _drops_limit(e.text, norm)
+            ]
         elif kind == CHANGES_MIND:
             changed = [
                 e for e in active if e.polarity == "forbid" and _asks_for(e.norm_subject, norm)
