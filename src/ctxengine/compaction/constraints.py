@@ -865,7 +865,7 @@ _ZH_FIXED_RENDER = re.compile(
 )
 
 
-def _review3_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+def _whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """Rules read whole from the `_EN_USE_NEVER` … `_ZH_FIXED_RENDER` shapes."""
     out: list[_Hit] = []
     for m in _EN_USE_NEVER.finditer(text):
@@ -895,11 +895,12 @@ def _review3_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             clause = _clause_at(text, m.start(), through_comma=True)
             out.append(_Hit(m.start("x"), _make(clause, "require", subject, "exception", 0.75)))
     if _CJK_CHAR.search(text):
-        out.extend(_zh_review3_rules(text, spans))
+        out.extend(_zh_whole_rule_shapes(text, spans))
     return out
 
 
-def _zh_review3_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+def _zh_whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_PAST_LIMIT_ASK` and `_ZH_FIXED_RENDER` rules, each kept with its whole clause."""
     out: list[_Hit] = []
     for m in _ZH_PAST_LIMIT_ASK.finditer(text):
         if not _inside(m.start("rule"), spans):
@@ -949,7 +950,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
         hits.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.8)))
         revoked_spans.append(m.span())
-    hits.extend(_review3_rules(text, revoked_spans))
+    hits.extend(_whole_rule_shapes(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_en_shapes(text, revoked_spans))
     if _ZH_CUE_RX.search(text):
