@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -101,26 +102,37 @@ def _item(op: Any, av: Any, flags: int) -> Needs:
         return _spellings(chr(av), flags)
     if op is C.IN:
         return _class(av, flags)
+    return _structure(op, av, flags, _sequence)
+
+
+# How a walk reads a sequence of items under flags (`_sequence` for characters, `_words_of`
+# for words).
+_Walk = Callable[[list[tuple[Any, Any]], int], Needs]
+
+
+def _structure(op: Any, av: Any, flags: int, walk: _Walk) -> Needs:
+    """The needs of a group, alternation, repeat or lookaround, whose parts `walk` reads: the
+    same for both gates, which differ only in their leaves and how a sequence combines."""
     if op is C.SUBPATTERN:
         _group, add, remove, sub = av
-        return _sequence(list(sub), (flags | add) & ~remove)
+        return walk(list(sub), (flags | add) & ~remove)
     if op is C.BRANCH:
         out: set[str] = set()
         for branch in av[1]:
-            needs = _sequence(list(branch), flags)
+            needs = walk(list(branch), flags)
             if needs is None:
                 return None  # a branch that needs nothing known: nor does the whole
             out |= needs
         return frozenset(out)
     if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
         low, _high, sub = av
-        return _sequence(list(sub), flags) if low >= 1 else None
+        return walk(list(sub), flags) if low >= 1 else None
     if op is C.ATOMIC_GROUP:
-        return _sequence(list(av), flags)
+        return walk(list(av), flags)
     if op is C.ASSERT:
         # A positive lookaround: what it sees is in the text, beside the match.
         _direction, sub = av
-        return _sequence(list(sub), flags)
+        return walk(list(sub), flags)
     return None  # ANY, NOT_LITERAL, AT, ASSERT_NOT, group references, ...
 
 
@@ -243,25 +255,7 @@ def _words_item(op: Any, av: Any, flags: int) -> Needs:
         if chars is None or not all(_lowerable(c) for c in chars):
             return None
         return frozenset(c.lower() for c in chars)
-    if op is C.SUBPATTERN:
-        _group, add, remove, sub = av
-        return _words_of(list(sub), (flags | add) & ~remove)
-    if op is C.BRANCH:
-        out: set[str] = set()
-        for branch in av[1]:
-            needs = _words_of(list(branch), flags)
-            if needs is None:
-                return None
-            out |= needs
-        return frozenset(out)
-    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-        low, _high, sub = av
-        return _words_of(list(sub), flags) if low >= 1 else None
-    if op is C.ATOMIC_GROUP:
-        return _words_of(list(av), flags)
-    if op is C.ASSERT:
-        return _words_of(list(av[1]), flags)
-    return None
+    return _structure(op, av, flags, _words_of)
 
 
 class Gate:
