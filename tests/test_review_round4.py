@@ -643,17 +643,12 @@ def test_zh_slot_choice_between_options_kept() -> None:
 # ---------------------------------------------------------------- identifiers / references
 
 
-@pytest.mark.xfail(strict=True, reason="review4: the phone '138 1234 5678' becomes task.电话=138")
 def test_zh_phone_with_spaces_whole() -> None:
     text = block("有事发短信，手机 138 1234 5678。", "好的。", "继续。")
     assert "138 1234 5678" in text
     assert "=138\n" not in text + "\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the landline '010-6278 3301' is cut to 010-6278 and 'HR 010' is shown as a flight",
-)
 def test_zh_landline_with_space_whole() -> None:
     text = block(
         "你们可以联系公司HR了，电话 010-6278 3301。",

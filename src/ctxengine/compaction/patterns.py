@@ -265,7 +265,24 @@ _RAW: list[tuple[str, int, str, int]] = [
         0,
     ),
     ("phone", 4, r"(?<![\d+])(?:\+?86[ -]?)?1[3-9]\d{9}(?!\d)", 0),
+    # A mobile read out in groups of 3-4-4, by spaces or dashes ("138 1234 5678"): one number,
+    # not 138 and two others. The same separator both times, so "139 2024-05-01" is none.
+    (
+        "phone",
+        4,
+        r"(?<![\w+$¥￥€£.,-])(?:\+?86[ -]?)?1[3-9]\d(?: \d{4} |-\d{4}-)\d{4}(?!\d|[.,-]\d)",
+        0,
+    ),
     ("phone", 4, r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])", 0),
+    # A landline whose number is grouped after its area code ("010-6278 3301", "(021) 5555
+    # 1234", "0755 8888 6666"): an area code opens with 0, so a sum or a year is none.
+    (
+        "phone",
+        4,
+        r"(?<![\w+$¥￥€£.,-])(?:\(0\d{2,3}\) ?|0\d{2,3}[ -])(?:\d{3,4}[ -]\d{4}|\d{7,8})"
+        r"(?!\d|[.,-]\d)",
+        0,
+    ),
     (
         "phone",
         4,
@@ -273,6 +290,15 @@ _RAW: list[tuple[str, int, str, int]] = [
         0,
     ),
     ("phone", 4, r"(?<![\w-])\(?\d{3}\)?[ -]\d{3}-\d{4}(?![\d-])", 0),
+    # The same North American number grouped by spaces or dots ("(415) 555 0134", "415 555
+    # 0134", "415.555.0134"); an area code opens with 2-9, so "100 200 3000" is none.
+    (
+        "phone",
+        4,
+        r"(?<![\w$¥￥€£.,+-])(?:\([2-9]\d{2}\) ?|[2-9]\d{2} )\d{3} \d{4}(?!\d|[.,-]\d)"
+        r"|(?<![\w.])[2-9]\d{2}\.\d{3}\.\d{4}(?!\w|\.\d)",
+        0,
+    ),
     # A Chinese licence plate: a province's character, the city's letter, then five or six
     # letters and digits (no I or O), a dot or a space between ("沪A·7K392", "粤B·D12345").
     # Its tail may have a flight number's shape ("7K392"): the plate wins.
@@ -481,9 +507,12 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("*", "x"), 4, False),  # masked mobile
     (("*", "x"), 4, False),  # masked US phone
     ((), 11, False),  # mobile
+    ((), 4, False),  # 138 1234 5678
     (("-",), 7, False),  # landline
+    ((), 4, False),  # 010-6278 3301
     (("+",), 1, False),  # international
     (("-",), 4, False),  # (555) 123-4567
+    ((), 4, False),  # (415) 555 0134
     ((), 1, True),  # 沪A·7K392
     ((), 3, True),  # flight
     ((), 3, True),  # UA 1542
