@@ -284,10 +284,6 @@ def test_narrowing_on_saturdays_shown() -> None:
     assert "60 minutes" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the one-time exception to 'Don't touch anything in addons/' (patch one named file) is dropped",
-)
 def test_one_time_exception_to_folder_rule_shown() -> None:
     text = block(
         "Don't touch anything in addons/.",
@@ -669,10 +665,6 @@ def test_zh_course_code_not_flight() -> None:
     assert "航班" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the path addons/dialogic/Core/DialogicGameHandler.gd in a user message is not kept",
-)
 def test_file_path_in_exception_kept() -> None:
     text = block(
         "You can patch addons/dialogic/Core/DialogicGameHandler.gd, there's a null bug in it.",

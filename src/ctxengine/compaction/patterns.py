@@ -66,7 +66,8 @@ _GOING = (
 _FILE_EXT = (
     r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
     r"|md|log|sql|html?|css|sh|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php|xml|zip|gz|tar|png|jpe?g"
-    r"|svg|gif|webp)"
+    r"|svg|gif|webp|gd|gdshader|tscn|tres|cs|swift|vue|svelte|lua|dart|scala|kts|gradle|proto"
+    r"|graphql|tf|ipynb|rst|tex|lock|bat|ps1|mp4|mp3|wav|mov)"
 )
 # A file's line (and column) after its name, as a trace writes it ("OrderCache.java:212"):
 # the name without it points nowhere in the file.
@@ -174,6 +175,18 @@ _RAW: list[tuple[str, int, str, int]] = [
         2,
         _NB + r"(?:~/|/)?[\w.-]+(?:/(?:[\w.-]+|[\w-]*[" + _HAN + r"][\w" + _HAN + r"-]*))*"
         r"/[\w." + _HAN + r"-]*[\w" + _HAN + r"-]\." + _FILE_EXT + _NA + _AT_LINE,
+        0,
+    ),
+    # A file two folders deep or more, whatever its extension ("addons/dialogic/Core/
+    # DialogicGameHandler.gd", "src/engine/Thing.hx"): folders say it is a path. A name of
+    # one letter, or an extension opening with a digit, is none ("A/B/C.D", "1/2/3.5").
+    (
+        "path",
+        2,
+        _NB
+        + r"(?:~/|/)?(?:[\w.-]+/){2,}[\w-]*\w[A-Za-z0-9]\.[A-Za-z][A-Za-z0-9]{0,7}"
+        + _NA
+        + _AT_LINE,
         0,
     ),
     # A file by its name alone ("sales_2026_q3.csv", "requirements.txt"), not a library's.
@@ -492,6 +505,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("/",), 0, False),
     ((":\\",), 0, False),
     (("/",), 0, False),
+    (("/",), 0, False),  # src/engine/Thing.hx
     ((".",), 0, False),  # sales_2026_q3.csv
     (("error", "exception"), 0, True),  # ModuleNotFoundError: …
     (("error",), 3, True),  # error TS2339: …
