@@ -655,10 +655,6 @@ def test_zh_landline_with_space_whole() -> None:
     assert "航班" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: course codes CS2031-02/CS3102-01 are shown as flights 'CS2031'/'CS3102', suffix cut",
-)
 def test_zh_course_code_not_flight() -> None:
     text = block("选课。", "操作系统 CS2031-02、机器学习 CS3102-01。", "第一个和第三个都要。")
     assert "CS2031-02" in text and "CS3102-01" in text

@@ -130,6 +130,10 @@ _EN_FORMAT = (
 # Branch prefixes of the usual git flows: "feature/invoice-pdf-export", "chore/node-20".
 _BRANCH_PREFIX = r"(?:feature|feat|fix|bugfix|hotfix|chore|release|refactor|perf|wip|topic)"
 
+# After a flight number, what makes it part of a longer number or code: a decimal's point, a
+# thousands comma, a dash and more digits ("CS2031-02" is a course's section, "HR 010-6278"
+# a phone number).
+_NOT_LONGER = r"(?![.,‐–-]\d)"
 # An airline's code: two letters, or a letter and a digit either way round ("UA", "B6", "9W").
 _AIRLINE = r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])"
 # A flight number written with a space ("UA 1542", "B6 917") by its shape alone: 3 or 4 digits,
@@ -142,7 +146,7 @@ _SPACED_FLIGHT = (
     + _AIRLINE
     + r" (?!(?:19|20)\d\d(?!\d))\d{3,4}"
     + _NA
-    + r"(?![.,]\d)"
+    + _NOT_LONGER
 )
 # After a word for a flight, any flight number of 1 to 4 digits ("flight UA 15", "航班CA 1234").
 _FLIGHT_WORD = r"(?i:\bflights?(?: (?:number|no\.?|#))?|航班号?)(?: (?:is|was)|\s*[:：是])?\s*"
@@ -322,9 +326,9 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?=[A-Z]*\d)[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])",
         0,
     ),
-    ("flight", 5, _NB + _AIRLINE + r"\d{3,4}" + _NA, 0),
+    ("flight", 5, _NB + _AIRLINE + r"\d{3,4}" + _NA + _NOT_LONGER, 0),
     ("flight", 5, _SPACED_FLIGHT, 0),
-    ("flight", 5, _FLIGHT_WORD + r"(" + _AIRLINE + r" \d{1,4})" + _NA + r"(?![.,]\d)", 1),
+    ("flight", 5, _FLIGHT_WORD + r"(" + _AIRLINE + r" \d{1,4})" + _NA + _NOT_LONGER, 1),
     ("flight", 5, _NB + r"(" + _AIRLINE + r" \d{1,4})(?:次)?航班", 1),
     ("date", 6, r"(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)", 0),
     ("date", 6, r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]", 0),
@@ -655,8 +659,10 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
             for m in rx.finditer(text):
                 start, end = m.span(group)
                 value = m.group(group)
-                if kind == "flight" and value.startswith("TS") and _TS_CODE.fullmatch(value):
-                    kind = _ts_code_kind(text)
+                if kind == "flight" and not _a_flight(text, value):
+                    if " " in value:
+                        continue  # "HR 010-…", "CS 101": a word's abbreviation and a number
+                    kind = "code"  # "CS2031", "TS2339": still an identifier, kept whole
                 elif kind == "place":
                     if not _NUMBERED_PART.search(value) and (n := _TRAILING_NUMBER.search(value)):
                         value, end = value[: n.start()], start + n.start()
@@ -667,17 +673,20 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
     return _settle(candidates)
 
 
-# TypeScript's diagnostics ("TS2339") have a flight number's shape: one is a flight only
-# where the text speaks of flying.
-_TS_CODE = re.compile(r"TS\d{4}")
+# Codes with a flight number's shape that name something else as often: TypeScript's
+# diagnostics ("TS2339"), a department and a course ("CS2031", "EE 301"), human resources
+# ("HR 010"); and a number written with a leading zero after a space ("AB 012"), which no
+# timetable prints. One is a flight only where the text speaks of flying.
+_OTHER_CODE = re.compile(r"(?:TS|HR|IT|CS|EE|ME|CE|MA|EC|PE) ?\d+|[A-Z\d]{2} 0\d*")
 _FLIGHT_CONTEXT = re.compile(
     r"(?i)\b(?:flights?|fly|flying|flew|airlines?|airport|depart\w*|arriv\w*|boarding|gate)\b"
     r"|航班|机票|起飞|登机|落地|到达"
 )
 
 
-def _ts_code_kind(text: str) -> str:
-    return "flight" if _FLIGHT_CONTEXT.search(text) else "code"
+def _a_flight(text: str, value: str) -> bool:
+    """Whether a flight number's shape found in `text` is a flight (see `_OTHER_CODE`)."""
+    return _OTHER_CODE.fullmatch(value) is None or _FLIGHT_CONTEXT.search(text) is not None
 
 
 # What a sentence about a place speaks of: travel, lodging, a visit, an event, a location.
