@@ -709,9 +709,6 @@ def test_zh_case_number_with_brackets_whole() -> None:
 # ---------------------------------------------------------------- garbage
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: 'a few hours' is shown as evidence 'duration: a few hours'"
-)
 def test_vague_duration_not_evidence() -> None:
     text = block("Newark is ok if it gets me there a few hours earlier.", "OK.", "Go.")
     assert "a few hours" not in _evidence(text)

@@ -663,6 +663,8 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
                     if " " in value:
                         continue  # "HR 010-…", "CS 101": a word's abbreviation and a number
                     kind = "code"  # "CS2031", "TS2339": still an identifier, kept whole
+                elif kind == "duration" and _VAGUE_COUNT.match(value):
+                    continue  # "a few hours earlier": no exact value (a slot may still read it)
                 elif kind == "place":
                     if not _NUMBERED_PART.search(value) and (n := _TRAILING_NUMBER.search(value)):
                         value, end = value[: n.start()], start + n.start()
@@ -682,6 +684,11 @@ _FLIGHT_CONTEXT = re.compile(
     r"(?i)\b(?:flights?|fly|flying|flew|airlines?|airport|depart\w*|arriv\w*|boarding|gate)\b"
     r"|航班|机票|起飞|登机|落地|到达"
 )
+
+
+# A count that names no number ("a few hours", "a couple of days"): evidence keeps exact
+# values, and a vague one would stand beside them as if it were said exactly.
+_VAGUE_COUNT = re.compile(r"(?i)a (?:few|couple)\b")
 
 
 def _a_flight(text: str, value: str) -> bool:
