@@ -284,10 +284,6 @@ def test_narrowing_on_saturdays_shown() -> None:
     assert "60 minutes" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the one-time exception to 'Don't touch anything in addons/' (patch one named file) is dropped",
-)
 def test_one_time_exception_to_folder_rule_shown() -> None:
     text = block(
         "Don't touch anything in addons/.",
@@ -643,17 +639,12 @@ def test_zh_slot_choice_between_options_kept() -> None:
 # ---------------------------------------------------------------- identifiers / references
 
 
-@pytest.mark.xfail(strict=True, reason="review4: the phone '138 1234 5678' becomes task.电话=138")
 def test_zh_phone_with_spaces_whole() -> None:
     text = block("有事发短信，手机 138 1234 5678。", "好的。", "继续。")
     assert "138 1234 5678" in text
     assert "=138\n" not in text + "\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the landline '010-6278 3301' is cut to 010-6278 and 'HR 010' is shown as a flight",
-)
 def test_zh_landline_with_space_whole() -> None:
     text = block(
         "你们可以联系公司HR了，电话 010-6278 3301。",
@@ -664,20 +655,12 @@ def test_zh_landline_with_space_whole() -> None:
     assert "航班" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: course codes CS2031-02/CS3102-01 are shown as flights 'CS2031'/'CS3102', suffix cut",
-)
 def test_zh_course_code_not_flight() -> None:
     text = block("选课。", "操作系统 CS2031-02、机器学习 CS3102-01。", "第一个和第三个都要。")
     assert "CS2031-02" in text and "CS3102-01" in text
     assert "航班" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the path addons/dialogic/Core/DialogicGameHandler.gd in a user message is not kept",
-)
 def test_file_path_in_exception_kept() -> None:
     text = block(
         "You can patch addons/dialogic/Core/DialogicGameHandler.gd, there's a null bug in it.",
@@ -726,9 +709,6 @@ def test_zh_case_number_with_brackets_whole() -> None:
 # ---------------------------------------------------------------- garbage
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: 'a few hours' is shown as evidence 'duration: a few hours'"
-)
 def test_vague_duration_not_evidence() -> None:
     text = block("Newark is ok if it gets me there a few hours earlier.", "OK.", "Go.")
     assert "a few hours" not in _evidence(text)

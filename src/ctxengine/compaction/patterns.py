@@ -66,7 +66,8 @@ _GOING = (
 _FILE_EXT = (
     r"(?:py|pyi|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xlsx?|docx?|pptx?|pdf|txt"
     r"|md|log|sql|html?|css|sh|go|rs|java|kt|c|cc|cpp|h|hpp|rb|php|xml|zip|gz|tar|png|jpe?g"
-    r"|svg|gif|webp)"
+    r"|svg|gif|webp|gd|gdshader|tscn|tres|cs|swift|vue|svelte|lua|dart|scala|kts|gradle|proto"
+    r"|graphql|tf|ipynb|rst|tex|lock|bat|ps1|mp4|mp3|wav|mov)"
 )
 # A file's line (and column) after its name, as a trace writes it ("OrderCache.java:212"):
 # the name without it points nowhere in the file.
@@ -129,6 +130,10 @@ _EN_FORMAT = (
 # Branch prefixes of the usual git flows: "feature/invoice-pdf-export", "chore/node-20".
 _BRANCH_PREFIX = r"(?:feature|feat|fix|bugfix|hotfix|chore|release|refactor|perf|wip|topic)"
 
+# After a flight number, what makes it part of a longer number or code: a decimal's point, a
+# thousands comma, a dash and more digits ("CS2031-02" is a course's section, "HR 010-6278"
+# a phone number).
+_NOT_LONGER = r"(?![.,‐–-]\d)"
 # An airline's code: two letters, or a letter and a digit either way round ("UA", "B6", "9W").
 _AIRLINE = r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])"
 # A flight number written with a space ("UA 1542", "B6 917") by its shape alone: 3 or 4 digits,
@@ -141,7 +146,7 @@ _SPACED_FLIGHT = (
     + _AIRLINE
     + r" (?!(?:19|20)\d\d(?!\d))\d{3,4}"
     + _NA
-    + r"(?![.,]\d)"
+    + _NOT_LONGER
 )
 # After a word for a flight, any flight number of 1 to 4 digits ("flight UA 15", "航班CA 1234").
 _FLIGHT_WORD = r"(?i:\bflights?(?: (?:number|no\.?|#))?|航班号?)(?: (?:is|was)|\s*[:：是])?\s*"
@@ -174,6 +179,18 @@ _RAW: list[tuple[str, int, str, int]] = [
         2,
         _NB + r"(?:~/|/)?[\w.-]+(?:/(?:[\w.-]+|[\w-]*[" + _HAN + r"][\w" + _HAN + r"-]*))*"
         r"/[\w." + _HAN + r"-]*[\w" + _HAN + r"-]\." + _FILE_EXT + _NA + _AT_LINE,
+        0,
+    ),
+    # A file two folders deep or more, whatever its extension ("addons/dialogic/Core/
+    # DialogicGameHandler.gd", "src/engine/Thing.hx"): folders say it is a path. A name of
+    # one letter, or an extension opening with a digit, is none ("A/B/C.D", "1/2/3.5").
+    (
+        "path",
+        2,
+        _NB
+        + r"(?:~/|/)?(?:[\w.-]+/){2,}[\w-]*\w[A-Za-z0-9]\.[A-Za-z][A-Za-z0-9]{0,7}"
+        + _NA
+        + _AT_LINE,
         0,
     ),
     # A file by its name alone ("sales_2026_q3.csv", "requirements.txt"), not a library's.
@@ -265,7 +282,24 @@ _RAW: list[tuple[str, int, str, int]] = [
         0,
     ),
     ("phone", 4, r"(?<![\d+])(?:\+?86[ -]?)?1[3-9]\d{9}(?!\d)", 0),
+    # A mobile read out in groups of 3-4-4, by spaces or dashes ("138 1234 5678"): one number,
+    # not 138 and two others. The same separator both times, so "139 2024-05-01" is none.
+    (
+        "phone",
+        4,
+        r"(?<![\w+$¥￥€£.,-])(?:\+?86[ -]?)?1[3-9]\d(?: \d{4} |-\d{4}-)\d{4}(?!\d|[.,-]\d)",
+        0,
+    ),
     ("phone", 4, r"(?<![\d-])0\d{2,3}-\d{7,8}(?![\d-])", 0),
+    # A landline whose number is grouped after its area code ("010-6278 3301", "(021) 5555
+    # 1234", "0755 8888 6666"): an area code opens with 0, so a sum or a year is none.
+    (
+        "phone",
+        4,
+        r"(?<![\w+$¥￥€£.,-])(?:\(0\d{2,3}\) ?|0\d{2,3}[ -])(?:\d{3,4}[ -]\d{4}|\d{7,8})"
+        r"(?!\d|[.,-]\d)",
+        0,
+    ),
     (
         "phone",
         4,
@@ -273,6 +307,15 @@ _RAW: list[tuple[str, int, str, int]] = [
         0,
     ),
     ("phone", 4, r"(?<![\w-])\(?\d{3}\)?[ -]\d{3}-\d{4}(?![\d-])", 0),
+    # The same North American number grouped by spaces or dots ("(415) 555 0134", "415 555
+    # 0134", "415.555.0134"); an area code opens with 2-9, so "100 200 3000" is none.
+    (
+        "phone",
+        4,
+        r"(?<![\w$¥￥€£.,+-])(?:\([2-9]\d{2}\) ?|[2-9]\d{2} )\d{3} \d{4}(?!\d|[.,-]\d)"
+        r"|(?<![\w.])[2-9]\d{2}\.\d{3}\.\d{4}(?!\w|\.\d)",
+        0,
+    ),
     # A Chinese licence plate: a province's character, the city's letter, then five or six
     # letters and digits (no I or O), a dot or a space between ("沪A·7K392", "粤B·D12345").
     # Its tail may have a flight number's shape ("7K392"): the plate wins.
@@ -283,9 +326,9 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?=[A-Z]*\d)[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])",
         0,
     ),
-    ("flight", 5, _NB + _AIRLINE + r"\d{3,4}" + _NA, 0),
+    ("flight", 5, _NB + _AIRLINE + r"\d{3,4}" + _NA + _NOT_LONGER, 0),
     ("flight", 5, _SPACED_FLIGHT, 0),
-    ("flight", 5, _FLIGHT_WORD + r"(" + _AIRLINE + r" \d{1,4})" + _NA + r"(?![.,]\d)", 1),
+    ("flight", 5, _FLIGHT_WORD + r"(" + _AIRLINE + r" \d{1,4})" + _NA + _NOT_LONGER, 1),
     ("flight", 5, _NB + r"(" + _AIRLINE + r" \d{1,4})(?:次)?航班", 1),
     ("date", 6, r"(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)", 0),
     ("date", 6, r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]", 0),
@@ -466,6 +509,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("/",), 0, False),
     ((":\\",), 0, False),
     (("/",), 0, False),
+    (("/",), 0, False),  # src/engine/Thing.hx
     ((".",), 0, False),  # sales_2026_q3.csv
     (("error", "exception"), 0, True),  # ModuleNotFoundError: …
     (("error",), 3, True),  # error TS2339: …
@@ -481,9 +525,12 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("*", "x"), 4, False),  # masked mobile
     (("*", "x"), 4, False),  # masked US phone
     ((), 11, False),  # mobile
+    ((), 4, False),  # 138 1234 5678
     (("-",), 7, False),  # landline
+    ((), 4, False),  # 010-6278 3301
     (("+",), 1, False),  # international
     (("-",), 4, False),  # (555) 123-4567
+    ((), 4, False),  # (415) 555 0134
     ((), 1, True),  # 沪A·7K392
     ((), 3, True),  # flight
     ((), 3, True),  # UA 1542
@@ -612,8 +659,12 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
             for m in rx.finditer(text):
                 start, end = m.span(group)
                 value = m.group(group)
-                if kind == "flight" and value.startswith("TS") and _TS_CODE.fullmatch(value):
-                    kind = _ts_code_kind(text)
+                if kind == "flight" and not _a_flight(text, value):
+                    if " " in value:
+                        continue  # "HR 010-…", "CS 101": a word's abbreviation and a number
+                    kind = "code"  # "CS2031", "TS2339": still an identifier, kept whole
+                elif kind == "duration" and _VAGUE_COUNT.match(value):
+                    continue  # "a few hours earlier": no exact value (a slot may still read it)
                 elif kind == "place":
                     if not _NUMBERED_PART.search(value) and (n := _TRAILING_NUMBER.search(value)):
                         value, end = value[: n.start()], start + n.start()
@@ -624,17 +675,25 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
     return _settle(candidates)
 
 
-# TypeScript's diagnostics ("TS2339") have a flight number's shape: one is a flight only
-# where the text speaks of flying.
-_TS_CODE = re.compile(r"TS\d{4}")
+# Codes with a flight number's shape that name something else as often: TypeScript's
+# diagnostics ("TS2339"), a department and a course ("CS2031", "EE 301"), human resources
+# ("HR 010"); and a number written with a leading zero after a space ("AB 012"), which no
+# timetable prints. One is a flight only where the text speaks of flying.
+_OTHER_CODE = re.compile(r"(?:TS|HR|IT|CS|EE|ME|CE|MA|EC|PE) ?\d+|[A-Z\d]{2} 0\d*")
 _FLIGHT_CONTEXT = re.compile(
     r"(?i)\b(?:flights?|fly|flying|flew|airlines?|airport|depart\w*|arriv\w*|boarding|gate)\b"
     r"|航班|机票|起飞|登机|落地|到达"
 )
 
 
-def _ts_code_kind(text: str) -> str:
-    return "flight" if _FLIGHT_CONTEXT.search(text) else "code"
+# A count that names no number ("a few hours", "a couple of days"): evidence keeps exact
+# values, and a vague one would stand beside them as if it were said exactly.
+_VAGUE_COUNT = re.compile(r"(?i)a (?:few|couple)\b")
+
+
+def _a_flight(text: str, value: str) -> bool:
+    """Whether a flight number's shape found in `text` is a flight (see `_OTHER_CODE`)."""
+    return _OTHER_CODE.fullmatch(value) is None or _FLIGHT_CONTEXT.search(text) is not None
 
 
 # What a sentence about a place speaks of: travel, lodging, a visit, an event, a location.

@@ -565,6 +565,11 @@ def extract_updates(
                     if (whole := shape.match(text, vstart)) is None:
                         continue
                     value = whole.group(0)
+            elif (shape := rx.shapes.get(slot.name)) is not None and (
+                whole := shape.match(text, vstart)
+            ) is not None:
+                # "手机 138 1234 5678": a value of the slot's shape runs on over its spaces.
+                value = max(value, whole.group(0), key=len)
             value = _cut_at_slot_word(value, rx.slot_word)
             own = rx.own_patterns.get(slot.name)
             head = own.match(text, vstart) if own is not None else None
