@@ -156,9 +156,13 @@ _GIVEN_UP = re.compile(
 _GIVEN_UP_GATE = Gate(_GIVEN_UP)
 _ZH_INSTEAD_GATE = Gate(ZH_INSTEAD)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
+# "Pick up at Oakland airport instead of SFO": the pickup place changed. Only with "instead"
+# or "rather": a plain "I'd like to pick it up at Fresno Station" is a booking's detail, which
+# the booking's call keeps; read as the one pickup, each rental's replaced the last one's and
+# the value ran on ("… at 10:45 in the morning and use till the 7th").
 _PICK_UP_AT = re.compile(
     r"(?i)\bpick\s+(?:(?:me|us|it|them)\s+)?up\s+(?:at|from)\s+"
-    r"(?P<value>(?:the\s+)?(?-i:[A-Z])[^,;!?\n.]*?)(?=\s+instead\b|\s+rather\b|[,;!?\n]|\.(?:\s|$)|$)"
+    r"(?P<value>(?:the\s+)?(?-i:[A-Z])[^,;!?\n.]*?)(?=\s+(?:instead|rather)\b)"
 )
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
