@@ -164,7 +164,10 @@ _REFUSED = r"(?:不|没|(?<!特)别)"
 _PHRASES: tuple[Phrase, ...] = (
     Phrase(
         re.compile(
-            r"(?:想|要|打算|准备|需要)(?:再)?(?:买|购买|订|入手)"
+            r"(?:想|要|打算|准备|需要)(?:再)?(?:买|购买|订|入手"
+            # "我要办日本单次旅游签证": a document applied for is the thing wanted too; a
+            # service asked for ("要办退款", "申请售后") is no thing.
+            r"|(?:办理|办|申请)(?!退|换货|售后|投诉|手续|业务|理赔|一下))"
             # "要订一家舒适型的酒店", "订一间房": a place booked, no product bought.
             r"(?!(?:一|两|个|这|那)?(?:家|间))"
             r"(?:一|两|个|这|那)?(?:台|部|个|件|款|双|套|只|本|辆|份|张|瓶|盒|杯|条|把|支)?\s*"
@@ -172,7 +175,7 @@ _PHRASES: tuple[Phrase, ...] = (
         ),
         "product",
         0.6,
-        needs=frozenset("买订入"),
+        needs=frozenset("买订入办申"),
     ),
     Phrase(
         re.compile(
@@ -182,6 +185,22 @@ _PHRASES: tuple[Phrase, ...] = (
         "product",
         0.6,
         english=True,
+    ),
+    # "Translate into German", "翻译成德语": the language the work is to be in.
+    Phrase(
+        re.compile(
+            r"(?i:\btranslate(?:\s+(?:it|this|that|them|everything|the\s+[a-z]+(?:\s+[a-z]+)?))?"
+            r"\s+(?:in)?to\s+)(?P<value>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"
+        ),
+        "language",
+        0.7,
+        english=True,
+    ),
+    Phrase(
+        re.compile(r"(?:翻译|译)(?:成|为|到)(?P<value>(?:简体|繁体)?[\u4e00-\u9fff]{1,3}?[语文])"),
+        "language",
+        0.7,
+        needs=frozenset("译"),
     ),
     Phrase(
         re.compile(

@@ -156,9 +156,13 @@ _GIVEN_UP = re.compile(
 _GIVEN_UP_GATE = Gate(_GIVEN_UP)
 _ZH_INSTEAD_GATE = Gate(ZH_INSTEAD)
 _USE_INSTEAD = re.compile(r"(?i)\b(?:use|go with|pick|choose)\s+(?P<value>[^,;!?\n]+?)\s+instead\b")
+# "Pick up at Oakland airport instead of SFO": the pickup place changed. Only with "instead"
+# or "rather": a plain "I'd like to pick it up at Fresno Station" is a booking's detail, which
+# the booking's call keeps; read as the one pickup, each rental's replaced the last one's and
+# the value ran on ("… at 10:45 in the morning and use till the 7th").
 _PICK_UP_AT = re.compile(
     r"(?i)\bpick\s+(?:(?:me|us|it|them)\s+)?up\s+(?:at|from)\s+"
-    r"(?P<value>(?:the\s+)?(?-i:[A-Z])[^,;!?\n.]*?)(?=\s+instead\b|\s+rather\b|[,;!?\n]|\.(?:\s|$)|$)"
+    r"(?P<value>(?:the\s+)?(?-i:[A-Z])[^,;!?\n.]*?)(?=\s+(?:instead|rather)\b)"
 )
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
@@ -815,6 +819,10 @@ def extract_updates(
             continue  # "您需要黑色还是白色？", "有黑色、白色可选": options offered, none chosen
         if _JUDGED_AFTER.match(text, m.end()) is not None:
             continue  # "Black is too plain anyway", "黑色太丑了": a value judged, not chosen
+        if not led and not changed and _SAYS_OF_IT.match(text, m.end()) is not None:
+            continue  # "my credit card covers it": a reason beside a rule, no value chosen
+        if _kept_in_language(text, m.start(), slot):
+            continue  # "Product names stay in English": a thing's language, not the task's
         if _kept_beside_return(text, m.start()):
             continue  # "return the blue jacket, keep the red": the kept one is not chosen
         before = text[max(0, m.start() - 12) : m.start()]
@@ -856,6 +864,7 @@ def extract_updates(
 
     # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
     dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
+    vague: list[tuple[int, int, str]] = []
     for m in ZH_INSTEAD.finditer(text) if not _ZH_INSTEAD_GATE.shut(text) else ():
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or taken(m.start(), m.end()) or _QUESTION.search(value):
@@ -865,6 +874,11 @@ def extract_updates(
         name = dropped or _instead_slot(value, onto, rx, last_slot)
         if name is not None:
             add(m.start(), vstart + len(value), onto.slot(name), name, value, "change", 0.7)
+        elif requests and _HAN_HEAD.search(value) and _bare_kind_change(text, m):
+            # "改成三年多次往返签证吧": no kind the ontology knows; the state gives it the held
+            # value of the same kind of thing, the one ending in the same word (`SessionState`).
+            # Added last: any other rule reading the span names its slot better.
+            vague.append((m.start(), vstart + len(value), value))
     # "那就切到 db-prod-04.internal 吧", "优先级改成P1": a code-like value switched to with no
     # slot word the ontology knows; the state finds its slot by the value's shape.
     # (Before the bare switch: "版本改成 v3.8.1" names its thing, a version, no host.)
@@ -958,7 +972,9 @@ def extract_updates(
                     if hour is not None and _an_hour(value) and "time" in recent_kinds:
                         add(m.start(), end, hour, hour.name, value, "change", 0.7)
                     continue
-                if _PUSHED.match(m.group(0)):
+                if _PUSHED.match(m.group(0)) and not (
+                    _DAY_SAID.search(value) or _CLOCK_SAID.search(value)
+                ):
                     continue  # "push it to main", "push it to production": code, no value
                 if name is not None and _COUNT_ONLY.fullmatch(value) and _counts(name):
                     pass  # "Make it 3." after the party's size changed: 3 people
@@ -1000,6 +1016,8 @@ def extract_updates(
                 continue  # "评分比那家高0.2分": a difference, no rating
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
 
+    for at, end, value in vague:
+        add(at, end, None, UNSPECIFIED, value, "change", 0.4)
     found.sort(key=lambda t: t[0])
     _first_count_only(found, text)
     updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
@@ -1110,6 +1128,28 @@ def _person_name(slot: SlotDef, value: str) -> bool:
     return _PERSON_NAME.fullmatch(value) is not None and any(
         _PERSON_WORD.search(w) for w in slot.zh
     )
+
+
+# A value ending in a Chinese word: the word names its kind ("…签证", "…票").
+_HAN_HEAD = re.compile(r"[\u4e00-\u9fff]$")
+# "改成三年多次往返签证吧", "还是换成卧铺票": a thing changed to, the verb opening its clause
+# (after polite or adverb words only). Not a thing named before it ("房型换成…", read by its
+# name), a change refused ("别把…换成"), or told of ("我们会换成新方案").
+_BARE_KIND_VERB = re.compile(r"改成|换成|改为|换为|改用|换用")
+_BARE_KIND_LEAD = re.compile(
+    r"(?:^|[，,。；;！!？?\s])(?:还是|那就|就|那|帮我|给我|请|麻烦|我想|我要|想|要|再|都)*$"
+)
+# A description ("大一号的", "便宜一点的") or a pointer ("这样", "新的") names no thing.
+_NOT_A_KIND = re.compile(r".*[的样些点]|.*(?:一点|一些|一号|一码|这个|那个).*")
+
+
+def _bare_kind_change(text: str, m: re.Match[str]) -> bool:
+    """Whether the "改成X" at `m` changes to a thing X with no slot named (see above)."""
+    said = m.group("value").rstrip("了吧啊呀哦呢嘛哈啦噢")
+    value = said.rstrip(_TRAIL)
+    if not _BARE_KIND_VERB.match(m.group(0)) or len(value) < 3 or _NOT_A_KIND.fullmatch(said):
+        return False
+    return _BARE_KIND_LEAD.search(text, max(0, m.start() - 12), m.start()) is not None
 
 
 def _instead_slot(value: str, onto: Ontology, rx: _Compiled, last_slot: str | None) -> str | None:
@@ -1282,6 +1322,38 @@ _JUDGED_AFTER = re.compile(
     r"|pretty|a little)\s+)*(?:too\s+[a-z]+|ugly|boring|plain|awful|terrible|hideous|dull)\b"
     r"|(?:的话|也|还是)?(?:太|有点|有些|好)(?:丑|土|素|暗|艳|难看|单调|普通)"
 )
+# "my credit card covers it", "信用卡已经包含了": the value is what a clause says something
+# of (a reason beside a rule, a fact), not the value chosen.
+_SAYS_OF_IT = re.compile(
+    r"(?i)\s+(?:already\s+|also\s+|usually\s+)?(?:covers?|includes?|has|have|gives?|offers?"
+    r"|provides?|comes?\s+with|pays?\s+for|handles?|takes?\s+care\s+of)\b"
+    r"|(?:已经|本身|也|都)?就?(?:包含|包括|覆盖|自带|含有|报销)"
+)
+# "Product names stay in English", "keep the code comments in English", "品牌名保留英文":
+# a language a thing is kept in, no language of the task (the replies, "it", everything).
+_KEPT_IN = re.compile(
+    r"(?i)\b(?P<what>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:stays?|remains?|(?:is|are)\s+(?:kept|left))"
+    r"\s+in\s+$"
+    r"|\b(?:keep|leave)\s+(?:the\s+|all\s+|any\s+)?(?P<kept>[a-z]+(?:\s+[a-z]+){0,2}?)\s+in\s+$"
+    r"|(?P<zh>[\u4e00-\u9fff]{1,6}?)(?:保留|保持|维持)(?:为|成)?$"
+)
+_THE_TASK_ITSELF = re.compile(
+    r"(?i)(?:the\s+|your\s+|all\s+)?(?:it|everything|all|replies|reply|answers?|responses?|output"
+    r"|messages?|conversation|translation|text|回复|回答|全部|所有|一切|输出|译文)"
+)
+
+
+def _kept_in_language(text: str, at: int, slot: SlotDef) -> bool:
+    """Whether the language at `at` is one a thing other than the task is kept in."""
+    if slot.name != "language":
+        return False
+    m = _KEPT_IN.search(text, max(0, at - 48), at)
+    if m is None:
+        return False
+    what = m["what"] or m["kept"] or m["zh"] or ""
+    return not _THE_TASK_ITSELF.fullmatch(what.strip())
+
+
 # The coupon given up, as a whole clause: "那就不用券了", "还是不要优惠券了吧", "Then forget
 # the coupon.", "skip the coupon then". A question ("不用券也行吗？", "Can I skip the
 # coupon?"), a condition ("不用券的话多少钱"), the coupon put off ("券不用急") or a reminder
@@ -2613,6 +2685,47 @@ _CAP_WORD = re.compile(r"(?i)(?:spending\s+|spend\s+|price\s+)?(?:cap|limit|ceil
 _MONEY_VALUE = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s?(?:k|K|dollars|USD|EUR)\b")
 
 
+# "Push the viewing to Sunday at 1pm", "把看房推迟到周日": an event moved in time. What moves
+# is the event's date or time, which the state may hold already under the date or the time
+# (the event was booked for it): `moved_event_kinds` tells the state which to try.
+_EVENT_MOVED = re.compile(
+    r"(?i)(?:(?:move|push|postpone|reschedule|shift|bump|delay|bring\s+forward)(?:e?d)?\s+"
+    r"(?:the|my|our|your|this|that)\s+(?P<noun>[a-z][a-z -]*?)\s+(?:to|until)\s"
+    r"|(?P<zh>[\u4e00-\u9fff]{2,8}?)(?:改到|调到|推迟到|提前到|延后到|延期到|挪到|推到))"
+)
+# A noun that is itself a time ("Move the deadline to Dec 19"): its own value, no event's.
+_TIME_NOUN = re.compile(
+    r"(?i).*(?:deadline|date|time|day|hour|due|cut-?off|eta|window|期限|日期|时间|截止|时段|期)$"
+)
+# What a moved-to value holds: a day ("Sunday", "May 10", "周日", "5月10日"), a clock time
+# ("1pm", "10:30", "下午1点").
+_DAY_SAID = re.compile(
+    r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|\b(?:jan|feb|mar|apr|may|jun|jul|aug"
+    r"|sep|oct|nov|dec)[a-z]*\.?\s*\d|\d\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"|\b(?:today|tomorrow|tonight|next\s+\w+)\b|\d{1,2}/\d{1,2}"
+    r"|周[一二三四五六日天末]|星期|礼拜|[今明后]天|\d{1,2}月|\d{1,2}[日号]"
+)
+_CLOCK_SAID = re.compile(
+    r"(?i)\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d\d\b|\bnoon\b|\bmidnight\b"
+    r"|\d{1,2}点|[一二两三四五六七八九十]{1,3}点|[上下中]午|晚上|早上|傍晚"
+)
+
+
+def moved_event_kinds(u: SlotUpdate) -> tuple[str, ...]:
+    """The slots ("date", "time") a change of `u` may be the event's move in time to, in the
+    order to try them: the day's first when the value names one ("Sunday at 1pm"), the
+    clock's when it names one too. () when `u` moves no event in time: a noun that is a time
+    itself ("the deadline"), a value with no day nor clock ("to the big room")."""
+    if u.op != "change" or not u.value or _TIME_NOUN.fullmatch(u.slot):
+        return ()
+    m = _EVENT_MOVED.match(u.raw)
+    if m is None or (m["noun"] or m["zh"] or "").lower() != u.slot.lower():
+        return ()
+    day = _DAY_SAID.search(u.value) is not None
+    clock = _CLOCK_SAID.search(u.value) is not None
+    return ("date",) * day + ("time",) * clock
+
+
 def _noun_value(noun: str, value: str, verb: str) -> bool:
     """Whether "<verb> the <noun> to <value>" sets a value of a thing."""
     if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
@@ -2660,11 +2773,11 @@ def _switched_to(text: str) -> list[tuple[int, int, str]]:
 # label names a person's ("乘机人：刘洋").
 _NAMED_CHANGE_ZH = re.compile(
     r"(?P<verb>换成|改成|改为|改到|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
-    r"|设为|设成|设置为|更改为|修改为)\s*"
+    r"|设为|设成|设置为|更改为|修改为|推迟到|提前到|延后到|延期到|挪到)\s*"
     rf"(?P<value>{_ZH_RUN})"
 )
 # A character every verb of `_NAMED_CHANGE_ZH` holds: most messages skip its scan.
-_NAMED_VERB_CHARS = frozenset("换改变升降调设")
+_NAMED_VERB_CHARS = frozenset("换改变升降调设推提延挪")
 # "别把房型换成…", "不用把座位改成靠窗": no change made.
 _NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
 # "Change the meeting room to Taishan", "switch our default branch to main": a noun phrase of

@@ -66,7 +66,7 @@ from ctxengine.compaction.schema import (
     Revision,
     SlotUpdate,
 )
-from ctxengine.compaction.slots import UNSPECIFIED
+from ctxengine.compaction.slots import UNSPECIFIED, moved_event_kinds
 from ctxengine.settings import Settings
 
 
@@ -148,6 +148,19 @@ _RANGE_END = (
 )
 # The words between a range's two ends: "April 14 to April 18", "5月6日到5月9日".
 _RANGE_SEP = re.compile(r"\s+(?:to|through|until|thru)\s+|\s*(?:[-–—~]|到|至)\s*")
+_HAN_END = re.compile(r"[\u4e00-\u9fff]$")
+# Particles that end a value said and name no kind ("红色的", "卧铺票吧").
+_TRAIL_PARTICLES = "的了吧呢啊呀"
+
+
+def _shared_han_tail(a: str, b: str) -> int:
+    """How many Chinese characters `a` and `b` end in alike."""
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n] and _HAN_END.match(a[-1 - n]):
+        n += 1
+    return n
+
+
 _CODE_LIKE = re.compile(r"(?=.*[A-Za-z])(?=.*[\d.-])[A-Za-z0-9][A-Za-z0-9.-]{0,39}")
 
 
@@ -419,10 +432,15 @@ class SessionState(BaseModel):
                 )
             )
             for u in parsed.updates:
+                if user and u.slot == UNSPECIFIED and u.value and _HAN_END.search(u.value):
+                    same = self._same_kind(u)
+                    if same is None:
+                        continue  # "换成大床房" with no held value of its kind: too vague
+                    u = same
                 if user and u.slot == UNSPECIFIED and u.value:
                     u = self._by_shape(u)
                 if user and u.op == "change" and u.value:
-                    u = self._one_end(u, turn)
+                    u = self._event_time(self._one_end(u, turn))
                 if forbidden and u.op != "remove" and self._forbidden_here(u, forbidden):
                     continue  # "Never use PDF.": the rule's subject, not a choice of PDF
                 key = slot_key(u.entity, u.slot)
@@ -677,6 +695,26 @@ class SessionState(BaseModel):
             if cur is not None and cur.source == "user" and self._allowed(u):
                 self._update(u, turn, "user", conflict=False)
 
+    def _same_kind(self, u: SlotUpdate) -> SlotUpdate | None:
+        """`u` given the one held slot whose value ends in the longest run of the same
+        Chinese characters as `u`'s, its kind's word ("三年多次往返签证" for the
+        "日本单次旅游签证" held, "卧铺票" for "硬座票"); None when no held value shares one or
+        several share it equally."""
+        assert u.value is not None
+        value = u.value.rstrip(_TRAIL_PARTICLES)
+        best: list[SlotValue] = []
+        longest = 0
+        for v in self.state.slots.values():
+            held = v.value.rstrip(_TRAIL_PARTICLES)
+            n = _shared_han_tail(held, value)
+            if n == 0 or held == value or n < longest:
+                continue
+            best = [v] if n > longest else [*best, v]
+            longest = n
+        if len(best) != 1:
+            return None
+        return u.model_copy(update={"entity": best[0].entity, "slot": best[0].slot, "value": value})
+
     def _by_shape(self, u: SlotUpdate) -> SlotUpdate:
         """`u` given the one slot whose current value has its value's shape ("P1" for the
         priority P2, "db-prod-04.internal" for db-prod-03.internal); a host name, when no
@@ -698,6 +736,22 @@ class SessionState(BaseModel):
         if not same and _REGION.fullmatch(u.value):
             return u.model_copy(update={"slot": "region"})
         return u
+
+    def _event_time(self, u: SlotUpdate) -> SlotUpdate:
+        """`u` as a change of the date or the time when it moves an event in time ("Push the
+        viewing to Sunday at 1pm") and the event's time is held there: the state has that
+        slot, or the user said a value of its kind ("Book a viewing on Saturday at 11am").
+        Kept as the event's own slot, the old time would stay current beside the new one."""
+        kinds = moved_event_kinds(u)
+        if not kinds or slot_key(u.entity, u.slot) in self.state.slots:
+            return u  # "Push the deadline to Dec 20" after it was set: its own value
+        for kind in kinds:
+            if slot_key(u.entity, kind) in self.state.slots or self._user_said_kind(kind):
+                return u.model_copy(update={"slot": kind})
+        return u  # "Postpone the launch to next Monday" with no time held: the launch's
+
+    def _user_said_kind(self, kind: str) -> bool:
+        return any(e.kind == kind and "user" in e.sources for e in self.evidence.items.values())
 
     def _one_end(self, u: SlotUpdate, turn: int) -> SlotUpdate:
         """`u` with the other end of the range held kept: "Change the end date to April 16"
