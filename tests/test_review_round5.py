@@ -795,10 +795,6 @@ def test_seat_numbers_kept() -> None:
     assert "23C" in text and "24C" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a phone written with spaces '137 0571 2290' is cut to '137' (slot, old value and conflict)",
-)
 def test_zh_phone_with_spaces_whole() -> None:
     text = block(
         "收货人写张伟，电话 186 2107 4432。",
