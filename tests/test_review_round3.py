@@ -86,10 +86,6 @@ def test_limit_raised_replaces_rule() -> None:
     assert "40 characters" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: the revocation 'you can skip the dry-run from now on' is shown as a rule",
-)
 def test_revocation_not_shown_as_rule() -> None:
     text = block(
         "Always use --dry-run first before any kubectl apply.",
@@ -112,10 +108,6 @@ def test_zh_revoke_cancel_that_rule() -> None:
     assert "不能超过25万元" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: the Chinese revocation '不用卡25万了，改成32万' is shown as a rule",
-)
 def test_zh_revocation_not_shown_as_rule() -> None:
     text = block(
         "总预算不能超过25万元。",
@@ -127,7 +119,6 @@ def test_zh_revocation_not_shown_as_rule() -> None:
     assert "不用卡25万" not in _rules(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review3: '朝北的其实也可以接受' does not lift '不要朝北的'")
 def test_zh_revoke_x_also_acceptable() -> None:
     text = block(
         "不要一楼，也不要朝北的。",
@@ -141,9 +132,6 @@ def test_zh_revoke_x_also_acceptable() -> None:
     assert "朝北" not in rules
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review3: '在职证明上写月薪也可以' does not lift '不要写我的月薪'"
-)
 def test_zh_revoke_also_fine_to_write() -> None:
     text = block(
         "在职证明上不要写我的月薪。", "好的。", "在职证明上写月薪也可以。", "好的。", "继续。"
@@ -181,10 +169,6 @@ def test_rule_keep_x_untranslated() -> None:
     assert "CloudSync Pro" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: a budget slot change '预算可以放宽到9500了' is shown as a rule and as a conflict with the metro rule",
-)
 def test_zh_budget_change_not_rule_nor_conflict() -> None:
     text = block(
         "只看地铁站步行10分钟以内的，预算每月8000以内。",
@@ -324,10 +308,6 @@ def test_pickup_change_keeps_return_date() -> None:
     assert "March 11" in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: a one-off exception ('For this rental only, add the CDW') is dropped; the rule shows unqualified",
-)
 def test_one_off_exception_shown() -> None:
     text = block(
         "Never add the collision damage waiver.",
@@ -339,10 +319,6 @@ def test_one_off_exception_shown() -> None:
     assert "this rental" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review3: '这次例外，用英文回复' replaces the standing '每次回复都用简体中文' (archived as old value)",
-)
 def test_zh_one_off_exception_keeps_standing_rule() -> None:
     text = block("每次回复都用简体中文。", "好的。", "这次例外，用英文回复。", "好的。", "继续。")
     assert "简体中文" in _rules(text) + _current(text)

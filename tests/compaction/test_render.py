@@ -149,7 +149,8 @@ def test_no_archived_value_shown_as_current_and_no_active_rule_lost(
             if old.value != current.value:
                 assert slot_display(old) != line[: len(display)]
     for c in s.ledger.active():
-        assert c.text in block
+        # (A lift for its turn only, "No need to do X anymore", is used up once it has passed.)
+        assert c.text in block or (c.once and c.last_turn < s.last_turn)
     view = build_view(
         intents=s.intents,
         state=s.state,

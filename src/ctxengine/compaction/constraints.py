@@ -122,6 +122,7 @@ _ZH_NOT_CUE = frozenset(
         "只好",
         "只怕",
         "仅仅是",
+        "仅此一次",  # an occasion ("仅此一次，用英文回复"), not an only-rule
         "不得不",
         "不得了",
         "不能不",
@@ -465,7 +466,11 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         "forbid",
     ),
     (re.compile(r"恢复(?P<obj>[^，,。！!？?]{1,20})"), "forbid"),
-    (re.compile(r"(?:不用|不必|不需要)再(?P<obj>[^，,。！!？?]{1,20})"), "require"),
+    # (A limit no longer held, "不用再卡25万了", is read as one: `_ZH_NO_LIMIT`.)
+    (
+        re.compile(r"(?:不用|不必|不需要)再(?!卡|限制|控制|压|守)(?P<obj>[^，,。！!？?]{1,20})"),
+        "require",
+    ),
     (
         re.compile(
             # (Not "不要取消订单的要求".)
@@ -619,14 +624,20 @@ _EN_WANT = r"(?:i|we)(?:'d|'ll| do| really| would| will| still)* (?:want|like|ne
 # Words that say the speaker changed their mind before an instruction (not "OK, book it").
 _EN_CHANGE = r"(?:actually|on second thoughts?|wait|hmm+|in that case)"
 _EN_FILL = r"(?:(?:no|ok|okay|oh|well|alright|so|and|but|yes|yeah)\b,?\s+)*"
-_EN_LIFT_TAIL = r"(?: now| again| after all| too| as well| anyway| then| instead| from now on)?"
+_EN_LIFT_TAIL = (
+    r"(?: now| again| after all| too| as well| anyway| then| instead| from now on| going forward)?"
+)
 # For one occasion: "this once", "just this time".
 _EN_ONCE = r"(?:just |only )?(?:this once|this one time|this time)"
+# "For this rental only, …", "Just for this trip, …": for the occasion at hand, however long
+# it lasts (not one turn: `ledger._SINGLE_OCCASION` does not hold it).
+EN_OCCASION = r"(?:(?:just|only) for this [a-z][\w-]*|for this [a-z][\w-]* only)"
 # A permission for one occasion said before it, in its sentence: "Just this once, go ahead and
-# use eval().", "就这一次，可以用eval". The sentence is the permission's text.
+# use eval().", "就这一次，可以用eval", "这次例外，…". The sentence is the permission's text.
 _ONCE_LEAD = re.compile(
-    rf"(?i)\s*(?:(?:ok|okay|fine|alright|well|but)\b,?\s+)*{_EN_ONCE},?\s*$"
-    r"|\s*(?:那|好吧|好的)?[，,]?\s*(?:就|只)?(?:这一次|这次|这一回|这回)(?:的话)?(?:就|先)?[，,]?\s*$"
+    rf"(?i)\s*(?:(?:ok|okay|fine|alright|well|but)\b,?\s+)*(?:{_EN_ONCE}|{EN_OCCASION}),?\s*$"
+    r"|\s*(?:那|好吧|好的)?[，,]?\s*(?:就|只)?(?:这一次|这次|这一回|这回)(?:的话)?(?:例外|破例)?(?:就|先)?"
+    r"[，,]?\s*$|\s*(?:仅此一次|下不为例|破例一次)[，,]?\s*$"
 )
 # A setting for one reply only ("这条用中文回答我就行", "这次回答用表格", "Answer this one in
 # Chinese", "Just for this reply, use Spanish"): an exception for that turn, no standing value.
@@ -637,11 +648,25 @@ _ONE_REPLY = re.compile(
 )
 
 
+# An exception for one occasion ("这次例外，用英文回复", "Just this once, answer in English"): of
+# how to reply, it sets something for that reply only, the standing setting kept. (Of anything
+# else, "这次例外，订商务舱", the value is the one now wanted.)
+_ONE_OCCASION = re.compile(
+    r"(?:这一?次|这回|就这一次)(?:例外|破例)|仅此一次|下不为例|破例一次"
+    r"|(?i:\b(?:just |only )?this once\b|\bjust this (?:one )?time\b)"
+)
+_REPLY_WORD = re.compile(r"回复|回答|答复|(?i:\b(?:reply|answer|respond|write back)\b)")
+
+
 def for_one_reply(text: str, updates: list[SlotUpdate]) -> list[SlotUpdate]:
     """The `updates` read in a clause that sets something for one reply only."""
-    if _ONE_REPLY.search(text) is None:
-        return []
     clauses = [_clause_span(text, m.start(), through_comma=True) for m in _ONE_REPLY.finditer(text)]
+    clauses += [
+        (a, b)
+        for m in _ONE_OCCASION.finditer(text)
+        for a, b in [_clause_span(text, m.start(), through_comma=True)]
+        if _REPLY_WORD.search(text, a, b)
+    ]
     return [u for u in updates if any((u.raw or u.value or "\0") in text[a:b] for a, b in clauses)]
 
 
@@ -672,6 +697,12 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
     re.compile(
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:fine|sure|alright|all right)\b,?\s+)?"
         rf"(?:please |just )?(?P<obj>(?={_EN_VERBS}){_EN_OBJ}{{1,40}}?\s+{_EN_ONCE}){_EN_END}"
+    ),
+    # "Just this once, add the CDW.", "For this rental only, book the SUV.": an instruction
+    # for one occasion, said after it (with no rule in force it is a request, dropped).
+    re.compile(
+        rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_ONCE}|{EN_OCCASION}),\s*"
+        rf"(?:please |just )?(?P<obj>(?={_EN_VERBS}){_EN_OBJ}{{1,40}}?){_EN_END}"
     ),
     # "Pandas is fine now", "Emojis are OK again".
     re.compile(
@@ -1459,7 +1490,8 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if not subject:
                 continue
             sentence = _sentence_start(text, first := m.start())
-            if _ONCE_LEAD.fullmatch(text, sentence, first):
+            led = _ONCE_LEAD.fullmatch(text, sentence, first) is not None
+            if led:
                 start = min(start, sentence)  # "Just this once, go ahead and use eval()."
             first = m.start() + len(m.group()) - len(m.group().lstrip())
             if at > first:
@@ -1471,7 +1503,8 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             end, limited = _permission_end(text, end)
             if _EN_REASON.match(text, end):
                 end = _sentence_end(text, end)  # "…, since CI is green.": the reason kept
-            spans.append((first, max(m.end(), end)))
+            # (The occasion is read with it: "Only for this booking, …" is no only-rule.)
+            spans.append((min(first, sentence) if led else first, max(m.end(), end)))
             out.append(
                 _lifting(
                     at,
@@ -1524,6 +1557,20 @@ _ZH_NO_LONGER = re.compile(
     r"(?:就|都|也)?(?P<cue>不用|不必|不需要|无需)(?:再)?"
     r"(?P<obj>(?![我你您他她它这那])[^，,。；;！!？?\n了吗么]{2,16}?)了(?:吧|啊|哦)?(?=$|[，,。！!；;\n])"
 )
+# "不用卡25万了", "预算不用再控制在25万以内了": a limit no longer held to (what the value is
+# held by named, so never a prohibition of its own).
+_ZH_NO_LIMIT = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|好的|好吧|嗯|其实|以后|今后|现在)?[，,]?\s*"
+    r"(?:(?![我你您他她它这那])[\u4e00-\u9fff]{2,6}?)?(?P<cue>不用|不必|不需要|无需)(?:再)?"
+    r"(?P<obj>(?:卡|限制|控制|压|守)(?:在|住)?(?![我你您他她它这那])[^，,。；;！!？?\n了吗么]{1,12}?)"
+    r"(?:以内|以下|之内)?了(?:吧|啊|哦)?(?=$|[，,。！!；;\n])"
+)
+# "以后可以跳过dry-run了", "测试这步可以省掉了": what a requirement asks for, skipped.
+_ZH_SKIP = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|好的|好吧|嗯|其实)?[，,]?\s*(?:以后|今后|现在|从现在起)?"
+    r"(?:你|您)?(?:就|都|也)?可以(?:直接)?(?P<cue>跳过|省掉|省略|略过)"
+    r"(?P<obj>(?![我你您他她它这那])[^，,。；;！!？?\n了吗么]{2,16}?)了?(?:吧|啊|哦)?(?=$|[，,。！!；;\n])"
+)
 _EN_STOP_DOING = re.compile(
     r"(?i)(?<![\w'])(?:you (?:can|may|could) (?:now |just |also )?(?:stop|quit)"
     r"|(?:there's |there is )?no need to (?:keep|continue)|you (?:can|may) skip)\s+"
@@ -1534,7 +1581,8 @@ _EN_STOP_DOING = re.compile(
 # longer needed, said after it in the same message; a rule by itself.
 _ZH_REPLACED_BY = re.compile(
     r"(?:^|(?<=[，,。！!；;\s]))(?:以后|今后)?(?:就|都)?(?P<cue>改成|改为|换成)"
-    r"(?P<obj>[\u4e00-\u9fff][^，,。；;！!？?\n吗么]{1,16}?)(?:吧|了)?(?=$|[，,。！!；;\n])"
+    # ("改成32万": a limit's new value.)
+    r"(?P<obj>[\u4e00-\u9fff0-9][^，,。；;！!？?\n吗么]{1,16}?)(?:吧|了)?(?=$|[，,。！!；;\n])"
 )
 _EN_FROM_NOW_ON = re.compile(
     rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:please |just )?"
@@ -1551,7 +1599,8 @@ _EN_FROM_NOW_ON = re.compile(
 
 # The words every `_no_longer_needed` shape holds: most messages have none.
 _NO_LONGER_GATE = re.compile(
-    r"不用|不必|不需要|无需|(?i:stop|quit|no need|skip|from now on|going forward)"
+    r"不用|不必|不需要|无需|跳过|省掉|省略|略过"
+    r"|(?i:stop|quit|no need|skip|from now on|going forward)"
 )
 
 
@@ -1567,7 +1616,8 @@ def _no_longer_needed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_NO_LONGER` and `_EN_STOP_DOING` lifts (require, `IF_RULED`), after one in the same
     message the rule that replaces it (`_ZH_REPLACED_BY`), and `_EN_FROM_NOW_ON` rules."""
     out: list[_Hit] = []
-    for m in (*_ZH_NO_LONGER.finditer(text), *_EN_STOP_DOING.finditer(text)):
+    limits, skips = _ZH_NO_LIMIT.finditer(text), _ZH_SKIP.finditer(text)
+    for m in (*_ZH_NO_LONGER.finditer(text), *_EN_STOP_DOING.finditer(text), *limits, *skips):
         at = m.start("obj")
         start, end = _clause_span(text, at)
         if (
@@ -1579,10 +1629,12 @@ def _no_longer_needed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         if _ZH_SPEAKER_BEFORE.search(text, 0, m.start()):
             continue  # "我以后不用加班了"
         obj = m.group("obj")
-        if obj.isascii():
+        if m.re is _EN_STOP_DOING:
             first, _, rest = obj.partition(" ")
             obj = f"{_gerund_base(first)} {rest}".strip()
-        if not (subject := normalize_subject(obj)):
+        # A limit's subject keeps the verb that says it is one (`ledger._no_longer_required`).
+        subject = _trim(obj) if m.re is _ZH_NO_LIMIT else normalize_subject(obj)
+        if not subject:
             continue
         spans.append((m.start(), max(m.end(), end)))
         cue = text[m.start() : at].strip() + IF_RULED
@@ -1715,6 +1767,13 @@ _ZH_NOT_NEEDED = re.compile(
     r"(?:^|(?<=[，,。！!；;\s]))(?:其实|那|嗯|好吧|好的)?[，,]?\s*(?:也)?"
     r"(?P<cue>不一定(?:要|得|非要|是)|不(?:必|用)非(?:要|得))(?P<obj>[^，,。；;！!？?]{1,12})"
     r"(?=$|[，,。！!；;])"
+)
+# "在职证明上写月薪也可以", "邮件里提我的名字也行": what a rule forbade, said again without its
+# cue, is fine too. Lifts only the rule it restates (`ledger._said_without_cue`).
+_ZH_DOING_ALSO_OK = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|嗯|好吧|好的|那就)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,16}?)(?:其实|现在|倒是)?"
+    r"(?P<cue>也(?:可以|行|没关系|没问题|成))(?:的|了|吧|啊|呀|哦|啦)*(?=$|[，,。！!；;])"
 )
 # The widening a `_ZH_ALSO_OK` clause says, by its cue.
 _ZH_ALSO_CUES = ("也可以", "也行", "也没关系", "也没问题", "也成", "也好", "也OK", "也ok")
@@ -1917,6 +1976,7 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     kinds: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         (_ZH_ALSO_OK, "forbid"),
         (_ZH_NOT_NEEDED, "require"),
+        (_ZH_DOING_ALSO_OK, "forbid"),
     )
     for rx, polarity in kinds:
         for m in rx.finditer(text):
@@ -1934,15 +1994,11 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             start, end = _clause_span(text, at)
             if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？", "吗"):
                 continue
-            spans.append((m.start("obj") if rx is _ZH_ALSO_OK else m.start("cue"), m.end()))
+            spans.append((m.start("cue") if rx is _ZH_NOT_NEEDED else m.start("obj"), m.end()))
+            # What is done keeps its verb: the rule it lifts is the same words with a cue.
+            subject = obj if rx is _ZH_DOING_ALSO_OK else normalize_subject(obj) or obj
             out.append(
-                _lifting(
-                    at,
-                    text[start:end].strip(),
-                    polarity,
-                    normalize_subject(obj) or obj,
-                    m.group("cue") + IF_RULED,
-                )
+                _lifting(at, text[start:end].strip(), polarity, subject, m.group("cue") + IF_RULED)
             )
     return out
 

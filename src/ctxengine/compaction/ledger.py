@@ -50,7 +50,12 @@ kept active beside the rule ("You can modify tests/conftest.py, but only that fi
 don't need to run black on the generated files."). A later only-rule that restates the earlier
 with more things of its kind ("Only touch src/app.py and src/rounding.py.") supersedes it. An
 exception for a single occasion ("这次可以显示价格", "You can push to main this once") is in force
-on its turn only: the block leaves it out once the user's next turn has come (`in_force`).
+on its turn only: the block leaves it out once the user's next turn has come (`in_force`). So is
+a lift that says no more than the rule's absence: a requirement skipped or no longer needed
+("You can skip the dry-run from now on", "不用卡25万了") and a thing refused said to be
+acceptable too ("朝北的其实也可以接受"); shown on, those words would read as rules of their own.
+An exception for the occasion at hand ("For this rental only, go ahead and add the CDW") is kept
+beside the rule for as long as the rule is.
 
 Later words change a rule without a revocation's words too (`constraints.mind_change`): a
 preference let go ("Forget the high floor, it doesn't matter.", "高楼层无所谓了") is revoked, the
@@ -79,6 +84,7 @@ from ctxengine.compaction.constraints import (
     CHANGES_MIND,
     DOES_NOW,
     DROPS,
+    EN_OCCASION,
     EN_VERB,
     IF_RULED,
     IN_PART,
@@ -199,7 +205,8 @@ _ONE_OFF = re.compile(r"(?<![\w/.-])(?:once|one time|time|for now|today)(?![\w/.
 # The same said in the permission's words, before it or in Chinese ("Just this once, …",
 # "这次可以用eval"; not "现在可以用eval了", which lifts the rule).
 _ONCE = re.compile(
-    r"(?i)\b(?:this once|this one time|this time)\b|这一次|这次|这一回|这回|仅此一次|破例|今天"
+    r"(?i)\b(?:this once|this one time|this time)\b|\b" + EN_OCCASION + r"\b"
+    r"|这一次|这次|这一回|这回|仅此一次|破例|下不为例|今天"
 )
 # Of those, the words for a single occasion, used up when it has passed (`Ledger.in_force`):
 # not "today" or "for now", which hold over several turns.
@@ -290,7 +297,8 @@ def _object_of(rule: str, permitted: str) -> bool:
 
 
 def _lifted_by(rule: str, permitted: str) -> bool:
-    """A permission names the prohibited action, adverbs aside, or its very thing."""
+    """A permission names the prohibited action, adverbs aside, or its very thing (in full or
+    by its initials)."""
     if _scoped_beyond(rule, permitted):
         return False
     return (
@@ -298,7 +306,25 @@ def _lifted_by(rule: str, permitted: str) -> bool:
         or _thing_of(_bare(rule), _bare(permitted))
         or _object_of(_bare(rule), _bare(permitted))
         or _action_named(_bare(rule), _bare(permitted))
+        or _abbreviates(_bare(rule), _bare(permitted))
     )
+
+
+def _abbreviates(rule: str, permitted: str) -> bool:
+    """A permission naming the rule's thing by its initials: "cdw" (or "get cdw") for "add
+    collision damage waiver", "pto" for "take paid time off"."""
+    words = _OCCASION_TAIL.sub("", permitted).split()
+    if len(words) == 2 and words[0] in _CHOOSING_VERBS:
+        words = words[1:]
+    if len(words) != 1 or not 2 <= len(token := words[0]) <= 6 or not token.isalpha():
+        return False
+    ruled = rule.split()
+    return len(ruled) >= len(token) and "".join(w[0] for w in ruled[-len(token) :]) == token
+
+
+# An occasion said after what is permitted, normalized ("add cdw for rental only"): not part
+# of the thing.
+_OCCASION_TAIL = re.compile(r"\s+(?:(?:just|only) for [\w-]+|for [\w-]+ only)$")
 
 
 def _action_named(rule: str, permitted: str) -> bool:
@@ -394,11 +420,44 @@ _LIMIT_NOUNS = re.compile(
 )
 
 
-def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str) -> bool:
+# What a number measures, by the unit after it (or the sign before it) or, with none, by
+# the noun a change names: "10分钟" is a time, "预算…9500" money, "55 characters" a length.
+_UNIT_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("money", re.compile(r"(?i)^[$¥€£]|^\s*(?:万元|万|千元|元|块|美元|刀|k\b|usd|rmb|dollars?)")),
+    (
+        "time",
+        re.compile(
+            r"(?i)^\s*(?:分钟|小时|天|周|个月|年|min(?:ute)?s?\b|hours?\b|days?\b|weeks?\b"
+            r"|months?\b|years?\b)"
+        ),
+    ),
+    ("length", re.compile(r"(?i)^\s*(?:个?(?:字符?|单词|词)|characters?\b|words?\b|chars?\b)")),
+    ("distance", re.compile(r"(?i)^\s*(?:公里|千米|米|km\b|miles?\b|meters?\b)")),
+)
+_MONEY_NOUN = re.compile(
+    r"(?i)\b(?:budget|price|cost|rent|fee|salary|spend)s?\b|预算|价格|价钱|总价|租金|费用|月薪|工资"
+)
+
+
+def _unit_kind(text: str, value: str) -> str | None:
+    """What the first `value` in `text` measures, by its unit (`_UNIT_KINDS`); None if unsaid."""
+    at = text.find(value)
+    if at < 0:
+        return None
+    after = text[at + len(value) :] if value[:1] not in "$¥€£" else value
+    return next((kind for kind, rx in _UNIT_KINDS if rx.match(after)), None)
+
+
+def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str, said: str = "") -> bool:
     """A rule naming a value of the new value's shape (another one), that the change's noun
-    names: by a word of the rule or as its limit ("cutoff")."""
+    names: by a word of the rule or as its limit ("cutoff"); not one that measures another
+    thing ("只看步行10分钟以内的" is no budget for "预算可以放宽到9500了")."""
     old = value_shape(rule)
     if new is None or old is None or old[0] != new[0] or old[1] == new[1]:
+        return False
+    was = _unit_kind(rule, old[1])
+    now = _unit_kind(said, new[1]) or ("money" if _MONEY_NOUN.search(noun) else None)
+    if was is not None and now is not None and was != now:
         return False
     words = [w for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
     return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
@@ -459,11 +518,36 @@ def _paired_only(
     ]
 
 
+# Verbs that say only that a thing is done: "No need to do the dry-run anymore" is about the
+# dry-run that "Always use --dry-run first" requires.
+_LIGHT_VERB = re.compile(r"^(?:do|doing|perform|performing|use|using|make|making)\s+")
+_ZH_SKIPPED = re.compile(r"跳过|省掉|省略|略过")
+# What a limit lift holds the value to ("不用卡25万了", "不用控制在预算以内了").
+_ZH_LIMIT_CUE = re.compile(r"(?:卡在?|限制在?|控制在?|压在?|守住?)")
+
+
+def _does_the_thing(rule: str, thing: str) -> bool:
+    """A requirement (normalized, adverbs aside) that starts on `thing` or whose verb takes
+    it: "dry run first before kubectl apply" and "use dry run" for "dry run"."""
+    b = _bare(rule)
+    return b.startswith(thing) or b.partition(" ")[2].startswith(thing)
+
+
 def _no_longer_required(rule: ConstraintEntry, c: Constraint, norm: str) -> bool:
     """A requirement whose verb and thing a lift of what is no longer needed names ("cc priya"
-    for "cc my manager priya raman on every request", "抄送王建国" for "抄送我的主管王建国")."""
+    for "cc my manager priya raman on every request", "抄送王建国" for "抄送我的主管王建国"), the
+    thing a light verb does ("do dry run" for "use --dry-run first"), or a limit held to the
+    value or topic it names ("不用卡25万了" for "总预算不能超过25万元")."""
     if rule.polarity != "require" or c.polarity != "require" or not norm:
         return False
+    if (limit := _ZH_LIMIT_CUE.match(c.subject)) is not None and value_shape(rule.text):
+        held = c.subject[limit.end() :].removesuffix("以内").removesuffix("以下")
+        return len(held) > 1 and held in rule.text
+    if (light := _LIGHT_VERB.match(norm)) is not None and norm[light.end() :]:
+        return _does_the_thing(rule.norm_subject, norm[light.end() :])
+    if _ZH_SKIPPED.search(c.cue):
+        # "以后可以跳过dry-run了" for "kubectl apply之前必须先跑dry-run": the thing skipped.
+        return len(norm) > 1 and _contains(rule.norm_subject, norm)
     if _CJK.search(norm):
         words = [w for w in jieba.cut(norm) if w.strip()]
         if len(words) == 1:
@@ -506,6 +590,20 @@ def _contrast_twins(
         and e not in lifted
         and (e.text, e.turn) in halves
     ]
+
+
+# Words a rule said again as a permission may leave out: "在职证明上不要写我的月薪" is lifted by
+# "在职证明上写月薪也可以".
+_ZH_LEFT_OUT = re.compile(r"给我|我们的|我的|你的|也|再|还|都")
+
+
+def _said_without_cue(rule: ConstraintEntry, c: Constraint) -> bool:
+    """A Chinese permission that says a prohibition's words again without its cue (and the
+    words `_ZH_LEFT_OUT`): it names the very thing forbidden, whatever its words' kind."""
+    if rule.polarity != "forbid" or not rule.cue or not _CJK.search(c.subject):
+        return False
+    said = _ZH_LEFT_OUT.sub("", rule.text.replace(rule.cue, "", 1)).strip(_ZH_PARTICLES + "。，, ")
+    return len(said) > 1 and said == _ZH_LEFT_OUT.sub("", c.subject).strip(_ZH_PARTICLES + " ")
 
 
 def one_off(permitted: str) -> bool:
@@ -838,6 +936,10 @@ class Ledger(BaseModel):
             return self._mind_changed(c, norm, kind, turn)
         if (scope := scoped_permission(c)) is not None:
             return self._add_scoped(c, norm, scope, turn)
+        if (skip := _SKIP.match(norm)) is not None and self._skips_a_rule(c, skip.group("thing")):
+            # "Feel free to skip the dry-run", "Skip the dry-run from now on" after "Always use
+            # --dry-run first": what the requirement asks for, skipped.
+            return self._skip(c, norm, skip.group("thing"), turn)
         if not c.revokes and c.polarity == "forbid" and norm.isascii():
             # "Never restart the prod database." again after "The prod database can be
             # restarted now.": the permission named the action another way ("restarting …"),
@@ -856,6 +958,22 @@ class Ledger(BaseModel):
             # subject's head), not an action that merely names it.
             named = _NAMES_A_RULE.search(c.text) is not None
             same = [e for e in same if named or _heads(e.norm_subject, norm)]
+        if (
+            c.revokes
+            and c.polarity == "require"
+            and not lifts_only_a_rule(c)
+            and (light := _LIGHT_VERB.match(norm)) is not None
+        ):
+            # "No need to do the dry-run anymore" after "Always use --dry-run first": the
+            # thing the requirement does, named with another verb.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same
+                and e.polarity == "require"
+                and not e.revokes
+                and _does_the_thing(e.norm_subject, norm[light.end() :])
+            ]
         if c.revokes and not lifts_only_a_rule(c) and _ZH_RULE_NAMED.search(c.text):
             # "预算那条取消吧" after "总预算不能超过25万元": the rule named by a word of it.
             same += [
@@ -906,6 +1024,7 @@ class Ledger(BaseModel):
                         and names_alternative(c)
                         and _zh_verb_takes(e.norm_subject, norm)
                     )
+                    or (c.polarity == "forbid" and _said_without_cue(e, c))
                     # "不要订靠窗的座位" / "还是订靠窗的座位吧": chosen again, its verb aside
                     # (not "生产数据库可以访问了", another action on its thing).
                     or (
@@ -1003,19 +1122,25 @@ class Ledger(BaseModel):
                     )
                 ]
         # A go-ahead that releases only rules held until later is for its occasion.
-        # So is one that says a requirement is no longer needed: after its turn the rule's
-        # absence says as much.
-        released = (
-            lifts_only_a_rule(c)
-            and bool(same)
-            and (c.polarity == "require" or all(map(held_until_later, same)))
+        # So is one that says a requirement is no longer needed, or a thing refused is
+        # acceptable too ("朝北的其实也可以接受"): after its turn the rule's absence says as
+        # much, and shown on, the words would read as a rule of their own.
+        if revokes and names_alternative(c):
+            relaxed += _paired_only(self._active()[0], same)
+        released = bool(same) and (
+            (lifts_only_a_rule(c) and (c.polarity == "require" or all(map(held_until_later, same))))
+            or (
+                c.revokes
+                and c.polarity == "require"
+                and all(e.polarity == "require" for e in same if not e.revokes)
+                and any(not e.revokes for e in same)
+            )
+            or (names_alternative(c) and not relaxed and all(e.polarity == "forbid" for e in same))
         )
         entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes, once=released)
         out.entry = entry
         if entry.revokes and any(_refused_chosen(e, c, norm) for e in same):
             same += _contrast_twins(self._active()[0], same)
-        if entry.revokes and names_alternative(c):
-            relaxed += _paired_only(self._active()[0], same)
         for e in relaxed:
             # "只订商务舱" then "经济舱也可以": the widening's words alone ("Economy is fine
             # too.") do not say what else is fine, so a conflict record keeps both sides (the
@@ -1081,7 +1206,7 @@ class Ledger(BaseModel):
         out = LedgerResult()
         noun, _, value = c.subject.rpartition(" ")  # as `constraints` reads it: "cutoff 2026-04-01"
         new = value_shape(value)
-        rules = [e for e in active if _names_other_value(e.text, new, noun)]
+        rules = [e for e in active if _names_other_value(e.text, new, noun, c.text)]
         if new is None or not rules:
             return out
         old = rules[-1]
@@ -1091,6 +1216,18 @@ class Ledger(BaseModel):
         out.conflicts.append(self._conflict(old, entry, old.subject, turn))
         return out
 
+    def _skips_a_rule(self, c: Constraint, thing: str) -> bool:
+        """Whether `c`, a skip said as a permission or as a standing instruction, skips what a
+        requirement in force does (a plain-words permission is read in its own branch). With
+        none, "Skip the small talk from now on" is a rule of its own."""
+        said = (c.revokes and c.polarity == "forbid" and not lifts_only_a_rule(c)) or (
+            not c.revokes and c.polarity == "require"
+        )
+        return said and any(
+            e.polarity == "require" and not e.revokes and _does_the_thing(e.norm_subject, thing)
+            for e in self._active()[0]
+        )
+
     def _skip(self, c: Constraint, norm: str, thing: str, turn: int) -> LedgerResult:
         """ "You can skip make test now" lifts "Always run make test before you commit";
         "You can skip make test for docs-only commits" (or "this once") is an exception kept
@@ -1099,18 +1236,17 @@ class Ledger(BaseModel):
         rules = [
             e
             for e in self._active()[0]
-            if e.polarity == "require"
-            and not e.revokes
-            and (
-                (b := _bare(e.norm_subject)).startswith(thing)
-                or b.partition(" ")[2].startswith(thing)
-            )
+            if e.polarity == "require" and not e.revokes and _does_the_thing(e.norm_subject, thing)
         ]
         if not rules:
             return out
-        entry = self._append(c, norm, turn, polarity="require", revokes=True)
+        # Skipped whole, the requirement is lifted and the words say no more than its absence
+        # after their turn (shown on, "You can skip the dry-run" would read as a rule).
+        whole = _bare(norm) == "skip " + thing
+        single = whole or _SINGLE_OCCASION.search(c.text) is not None  # "… this once"
+        entry = self._append(c, norm, turn, polarity="require", revokes=True, once=single)
         out.entry = entry
-        if _bare(norm) == "skip " + thing:
+        if whole:
             out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in rules)
         return out
 
