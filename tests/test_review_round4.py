@@ -538,9 +538,6 @@ def test_slot_make_it_n_items() -> None:
     assert "40 laptops" not in current
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '面积我说错了，是95平' is lost (89平 and 95平 nowhere)"
-)
 def test_zh_slot_area_corrected() -> None:
     text = block("房子89平，6楼没电梯。", "好的。", "面积我说错了，是95平。", "好的。", "继续。")
     current = _current(text)
@@ -548,7 +545,6 @@ def test_zh_slot_area_corrected() -> None:
     assert "89平" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review4: '改成3张吧' is not tracked as the ticket count")
 def test_zh_slot_ticket_count_changed() -> None:
     text = block("买2张票。", "好的。", "我朋友也要去，改成3张吧。", "好的。", "继续。")
     current = _current(text)
@@ -556,7 +552,6 @@ def test_zh_slot_ticket_count_changed() -> None:
     assert "2张" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review4: the corrected income 248,400.00 is lost")
 def test_zh_slot_income_corrected() -> None:
     text = block(
         "全年工资薪金收入是 286,400.00。",
@@ -570,9 +565,6 @@ def test_zh_slot_income_corrected() -> None:
     assert "286,400.00" not in current
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '时长再短点吧，2分30秒以内' is lost (no limit or value kept)"
-)
 def test_zh_slot_duration_shortened() -> None:
     text = block(
         "成片控制在3分钟以内。", "好的。", "时长再短点吧，2分30秒以内。", "好的。", "继续。"
@@ -581,7 +573,6 @@ def test_zh_slot_duration_shortened() -> None:
     assert "3分钟" not in _rules(text) + _current(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review4: '导出还是用4K吧' is not tracked; 1080p→4K lost")
 def test_zh_slot_resolution_changed() -> None:
     text = block("导出1080p。", "好的。", "导出还是用4K吧。", "好的。", "继续。")
     current = _current(text)
@@ -589,7 +580,6 @@ def test_zh_slot_resolution_changed() -> None:
     assert "1080p" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review4: '可以选到20学分' after '总共选18学分' is lost")
 def test_zh_slot_credits_changed() -> None:
     text = block("总共选18学分。", "好的。", "辅导员说我这学期可以选到20学分。", "好的。", "继续。")
     current = _current(text)
@@ -597,7 +587,6 @@ def test_zh_slot_credits_changed() -> None:
     assert "18学分" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review4: '不对，月工资是13500' is lost")
 def test_zh_slot_salary_corrected() -> None:
     text = block(
         "月工资12000。", "好的。", "不对，月工资是13500，12000是税后。", "好的。", "继续。"
@@ -606,10 +595,6 @@ def test_zh_slot_salary_corrected() -> None:
     assert "13500" in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: '截止日期改一下，用 2026-06-30' is not tracked; both dates only as equal evidence",
-)
 def test_zh_slot_cutoff_date_changed() -> None:
     text = block(
         "截止日期按 2026-12-31 算。",
@@ -630,7 +615,6 @@ def test_zh_slot_pickup_store_changed() -> None:
     assert "徐汇店" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review4: the choice '我选贷款利息' is lost")
 def test_zh_slot_choice_between_options_kept() -> None:
     text = block("住房贷款利息和住房租金我选贷款利息。", "好的。", "继续。")
     assert "贷款利息" in text

@@ -862,6 +862,12 @@ def extract_updates(
             g = "drop" if m.group("drop") else "drop_en"
             add(m.start(g), m.end(g), coupon, coupon.name, None, "remove", 0.8)
 
+    # "买2张票" then "改成3张吧": a count of things, its slot named by the measure word.
+    # (Before the other changes: "门票改成3张" is the count's change, not the tickets' name,
+    # and "改成3张" no value of a kind the state looks for.)
+    for at, end, count_slot, count, count_op in _counted(text, onto) if requests else ():
+        add(at, end, None, count_slot, count, count_op, 0.6)
+
     # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
     dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
     vague: list[tuple[int, int, str]] = []
@@ -2784,10 +2790,13 @@ _NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:
 # one to three words after a determiner ("change it to" is `_MAKE_IT`'s).
 # Words that end the thing named before the verb: pronouns, modal and polite words,
 # particles ("帮我把房型换成…" names 房型; "还是换成中通吧", "改成这样可以吗" name nothing).
-_NOT_THING = frozenset(
+_NOT_THING_CHARS = (
     "我你您他她它们这那哪把将帮请要想再就还都也能可以吧呢吗么啊呀了的是不没别给让先得需麻烦"
     "已经刚才现在一和与跟及或并而但所因如果然后直接全统最好希望说"
+    # Interjections before a thing ("哦收入写错了"): no part of its name.
+    "哦噢嗯呃唉哎诶"
 )
+_NOT_THING = frozenset(_NOT_THING_CHARS)
 _THING_HAN = re.compile(r"[\u4e00-\u9fff]")
 # Words that join a message to the one before and name no thing ("另外", "还有", "此外").
 _JOINING_WORD = re.compile(r"另外|此外|还有|然后|同时|以及|顺便|对了")
@@ -2858,24 +2867,203 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
             continue
         out.append((thing[0], vstart + len(value), thing[1], value))
     for m in _NAMED_WRONG_ZH.finditer(text) if _NAMED_WRONG_GATE.search(text) else ():
-        thing = _thing_before(text, m.start())
+        # "收入写错了，工资薪金应该是X": the thing the right value's clause names is its slot.
+        again = m.group("thing")
+        thing = (m.start("thing"), again) if again else _thing_before(text, m.start())
         value = m.group("value").strip().rstrip(_TRAIL)
         if thing is None or not value or onto.slot_for_word(thing[1]) is not None:
             continue
+        if _NOT_A_THING_ZH.fullmatch(thing[1]):
+            continue  # "方案不对，原因是预算不够": a reason given, no value corrected
         if _QUESTION.search(value) or _POINTER_VALUE.match(value):
             continue  # "页数改了，是多少？": no value said
         out.append((thing[0], m.start("value") + len(value), thing[1], value))
+    out.extend(_named_revisions(text, onto))
     # (The English "change the <thing> to <value>" is read by `_noun_settings`.)
     return out
 
 
 # "主卧量错了，是 3.8 米 × 3.9 米", "页数改了，是第 37 页到第 42 页": a thing said wrong or
 # changed, then its right value (a value may hold spaces: "3.8 米 × 3.9 米").
+# "面积我说错了，是95平": who slipped stands between the thing and the slip. "收入写错了，
+# 工资薪金应该是 248,400.00", "不对，月工资是13500": the right value's clause names the thing
+# (again, or for the first time).
 _NAMED_WRONG_GATE = re.compile(r"错|不对|有误|改了")
+_THING_CHAR = rf"(?:(?![{_NOT_THING_CHARS}])[\u4e00-\u9fff])"
+_RIGHT_ADVERB = r"应该|应当|其实|实际|现在|一共|总共|合计"
 _NAMED_WRONG_ZH = re.compile(
-    r"(?:量|写|记|说|填|算|标)?(?:错了|不对|有误|改了)[，,：:]\s*(?:应该|其实|实际|现在)?"
-    r"(?:是|为)\s*(?P<value>[^，,。；;！!？?\n]+)"
+    r"(?:我|刚才|之前|前面|上次|我刚才|我之前|我前面|我上次)?"
+    r"(?:量|写|记|说|填|算|标|打)?(?:错了|不对|有误|改了)[，,：:]\s*"
+    rf"(?P<thing>(?!{_RIGHT_ADVERB}){_THING_CHAR}{{2,8}}?)?(?:{_RIGHT_ADVERB})?"
+    rf"(?:是|为)\s*(?P<value>(?:[^，,。；;！!？?\n]|{_ZH_NUM_COMMA})+)"
 )
+# Words before "是" that introduce an account, not a thing's value ("原因是…", "意思是…"),
+# and times that name no thing ("下次就用X", "这学期可以选到X").
+_NOT_A_THING_ZH = re.compile(
+    r"原因|理由|问题|意思|关键|重点|结果|情况|区别|差别|目的|主要|反正|毕竟|其实|实际上"
+    r"|学期|今年|明年|去年|今天|明天|后天|昨天|现在|以后|今后|平时|每次|下次|这次|上次|目前"
+    r"|暂时|之后|后来|最后|首先|其次|周末|月底|年底|到时候?|那时候?|这时候?"
+)
+
+
+# A count of things by its measure word: "买2张票", "订两间房", "改成3张吧". The word names
+# the count's slot ("张数"), so a count changed with no thing said ("改成3张") replaces the
+# count bought. (People, nights and times are other slots' counts: `PEOPLE_COUNT`.)
+_MEASURE = "张间份件台瓶盒套本箱辆桌"
+_COUNTED = re.compile(
+    r"(?P<verb>买|购买|订|预订|预定|抢|改成|改为|换成|变成|加到|减到|增加到|减少到|调到)\s*"
+    rf"(?P<value>(?:\d{{1,4}}|[两二三四五六七八九十]{{1,3}})(?P<measure>[{_MEASURE}]))"
+    r"(?![\d分月日号])"
+)
+_COUNTED_CHARS = frozenset(_MEASURE)
+# Measure words a count of things opens its unit with ("10本书", "3个人").
+_MEASURE_WORDS = frozenset(_MEASURE + "个只条位双把支杯")
+_COUNT_CHANGES = frozenset(
+    {"改成", "改为", "换成", "变成", "加到", "减到", "增加到", "减少到", "调到"}
+)
+
+
+def _counted(text: str, onto: Ontology) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, slot name, count, op) of each count of things bought (set) or changed to."""
+    out: list[tuple[int, int, str, str, Op]] = []
+    for m in _COUNTED.finditer(text) if not _COUNTED_CHARS.isdisjoint(text) else ():
+        name = m.group("measure") + "数"
+        if onto.slot_for_word(name) is not None or _in_question(text, m.start()):
+            continue  # "改成3张吗？"
+        if _NEG_ZH.search(text, max(0, m.start() - 4), m.start()):
+            continue  # "不要买2张"
+        op: Op = "change" if m.group("verb") in _COUNT_CHANGES else "set"
+        out.append((m.start(), m.end("value"), name, m.group("value"), op))
+    return out
+
+
+# "导出还是用4K吧", "付款就用支付宝", "字体改用宋体": a thing's value decided on, named by
+# the thing before the verb (with none named, "还是用顺丰吧" is a revision's to read).
+_NAMED_USE_ZH = re.compile(rf"(?:还是用|就用|改用|换用|统一用)\s*(?P<value>{_ZH_RUN})")
+# "截止日期改一下，用 2026-06-30", "格式改一下，改成表格": the thing to redo, then its value
+# (said bare only when it holds a digit: "人数改一下，5个").
+_NAMED_REDO_ZH = re.compile(
+    r"(?:改一下|改下|换一下|换下|调一下|调整一下|更新一下|变一下)[，,：:]?\s*"
+    rf"(?P<verb>用|改成|改为|换成|按|是|为|成)?\s*(?P<value>{_ZH_RUN})"
+)
+# "可以选到20学分", "最多能报销到3000元": the most allowed, raised or said anew; the amount's
+# unit names the thing when no thing is said before ("这学期" is a time, no thing).
+_ALLOWED_UP_TO = re.compile(
+    r"(?<![不没])(?:可以|能够|能)(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:到|至)\s*"
+    r"(?P<value>\d+(?:\.\d+)?\s*(?P<unit>[\u4e00-\u9fff]{1,3}?))"
+    r"(?=[了吧啊呀呢的]*(?:[，,。；;！!？?\s]|$))"
+)
+# "如果可以选到20学分就好了": a wish or a condition, no value.
+_IF_BEFORE = re.compile(r"如果|要是|假如|假设|万一|希望|但愿|想要|要能")
+# "时长再短点吧，2分30秒以内", "字数再少一些，800字以内": a thing's bound moved, then the new
+# bound said.
+_NAMED_MORE_ZH = re.compile(
+    r"再(?:[短长少多低高快慢小大轻重]|便宜|缩短|压缩|减少|增加|提高|降低)(?:一)?(?:点|些)(?:儿)?"
+    r"(?:吧|了)?[，,：:]\s*(?:控制在|压到|缩到|降到|减到|不超过|不要超过|最多)?\s*"
+    r"(?P<value>[^，,。；;！!？?\n]{0,16}?\d[^，,。；;！!？?\n]{0,16}?"
+    r"(?:以内|以下|以上|之内|左右|内))"
+)
+_NAMED_REVISION_CHARS = frozenset("用改换调更变能可短长少多低高快慢小大轻重便缩压减增提降")
+
+
+def _named_revisions(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]:
+    """(start, end, slot name, value) of each value a thing the user names is revised to,
+    in the phrasings `_named_changes` leaves: decided on ("还是用X吧"), redone ("X改一下，
+    用Y"), allowed up to ("可以选到N"), a bound moved ("X再短点，N以内")."""
+    out: list[tuple[int, int, str, str]] = _choices(text)
+    if _NAMED_REVISION_CHARS.isdisjoint(text):
+        return out
+    for rx in (_NAMED_USE_ZH, _NAMED_REDO_ZH, _NAMED_MORE_ZH):
+        for m in rx.finditer(text):
+            vstart, value = _clean_value(m.group("value"), m.start("value"))
+            if rx is _NAMED_REDO_ZH and not m.group("verb") and not _DIGIT.search(value):
+                continue  # "格式改一下，谢谢": no value said
+            thing = _thing_before(text, m.start())
+            if thing is None or not _names_own_thing(text, thing, onto):
+                continue
+            if not value or _QUESTION.search(value) or _POINTER_VALUE.match(value):
+                continue  # "导出还是用什么好？"
+            if _in_question(text, m.start()):
+                continue  # "导出还是用4K吗？"
+            out.append((thing[0], vstart + len(value), thing[1], value))
+    for m in _ALLOWED_UP_TO.finditer(text):
+        clause = text[_clause_start(text, m.start()) : m.start()]
+        if _IF_BEFORE.search(clause) or _in_question(text, m.start()):
+            continue  # "如果可以选到20学分就好了", "可以选到20学分吗？"
+        thing = _thing_before(text, m.start())
+        if thing is None or not _names_own_thing(text, thing, onto):
+            unit = m.group("unit").rstrip(_TRAIL)
+            if len(unit) < 2 or unit[0] in _MEASURE_WORDS or onto.slot_for_word(unit):
+                continue  # "能借到10本书": a measure word and a noun name no thing
+            thing = (m.start("value"), unit)
+        value = m.group("value").rstrip(_TRAIL)
+        out.append((thing[0], m.start("value") + len(value), thing[1], value))
+    return out
+
+
+# "住房贷款利息和住房租金我选贷款利息", "顺丰和京东之间，我还是选京东吧": two options named, then
+# one picked (by its whole name or a part of it).
+# (Pronouns, particles and the words that join or pick options end one.)
+_OPTION_STOP = "我你您他她它这那哪和与跟及或还是的了吧呢吗啊呀要选挑就"
+_OPTION = rf"(?:(?![{_OPTION_STOP}])[\u4e00-\u9fffA-Za-z0-9]){{2,12}}?"
+_CHOICE_ZH = re.compile(
+    rf"(?P<a>{_OPTION})(?:和|跟|与|或者|或|还是)(?P<b>{_OPTION})"
+    r"(?:之间|里面|里|中间|中|两个|这两个|两者)?[，,]?\s*(?:我们|我)?(?:那就|就|还是|最后|决定)?"
+    r"(?:选择|选|挑|要)(?P<value>[^，,。；;！!？?\n]{2,16})"
+)
+
+
+def _choices(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, slot name, value) of each pick between two options named before it; the
+    slot is what the options share ("住房" of 住房贷款利息 and 住房租金), else 选择."""
+    out: list[tuple[int, int, str, str]] = []
+    for m in _CHOICE_ZH.finditer(text) if "选" in text or "挑" in text or "要" in text else ():
+        vstart, value = _clean_value(m.group("value"), m.start("value"))
+        a, b = m.group("a"), m.group("b")
+        if not value or _QUESTION.search(value) or _in_question(text, m.start()):
+            continue  # "住房贷款利息和住房租金我选哪个？"
+        if not any(value in o or o in value for o in (a, b)):
+            continue  # "A和B我选C": no pick between them
+        out.append((m.start(), vstart + len(value), _shared_name(a, b), value))
+    return out
+
+
+def _shared_name(a: str, b: str) -> str:
+    """The whole words (two characters at least) two options open or end with alike ("住房"
+    of 住房贷款利息 and 住房租金), else 选择 ("上午场", "下午场" share no word)."""
+    head = _shared_run(a, b)
+    tail = _shared_run(a[::-1], b[::-1])
+    if head >= 2 and head >= tail and _word_ends(a, head) and _word_ends(b, head):
+        return a[:head]
+    if tail >= 2 and _word_ends(a, len(a) - tail) and _word_ends(b, len(b) - tail):
+        return a[len(a) - tail :]
+    return "选择"
+
+
+def _shared_run(a: str, b: str) -> int:
+    """How many characters `a` and `b` open with alike."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _word_ends(text: str, at: int) -> bool:
+    """Whether a word of `text` ends at `at` (jieba's search mode: the words inside a
+    compound too, "住房" of 住房贷款)."""
+    return at == 0 or any(end == at for _, _, end in jieba.tokenize(text, mode="search"))
+
+
+def _names_own_thing(text: str, thing: tuple[int, str], onto: Ontology) -> bool:
+    """Whether `thing` (start, words) names a thing of the user's own: no slot word of the
+    ontology (its rules read those), no time ("下次"), and not said after a negation."""
+    if onto.slot_for_word(thing[1]) is not None or _NOT_A_THING_ZH.fullmatch(thing[1]):
+        return False
+    return _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]) is None
+
+
+def _clause_start(text: str, at: int) -> int:
+    return max((m.end() for m in _CLAUSE_MARK.finditer(text, 0, at)), default=0)
 
 
 # "Target Python 3.11", "我们的服务用 Python 3.10", "upgrade to Node.js 20.11": a tool and the
