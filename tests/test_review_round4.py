@@ -383,10 +383,6 @@ def test_zh_narrowing_below_1000_rows() -> None:
 # ---------------------------------------------------------------- values
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'Correction, the deposit was $2,650' is not tracked; $2,400 and $2,650 only as equal evidence",
-)
 def test_slot_correction_the_x_was() -> None:
     text = block(
         "My security deposit was $2,400.",
@@ -400,10 +396,6 @@ def test_slot_correction_the_x_was() -> None:
     assert "$2,400" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'January 31, not January 15 like I said before' is not tracked as the current date",
-)
 def test_slot_date_not_as_i_said() -> None:
     text = block(
         "The lease ended on January 15.",
@@ -417,10 +409,6 @@ def test_slot_date_not_as_i_said() -> None:
     assert "January 15" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'Take 7:30.' (picking the offered time) is not tracked as the booking time",
-)
 def test_slot_take_time() -> None:
     text = block(
         "Book a table for 7pm.",
@@ -432,10 +420,6 @@ def test_slot_take_time() -> None:
     assert "7:30" in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: '179 lbs now' after 'I'm at 182 lbs' is lost (neither in state nor evidence)",
-)
 def test_slot_weight_now() -> None:
     text = block(
         "I want to lose some weight, I'm at 182 lbs.",
@@ -449,10 +433,6 @@ def test_slot_weight_now() -> None:
     assert "182" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'Lower the calories to 2,050' leaves task.daily calorie target=2,200 current",
-)
 def test_slot_lower_the_target() -> None:
     text = block(
         "Set my daily calorie target to 2,200.",
@@ -466,10 +446,6 @@ def test_slot_lower_the_target() -> None:
     assert "2,200" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'make coyote time 0.15 seconds' leaves task.time=0.1 seconds current",
-)
 def test_slot_make_x_value() -> None:
     text = block(
         "Coyote time should be 0.1 seconds.",
@@ -483,9 +459,6 @@ def test_slot_make_x_value() -> None:
     assert "0.1 seconds" not in current
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: the seat change to 22A is lost (neither in state nor evidence)"
-)
 def test_slot_seat_switch() -> None:
     text = block(
         "Seat 14C please.",
@@ -497,7 +470,6 @@ def test_slot_seat_switch() -> None:
     assert "22A" in _current(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review4: the corrected extension x4417 (and x4471) is lost")
 def test_slot_extension_typo_corrected() -> None:
     text = block(
         "My desk extension is x4471 if you need me.",
@@ -511,7 +483,6 @@ def test_slot_extension_typo_corrected() -> None:
     assert "x4471" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review4: 'I'm on the 12th floor, not 11th' is lost")
 def test_slot_floor_not_other() -> None:
     text = block(
         "I'm on the 11th floor.", "OK.", "Also I'm on the 12th floor, not 11th.", "OK.", "Go."
@@ -521,10 +492,6 @@ def test_slot_floor_not_other() -> None:
     assert "11th" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'Make it 45 laptops' leaves task.product=40 laptops current and adds task.unspecified=45 laptops",
-)
 def test_slot_make_it_n_items() -> None:
     text = block(
         "I need to buy 40 laptops for the new hires.",
@@ -708,10 +675,6 @@ def test_rule_x_then_never_y_not_doubled() -> None:
     assert sum("never call my work number" in line for line in rules) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: a party-size correction ('Actually it's 5 people') is shown as a conflict",
-)
 def test_slot_party_size_correction_no_conflict() -> None:
     text = block(
         "Make it 6 people.", "OK.", "Actually it's 5 people, one can't make it.", "OK.", "Go."
@@ -720,10 +683,6 @@ def test_slot_party_size_correction_no_conflict() -> None:
     assert not section(text, "conflicts")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the dedupe key 'email plus tenant_id' is stored as task.unspecified",
-)
 def test_slot_make_it_x_plus_y_named() -> None:
     text = block(
         "The dedupe key should be email only. Wait no, make it email plus tenant_id.",

@@ -537,10 +537,6 @@ def test_slot_citation_style_switch() -> None:
     assert "Chicago author-date" in _current(text) + _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Make the threshold 25 euros instead' is tracked neither as a value nor as a rule",
-)
 def test_slot_threshold_instead() -> None:
     text = block(
         "Flag any difference above 10 euros.",
@@ -901,10 +897,6 @@ def test_zh_employer_not_consignee() -> None:
     assert "收货人" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a Chinese correction of the employer's name is stored under the English slot name 'org' in a Chinese block",
-)
 def test_zh_slot_name_not_english() -> None:
     text = block(
         "新单位是上海澜舟信息技术有限公司。",

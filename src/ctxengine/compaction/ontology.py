@@ -470,6 +470,7 @@ _FALLBACK_ZH = {
     "flight": "航班",
     "frequency": "频率",
     "amount": "金额",
+    "weight": "重量",
     # A value no rule could give a slot (`slots.UNSPECIFIED`): no English word in a Chinese block.
     "unspecified": "未指明",
 }

@@ -384,6 +384,15 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?![A-Za-z])",
         0,
     ),
+    # A weight: "182 lbs", "82.5 kg", "75公斤" (a body's, a parcel's), which a later one
+    # replaces ("179 lbs now").
+    (
+        "weight",
+        8,
+        r"(?i:(?<![\d.,])\d{1,4}(?:\.\d{1,2})?\s?(?:lbs?|pounds?|kgs?|kilos?|kilograms?)(?![A-Za-z]))"
+        r"|(?<![\d.,])\d{1,4}(?:\.\d{1,2})?\s?(?:公斤|千克)",
+        0,
+    ),
     # How numbers are to be written: "保留两位小数", "用万元为单位", "two decimal places",
     # "as a markdown table" (what "按上次的格式" / "same format as before" repeats).
     ("format", 8, _ZH_FORMAT, 0),
@@ -552,6 +561,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("点",), 1, False),
     (("¥", "￥", "$", "€", "£"), 1, False),
     (("元", "块", "usd", "cny", "rmb", "eur", "gbp", "jpy", "dollar", "euro"), 1, False),
+    (("lb", "pound", "kg", "kilo", "公斤", "千克"), 1, False),  # 182 lbs
     (("小数", "单位", "千分位", "百分", "表格"), 0, False),  # 保留两位小数
     (("decimal", "separator", "percent", "table"), 0, False),  # two decimal places
     (("day", "night", "week", "month", "hour"), 0, False),  # for five days

@@ -1038,6 +1038,7 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "date": "日期",
     "time": "时间",
     "amount": "金额",
+    "weight": "重量",
     "code": "代码",
     "number": "号码",
     "id": "编号",

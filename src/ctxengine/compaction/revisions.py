@@ -38,6 +38,8 @@ _EN_LEAD = (
 )
 # A part that may hold a number's comma or point: "$1,500", "4.5".
 _EN_NUM_PART = r"(?:[^,.;:!?\n—]|(?<=\d)[,.](?=\d)){1,40}?"
+# A part that may also hold a clock's colon: "14:30".
+_EN_CLOCK_PART = r"(?:[^,.;:!?\n—]|(?<=\d)[,.:](?=\d)){0,40}?"
 _SWAPS = (
     # "Make the transfer $1,500 instead of $1,200", "Oct 13 rather than Oct 10"
     re.compile(
@@ -98,6 +100,29 @@ _ZH_REDONE = (
         rf"(?P<new>{_ZH_PART}){_ZH_TAIL}"
     ),
 )
+# "Correction, the deposit was $2,650", "Sorry typo, it's x4417", "179 lbs now!": a value
+# said again as the right one, with no old part (the user's latest of its shape or kind is).
+_EN_REDONE = (
+    re.compile(
+        r"(?i)(?:^|(?<=[,.;:!?—]\s)|(?<=[,.;:!?—]))\s*(?:(?:oh|ah|oops|sorry|wait|no|also|and)\W+)*"
+        r"(?:correction|typo|my bad|my mistake|i mistyped|i misspoke|i got (?:that|it) wrong"
+        r"|wrong number|sorry,?\s+(?:typo|wrong one|my mistake))\b[\s,:;!.—-]*"
+        r"(?:(?:the|my|our)\s+[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?\s+"
+        r"(?:was|is|should be|were|are)\s+"
+        r"|(?:it'?s|it is|it was|it should be|should be|that should be|that'?s|i meant)\s+)?"
+        rf"(?P<new>(?:[$€£¥#]|\b[A-Za-z]{{0,3}})\d{_EN_CLOCK_PART})(?![,.:]\d){_EN_END}"
+    ),
+    re.compile(
+        r"(?i)(?:^|(?<=[,.;:!?—]))\s*(?:(?:and|so|but|ok(?:ay)?)\W+)?"
+        r"(?:(?:i'?m|i am|we'?re|we are|it'?s|it is)\s+(?:at\s+)?)?"
+        # With its unit: "It's 10 now" or "10pm now" is the hour, no value redone.
+        r"(?P<new>[$€£¥]\d[\d,.]*|\d[\d,.]*\s?(?!(?:am|pm|a\.m|p\.m|o'?clock|h|hrs?|hours?"
+        r"|min(?:ute)?s?|secs?|seconds?)\b)(?:[A-Za-z]+|%))\s+now(?=\s*(?:[,.;!?\n—]|$))"
+    ),
+)
+_EN_REDONE_GATE = re.compile(
+    r"(?i)correction|typo|my bad|my mistake|mistyped|misspoke|wrong|\bnow\b"
+)
 _REDONE_GATE = re.compile(r"[改错变]|不对|有误")
 # "地址以我第一次说的为准", "按最开始给的那个地址", "the first address I gave is correct".
 _ZH_FIRST = re.compile(
@@ -126,6 +151,18 @@ def _clean(value: str | None) -> str:
     return _THE.sub("", (value or "").strip().strip(_TRAIL)) if value else ""
 
 
+# "January 31, not January 15 like I said before": the old part's tail says who said it.
+_SAID_TAIL = re.compile(
+    r"(?i)\s+(?:like|as)\s+(?:I|we)\s+(?:said|told you|wrote|typed|put|mentioned|had)"
+    r"(?:\s+(?:it\s+)?(?:before|earlier|first|originally|at first|above|yesterday))?$"
+)
+
+
+def _old_part(value: str | None) -> str:
+    """The old part of a swap without a tail telling who said it."""
+    return _SAID_TAIL.sub("", _clean(value))
+
+
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 # An answer or a pronoun opens no value: "No, not right now", "I do, not yet", "That is right".
 _NO_PART = re.compile(r"(?i)(?:yes|yeah|no|nope|ok|okay|sure|that|this|it|i|we|you|they)\b")
@@ -139,7 +176,8 @@ def _asked(text: str, end: int) -> bool:
 
 # A word every revision holds: most messages hold none, and skip the patterns above.
 _GATE = re.compile(
-    r"(?i)\bnot\b|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的"
+    r"(?i)\bnot\b|\bnow\b|correction|typo|my bad|my mistake|mistyped|misspoke|wrong"
+    r"|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的"
     r"|正确|准确|还是|first|第一次|最早|最初|开始|[改错变]|不对|有误"
 )
 
@@ -151,12 +189,14 @@ def read_revisions(text: str, onto: Ontology) -> list[Revision]:
         return out
     for rx in _SWAPS:
         for m in rx.finditer(text):
-            old, new = _clean(m["old"]), _clean(m["new"])
+            old, new = _old_part(m["old"]), _clean(m["new"])
             if not old or not new or old == new or _NO_PART.match(new):
                 continue
             if not _asked(text, m.end()):
                 out.append(Revision(kind="swap", old=old, new=new))
-    for rx in _ZH_REDONE if _REDONE_GATE.search(text) else ():
+    redone = (*(_ZH_REDONE if _REDONE_GATE.search(text) else ()),)
+    redone += _EN_REDONE if _EN_REDONE_GATE.search(text) else ()
+    for rx in redone:
         for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
             new = _clean(m["new"])
             if new and not _NO_PART.match(new):
@@ -243,6 +283,10 @@ def said_swap(
     (`revised_updates`) or the two parts are no values of one kind."""
     if r.kind != "swap" or (r.old and _swapped(r.old, r.new, state) is not None):
         return None
+    if not r.old and (
+        _held_alike(r.new, state) is not None or any(v == r.new for _, v in _mine(state))
+    ):
+        return None  # a held value is redone (`revised_updates`, which ran first)
     if not r.old:
         return _redone(r.new, state, said, now, turn)
     for item in said:
@@ -294,7 +338,7 @@ def _redone(
 
 def _revised(r: Revision, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
     if r.kind == "swap":
-        return _swapped(r.old, r.new, state) if r.old else None
+        return _swapped(r.old, r.new, state) if r.old else _held_alike(r.new, state)
     if r.kind == "back":
         return _taken_back(r.new, state)
     return _first(r.slot, state, conflicted)
@@ -323,6 +367,23 @@ def _swapped(old: str, new: str, state: StateLayer) -> tuple[str, str] | None:
             if m.start() and whole in value and _alike(old, new[m.start() :]):
                 return key, value.replace(whole, new, 1)
     return None
+
+
+def _held_alike(new: str, state: StateLayer) -> tuple[str, str] | None:
+    """The user's latest value of the shape of `new`, a number or a code said again as the
+    right one ("Sorry typo, it's x4417" after "my desk extension is x4471"): `new` in its
+    place. None when `new` holds no digit (a word's shape is every word's) or is held."""
+    if not _DIGIT.search(new):
+        return None
+    for key, value in _mine(state):
+        if value == new:
+            return None
+        if _shape(value) == _shape(new):
+            return key, new
+    return None
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _own_words(old: str, new: str) -> str:

@@ -189,6 +189,13 @@ _PICK_ONE = re.compile(
     r"|hold|grab|do|give me|i'?ll have)\s+(?:me\s+|us\s+)?(?P<value>the\s+[^,;!?\n.]{1,24}?"
     r"\s+(?:one|option|choice|flight|train|bus|slot|showing|time))\b"
 )
+# "Take 7:30.", "OK, let's do Friday then.": a value picked alone, the clause's whole.
+_TAKE_VALUE = re.compile(
+    r"(?i)(?:^|(?<=[.!?;,:]))\s*(?:(?:ok(?:ay)?|fine|then|alright|great|yes|yeah|sure|perfect"
+    r"|hmm+|oh)\W+)*(?:let'?s\s+)?(?:take|book|grab|go with|do|i'?ll take)\s+"
+    r"(?P<value>[^\s,;!?]+?(?:\s+[^\s,;!?]+?){0,2}?)"
+    r"(?:\s+then|,?\s+please|\s+instead)?(?=\s*(?:[.!;]\s|[.!;]?$|[,;]))"
+)
 # "Take B6 919", "book flight UA1542": a flight picked by its number.
 _FLIGHT_NUMBER = r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{1,4}"
 _FLIGHT_RX = re.compile(_FLIGHT_NUMBER)
@@ -1002,6 +1009,15 @@ def extract_updates(
                     0.6 if name else 0.4,
                 )
 
+    # "Take 7:30.", "OK, book Friday then": an offered value picked alone, its clause all of
+    # it; read only when its shape names its slot ("Take a seat." names none).
+    for m in _TAKE_VALUE.finditer(text) if requests and latin else ():
+        value = m.group("value")
+        shaped = _shaped_slot(value, onto, last_slot)
+        if shaped is not None and not taken(m.start(), m.end("value")):
+            # A change: the value asked for before ("a table for 7pm") is replaced.
+            add(m.start(), m.end("value"), shaped, shaped.name, value, "change", 0.7)
+
     for at, end, name, value, code_op in _code_settings(text) if requests and "_" in text else ():
         add(at, end, None, name, value, code_op, 0.7)
     # "Set the deadline to Dec 18", "Move the deadline to Dec 19": a thing's own value, its
@@ -1026,6 +1042,7 @@ def extract_updates(
         add(at, end, None, UNSPECIFIED, value, "change", 0.4)
     found.sort(key=lambda t: t[0])
     _first_count_only(found, text)
+    _corrections(found, text)
     updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
@@ -1053,13 +1070,20 @@ _IT_NAMED = re.compile(
     r"(?:[^.!?;\n]|\.(?=\d))*?\band\s+$"
 )
 _EN_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n")
+# "The dedupe key should be email only. Wait no, make it email plus tenant_id": the thing a
+# value was just said for, taken back at once; "it" is that thing.
+_IT_SAID = re.compile(
+    r"(?i)\b(?:the|my|our)\s+(?P<noun>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*)?)\s+"
+    r"(?:should\s+be|will\s+be|must\s+be|is|was)\s+[^.!?\n]{1,60}?[.!?,;]?\s+"
+    r"(?:(?:wait|no|nope|actually|hmm+|sorry|oh|or|scratch\s+that)\W+)+$"
+)
 
 
 def _it_named(text: str, at: int, onto: Ontology) -> str | None:
     """The thing "make it <value>" at `at` is, when the sentence names one the ontology has
     no slot word for (a slot word's own rules read it); else None."""
     start = max((e.end() for e in _EN_SENTENCE_END.finditer(text, 0, at)), default=0)
-    m = _IT_NAMED.search(text, start, at)
+    m = _IT_NAMED.search(text, start, at) or _IT_SAID.search(text, max(0, at - 120), at)
     if m is None or _NOT_A_THING.fullmatch(m["noun"]) or onto.slot_for_word(m["noun"]):
         return None
     if _NOUN_SET.match(text, m.start()):
@@ -1093,6 +1117,31 @@ def _first_count_only(found: list[tuple[int, int, SlotUpdate]], text: str) -> No
         seen[key] = i
     for i in reversed(drop):
         del found[i]
+
+
+# A clause that opens by correcting what was said: "Actually it's 5 people", "Correction,
+# the deposit was $2,650", "Sorry, typo: x4417", "其实是5个人", "不对，是5个人". (A bare "No,"
+# answers a question; "actually" later in a clause qualifies, "I actually need 2".)
+_CORRECTION_LEAD = re.compile(
+    r"(?i)^\s*(?:(?:also|oh|ah|hmm+|so|ok(?:ay)?)\W+)*(?:actually|correction|oops|my bad|my mistake"
+    r"|sorry(?:\W+(?:typo|my bad|my mistake|i mean|wrong))?|typo|i mean|i meant|scratch that"
+    r"|wait(?:\W+no)?|no\W+wait)\b"
+    r"|^\s*(?:其实|不对|更正|纠正|说错了|写错了|抱歉)"
+)
+# "…12th floor, not 11th": a value said against the one it replaces, later in its clause.
+_NOT_AFTER = re.compile(r"(?i),?\s+not\s+(?:the\s+)?[$€£¥]?\w|[，,]?\s*(?:而)?不是")
+_CLAUSE_BEFORE = re.compile(r"(?<!\d)\.|\.(?!\d)|[!?;。！？；\n]")
+
+
+def _corrections(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
+    """Makes a value set in a clause that corrects what was said a change: it replaces the
+    value held as the user meant it to, no contradiction of theirs."""
+    for i, (start, end, u) in enumerate(found):
+        if u.op != "set" or u.value is None:
+            continue
+        clause = max((m.end() for m in _CLAUSE_BEFORE.finditer(text, 0, start)), default=0)
+        if _CORRECTION_LEAD.match(text[clause:start]) or _NOT_AFTER.match(text, end):
+            found[i] = (start, end, u.model_copy(update={"op": "change"}))
 
 
 # The most common Chinese family names (single, then double): a person's slot said with no
@@ -2637,6 +2686,37 @@ _NOUN_NOW = re.compile(
     r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+is\s+(?(new)(?:now\s+)?|now\s+)"
     + _EN_VALUE
 )
+# "Make coyote time 0.15 seconds", "make the deposit $2,650": a thing given a quantity by
+# "make" with no "to" ("make it 3", "make sure …", "make 3 copies" name no thing).
+_MAKE_NOUN = re.compile(
+    r"(?i)\bmake\s+(?:(?:the|my|our|your)\s+)?"
+    r"(?!(?:it|that|this|them|sure|me|us|him|her|one|room|way|time\s+for)\b)"
+    r"(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+"
+    r"(?P<value>(?:[$€£¥]\s?)?\d+(?:,\d{3})*(?:\.\d+)?"
+    r"(?:\s?(?:%|(?!(?:and|or|but|if|for|to|so|then|please|instead|times|more|less|of)\b)"
+    r"[a-z]+\b))?)(?![\w,.]*\d)"
+)
+# "I'm on the 11th floor", "we're in row 14", "seat 14C": where one is in a building, a
+# hall or a plane, a level or a place numbered; the word names the thing.
+_NUMBERED_PLACE = re.compile(
+    r"(?i)\b(?:on|at|to)\s+the\s+(?P<value>\d{1,3}(?:st|nd|rd|th))\s+"
+    r"(?P<slot>floor|level|deck|storey|story)\b"
+    r"|\b(?:in|to|on)\s+(?P<slot2>row|gate|platform|bay|aisle)\s+(?P<value2>\d{1,3}[A-Z]?)\b"
+    r"|\b(?P<slot3>seat)\s+(?P<value3>\d{1,3}[A-K])\b"
+)
+# "Can you switch me to a window? 22A if it's free.": a seat's code alone, wished for, in a
+# message about seats (no seat word before it: "22A" alone may be a flat).
+_BARE_SEAT = re.compile(
+    r"(?:^|(?<=[.!?;,:]\s)|(?<=[.!?;,:]))\s*(?P<value>\d{1,2}[A-K])\b(?=\s+(?:if\b|please\b"
+    r"|would be\b|works\b|is fine\b)|\s*(?:please\s*)?[.!]?$)"
+)
+_SEAT_TALK = re.compile(r"(?i)\b(?:seats?|window|aisle|middle seat|exit row|legroom)\b")
+# "My desk extension is x4471", "our account number is 4417-22": one's own thing and its
+# number or code, said whole (a word value, "my concern is cost", is no such thing).
+_MY_NOUN_IS = re.compile(
+    r"(?i)\b(?:my|our)\s+(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:is|was)\s+"
+    r"(?P<value>#?[A-Za-z]{0,3}-?\d[\dA-Za-z-]*)(?![\w@/:-]|[.,]\d)"
+)
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
 _IN_TIME = re.compile(r"(?i)(?:move|push|postpone|reschedule|extend|shift)(?:e?d)?")
@@ -2670,6 +2750,25 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
             noun, value = one.group("slot"), one.group("value").strip()
             if _noun_value(noun, value, verb):
                 out.append((one.start(), one.end("value"), noun, value, op))
+    for m in _NUMBERED_PLACE.finditer(text):
+        if not _in_question(text, m.start()):
+            n = next(g for g in ("", "2", "3") if m["slot" + g])
+            slot, value = m["slot" + n], m["value" + n]
+            out.append((m.start(), m.end(), slot.lower(), value, "set"))
+    if _SEAT_TALK.search(text) is not None:
+        for m in _BARE_SEAT.finditer(text):
+            out.append((m.start("value"), m.end("value"), "seat", m["value"], "change"))
+    for m in _MY_NOUN_IS.finditer(text):
+        if not _in_question(text, m.start()) and _noun_value(m["slot"], m["value"], "set"):
+            out.append((m.start(), m.end(), m["slot"].lower(), m["value"], "set"))
+    for m in _MAKE_NOUN.finditer(text):
+        if _in_question(text, m.start()) or _CODE_REFUSED.search(
+            text, max(0, m.start() - 16), m.start()
+        ):
+            continue  # "Should we make coyote time 0.15 seconds?", "don't make …"
+        noun, value = m.group("slot"), m.group("value").strip()
+        if _noun_value(noun, value, "make"):
+            out.append((m.start(), m.end("value"), noun, value, "change"))
     return out + _nouns_now(text)
 
 
@@ -2732,9 +2831,21 @@ def moved_event_kinds(u: SlotUpdate) -> tuple[str, ...]:
     return ("date",) * day + ("time",) * clock
 
 
+# A quantity: "2,050", "$45", "0.15 seconds", "8 reps".
+_QUANTITY = re.compile(r"(?:[$€£¥]\s?)?\d")
+# Words no thing is, plural or not: "the rest", "the others".
+_NO_THING = re.compile(r"(?i)(?:ones|things|stuff|ways|plans|ideas|rest|others|details|numbers)")
+
+
 def _noun_value(noun: str, value: str, verb: str) -> bool:
-    """Whether "<verb> the <noun> to <value>" sets a value of a thing."""
-    if _NOT_A_THING.fullmatch(noun) or not value or len(value) > 40:
+    """Whether "<verb> the <noun> to <value>" sets a value of a thing. A plural noun takes
+    only a quantity: "lower the calories to 2,050" sets a count, "change the colors to blue"
+    is about several things."""
+    if not value or len(value) > 40:
+        return False
+    if _NOT_A_THING.fullmatch(noun) and not (
+        _QUANTITY.match(value) and not _NO_THING.fullmatch(noun) and noun.endswith("s")
+    ):
         return False
     if _POINTER_VALUE.match(value):
         return False  # "change the font to something bigger": no value said

@@ -164,6 +164,30 @@ def _shared_han_tail(a: str, b: str) -> int:
 _CODE_LIKE = re.compile(r"(?=.*[A-Za-z])(?=.*[\d.-])[A-Za-z0-9][A-Za-z0-9.-]{0,39}")
 
 
+# The words of a thing's name that tell one thing from another ("calories" is "calorie");
+# a range's end ("end date") is told by its own rules (`_RANGE_END`), no name of another.
+_NAME_WORD = re.compile(r"[a-z]{3,}")
+_RANGE_WORDS = frozenset({"start", "end", "return", "first", "last", "final", "check", "new"})
+_DIGIT_RUN = re.compile(r"\d+")
+
+
+# A count of things: "45 laptops", "1,200 units", "3 monitors".
+_COUNTED = re.compile(r"\d+(?:,\d{3})*\s+(?P<thing>[A-Za-z][A-Za-z-]*)")
+
+
+def _name_words(name: str) -> set[str]:
+    words = {
+        w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+        for w in _NAME_WORD.findall(name.lower())
+    }
+    return set() if words & _RANGE_WORDS else words
+
+
+def _quantity_shape(value: str) -> str:
+    """ "2,200" and "2,050" are "9,9"; "0.1 seconds" and "0.15 seconds" "9.9 a"."""
+    return re.sub(r"[A-Za-z]+", "a", _DIGIT_RUN.sub("9", value))
+
+
 def _call_settings(evidence: list[Evidence]) -> list[SlotUpdate]:
     """The code-like arguments of the message's setting tool calls, as the task's values."""
     return [
@@ -439,6 +463,8 @@ class SessionState(BaseModel):
                     u = same
                 if user and u.slot == UNSPECIFIED and u.value:
                     u = self._by_shape(u)
+                elif user and u.value and slot_key(u.entity, u.slot) not in self.state.slots:
+                    u = self._by_word(u)
                 if user and u.op == "change" and u.value:
                     u = self._event_time(self._one_end(u, turn))
                 if forbidden and u.op != "remove" and self._forbidden_here(u, forbidden):
@@ -720,6 +746,8 @@ class SessionState(BaseModel):
         priority P2, "db-prod-04.internal" for db-prod-03.internal); a host name, when no
         value has its shape, is the host; else `u` as it is."""
         assert u.value is not None
+        if (counted := _COUNTED.fullmatch(u.value)) is not None:
+            return self._by_counted(u, counted["thing"].lower())
         if not _CODE_LIKE.fullmatch(u.value):
             return u  # "Make it spicy": a word's shape ("a") is every word's, no slot's own
         shape = _code_shape(u.value)
@@ -752,6 +780,44 @@ class SessionState(BaseModel):
 
     def _user_said_kind(self, kind: str) -> bool:
         return any(e.kind == kind and "user" in e.sources for e in self.evidence.items.values())
+
+    def _by_counted(self, u: SlotUpdate, thing: str) -> SlotUpdate:
+        """ "Make it 45 laptops" after "I need 40 laptops": the one slot holding a count of
+        the same things; else `u` as it is."""
+        same = {
+            (v.entity, v.slot)
+            for v in self.state.slots.values()
+            if v.value != u.value
+            and (held := _COUNTED.fullmatch(v.value)) is not None
+            and held["thing"].lower() == thing
+        }
+        if len(same) != 1:
+            return u
+        entity, slot = same.pop()
+        return u.model_copy(update={"entity": entity, "slot": slot})
+
+    def _by_word(self, u: SlotUpdate) -> SlotUpdate:
+        """`u`, a quantity of a thing no slot of it holds, given the one user slot whose name
+        shares a word with its thing and whose value has its shape: "lower the calories to
+        2,050" after "set my daily calorie target to 2,200", "make coyote time 0.15 seconds"
+        after "coyote time should be 0.1 seconds" (held as the time). Else `u` as it is."""
+        assert u.value is not None
+        words = _name_words(u.slot)
+        if not words or not _DIGIT_RUN.search(u.value):
+            return u
+        shape = _quantity_shape(u.value)
+        same = {
+            (v.entity, v.slot)
+            for v in self.state.slots.values()
+            if v.source == "user"
+            and v.entity == u.entity
+            and _quantity_shape(v.value) == shape
+            and words & _name_words(v.slot)
+        }
+        if len(same) != 1:
+            return u
+        entity, slot = same.pop()
+        return u.model_copy(update={"entity": entity, "slot": slot})
 
     def _one_end(self, u: SlotUpdate, turn: int) -> SlotUpdate:
         """`u` with the other end of the range held kept: "Change the end date to April 16"
