@@ -264,10 +264,6 @@ def test_narrowing_on_saturdays_shown() -> None:
     assert "60 minutes" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the one-time exception to 'Don't touch anything in addons/' (patch one named file) is dropped",
-)
 def test_one_time_exception_to_folder_rule_shown() -> None:
     text = block(
         "Don't touch anything in addons/.",

@@ -309,3 +309,32 @@ def test_a_one_time_edit_of_a_file_in_a_folder_rule_is_an_exception(once: str) -
 def test_a_one_time_permission_outside_the_folder_or_verb_is_dropped(said: str) -> None:
     rule = "Don't touch anything in addons/."
     assert LedgerSession(rule, said).active() == [rule]
+
+
+@pytest.mark.parametrize(
+    ("rule", "once", "go"),
+    [
+        (
+            "Don't touch anything in addons/.",
+            "You can patch addons/gut/plugin.cfg this one time.",
+            "Go.",
+        ),
+        ("Never push to main.", "You can push to main this once.", "Go ahead."),
+        ("Never use eval().", "Go ahead and use eval() this once.", "OK, proceed."),
+        ("不要用eval", "这次可以用eval", "继续。"),
+        ("不要显示价格", "这次可以显示价格", "开始吧"),
+    ],
+)
+def test_a_bare_go_ahead_keeps_a_one_off_for_its_occasion(rule: str, once: str, go: str) -> None:
+    s = LedgerSession(rule, once, go)
+    shown = [e.text for e in s.d.state.ledger.in_force(3)]
+    assert shown[0] == rule and len(shown) == 2 and shown[1] in once
+    # The turn after the occasion, the permission is used up.
+    s2 = LedgerSession(rule, once, go, "Thanks. What's next?")
+    assert [e.text for e in s2.d.state.ledger.in_force(4)] == [rule]
+
+
+@pytest.mark.parametrize("later", ["Thanks.", "Now run the tests.", "好的", "Go to the next file."])
+def test_an_acknowledgement_or_new_task_uses_a_one_off_up(later: str) -> None:
+    s = LedgerSession("Never push to main.", "You can push to main this once.", later)
+    assert [e.text for e in s.d.state.ledger.in_force(3)] == ["Never push to main."]

@@ -628,6 +628,21 @@ _ONCE_LEAD = re.compile(
     rf"(?i)\s*(?:(?:ok|okay|fine|alright|well|but)\b,?\s+)*{_EN_ONCE},?\s*$"
     r"|\s*(?:那|好吧|好的)?[，,]?\s*(?:就|只)?(?:这一次|这次|这一回|这回)(?:的话)?(?:就|先)?[，,]?\s*$"
 )
+# A message that only tells the agent to go ahead ("Go.", "Go ahead", "Proceed", "继续。",
+# "开始吧"): the occasion a one-off permission was given for has not passed yet (`Ledger.
+# carry_one_offs`). An acknowledgement ("OK", "好的", "Thanks") or a new task moves on.
+_GO_AHEAD = re.compile(
+    r"(?i)\s*(?:(?:ok|okay|alright|sure)[,.!]?\s+)?(?:go|go ahead|go on|proceed|do it|carry on"
+    r"|go for it|please proceed|please go ahead)[.!。！]*\s*"
+    r"|\s*(?:好的?[，,]?\s*)?(?:继续|开始吧?|开始做吧?|动手吧|去做吧|做吧)[。！!]*\s*"
+)
+
+
+def goes_ahead(text: str) -> bool:
+    """Whether a user message only tells the agent to go ahead (`_GO_AHEAD`)."""
+    return _GO_AHEAD.fullmatch(text) is not None
+
+
 # A setting for one reply only ("这条用中文回答我就行", "这次回答用表格", "Answer this one in
 # Chinese", "Just for this reply, use Spanish"): an exception for that turn, no standing value.
 _ONE_REPLY = re.compile(
@@ -783,7 +798,7 @@ _GATE = re.compile(
     r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|(?:too|as well)\b"
     r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
-    r"|(?:needs?|requires?|must get|must have) ))"
+    r"|(?:over|above|under|below|more than|less than) [$¥€£]?\d))"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.

@@ -863,6 +863,23 @@ class Ledger(BaseModel):
             return shown
         return [e for e in shown if not (e.once and e.last_turn < last_user_turn)]
 
+    def carry_one_offs(self, before: int, turn: int) -> None:
+        """A bare go-ahead on `turn` ("Go.", "继续。") after the user's turn `before`: the
+        one-off permissions given then ("You can patch <file> this one time.") are for the
+        occasion it starts, so they stay in force through it (`in_force`)."""
+        # (Only a permission for an occasion: a lift kept for its turn, "不用问我了", says
+        # nothing more on the next.)
+        carried = [
+            e
+            for e in self._active()[0]
+            if e.once and e.last_turn == before and _SINGLE_OCCASION.search(e.text)
+        ]
+        for e in carried:
+            e.last_turn = turn
+        if carried:
+            m = self._memo.values
+            m["version"] = m.get("version", 0) + 1  # what the block shows changed
+
     def get(self, entry_id: str) -> ConstraintEntry:
         # Ids are "c<position>" as `add` assigns them: try that slot before scanning.
         pos = entry_id[1:]
