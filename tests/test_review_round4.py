@@ -207,10 +207,6 @@ def test_zh_quantity_change_not_rule() -> None:
 # ---------------------------------------------------------------- rules lifted / changed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'you can call me now ... the work number thing doesn't matter anymore' does not lift 'Never call my work number'",
-)
 def test_revoke_you_can_call_me_now() -> None:
     text = block(
         "Never call my work number.",
@@ -222,10 +218,6 @@ def test_revoke_you_can_call_me_now() -> None:
     assert "never call my work number" not in _rules(text).lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'Newark is ok actually' does not lift 'Don't route me through Newark'",
-)
 def test_revoke_x_is_ok_actually() -> None:
     text = block(
         "Don't route me through Newark.",
@@ -237,10 +229,6 @@ def test_revoke_x_is_ok_actually() -> None:
     assert "route me through Newark" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'Only rows created before 2026-01-01. Hmm, make the cutoff 2025-07-01 instead' keeps the old cutoff as the rule",
-)
 def test_filter_cutoff_changed_in_same_turn() -> None:
     text = block(
         "Only rows created before 2026-01-01. Hmm, make the cutoff 2025-07-01 instead.",
@@ -251,10 +239,6 @@ def test_filter_cutoff_changed_in_same_turn() -> None:
     assert "2025-07-01" in _rules(text) + _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'CFO sign-off is only needed above $10,000 now' is not shown as the (raised) rule",
-)
 def test_threshold_raised_rule_shown() -> None:
     text = block(
         "Anything over $5,000 needs CFO sign-off.",
@@ -268,10 +252,6 @@ def test_threshold_raised_rule_shown() -> None:
     assert "$5,000" not in rules
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the exception 'On Saturdays you can go up to 60 minutes' is dropped; the 45-minute rule shows unqualified",
-)
 def test_narrowing_on_saturdays_shown() -> None:
     text = block(
         "Keep every workout under 45 minutes.",
@@ -306,9 +286,6 @@ def test_one_off_permission_keeps_standing_rule() -> None:
     assert "don't reboot it during business hours" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '算了，仿制药也可以' does not lift '别给我换成仿制药'"
-)
 def test_zh_revoke_suanle_x_ye_keyi() -> None:
     text = block(
         "别给我换成仿制药。", "好的。", "算了，仿制药也可以，医保报销多一点。", "好的。", "继续。"
@@ -316,9 +293,6 @@ def test_zh_revoke_suanle_x_ye_keyi() -> None:
     assert "别给我换成仿制药" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '周五下午的课也可以选了' does not lift '周五下午不要排课'"
-)
 def test_zh_revoke_x_ye_keyi_xuan_le() -> None:
     text = block(
         "周五下午不要排课。",
@@ -330,9 +304,6 @@ def test_zh_revoke_x_ye_keyi_xuan_le() -> None:
     assert "周五下午不要排课" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '你们可以联系公司HR了' does not lift '不要联系我现在的公司'"
-)
 def test_zh_revoke_keyi_lianxi_le() -> None:
     text = block(
         "不要联系我现在的公司，我还没离职。",
@@ -344,9 +315,6 @@ def test_zh_revoke_keyi_lianxi_le() -> None:
     assert "不要联系我现在的公司" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '周六也可以进车了，那就周六搬吧' does not lift '周末不要搬家'"
-)
 def test_zh_revoke_weekend_also_ok() -> None:
     text = block(
         "周末不要搬家。", "好的。", "物业说周六也可以进车了，那就周六搬吧。", "好的。", "继续。"
@@ -354,10 +322,6 @@ def test_zh_revoke_weekend_also_ok() -> None:
     assert "周末不要搬家" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the exception '片尾那15秒可以加一点轻音乐' is dropped; only '不要加背景音乐' and '其他地方还是不要BGM' show",
-)
 def test_zh_narrowing_except_ending_shown() -> None:
     text = block(
         "不要加背景音乐。",

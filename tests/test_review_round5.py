@@ -279,10 +279,6 @@ def test_rule_switch_to_from_now_on() -> None:
     assert "Use pytest -x for every test run" not in rules
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'you can edit migrations/0008_refund_reason.py' (a narrowing) is dropped; 'Don't touch migrations/' shows unqualified",
-)
 def test_rule_narrowed_by_exception() -> None:
     text = block(
         "Don't touch migrations/ at all.",

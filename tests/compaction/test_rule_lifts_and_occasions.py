@@ -31,8 +31,9 @@ def constraint_lines(block: str) -> list[str]:
 
 
 def _after(*turns: str) -> LedgerSession:
-    """The turns, then one more user turn ("Go."), so a lift's own turn has passed."""
-    return LedgerSession(*turns, "Go.")
+    """The turns, then one more user turn on something else, so a lift's own turn has passed
+    (not a bare "Go.", which keeps a this-once permission in force for the turn it starts)."""
+    return LedgerSession(*turns, "Thanks. Now check the logs.")
 
 
 # ---------------------------------------------------------------- a requirement skipped

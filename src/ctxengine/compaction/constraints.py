@@ -639,6 +639,21 @@ _ONCE_LEAD = re.compile(
     r"|\s*(?:那|好吧|好的)?[，,]?\s*(?:就|只)?(?:这一次|这次|这一回|这回)(?:的话)?(?:例外|破例)?(?:就|先)?"
     r"[，,]?\s*$|\s*(?:仅此一次|下不为例|破例一次)[，,]?\s*$"
 )
+# A message that only tells the agent to go ahead ("Go.", "Go ahead", "Proceed", "继续。",
+# "开始吧"): the occasion a one-off permission was given for has not passed yet (`Ledger.
+# carry_one_offs`). An acknowledgement ("OK", "好的", "Thanks") or a new task moves on.
+_GO_AHEAD = re.compile(
+    r"(?i)\s*(?:(?:ok|okay|alright|sure)[,.!]?\s+)?(?:go|go ahead|go on|proceed|do it|carry on"
+    r"|go for it|please proceed|please go ahead)[.!。！]*\s*"
+    r"|\s*(?:好的?[，,]?\s*)?(?:继续|开始吧?|开始做吧?|动手吧|去做吧|做吧)[。！!]*\s*"
+)
+
+
+def goes_ahead(text: str) -> bool:
+    """Whether a user message only tells the agent to go ahead (`_GO_AHEAD`)."""
+    return _GO_AHEAD.fullmatch(text) is not None
+
+
 # A setting for one reply only ("这条用中文回答我就行", "这次回答用表格", "Answer this one in
 # Chinese", "Just for this reply, use Spanish"): an exception for that turn, no standing value.
 _ONE_REPLY = re.compile(
@@ -675,7 +690,8 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"(?i)\byou (?:can|may|are allowed to|'re allowed to|are free to|'re free to)"
         r"(?: now| also| still| actually| go ahead and| just)* (?!not\b|never\b|no\b|only\b)"
-        rf"(?P<obj>{_EN_OBJ}{{1,40}}?){_EN_LIFT_TAIL}{_EN_END}"
+        # (Room for a long path: "patch addons/dialogic/Core/DialogicGameHandler.gd".)
+        rf"(?P<obj>{_EN_OBJ}{{1,80}}?){_EN_LIFT_TAIL}{_EN_END}"
     ),
     # "Actually, add travel insurance", "On second thought, I want the window seat".
     re.compile(
@@ -718,6 +734,17 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
         r"(?:fine|ok|okay|allowed|alright|all right)(?: with me)?(?=[,.;!\n]|$)"
     ),
+    # "Newark is ok actually if it gets me there earlier", "Newark is actually fine": the
+    # change of mind said after the thing; a condition or reason after it stays in the
+    # permission's words (the rule is lifted, the words kept as the instruction).
+    re.compile(
+        rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}"
+        r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+        r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3})(?:'s| is| are)"
+        r"(?: actually (?:fine|ok|okay|alright|all right)"
+        r"| (?:fine|ok|okay|alright|all right) actually)(?: with me)?"
+        r"(?=[,.;!\n]|$|\s+(?:if|as long as|so long as|provided|since|because|when)\b)"
+    ),
 )
 # Before "you can …": a condition, a purpose or a question word, not a permission. ("This
 # once you may …" says for how long: `_ONCE_LEAD`.)
@@ -735,7 +762,7 @@ _LIFT_ZH: tuple[re.Pattern[str], ...] = (
     # "可以重启生产数据库了": any verb with its object, said as now allowed (not asked, not of the
     # speaker, not a bare verb: "可以重启了", "可以出发了" say go ahead).
     re.compile(
-        r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实|现在|你|您|也|又|还|[，,])*可以(?:再)?"
+        r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实|现在|你们|你|您|也|又|还|[，,])*可以(?:再)?"
         r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{3,18}?)了(?=$|[。！!，,；;\s])"
     ),
     # "还是加上旅行保险吧", "还是用pandas吧" (not "还是按原来的", which keeps an earlier rule).
@@ -801,7 +828,8 @@ _GATE = re.compile(
     r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
     r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|(?:too|as well)\b"
-    r"|(?:change|move|set|update|push|shift|bump|raise|lower) (?:the|that|my|our) ))"
+    r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
+    r"|(?:over|above|under|below|more than|less than) [$¥€£]?\d))"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -981,6 +1009,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
         hits.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.8)))
         revoked_spans.append(m.span())
+    if _DIGIT.search(text):
+        hits.extend(_threshold_rules(text, revoked_spans))
     hits.extend(_whole_rule_shapes(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_en_shapes(text, revoked_spans))
@@ -1498,7 +1528,7 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 cue, start = text[first:at].strip(), min(start, first)
             else:
                 cue = text[m.end("obj") : m.end()].strip()
-            if _DIGIT.search(obj) and _NOT_NUMBER.match(text, end):
+            if _DIGIT.search(obj) and (_NOT_NUMBER.match(text, end) or _EN_VALUE_SET.match(obj)):
                 continue  # "Actually use 10 retries, not 8": a value changed, no rule
             end, limited = _permission_end(text, end)
             if _EN_REASON.match(text, end):
@@ -1658,7 +1688,9 @@ def _no_longer_needed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
 # "价格可以显示了", as a revocation of its own). Not asked ("…可以重启了吗？"), not of the
 # speaker ("我可以重启了").
 _ZH_TOPIC_MAY = re.compile(
-    r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实|算了|现在)?[，,]?\s*"
+    r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实|算了|现在|所以|因此)?[，,]?\s*"
+    # (Who said so is no part of the topic: "物业说周六也可以进车了".)
+    r"(?:[\u4e00-\u9fff]{1,4}(?:说|通知))?"
     r"(?:那个|这个|那些|这些)?(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)"
     r"(?:现在|又|也|就|还是|已经)*可以(?:再)?(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:一下)?"
     r"了(?:吧|哦|啊|啦|呀)*(?=$|[。！!，,；;\s])"
@@ -1704,7 +1736,7 @@ def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         if (
             _inside(at, spans)
             or len(words) != 1
-            or not words[0].flag.startswith("v")
+            or not (words[0].flag.startswith("v") or verb in _ZH_VERBS)
             or _ZH_CUE_RX.search(m.group("obj"))
         ):
             continue
@@ -1720,8 +1752,14 @@ def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     return out
 
 
+# After a permission, what the speaker will do with it: "…，那就周六搬吧".
+_ZH_THEN_DO = re.compile(r"[，,]\s*(?:那就|那|就)[^，,。；;！!？?\n]{1,12}?吧")
+
+
 def _topic_lift(text: str, m: re.Match[str], subject: str) -> _Hit:
     start, end = _clause_span(text, m.start("obj"))
+    if (then := _ZH_THEN_DO.match(text, end)) is not None:
+        end = then.end()  # the permission with what it lets the speaker do
     cue = text[m.end("obj") : m.end()].strip()
     return _lifting(m.start("obj"), text[start:end].strip(), "forbid", subject, cue + IF_RULED)
 
@@ -1970,6 +2008,22 @@ def same_kind(a: str, b: str) -> bool:
     return all(t in _NAME_TAGS for t in tags)
 
 
+def _zh_thing_named(obj: str) -> bool:
+    """Whether a Chinese clause's topic names a thing, not what is done or how ("去看看",
+    "有", "这样"). A verb that makes a noun of the noun after it ("仿制药", "进口车") names a
+    thing: the words end on a noun, and nothing else in them is a verb or a function word."""
+    words = [w for w in jieba.posseg.cut(obj) if w.flag != "vn"]
+    if not any(w.flag[:1] in "vdcpru" for w in words):
+        return True
+    return (
+        len(obj) <= 4
+        and words[-1].flag.startswith("n")
+        and not any(w.flag[:1] in "dcpru" for w in words)
+        and sum(w.flag.startswith("v") for w in words) == 1
+        and words[0].flag.startswith("v")
+    )
+
+
 def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_ALSO_OK` and `_ZH_NOT_NEEDED` clauses, each lifting a rule only if one is in force."""
     out: list[_Hit] = []
@@ -1986,10 +2040,7 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             obj = _trim(m.group("obj"))
             if not obj or _ZH_CUE_RX.search(obj):
                 continue
-            if rx is _ZH_ALSO_OK and (
-                len(obj) > 6
-                or any(w.flag[:1] in "vdcpru" for w in jieba.posseg.cut(obj) if w.flag != "vn")
-            ):
+            if rx is _ZH_ALSO_OK and (len(obj) > 6 or not _zh_thing_named(obj)):
                 continue  # a thing, not what is done or how: "去看看也行", "有就好", "这样也行"
             start, end = _clause_span(text, at)
             if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？", "吗"):
@@ -3129,6 +3180,15 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         r"(?:important|needed|necessary))(?: (?:anymore|any more|after all|to me))?"
         + _CLAUSE_END_EN
     ),
+    # "I changed jobs so the work number thing doesn't matter anymore": the same after a
+    # reason, a thing named with its article (not "so it doesn't matter").
+    re.compile(
+        r"(?i)\b(?:so|since|because|as|and|now that)\s+(?:the|that|my|this)\s+"
+        rf"(?P<obj>{_EN_THING})\s+"
+        r"(?P<cue>(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) "
+        r"(?:important|needed|necessary|an issue|a problem))(?: (?:anymore|any more|now))"
+        + _CLAUSE_END_EN
+    ),
     # "高楼层无所谓了", "海景也不重要了".
     re.compile(
         rf"{_CLAUSE_START}{_ZH_LEAD}(?P<obj>{_ZH_THING})(?:就|也|都)?"
@@ -3195,6 +3255,29 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         r"(?:the\s+|that\s+|my\s+|our\s+)?(?P<noun>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+to\s+"
         rf"(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?(?:\s+instead)?{_CLAUSE_END_EN}"
     ),
+    # "Hmm, make the cutoff 2025-07-01 instead", "Let's make the limit 300".
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:actually|wait|sorry)\b,?\s+)*(?:please\s+|let's\s+)?"
+        r"(?P<cue>make)\s+(?:the\s+|that\s+|my\s+|our\s+)"
+        r"(?P<noun>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)"
+        rf"\s+(?:be\s+)?(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?(?:\s+instead)?{_CLAUSE_END_EN}"
+    ),
+    # "You can go up to 60 minutes now", "On Saturdays you can go up to 60 minutes": a limit
+    # raised, named by its unit (with a scope before it, an exception beside the rule).
+    re.compile(
+        r"(?i)(?<![\w'])you\s+(?:can|may)\s+(?:now\s+|also\s+)?(?P<cue>go|stretch|run)\s+"
+        rf"(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+(?P<v>{_VALUE})\s?"
+        r"(?P<noun>%|[a-z]+)(?:\s+(?:now|instead))?" + _CLAUSE_END_EN
+    ),
+    # "CFO sign-off is only needed above $10,000 now": a threshold moved, named by what it
+    # asks for (`_THRESHOLD_RULE`).
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|a\s+)?"
+        r"(?P<noun>[a-z][\w'-]*(?: [a-z][\w'-]*){0,3}?)\s+(?:is|are)\s+(?:now\s+)?only\s+"
+        r"(?P<cue>needed|required)\s+(?:for\s+(?:anything|everything)\s+)?"
+        rf"(?:above|over|below|under|beyond)\s+(?P<v>{_VALUE})(?:\s?(?!now\b)[a-z]+)?(?:\s+now)?"
+        + _CLAUSE_END_EN
+    ),
     # "Headings can go up to 55 characters now", "The budget can go to $9,500".
     _EN_RAISED := re.compile(
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|each\s+|every\s+|my\s+|our\s+)?"
@@ -3212,6 +3295,41 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
     ),
 )
+
+
+# A change of a value at the start of an instruction ("change the cutoff to 2026-04-01", "make
+# the cutoff 2025-07-01"): after "Actually," or "Hmm," it is a value changed (`_NEW_VALUE_RX`),
+# not a plain-words lift of a rule about changing things.
+_EN_VALUE_SET = re.compile(
+    r"(?i)(?:change|move|set|update|push|shift|bump|raise|lower|make)\s+"
+    r"(?:the\s+|that\s+|my\s+|our\s+)?[a-z][\w-]*(?: [a-z][\w-]*){0,2}?\s+"
+    rf"(?:to\s+|be\s+)?{_VALUE}"
+    rf"|(?:go|stretch|run)\s+(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+{_VALUE}"
+)
+
+
+# "Anything over $5,000 needs CFO sign-off", "Orders above 200 units require a PO": what a
+# threshold asks for. Of anything, or of a kind named in the plural; not one thing ("The invoice
+# over $5,000 needs a stamp" reports on it).
+_THRESHOLD_RULE = re.compile(
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?P<rule>(?:anything|everything|any\s+[a-z]+|all\s+[a-z]+"
+    r"|[a-z]+s)\s+(?:over|above|under|below|more than|less than)\s+"
+    rf"(?P<v>{_VALUE})(?:\s?[a-z]+)?\s+(?P<cue>needs|need|requires|require|must\s+get"
+    r"|must\s+have|has\s+to\s+get|have\s+to\s+get)\s+(?P<x>[^.;!?\n]{2,40}?))\s*(?=[.;!\n]|$)"
+)
+
+
+def _threshold_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_THRESHOLD_RULE` rules: what the threshold asks for, the whole clause kept (the value
+    in it is what a later change moves, `_NEW_VALUE_RX`)."""
+    out: list[_Hit] = []
+    for m in _THRESHOLD_RULE.finditer(text):
+        if _inside(m.start("rule"), spans) or not (subject := normalize_subject(m.group("x"))):
+            continue
+        spans.append((m.start("rule"), m.end()))
+        rule = _make(m.group("rule"), "require", subject, m.group("cue"), 0.75)
+        out.append(_Hit(m.start("rule"), rule))
+    return out
 
 
 def value_shape(s: str) -> tuple[str, str] | None:
@@ -3251,6 +3369,8 @@ def _mind_change_hit(
     if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？"):
         return None  # asked, not said
     if kind == NEW_VALUE:
+        if _EN_LIFT_NOT.search(text, 0, m.start()):
+            return None  # "If you can go up to 60 minutes, …": a condition, not a change
         if _NOT_NUMBER.match(text, m.end()):
             return None  # "set the timeout to 30 seconds, not 60": a value corrected, no rule
         subject = f"{m.group('noun')} {m.group('v')}"

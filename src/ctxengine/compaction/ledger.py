@@ -380,6 +380,24 @@ def _drops(rule: str, dropped: str) -> bool:
     return _heads(rule, dropped)
 
 
+# A thing named as the matter of a rule: "the work number thing", "单位电话那个事".
+_MATTER = re.compile(
+    r"(?:\s+(?:thing|stuff|business|part|issue|rule|restriction|bit)"
+    r"|(?:那个|这个|那件|这件|的)?(?:事情|事)|那个|这个|那条|这条|的问题)$"
+)
+
+
+def _drops_matter(rule: ConstraintEntry, dropped: str) -> bool:
+    """A prohibition whose matter a drop names ("the work number thing doesn't matter
+    anymore" for "Never call my work number", "单位电话那个事无所谓了" for "别打我单位电话"):
+    a bare thing let go ("The price doesn't matter") says nothing of what is forbidden."""
+    m = _MATTER.search(dropped)
+    if m is None or rule.polarity != "forbid":
+        return False
+    thing = dropped[: m.start()].strip()
+    return len(thing) >= 2 and _contains(rule.norm_subject, thing)
+
+
 def _asks_for(rule: str, request: str) -> bool:
     """A Chinese request for the thing a prohibition is about: "送到家门口" for "放门口" (the
     rule's thing "门口", its verb aside), not "送到公司"."""
@@ -611,9 +629,10 @@ def one_off(permitted: str) -> bool:
     return _ONE_OFF.search(permitted) is not None
 
 
-# "我订电车" ends on the thing "电车" a verb of choosing takes, the one asking aside.
+# "我订电车" ends on the thing "电车" a verb of choosing takes ("我换成仿制药": or of putting
+# it in another's place), the one asking aside.
 _ZH_VERB_TAKES = re.compile(
-    r"(?:给?我)?(?:订|买|坐|乘|用|选|租|要|开)(?P<thing>[\u4e00-\u9fff]{2,6})"
+    r"(?:给?我)?(?:换成|换用|改成|改用|订|买|坐|乘|用|选|租|要|开)(?P<thing>[\u4e00-\u9fff]{2,6})"
 )
 
 
@@ -621,6 +640,77 @@ def _zh_verb_takes(rule: str, thing: str) -> bool:
     """Whether the Chinese rule subject `rule` is a verb of choosing taking `thing`."""
     m = _ZH_VERB_TAKES.fullmatch(rule)
     return m is not None and m.group("thing") == thing
+
+
+# The speaker as a possessor before what a rule's verb takes: "我现在的公司" is about "公司".
+_ZH_OWNER = re.compile(r"^(?:给?我们|给?我|咱们)")
+
+
+def _zh_object_named(rule: str, permitted: str) -> bool:
+    """A Chinese permission of a prohibition's verb on its thing or a part of it: "联系公司hr"
+    for "联系我现在的公司" (the thing after its last modifier). Not another thing so modified
+    ("联系我之前的公司") nor another verb."""
+    if not (_CJK.match(rule) and _CJK.match(permitted)):
+        return False
+    # The verb is the first word of both (jieba tags some verbs, "联系", as nouns).
+    verb = next(iter(jieba.cut(rule)), "")
+    if len(verb) < 2 or next(iter(jieba.cut(permitted)), "") != verb or rule == permitted:
+        return False
+    obj = _ZH_OWNER.sub("", rule[len(verb) :])
+    head = obj.rpartition("的")[2]
+    return len(head) >= 2 and permitted[len(verb) :].startswith(head)
+
+
+# When a Chinese rule holds: "周五下午不要排课", "周末不要搬家".
+_ZH_TIME = re.compile(
+    r"(?:周|星期|礼拜)[一二三四五六日天]|周末|工作日|上午|下午|中午|晚上|早上|夜里|凌晨"
+)
+_ZH_WEEKEND_DAYS = frozenset(["周六", "周日", "周天", "星期六", "星期日", "星期天"])
+_ZH_NOT_ACTION = frozenset("的了我你您他她它们不要别也可以就吧那")
+
+
+def _zh_time_lifted(rule: ConstraintEntry, said: str) -> bool:
+    """A Chinese prohibition held to a time ("周五下午不要排课", "周末不要搬家") that a
+    permission for that time, or a day of it, lifts: the permission names the time and what
+    is done then ("周五下午的课也可以选了", "周六也可以进车了，那就周六搬吧"), not only the
+    time ("周六也可以去看房了" is about another thing)."""
+    at = rule.text.find(rule.cue) if rule.cue else -1
+    ruled = set(_ZH_TIME.findall(rule.text[:at])) if at > 0 else set()
+    if not ruled or rule.polarity != "forbid":
+        return False
+    named = set(_ZH_TIME.findall(said))
+    if not named or not all(
+        t in named or (t == "周末" and named & _ZH_WEEKEND_DAYS) for t in ruled
+    ):
+        return False
+    rest = _ZH_TIME.sub("", said)
+    action = [ch for ch in rule.norm_subject if _CJK.match(ch) and ch not in _ZH_NOT_ACTION]
+    return any(ch in rest for ch in action)
+
+
+# Words before a Chinese permission's 可以 that name no part it is limited to.
+_ZH_NO_SCOPE = re.compile(r"^(?:你们|你|您|现在|其实|那么|那|也|又|还|好的|好吧|嗯|[，,\s])*$")
+
+
+def _zh_part_allowed(c: Constraint, norm: str, active: Iterable[ConstraintEntry]) -> bool:
+    """A Chinese permission for a part of what a prohibition covers, said first ("片尾那15秒"
+    before "可以加一点轻音乐" after "不要加背景音乐"), of a thing of the rule's kind (a word in
+    common: "音乐")."""
+    at = c.text.find("可以")
+    if c.polarity != "forbid" or not _CJK.search(norm) or at < 2:
+        return False
+    scope, allowed = c.text[:at], c.text[at + 2 :]
+    if _ZH_NO_SCOPE.match(scope) or _ZH_OWNER.match(scope):
+        return False
+    # The thing of the rule's kind is what is allowed, not the topic said first: "测试数据库
+    # 可以重启了" is about another database, no part of "不要重启生产数据库".
+    return any(
+        e.polarity == "forbid"
+        and not e.revokes
+        and _share_a_word(e.norm_subject, allowed)
+        and not _share_a_word(e.norm_subject, scope)
+        for e in active
+    )
 
 
 def _heads(a: str, b: str) -> bool:
@@ -658,13 +748,23 @@ _WIDENS = re.compile(
 )
 
 
+# Verbs of changing a file: "Don't touch anything in addons/" covers patching a file there.
+_EDIT_VERBS = frozenset(
+    ["touch", "modify", "edit", "change", "patch", "update", "fix", "alter", "rewrite"]
+)
+
+
+def _same_verb(a: str, b: str) -> bool:
+    return a == b or (a in _EDIT_VERBS and b in _EDIT_VERBS)
+
+
 def _related(a: str, b: str) -> bool:
     """Two normalized Latin subjects of one action, each with a scope of its own: the same
     first word (the verb) and another word in common, or a word of one that starts a word of
     the other ("run black before committing" and "run black on generated file", "modify file
     under tests/" and "modify tests/conftest.py")."""
     wa, wb = _bare(a).split(), _bare(b).split()
-    if len(wa) < 2 or len(wb) < 2 or wa[0] != wb[0] or not (a + b).isascii():
+    if len(wa) < 2 or len(wb) < 2 or not _same_verb(wa[0], wb[0]) or not (a + b).isascii():
         return False
     return any(
         x == y or (len(x) >= 3 and y.startswith(x)) or (len(y) >= 3 and x.startswith(y))
@@ -861,6 +961,23 @@ class Ledger(BaseModel):
             return shown
         return [e for e in shown if not (e.once and e.last_turn < last_user_turn)]
 
+    def carry_one_offs(self, before: int, turn: int) -> None:
+        """A bare go-ahead on `turn` ("Go.", "继续。") after the user's turn `before`: the
+        one-off permissions given then ("You can patch <file> this one time.") are for the
+        occasion it starts, so they stay in force through it (`in_force`)."""
+        # (Only a permission for an occasion: a lift kept for its turn, "不用问我了", says
+        # nothing more on the next.)
+        carried = [
+            e
+            for e in self._active()[0]
+            if e.once and e.last_turn == before and _SINGLE_OCCASION.search(e.text)
+        ]
+        for e in carried:
+            e.last_turn = turn
+        if carried:
+            m = self._memo.values
+            m["version"] = m.get("version", 0) + 1  # what the block shows changed
+
     def get(self, entry_id: str) -> ConstraintEntry:
         # Ids are "c<position>" as `add` assigns them: try that slot before scanning.
         pos = entry_id[1:]
@@ -1025,6 +1142,17 @@ class Ledger(BaseModel):
                         and _zh_verb_takes(e.norm_subject, norm)
                     )
                     or (c.polarity == "forbid" and _said_without_cue(e, c))
+                    # "周五下午不要排课" / "周五下午的课也可以选了": its time allowed.
+                    or (
+                        e.polarity == c.polarity == "forbid"
+                        and _CJK.search(norm) is not None
+                        and _zh_time_lifted(e, c.text)
+                    )
+                    # "不要联系我现在的公司" / "你们可以联系公司HR了": its verb on its thing.
+                    or (
+                        e.polarity == c.polarity == "forbid"
+                        and _zh_object_named(e.norm_subject, norm)
+                    )
                     # "不要订靠窗的座位" / "还是订靠窗的座位吧": chosen again, its verb aside
                     # (not "生产数据库可以访问了", another action on its thing).
                     or (
@@ -1077,6 +1205,11 @@ class Ledger(BaseModel):
                     return out
                 if part:
                     return self._add_scoped(c, norm, IN_PART, turn, once=single)
+            if not same and _zh_part_allowed(c, norm, self._active()[0]):
+                # "片尾那15秒可以加一点轻音乐" beside "不要加背景音乐": allowed in a part only,
+                # an exception kept beside the rule.
+                out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+                return out
             if not same:
                 frame = only_frame(c.text, c.cue)
                 # "只要五星级的" then "四星级的也可以": another of its kind is fine, so the
@@ -1181,6 +1314,7 @@ class Ledger(BaseModel):
                 for e in active
                 if (e.polarity != "forbid" and _drops(e.norm_subject, norm))
                 or _drops_limit(e.text, norm)
+                or _drops_matter(e, norm)
             ]
         elif kind == CHANGES_MIND:
             changed = [
@@ -1210,6 +1344,11 @@ class Ledger(BaseModel):
         if new is None or not rules:
             return out
         old = rules[-1]
+        if scope_led(c.text):
+            # "On Saturdays you can go up to 60 minutes" beside "Keep every workout under 45
+            # minutes": the new value holds for its scope, an exception kept beside the rule.
+            out.entry = self._append(c, norm, turn, polarity=old.polarity, revokes=True)
+            return out
         entry = self._append(c, norm, turn, polarity=old.polarity, revokes=False)
         out.entry = entry
         out.changes.append(self._set(old, "superseded", turn, entry.id))

@@ -19,7 +19,7 @@ from ctxengine.compaction.answers import (
     nearby_updates,
     stops_for_ends,
 )
-from ctxengine.compaction.constraints import extract_constraints, for_one_reply
+from ctxengine.compaction.constraints import extract_constraints, for_one_reply, goes_ahead
 from ctxengine.compaction.en_names import name_evidence
 from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
 from ctxengine.compaction.long_text import join_readings, pieces
@@ -250,6 +250,7 @@ def parse_rules(
         updates=updates,
         intents=intents,
         is_confirmation=confirmation,
+        goes_ahead=role == "user" and goes_ahead(text),
         focus=focus_of(text, ontology, updates),
         rejects=opens_with_rejection(text),
         turns_down=turns_down(text),

@@ -100,6 +100,9 @@ class ParsedTurn(BaseModel):
     references: list[Reference] = Field(default_factory=list)
     evidence: list[Evidence] = Field(default_factory=list)
     is_confirmation: bool = False  # "好的", "继续", "ok", "go on"
+    # A user message that only says go ahead ("Go.", "继续。"): a one-off permission given on
+    # the turn before is for the occasion it starts (`Ledger.carry_one_offs`).
+    goes_ahead: bool = False
     entities: list[str] = Field(default_factory=list)  # entity keys this message talks about
     source: Literal["rules", "model", "merged"] = "rules"
     # The user said an earlier decision stands ("还是按原来的", "keep the original"): the

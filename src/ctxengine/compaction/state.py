@@ -430,6 +430,8 @@ class SessionState(BaseModel):
         if user:
             self._settle_declined(parsed, turn)
             self.language = parsed.language
+            if parsed.goes_ahead:
+                self.ledger.carry_one_offs(self.last_user_turn, turn)
             self.last_user_turn = turn
             rec = self.intents.observe(parsed.intents, turn, self.config.recent_intents)
             if rec is not None:
