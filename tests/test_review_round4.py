@@ -57,10 +57,6 @@ def test_sessions4_are_half_english_half_chinese() -> None:
 # ---------------------------------------------------------------- rules read
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'No shellfish places, my wife is allergic' after a request is not read as a rule",
-)
 def test_rule_no_x_places_after_request() -> None:
     text = block(
         "Need a dinner reservation Friday for 4 people. No shellfish places, my wife is allergic.",
@@ -70,19 +66,11 @@ def test_rule_no_x_places_after_request() -> None:
     assert "No shellfish places" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'I'm vegetarian so no meat or fish in any meal plan' is not read as a rule",
-)
 def test_rule_so_no_x_in_any_y() -> None:
     text = block("I'm vegetarian so no meat or fish in any meal plan.", "OK.", "Go.")
     assert "no meat or fish in any meal plan" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'And wrap every write in a transaction' (second sentence) is not read as a rule",
-)
 def test_rule_second_sentence_and_wrap_every() -> None:
     text = block(
         "Never run a DELETE without a WHERE clause. And wrap every write in a transaction.",
@@ -94,17 +82,11 @@ def test_rule_second_sentence_and_wrap_every() -> None:
     assert "wrap every write in a transaction" in rules
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: 'Rebook me, no red-eyes please' is not read as a rule"
-)
 def test_rule_no_x_please_after_request() -> None:
     text = block("Rebook me, no red-eyes please.", "OK.", "Go.")
     assert "no red-eyes" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: 'anything over $5,000 needs CFO sign-off' is not read as a rule"
-)
 def test_rule_anything_over_amount_needs_approval() -> None:
     text = block(
         "Only buy from vendors on the approved list, and anything over $5,000 needs CFO sign-off.",
@@ -134,41 +116,26 @@ def test_assistant_advice_not_rule() -> None:
     assert "jumping" not in rules and "dairy" not in rules
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '周末不搬，小区周末不让大车进' is not read as a rule"
-)
 def test_zh_rule_weekend_no_move() -> None:
     text = block("周末不搬，小区周末不让大车进。", "好的。", "继续。")
     assert "周末不搬" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: '所有金额都保留两位小数' is shown as evidence '格式: 保留两位小数', not as a rule",
-)
 def test_zh_rule_all_amounts_two_decimals() -> None:
     text = block("帮我做个税汇算。所有金额都保留两位小数。", "好的。", "继续。")
     assert "所有金额都保留两位小数" in _rules(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review4: '还有别选王建国老师的课' is not read as a rule")
 def test_zh_rule_dont_pick_teacher() -> None:
     text = block("还有别选王建国老师的课，他给分太狠了。", "好的。", "继续。")
     assert "别选王建国老师的课" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review4: '每次 UPDATE 之前先 count 一下' is not read as a rule"
-)
 def test_zh_rule_before_each_update_count_first() -> None:
     text = block("每次 UPDATE 之前先 count 一下影响行数给我看。", "好的。", "继续。")
     assert "UPDATE 之前先 count" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: '有事别打电话，发短信就行' is cut to '有事别打电话' (text-instead half lost)",
-)
 def test_zh_rule_dont_call_text_instead_whole() -> None:
     text = block("有事别打电话，发短信就行。", "好的。", "继续。")
     assert "发短信" in _rules(text)
@@ -179,19 +146,11 @@ def test_zh_rule_no_generic_drugs() -> None:
     assert "别给我换成仿制药" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: the reason clause '原片是4K的别浪费' is shown as a rule (and 4K not as the export value)",
-)
 def test_zh_reason_clause_not_rule() -> None:
     text = block("导出1080p。", "好的。", "导出还是用4K吧，原片是4K的别浪费。", "好的。", "继续。")
     assert "别浪费" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: '我朋友也要去，改成3张吧，预算加到3500' (a value change with its reason) is shown as a rule",
-)
 def test_zh_quantity_change_not_rule() -> None:
     text = block(
         "买2张票，总价不超过3000。",
@@ -629,10 +588,6 @@ def test_vague_duration_not_evidence() -> None:
     assert "a few hours" not in _evidence(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review4: 'Only contact me by email, never call my work number' is shown whole and again as a fragment 'never call my work number.'",
-)
 def test_rule_x_then_never_y_not_doubled() -> None:
     text = block("Only contact me by email, never call my work number.", "OK.", "Go.")
     rules = section(text, "constraints")

@@ -808,9 +808,12 @@ _GATE_ZH = (
     r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
-    r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|[放宽提加涨降减收压](?:到|至)"
+    r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
     r"|按照|都要|都得"  # `_zh_standing`
     r"|(?:固定|统一|一律|一直|始终)都?(?:译|翻|写成|写作|叫)|(?:先|提前)(?:问|告诉|通知|找|跟|和)"
+    # `_zh_standing_shapes`
+    r"|都(?:保留|写成|显示)|所有|全部|超过|超出|以上的|每次|每回|每一次|每当|(?:末|天|上|午|日|点)不"
+    r"|[前后]先"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -829,7 +832,9 @@ _GATE = re.compile(
     r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|(?:too|as well)\b"
     r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
-    r"|(?:over|above|under|below|more than|less than) [$¥€£]?\d))"
+    # `_en_standing_shapes` and the threshold value changes
+    r"|(?:over|above|under|below|exceeding|more than|less than|greater than|larger than) "
+    r"[$€£¥]?\d|(?:each|every) ))"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -975,6 +980,179 @@ def _zh_whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]
     return out
 
 
+# Words that cannot open an imperative: what follows them is said of someone or something.
+_EN_NOT_IMPERATIVE = (
+    r"(?:i|we|you|he|she|it|they|the|a|an|this|that|these|those|my|our|your|his|her|their|its"
+    r"|every|each|all|any|there|then|so|if|when|whenever|also|is|are|was|were|do|does|did|can"
+    r"|could|will|would|should|may|might|must|not|no|in|on|at|for|with|to|of|by|from|after"
+    r"|before|maybe|perhaps|what|which|who|how|why|where|here|both|some|most|many|nothing"
+    r"|everything|anything|one|two|just|only|never|always|please|[a-z]+ed|[a-z]+ly)"
+)
+# "Never run a DELETE without a WHERE clause. And wrap every write in a transaction.": an
+# instruction joined to a rule, for every one of a kind, is a rule of its own (not "And show me
+# the table sizes", a request for now).
+_EN_AND_EVERY = re.compile(
+    r"(?i)(?:(?<=[.;!\n])|^|(?<=,))\s*(?:and|also|plus|and also)\s+(?:please\s+)?"
+    # (Not a request for now: "and send me every option", "and check each file".)
+    rf"(?P<rule>(?!{_EN_NOT_IMPERATIVE}\b|(?:show|list|find|give|tell|send|get|bring|check|search"
+    r"|look|compare)\b|[a-z]+\s+(?:me|us)\b)[a-z]+\b[^.;!?\n]*?\b(?:every|each)\s+"
+    r"[^.;!?\n]+?)\s*(?=[.;!\n]|$)"
+)
+# "超过5000的都要CFO签字", "金额超过一万的要经理批准", "5000元以上的需要财务审批": the same in
+# Chinese; not asked ("…吗？") nor said of what happened ("…都要签字了").
+_ZH_NUMBER = r"(?:\d[\d,.]*|[一二两三四五六七八九十百千万]+)\s*(?:万元|万|千|元|块|美元|刀)?"
+_ZH_OVER_NEEDS = re.compile(
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且)[，,]?\s*)?(?P<rule>"
+    r"(?:金额|总价|价格|费用|单价|订单|采购|报销|花费|支出)?"
+    rf"(?:(?:超过|超出|高于|大于|多于)\s*{_ZH_NUMBER}(?:以上)?|{_ZH_NUMBER}以上)的"
+    r"(?:订单|采购|单子|部分|支出|费用)?(?:都|一律|全部)?(?:要|需要|得|必须|须)"
+    r"(?P<need>[^，,。；;！!？?\n吗呢]{2,20}?))(?:了)?(?P<end>[，,。；;！!？?\n]|$)"
+)
+# "每次 UPDATE 之前先 count 一下", "每次改完代码之后都要跑测试", "以后发邮件之前先给我看一下":
+# what to do around every one of an action. Not the speaker's own habit ("我每次出门前先喝咖
+# 啡"), asked, or said of what was done ("…先 count 了").
+_ZH_EACH_TIME = re.compile(
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且|请|记得|记住)[，,]?\s*)*(?P<rule>"
+    r"(?:(?:以后|今后)(?:每次|每回)?|每次|每回|每一次|每当)\s*[^，,。；;！!？?\n]{1,20}?\s*"
+    r"(?:之前|以前|前|之后|以后|后)[，,]?\s*(?:都|也|一律|请|你)*\s*"
+    r"(?:(?:要|得|必须|务必|记得)\s*先?|先)\s*[^，,。；;！!？?\n]{1,30}?)\s*(?P<end>[，,。；;！!？?\n]|$)"
+)
+# "Before every UPDATE, count the affected rows.", "Run the tests before each deploy.": the same
+# in English, around an imperative.
+_EN_EACH_TIME = re.compile(
+    r"(?i)(?:^|(?<=[.;!\n]))\s*(?:(?:and|also|please)\s+)*(?P<rule>"
+    r"(?:(?:before|after)\s+(?:each|every|any)\s+[^,.;!?\n]{1,40},\s*(?:please\s+|always\s+)?"
+    rf"(?!{_EN_NOT_IMPERATIVE}\b)[a-z]+\b[^.;!?\n]{{2,80}}?"
+    rf"|(?!{_EN_NOT_IMPERATIVE}\b)[a-z]+\b[^.;!?\n,]{{2,60}}?\s+(?:before|after)\s+(?:each|every)"
+    r"\s+[^,.;!?\n]{1,40}?))\s*(?=[.;!\n]|$)"
+)
+# "周末不搬", "晚上不送货", "我们工作日白天不装修": a time, then "不" and a verb, opening its
+# clause, is a rule of when not to. Not of another subject ("小区周末不让大车进"), a state
+# ("周末不堵车", "周末不开门"), asked, or supposed ("周末不搬的话…").
+_ZH_WHEN = (
+    r"(?:每个?)?(?:周末|工作日|节假日|假期|平时|白天|晚上|夜里|夜间|半夜|凌晨|早上|上午|中午|下午"
+    r"|傍晚|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|\d{1,2}点(?:以|之)?[前后])"
+)
+_ZH_WHEN_NOT = re.compile(
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且|但是|但|对了)[，,]?\s*)?(?:我们?|咱们?)?"
+    rf"(?P<when>{_ZH_WHEN}(?:{_ZH_WHEN})?)(?:都|也|就|一律|一概)?不(?P<do>[^，,。；;！!？?\n]{{1,8}}?)"
+    r"(?:了|啊|哦)?(?P<end>[，,。；;！!？?\n]|$)"
+)
+# (With going or coming: "我晚上不回来吃饭" says where the speaker will be, once.)
+_ZH_STATE_VERBS = frozenset(
+    [
+        "回",
+        "回来",
+        "回去",
+        "回家",
+        "来",
+        "去",
+        "到",
+        "开门",
+        "营业",
+        "关门",
+        "上课",
+        "放假",
+        "堵车",
+        "下雨",
+        "忙",
+        "行",
+        "是",
+        "会",
+        "能",
+        "在",
+        "好",
+    ]
+)
+# "所有金额保留两位小数", "全部日期写成YYYY-MM-DD": a format for every item of a kind, said
+# without "都" (`_ZH_ALL_USE` reads it with).
+_ZH_ALL_FORMAT = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?P<topic>(?:所有|全部|一切)的?"
+    r"(?:(?!都|要|得|必须|也)[\u4e00-\u9fffA-Za-z0-9]){1,8}?)"
+    r"(?:都|全都|一律|统一)?(?P<verb>保留|精确到|四舍五入到?|写成|显示为|用|按照?|以)"
+    r"(?P<rule>[^，,。；;！!？?\n]{1,20})(?P<end>[，,。；;！!？?\n]|$)"
+)
+
+
+def _en_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`_EN_AND_EVERY` (after a rule at one of `ruled`) and `_EN_EACH_TIME` rules, none where a
+    rule at one of `ruled` was read already (thresholds: `_threshold_rules`)."""
+    out: list[_Hit] = []
+    for m in _EN_AND_EVERY.finditer(text):
+        before = _sentence_start(text, max(0, m.start() - 1))
+        if _read(m.span("rule"), spans, ruled) or not any(before <= r < m.start() for r in ruled):
+            continue
+        clause = m.group("rule").strip()
+        out.append(_Hit(m.start("rule"), _make(clause, "require", clause, "every", 0.7)))
+        spans.append(m.span("rule"))
+    for m in _EN_EACH_TIME.finditer(text):
+        if _read(m.span("rule"), spans, ruled) or text[m.end() : m.end() + 1] == "?":
+            continue
+        clause = text[m.start("rule") : _sentence_end(text, m.end())].strip()
+        out.append(_Hit(m.start("rule"), _make(clause, "require", m["rule"], "each", 0.7)))
+        spans.append(m.span("rule"))
+    return out
+
+
+def _read(span: tuple[int, int], spans: list[tuple[int, int]], ruled: list[int]) -> bool:
+    """Whether the words at `span` were read already: inside `spans`, or a rule starts in them."""
+    return _inside(span[0], spans) or any(span[0] <= r < span[1] for r in ruled)
+
+
+def _zh_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`_ZH_OVER_NEEDS`, `_ZH_EACH_TIME`, `_ZH_WHEN_NOT` and `_ZH_ALL_FORMAT` rules, none where
+    a rule at one of `ruled` was read already."""
+    out: list[_Hit] = []
+    for rx, cue in ((_ZH_OVER_NEEDS, "超过"), (_ZH_EACH_TIME, "每次")):
+        for m in rx.finditer(text):
+            rule = m["rule"]
+            if (
+                _read(m.span("rule"), spans, ruled)
+                or m["end"] in ("？", "?")
+                or re.search(r"[了过吗呢]$|了(?!解)|什么|多少|怎么", rule)
+            ):
+                continue
+            out.append(_Hit(m.start("rule"), _make(rule.strip(), "require", rule, cue, 0.7)))
+            spans.append(m.span("rule"))
+    for m in _ZH_WHEN_NOT.finditer(text):
+        do = m["do"]
+        if (
+            _read((m.start(), m.end("do")), spans, ruled)
+            or m["end"] in ("？", "?")
+            or _ZH_CUE_RX.match("不" + do)
+            or _ZH_SUPPOSED.search(do)
+            or not _zh_verb_first(do)
+        ):
+            continue
+        clause = text[m.start() : m.start("end")].strip().rstrip("了啊哦")
+        out.append(_Hit(m.start("when"), _make(clause, "forbid", m["when"] + do, "不", 0.7)))
+        spans.append((m.start("when"), m.start("end")))
+    for m in _ZH_ALL_FORMAT.finditer(text):
+        if (
+            _read((m.start("topic"), m.end("rule")), spans, ruled)
+            or m["end"] in ("？", "?")
+            or re.search(r"什么|哪|吗|么|多少|了$", m["rule"])
+            or _ZH_CUE_RX.search(m.group())
+        ):
+            continue
+        clause = text[m.start("topic") : m.start("end")].strip()
+        out.append(_Hit(m.start("topic"), _make(clause, "require", m["topic"], "所有", 0.7)))
+    return out
+
+
+def _zh_verb_first(do: str) -> bool:
+    """Whether `do` (after a time and "不") opens on an action, not a state (`_ZH_STATE_VERBS`)."""
+    words = list(jieba.posseg.cut(do))
+    if (
+        not words
+        or words[0].word in _ZH_STATE_VERBS
+        or do.startswith(("让", "许", "给", "回", "来", "去"))
+    ):
+        return False
+    flag: str = words[0].flag
+    return flag.startswith("v") and flag != "vn"
+
+
 def extract_constraints(text: str) -> list[Constraint]:
     """Every rule stated in `text`, in reading order, each with its verbatim clause."""
     if not (_GATE if LATIN_LETTER.search(text) else _GATE_NO_LATIN).search(text):
@@ -1050,7 +1228,13 @@ def extract_constraints(text: str) -> list[Constraint]:
         if "按" in text or "都要" in text or "都得" in text:
             hits.extend(_zh_standing(text, revoked_spans))
     hits.extend(_en_constraints(text, revoked_spans))
+    # Last, so a rule read by its cue is not read again: "Before each deploy, always run …".
+    if LATIN_LETTER.search(text):
+        hits.extend(_en_standing_shapes(text, revoked_spans, [h.start for h in hits]))
+    if _CJK_CHAR.search(text):
+        hits.extend(_zh_standing_shapes(text, revoked_spans, [h.start for h in hits]))
     hits.sort(key=lambda h: h.start)
+    hits = _without_alternatives_lifted(hits)
     if "等" in text:
         hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
@@ -1058,6 +1242,26 @@ def extract_constraints(text: str) -> list[Constraint]:
         _unquoted_subject(h.constraint)
         for h in hits
         if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
+    ]
+
+
+def _without_alternatives_lifted(hits: list[_Hit]) -> list[_Hit]:
+    """Without the weak lifts (`IF_RULED`) read in what a forbid names to do instead: in "有事别
+    打电话，发短信就行" the "发短信就行" is the rule's alternative, not a permission."""
+    required = {h.constraint.text for h in hits if h.constraint.polarity == "require"}
+    with_alt = {
+        h.constraint.text
+        for h in hits
+        if h.constraint.polarity == "forbid" and h.constraint.text in required
+    }
+    return [
+        h
+        for h in hits
+        if not (
+            h.constraint.revokes
+            and h.constraint.cue.endswith(IF_RULED)
+            and any(h.constraint.text in t and h.constraint.text != t for t in with_alt)
+        )
     ]
 
 
@@ -2067,14 +2271,35 @@ _EN_NO_IDIOM = (
     r"|specific|plans?|the|an?|my|your|his|her|its|our|their|just|all|any|some|actually|sorry"
     r"|wait|thats?|i'm|im|it's)"
 )
+# Why the speaker rules a thing out, said after it: "No shellfish places, my wife is allergic",
+# "No onions, I hate them", "No stairs, since my knee is bad". (Not "No seats, they're sold
+# out", "No flights, I checked": what was found, not why.)
+_EN_NO_REASON = (
+    r",\s*(?:because|since|as|cause|'cause|my|our|his|her|the kids?|i'm|i am|we're|we are"
+    r"|i (?:hate|can't|cannot|don't|do not|never|get|have|am)|we (?:hate|can't|cannot|don't"
+    r"|do not|never|get|have)|(?:he|she)(?:'s| is| hates?| can't| doesn't| gets?))\b"
+)
 _EN_NO = re.compile(
     # A sentence's start, or a second rule joined to the one before ("Never book before 9 AM,
-    # and no meetings on Fridays").
-    r"(?i)(?:^|(?<=[.;!?\n])|(?<=,)(?=\s*(?:and|but|also|plus)\s))\s*"
+    # and no meetings on Fridays"), or after a request ("Rebook me, no red-eyes please": see
+    # `_EN_REQUEST`), or after its reason ("I'm vegetarian so no meat or fish").
+    r"(?i)(?:^|(?<=[.;!?\n])|(?<=,)(?=\s*(?:(?:and|but|also|plus)\s|no\s))|(?<=\bso\s))\s*"
     r"(?:(?:no|oh|ok|okay|and|also|but|actually|so|please|and please|and also|plus"
     r"|then|again),?\s+)?(?P<cue>no)\s+"
     rf"(?!{_EN_NO_IDIOM}\b)(?P<obj>[a-z][\w'/+#-]*(?:\.\w+)*(?:\s+(?!please\b|thanks?\b)"
-    r"[\w'/+#-]+(?:\.\w+)*){0,4})(?:,?\s+(?:please|thanks|thank you))?\s*(?=[.!\n]|$)"
+    r"[\w'/+#-]+(?:\.\w+)*){0,7})(?:,?\s+(?:please|thanks|thank you))?\s*"
+    rf"(?=[.!\n]|$|{_EN_NO_REASON})"
+)
+# A sentence told of the past: "I was tired so no dinner for me yesterday".
+_EN_PAST = re.compile(
+    r"(?i)\b(?:was|were|had|did|went|got|yesterday|last (?:night|week|time|month|year))\b"
+)
+# A request a "no X" may follow after a comma: an imperative ("Book a table", "Rebook me"), or a
+# need said ("Need a flight", "I'd like a room"). Not a report ("I called them, no answer").
+_EN_REQUEST = re.compile(
+    rf"(?i)\s*(?:(?:please|ok|okay|and|so|also|then),?\s+)*(?:{_EN_VERBS}|[a-z]+\s+(?:me|us)\b"
+    r"|(?:can|could|would|will) you\b|(?:i|we)(?:'d| would)? (?:need|want|like)\b|need\b"
+    r"|looking for\b|find\b|reserve\b|rebook\b|arrange\b|plan\b)"
 )
 # A verb in the words after "no" makes them a statement: "No flights were found", "No one is
 # coming", "No rooms left".
@@ -2151,8 +2376,22 @@ def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         obj = m.group("obj")
         if _inside(m.start("cue"), skip) or _EN_NO_STATED.search(obj):
             continue
+        sentence = _sentence_start(text, m.start())
+        after_request = text[m.start() - 1 : m.start()] == "," and not _EN_JOINED.search(
+            text, sentence, m.start("cue")
+        )
+        if after_request and (
+            not _EN_REQUEST.match(text, sentence)
+            # "Use quartz countertops, no granite.": both read by `_EN_INSTEAD`.
+            or any(i["no"] and i.start("no") == m.start("cue") for i in _EN_INSTEAD.finditer(text))
+        ):
+            continue  # "I called them, no answer": a report, not a request's limit
+        if text[m.start() - 3 : m.start()].lower() == "so " and _EN_PAST.search(
+            text, sentence, _sentence_end(text, m.end())
+        ):
+            continue  # "I was tired so no dinner yesterday": what happened, not a rule
         clause = _clause_at(text, m.start("cue"), through_comma=True)
-        if _EN_JOINED.search(text, _sentence_start(text, m.start()), m.start("cue")):
+        if after_request or _EN_JOINED.search(text, sentence, m.start("cue")):
             clause = text[m.start("cue") : _sentence_end(text, m.end())].strip()
         out.append(_Hit(m.start("cue"), _make(clause, "forbid", obj, m.group("cue"), 0.75)))
         skip.append((m.start("cue"), m.end()))
@@ -2334,6 +2573,49 @@ def _with_alternative(
     return (stop, alt) if alt else (end, None)
 
 
+# After a forbid clause, what will do instead: "有事别打电话，发短信就行", "别订酒店了，住我家就
+# 好", "Don't call me, a text is fine". (Not of the speaker: "别来接我，我自己打车就行" is
+# theirs to do.)
+_ZH_ENOUGH = re.compile(
+    r"[，,]\s*(?:(?:就|直接|只)\s*)?(?P<alt>(?![我你您他她它这那])[^，,。；;！!？?\n]{1,16}?)\s*"
+    r"(?:就行|就好|就可以|即可|就成|就够了|就够)(?:了|吧|啊|哈)*\s*(?=[，,。；;！!\n]|$)"
+)
+_EN_ENOUGH = re.compile(
+    r"(?i),\s*(?:just\s+)?(?P<alt>(?!(?:i|we|it|that|this|they|he|she)\b)"
+    r"(?:an?\s+)?[a-z][\w-]*(?:\s+[\w-]+){0,3}?)\s+(?:is|are|would be|will be|works)"
+    r"(?:\s+(?:fine|enough|ok|okay|better|best))?\s*(?=[.;!\n]|$)"
+)
+
+
+def _with_enough(text: str, end: int, rx: re.Pattern[str]) -> tuple[int, str | None]:
+    """A forbid clause ending at `end` extended through an `_ZH_ENOUGH`/`_EN_ENOUGH` clause:
+    the new end and what will do instead (None: no such clause)."""
+    if (m := rx.match(text, end)) is None:
+        return end, None
+    # A full stop stays with its sentence, as the user wrote it.
+    return m.end() + (text[m.end() : m.end() + 1] == "."), m["alt"].strip()
+
+
+# An outcome to avoid, said bare after a request or a fact in its sentence, gives the reason
+# for it, no rule: "导出还是用4K吧，原片是4K的别浪费", "订直飞吧，别折腾了", "Book it now, don't
+# miss it". (Said alone, "别浪费" may still be one.)
+_ZH_OUTCOME = re.compile(
+    r"(?:浪费|白费|折腾|迟到|耽误|白跑(?:一趟)?|吃亏|着凉|感冒|饿着|累着|冻着|误机|误车|赶不上|来不及)"
+    r"(?:了|啊|呀|哦)*"
+)
+_EN_OUTCOME = re.compile(
+    r"(?i)(?:waste|lose|miss|spoil|ruin)\s+(?:it|them|that|this)(?:\s+(?:again|please))?"
+    r"|be late|get lost|get stuck"
+)
+
+
+def _after_words(text: str, at: int, rx: re.Pattern[str], obj: str) -> bool:
+    """Whether `obj`, after the cue at `at`, is all an `rx` outcome, with words before the cue
+    in its sentence."""
+    before = text[_sentence_start(text, at) : at]
+    return rx.fullmatch(obj.strip(" .!。！")) is not None and bool(before.strip(" ，,、"))
+
+
 # What a polite request ends with: "最好把X告诉我一下", "最好也查一下".
 _ZH_ASK_END = re.compile(r"(?:告诉我?|说|发给?我?|查|问)(?:一下|一声|下)$")
 
@@ -2410,6 +2692,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if _ZH_ONCE.search(text, _sentence_start(text, base + at), base + at):
                 continue  # "这次别抄送王芳": an exception for one occasion, no standing rule
             polarity = _ZH_POLARITY[cue]
+            if polarity == "forbid" and _after_words(text, base + at, _ZH_OUTCOME, stripped):
+                continue  # "用4K吧，原片是4K的别浪费": why the request, not a rule
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
                 continue  # "最好把电话告诉我一下": a polite request, answered once
             before = body[:at]
@@ -2423,6 +2707,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 uses = cue.endswith("用") or _ZH_USE.match(stripped) is not None
                 weak = _ZH_ALTERNATIVE_WEAK if uses else None
                 end, alt = _with_alternative(text, end, _ZH_ALTERNATIVE, weak)
+                if alt is None:
+                    end, alt = _with_enough(text, end, _ZH_ENOUGH)
             clause = text[base + start : end].strip()
             if _restates(text, out, polarity, stripped, base + start, end):
                 continue  # "不要显示价格，以后都别显示": the same rule, said again
@@ -2718,7 +3004,10 @@ def _is_modifier(obj: str, before: str) -> bool:
         return False  # "不要早上的航班", "不要太辣的菜": a kind of the noun is not wanted
     if before.rstrip().endswith(_ZH_SUBJECT_PRONOUN):
         return False
-    if _ZH_NOT_NOUN.search(head) or _ZH_NP_BEFORE.search(before.rstrip()):
+    if _ZH_NOT_NOUN.search(head) or (
+        # "还有别选…的课": "还有" opening the clause is "and also", not "there is".
+        _ZH_NP_BEFORE.search(before.rstrip()) and not _ZH_RULE_LEAD.fullmatch(before.strip())
+    ):
         return True
     first = next(iter(jieba.tokenize(obj)), ("", 0, 0))[0]
     if (first in _ZH_VERBS or first in _ZH_OBJ_VERBS) and obj[len(first) : i].strip():
@@ -2735,6 +3024,9 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     out: list[_Hit] = []
     not_rule = {m.end() for m in _EN_NOT_RULE.finditer(text)}
     joined: list[tuple[int, int]] = []
+    # Contrasts kept in the rule before them ("Only contact me by email, never call my work
+    # number."): a rule read at their own cue shares its text, so the block shows it once.
+    shared: list[tuple[int, int, str]] = []
     for m in _EN_CUES.finditer(text):
         if _inside(m.start(), skip) or _inside(m.start(), joined):
             continue
@@ -2772,6 +3064,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             )
             obj, stop = text[end + 1 : nxt].strip(), max(stop, nxt)
             clause = text[start:stop].strip()
+        if polarity == "forbid" and _after_words(text, m.start(), _EN_OUTCOME, obj):
+            continue  # "Export in 4K, the source is 4K, don't waste it": why, not a rule
         if polarity == "forbid" and (r := _EN_FORGET.match(obj)) is not None:
             # "Don't forget the high floor": a reminder of what is wanted, not a prohibition
             # of forgetting it (which would overrule "I prefer a high floor").
@@ -2842,6 +3136,7 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         elif polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
             # "Only run the unit tests, not the integration suite.": one rule, its contrast kept.
             stop = _sentence_end(text, c.end())
+            shared.append((c.start(), stop, text[start:stop].strip()))
         clause = text[start:stop].strip()
         alt = None
         if polarity == "forbid":
@@ -2849,6 +3144,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             stop, alt = _with_alternative(text, stop, _EN_ALTERNATIVE, weak)
             if alt is None:
                 stop, alt = _with_then_do(text, stop)
+            if alt is None:
+                stop, alt = _with_enough(text, stop, _EN_ENOUGH)
             if weak is not None and (u := _EN_USE_BEFORE.fullmatch(text, sentence, start)):
                 # "Use pnpm, don't use npm.": what to use instead, said first.
                 start = sentence
@@ -2862,7 +3159,15 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         out.append(_Hit(m.start(), _make(clause, polarity, obj, cue, 0.8)))
         if alt is not None:
             out.append(_Hit(m.end() + len(obj), _make(clause, "require", alt, "instead", 0.75)))
-    return out
+    return [_with_shared_text(h, shared) for h in out]
+
+
+def _with_shared_text(h: _Hit, shared: list[tuple[int, int, str]]) -> _Hit:
+    """`h` with the text of the rule whose contrast (`shared`) it was read in, if any."""
+    for start, stop, text in shared:
+        if start <= h.start < stop:
+            return _Hit(h.start, h.constraint.model_copy(update={"text": text}))
+    return h
 
 
 # A question opens on an auxiliary before its subject: "Must it be a five-star hotel?", "Do you
@@ -3308,14 +3613,17 @@ _EN_VALUE_SET = re.compile(
 )
 
 
-# "Anything over $5,000 needs CFO sign-off", "Orders above 200 units require a PO": what a
-# threshold asks for. Of anything, or of a kind named in the plural; not one thing ("The invoice
-# over $5,000 needs a stamp" reports on it).
+# "Anything over $5,000 needs CFO sign-off", "Orders above 200 units require a PO", "…, and
+# purchases above $1,000 should go to procurement": what a threshold asks for. Of anything, or
+# of a kind named in the plural; not one thing ("The invoice over $5,000 needs a stamp" reports
+# on it).
 _THRESHOLD_RULE = re.compile(
-    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?P<rule>(?:anything|everything|any\s+[a-z]+|all\s+[a-z]+"
-    r"|[a-z]+s)\s+(?:over|above|under|below|more than|less than)\s+"
-    rf"(?P<v>{_VALUE})(?:\s?[a-z]+)?\s+(?P<cue>needs|need|requires|require|must\s+get"
-    r"|must\s+have|has\s+to\s+get|have\s+to\s+get)\s+(?P<x>[^.;!?\n]{2,40}?))\s*(?=[.;!\n]|$)"
+    r"(?i)(?:^|(?<=[.;!?\n])\s*|(?<=,)\s*(?:and\s+|but\s+|also\s+|plus\s+)?)(?P<rule>"
+    r"(?:anything|everything|any\s+[a-z]+(?:\s+[a-z]+)?|all\s+[a-z]+|[a-z]+s)\s+"
+    r"(?:over|above|exceeding|under|below|more\s+than|less\s+than|greater\s+than"
+    rf"|larger\s+than)\s+(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?\s+"
+    r"(?P<cue>needs?|requires?|must\s+(?:get|have|go|be)|ha(?:s|ve)\s+to(?:\s+get)?"
+    r"|should\s+(?:get|go|be)|goes\s+to|go\s+to)\s+(?P<x>[^.;!?\n]{2,60}?))\s*(?=[.;!\n]|$)"
 )
 
 
@@ -3397,6 +3705,10 @@ def _change_words(text: str, m: re.Match[str], start: int, end: int) -> tuple[in
     the filler before it, to the end of its clause, without the reason after it."""
     if (f := _CHANGE_FILLER.match(text, start)) is not None and f.end() <= m.end():
         start = f.end()
+    if text[start : m.start()].strip() and not scope_led(text[start:]):
+        # "我朋友也要去，改成3张吧，预算加到3500": the clauses before it say why, or change
+        # something else; a scope ("国内航班，预算加到3500") is kept.
+        start = m.start() + len(text[m.start() : m.end()]) - len(text[m.start() : m.end()].lstrip())
     if (e := _CHANGE_CLAUSE_END.search(text, max(m.end() - 1, start), end)) is not None:
         end = e.start() if e.start() >= m.end() - 1 and e.group() not in ".。！!" else e.end()
     return start, end
