@@ -1049,6 +1049,9 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "branch": "分支",
     "error": "报错",
     "format": "格式",
+    "iban": "IBAN",
+    "doi": "DOI",
+    "seat": "座位",
 }
 _SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
 
