@@ -783,19 +783,11 @@ def test_zh_phone_with_spaces_whole() -> None:
 # ---------------------------------------------------------------- budget/pairing
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: at 30% the interview's Zoom link (the only URL) is shed while stale assistant times are kept",
-)
 def test_budget_keeps_meeting_link() -> None:
     ctx = compact(_session("en_interview_slots").steps, 0.3)
     assert "https://acme.zoom.us/j/91827364510" in ctx.compacted_context
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: at 30% the live cart id CART-5511403 is shed while the replaced cart and six old assistant totals are kept",
-)
 def test_zh_budget_keeps_live_cart() -> None:
     ctx = compact(_session("zh_takeout_order").steps, 0.3)
     assert "CART-5511403" in ctx.compacted_context
