@@ -691,10 +691,6 @@ def test_zh_slot_move_to_other_listed_day() -> None:
 # ---------------------------------------------------------------- identifiers/references
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a corrected IBAN written with spaces in the user's message is lost entirely",
-)
 def test_iban_in_user_message_kept() -> None:
     text = block(
         "Pay Kettler.",
@@ -706,10 +702,6 @@ def test_iban_in_user_message_kept() -> None:
     assert "DE44 5001 0517 5407 3249 13" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: with two tool results in one turn the IBAN of a sheet row is dropped while its currency and vendor are kept",
-)
 def test_tool_ibans_kept_with_second_result() -> None:
     rows = [
         {
@@ -749,10 +741,6 @@ def test_tool_ibans_kept_with_second_result() -> None:
     assert "SE35 5000 0000 0549 1000 0003" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a DOI in the assistant's text is read as the date 2023.04.11, the DOI itself lost",
-)
 def test_doi_in_text_not_date() -> None:
     text = block(
         "Find sources.", "The bioRxiv one (10.1101/2023.04.11.536402) is a preprint.", "Go."
@@ -761,27 +749,16 @@ def test_doi_in_text_not_date() -> None:
     assert "date: 2023.04.11" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: the entity id 'automation.motion_hall_3b' is cut to 'motion_hall_3b'",
-)
 def test_dotted_entity_id_whole() -> None:
     text = block("Disable automation.motion_hall_3b please.", "OK.", "Go.")
     assert "automation.motion_hall_3b" in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: the test name 'PaymentClientTest.shouldLogRetryCount' is cut to 'shouldLogRetryCount'",
-)
 def test_zh_dotted_test_name_whole() -> None:
     text = block("PaymentClientTest.shouldLogRetryCount 失败了，看一下。", "好的。", "继续。")
     assert "PaymentClientTest.shouldLogRetryCount" in text
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: the seat numbers 23C and 24C from the assistant's hold are lost"
-)
 def test_seat_numbers_kept() -> None:
     text = block("Hold it.", "Held as PNR QX7T2M until May 3, aisle seats 23C and 24C.", "Go.")
     assert "23C" in text and "24C" in text
@@ -802,19 +779,11 @@ def test_zh_phone_with_spaces_whole() -> None:
 # ---------------------------------------------------------------- budget/pairing
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: at 30% the interview's Zoom link (the only URL) is shed while stale assistant times are kept",
-)
 def test_budget_keeps_meeting_link() -> None:
     ctx = compact(_session("en_interview_slots").steps, 0.3)
     assert "https://acme.zoom.us/j/91827364510" in ctx.compacted_context
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: at 30% the live cart id CART-5511403 is shed while the replaced cart and six old assistant totals are kept",
-)
 def test_zh_budget_keeps_live_cart() -> None:
     ctx = compact(_session("zh_takeout_order").steps, 0.3)
     assert "CART-5511403" in ctx.compacted_context

@@ -485,6 +485,86 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("number", 11, r"(?<![\d.*-])\d{8,}(?![\d*]|\.\d)", 0),
 ]
 
+# --- references: bank accounts, DOIs, dotted identifiers, seats ---------------------------
+# (Kept apart from `_RAW` above, with their needs in `_REFERENCE_NEEDS`: appended to both.)
+
+# An IBAN's length by its country (the IBAN registry's): "DE44 5001 0517 5407 3249 13" is
+# 22 characters without its spaces. Written in groups of four or run together; the length
+# decides where it ends, so a currency or a word after it ("… 0003 SEK") is no part of it.
+# The check digits are not verified: a user correcting a typo writes a wrong one too.
+_IBAN_LENGTHS: dict[int, tuple[str, ...]] = {
+    15: ("NO",),
+    16: ("BE",),
+    18: ("DK", "FI", "FO", "GL", "NL"),
+    19: ("MK", "SI"),
+    20: ("AT", "BA", "EE", "KZ", "LT", "LU", "XK"),
+    21: ("CH", "HR", "LI", "LV"),
+    22: ("BG", "BH", "CR", "DE", "GB", "GE", "IE", "ME", "RS"),
+    23: ("AE", "GI", "IL"),
+    24: ("AD", "CZ", "ES", "MD", "PK", "RO", "SA", "SE", "SK", "TN", "VG"),
+    25: ("PT",),
+    26: ("IS", "TR"),
+    27: ("FR", "GR", "IT", "MC", "MR", "SM"),
+    28: ("AL", "AZ", "CY", "DO", "GT", "HU", "LB", "PL"),
+    29: ("BR", "EG", "PS", "QA", "UA"),
+    30: ("JO", "KW", "MU"),
+    31: ("MT",),
+}
+
+
+def _iban_of_length(length: int, countries: tuple[str, ...]) -> str:
+    groups, tail = divmod(length - 4, 4)
+    rx = "(?:" + "|".join(countries) + r")\d{2}" + rf"(?: ?[A-Z0-9]{{4}}){{{groups}}}"
+    return rx + (rf" ?[A-Z0-9]{{{tail}}}" if tail else "")
+
+
+_IBAN = (
+    _NB
+    + r"(?=[A-Z]{2}\d\d)(?:"
+    + "|".join(_iban_of_length(n, cs) for n, cs in _IBAN_LENGTHS.items())
+    + ")"
+    + _NA
+)
+# A DOI ("10.1101/2023.04.11.536402", "10.1016/S0140-6736(20)30183-5"): its dotted date
+# is no date. A bracket closes inside it only if it opened there ("(10.1101/x)" ends at x).
+_DOI_CHAR = r"[-.;:/\w]"
+_DOI = (
+    r"(?<![\w./])10\.\d{4,9}/(?:" + _DOI_CHAR + r"|\(" + _DOI_CHAR + r"*\))*"
+    r"(?:\w|\(" + _DOI_CHAR + r"*\))"
+)
+# A dotted identifier ("automation.motion_hall_3b", "PaymentClientTest.shouldLogRetryCount",
+# "self.retry_count"): one of its parts is snake_case or camelCase, so "e.g.", "Node.js",
+# "St.Louis" and "os.path" are none; nor is a domain ("LinkedIn.com").
+_SEGMENT = r"[A-Za-z_]\w*"
+_CODE_SEGMENT = r"(?=\w*?(?:[a-z0-9]_[A-Za-z0-9]|[a-z][A-Z]))" + _SEGMENT
+_NOT_DOMAIN = "".join(
+    rf"(?<!\.{tld})" for tld in ("com", "org", "net", "io", "dev", "app", "ai", "cn", "co")
+)
+_DOTTED = (
+    r"(?<![\w.@/-])(?:(?:" + _SEGMENT + r"\.)+" + _CODE_SEGMENT + r"(?:\." + _SEGMENT + r")*"
+    r"|" + _CODE_SEGMENT + r"(?:\." + _SEGMENT + r")+)(?![\w-]|\.\w)" + _NOT_DOMAIN
+)
+# A seat ("23C", "7A"), only where the text speaks of seats: "seats 23C and 24C", "座位号
+# 12A", "23C和24C两个座位". "It's 23C outside" and "Apartment 23C" are none. A list of seats
+# is one match, each seat a value of its own (`_LISTED`).
+_SEAT = r"\d{1,3}[A-K](?![\w-])"
+_SEATS = _SEAT + r"(?:\s*(?:,\s*(?:and\s+)?|and|&|/|-|、|和|及|跟|与|以及)\s*" + _SEAT + r")*"
+_SEATS_NAMED = (
+    r"(?:(?i:\bseats?(?: (?:numbers?|nos?\.?|#))?)(?: (?:are|is|were|was))?\s*[:=#]?\s*"
+    r"|(?:座位号?|座号)\s*(?:是|为|:|：)?\s*)(" + _SEATS + r")"
+)
+_SEATS_BEFORE_WORD = r"(?<![\w])(" + _SEATS + r")\s*(?:两个|俩|这两个|的)?\s*(?:座位|座)"
+_REFERENCE_RAW: list[tuple[str, int, str, int]] = [
+    ("iban", 3, _IBAN, 0),
+    ("doi", 1, _DOI, 0),
+    ("code", 9, _DOTTED, 0),
+    ("seat", 4, _SEATS_NAMED, 1),
+    ("seat", 4, _SEATS_BEFORE_WORD, 1),
+]
+_RAW.extend(_REFERENCE_RAW)
+# Kinds whose one match is a list of values, each kept on its own.
+_LISTED = {"seat": re.compile(r"\d{1,3}[A-K]")}
+
 
 def kind_regex(kind: str) -> str:
     """One regex for the values of an evidence kind ("phone", "date", "amount"...): its
@@ -583,6 +663,14 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("路", "街", "巷", "胡同"), 1, False),  # 锦绣路1888弄
     ((), 8, False),  # long number
 )
+_REFERENCE_NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
+    ((), 2, True),  # IBAN
+    (("10.",), 4, False),  # DOI
+    ((".",), 0, False),  # automation.motion_hall_3b
+    (("seat", "座"), 1, True),  # seats 23C and 24C
+    (("座",), 1, True),  # 23C和24C两个座位
+)
+_NEEDS += _REFERENCE_NEEDS
 _WORDS = frozenset(w for words, _, _ in _NEEDS for w in words)
 # Half the words are spelled in ASCII letters: looked for only when the text has one.
 _LETTER = re.compile(r"[a-z]")
@@ -669,6 +757,9 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
             for m in rx.finditer(text):
                 start, end = m.span(group)
                 value = m.group(group)
+                if kind in _LISTED:
+                    candidates += _listed(kind, start, value, prio)
+                    continue
                 if kind == "flight" and not _a_flight(text, value):
                     if " " in value:
                         continue  # "HR 010-…", "CS 101": a word's abbreviation and a number
@@ -683,6 +774,14 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
                 if end > start:
                     candidates.append(Span(kind, start, end, value, prio))
     return _settle(candidates)
+
+
+def _listed(kind: str, start: int, value: str, prio: int) -> list[Span]:
+    """Each value of a listed match ("23C and 24C"): a span of its own."""
+    return [
+        Span(kind, start + m.start(), start + m.end(), m.group(0), prio)
+        for m in _LISTED[kind].finditer(value)
+    ]
 
 
 # Codes with a flight number's shape that name something else as often: TypeScript's
@@ -815,7 +914,21 @@ def _kind_for(key: str, value: str | _RawNumber) -> str:
         return "id"
     if (kind := _key_kind(key)) is not None:
         return kind
-    return "amount" if _AMOUNT_KEY.search(key) else "field"
+    if _AMOUNT_KEY.search(key):
+        return "amount"
+    return _shape_kind(value)
+
+
+# A field's value read by its shape when its key says nothing of it ("iban", "zoom"): an
+# account number or a meeting's link is an identifier, not one of a row's plain fields.
+_FIELD_SHAPES = tuple((re.compile(kind_regex(kind)), kind) for kind in ("url", "email", "iban"))
+
+
+def _shape_kind(value: str) -> str:
+    for rx, kind in _FIELD_SHAPES:
+        if rx.fullmatch(value):
+            return kind
+    return "field"
 
 
 # A string of words that ends as a sentence ("Show me my recent orders.", "查一下日志。") is

@@ -37,8 +37,9 @@ Rules the format keeps:
 - Facts a newer fact replaced (an earlier candidate's phone number) follow their slot on an
   indented ``早先``/``earlier`` line; wishes the user changed never do.
 - Under a token cap (`render_view`'s ``max_tokens``), lines leave in a fixed order: tool-only
-  evidence, then dates/times/amounts the conversation stated, the recent intents, the
-  current intent, the conflicts (their later side is the current value already), the
+  evidence, then dates/times/amounts the conversation stated, the identifiers a tool
+  returned as its own that no later result replaced (`live_identifiers`), the recent
+  intents, the current intent, the conflicts (their later side is the current value already), the
   copies of a search criterion another row repeats (``4.5分以上`` on each place found for
   it: one copy stays, `repeated_wishes`), then the requests beside earlier instances'
   facts (``用户要求``), earlier facts, the costly
@@ -68,6 +69,7 @@ from typing import cast
 
 from ctxengine.compaction.en_names import NAME_KIND
 from ctxengine.compaction.layers import (
+    ID_KINDS,
     ArchivedValue,
     EvidenceItem,
     EvidenceLayer,
@@ -385,7 +387,7 @@ def called(item: EvidenceItem) -> bool:
 
 
 _StatedKey = tuple[int, int, str]
-_OtherKey = tuple[bool, int, int, str]
+_OtherKey = tuple[bool, int, int, bool, str]
 
 
 def _stated_key(e: EvidenceItem) -> _StatedKey:
@@ -393,7 +395,30 @@ def _stated_key(e: EvidenceItem) -> _StatedKey:
 
 
 def _other_key(e: EvidenceItem) -> _OtherKey:
-    return (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id)
+    # Of one turn's fields, the references first: a result of many rows, or two results in
+    # one turn, hold more fields than the cap, and a row's account number or a booking's
+    # link is what the agent copies to act, where its currency or its amount is read again.
+    return (not said_in_conversation(e), -e.last_seen, -e.first_seen, not reference(e), e.id)
+
+
+# What an agent copies to reach someone or something: an account, a link, an address, a
+# number to call. A field named an id by its key alone ("min_order_no", "zip_code", a
+# listing's "phone_number") is often a record's internal key: it keeps its place by recency.
+REFERENCE_KINDS = frozenset({"iban", "url", "email", "phone"})
+
+
+def reference(e: EvidenceItem) -> bool:
+    """Whether `e` is a reference (`REFERENCE_KINDS`)."""
+    return e.kind in REFERENCE_KINDS
+
+
+# Evidence kinds that name one thing exactly: what a reply copies, never works out again.
+IDENTIFIER_KINDS = frozenset({*ID_KINDS, *REFERENCE_KINDS})
+
+
+def identifier(e: EvidenceItem) -> bool:
+    """Whether `e` is an identifier (`IDENTIFIER_KINDS`)."""
+    return e.kind in IDENTIFIER_KINDS
 
 
 class EvidenceSelection:
@@ -619,13 +644,18 @@ class EvidenceSelection:
 # instance (`long_facts`) go before the instances themselves: an address costs as many
 # tokens as a place's name, rating and price together. The name of a place offered in an
 # English dialogue (`en_names`) goes before the agent's call arguments: most places offered
-# are turned down, and the one taken is often a call's argument too.
+# are turned down, and the one taken is often a call's argument too. An identifier a tool
+# returned as its own that no later result replaced (a booking's meeting link, the cart
+# being ordered; not the rows of a listing: `live_identifiers`) outlasts what the
+# conversation stated in passing: the agent copies it verbatim and cannot work it out
+# again, where an old reply's time or total was a step on the way.
 (
     _UNMET,
     _TOOL_EVIDENCE,
     _NAME_EVIDENCE,
     _CALL_EVIDENCE,
     _SOFT_EVIDENCE,
+    _LIVE_ID_EVIDENCE,
     _RECENT_INTENTS,
     _INTENT,
     _CONFLICT,
@@ -635,7 +665,7 @@ class EvidenceSelection:
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(14)
+) = range(15)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates, lengths of stay,
 # places): first to go among what the user or the assistant wrote, after tool-only fields
@@ -700,9 +730,10 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     out = _head_lines(view, compact)
     out += [BlockLine("constraints", text) for text in constraint_texts(view, marked=not compact)]
     out += _conflict_lines(view)
+    live = live_identifiers(view.evidence)
     if not compact:
         out += [
-            BlockLine("evidence", text, _evidence_rank(ev))
+            BlockLine("evidence", text, _evidence_rank(ev, live))
             for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
         ]
         return out
@@ -717,7 +748,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     for ev in view.evidence:
         if not called(ev):
             text = _head_of_kept(view, ev).rstrip()
-            entries.append(BlockLine("evidence", text, _evidence_rank(ev)))
+            entries.append(BlockLine("evidence", text, _evidence_rank(ev, live)))
             continue
         # The latest call that passed the value: a city searched, then booked, is the
         # booking's.
@@ -1006,14 +1037,36 @@ def _says_of_its_call(field: str | None) -> bool:
     return field is not None and _OUTCOME_FIELD.search(field) is not None
 
 
-def _evidence_rank(ev: EvidenceItem) -> int:
+def _evidence_rank(ev: EvidenceItem, live: frozenset[str] = frozenset()) -> int:
     if not written_in_conversation(ev):
-        return _CALL_EVIDENCE if called(ev) else _TOOL_EVIDENCE
+        if called(ev):
+            return _CALL_EVIDENCE
+        return _LIVE_ID_EVIDENCE if ev.id in live else _TOOL_EVIDENCE
     if ev.kind in SOFT_EVIDENCE_KINDS:
         return _SOFT_EVIDENCE
     if ev.kind == NAME_KIND:
         return _NAME_EVIDENCE
     return KEEP
+
+
+def live_identifiers(evidence: list[EvidenceItem]) -> frozenset[str]:
+    """The ids of the tool-only identifiers (`identifier`) of `evidence` that a result
+    returned as its own (a booking's link, a cart's id: a field outside any list) and that
+    no later result replaced (no shown field of the same path seen in a later turn: a cart
+    built again leaves the first cart's id replaced).
+
+    The rows of a listing (``[3].phone_number`` of eight places found) are candidates
+    offered, most of them turned down: they stay tool fields like any other."""
+    latest: dict[str, int] = {}
+    own: list[EvidenceItem] = []
+    for ev in evidence:
+        field = ev.field
+        if field is None or "[" in field or written_in_conversation(ev) or called(ev):
+            continue
+        latest[field] = max(latest.get(field, ev.last_seen), ev.last_seen)
+        if identifier(ev):
+            own.append(ev)
+    return frozenset(ev.id for ev in own if ev.field and ev.last_seen >= latest[ev.field])
 
 
 # Evidence kinds and sources as a Chinese block writes them (an English one writes the names
@@ -1049,6 +1102,9 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "branch": "分支",
     "error": "报错",
     "format": "格式",
+    "iban": "IBAN",
+    "doi": "DOI",
+    "seat": "座位",
 }
 _SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
 
