@@ -98,3 +98,28 @@ def section(text: str, name: str) -> list[str]:
 def current_lines(text: str) -> list[str]:
     """Current-state lines without the archived values indented under them."""
     return [line for line in section(text, "state") if not line.startswith(" ")]
+
+
+def rules_text(text: str) -> str:
+    """The constraints section of a block, one rule a line."""
+    return "\n".join(section(text, "constraints"))
+
+
+def state_text(text: str) -> str:
+    """The state section of a block, archived values included."""
+    return "\n".join(section(text, "state"))
+
+
+def evidence_text(text: str) -> str:
+    """The evidence section of a block."""
+    return "\n".join(section(text, "evidence"))
+
+
+def current_text(text: str) -> str:
+    """The current-state lines of a block, without archived values."""
+    return "\n".join(current_lines(text))
+
+
+def current_after(*texts: str) -> str:
+    """The current-state lines of the block after the user said each of `texts` in turn."""
+    return current_text(block(*texts))

@@ -5,14 +5,10 @@ covers it"). The language the work is translated into is the task's ("Translate 
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines
+from _review_harness import current_after
 
 from ctxengine.compaction.parse import parse_message
 from ctxengine.messages import Message
-
-
-def _current(*texts: str) -> str:
-    return "\n".join(current_lines(block(*texts)))
 
 
 def _slots(said: str) -> list[tuple[str, str | None]]:
@@ -71,7 +67,7 @@ def test_language_of_the_task(said: str) -> None:
     "reply", ["Product names stay in English.", "Brand names remain in English, as usual."]
 )
 def test_reply_keeping_names_in_english(reply: str) -> None:
-    current = _current("Translate into German.", reply, "Go.")
+    current = current_after("Translate into German.", reply, "Go.")
     assert "English" not in current and "German" in current
 
 

@@ -8,15 +8,7 @@ English") the setting changes. "For this rental only, …" keeps the rule it exc
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines, section
-
-
-def _current(text: str) -> str:
-    return "\n".join(current_lines(text))
-
-
-def _rules(text: str) -> str:
-    return "\n".join(section(text, "constraints"))
+from _review_harness import block, current_text, rules_text
 
 
 @pytest.mark.parametrize(
@@ -32,10 +24,10 @@ def _rules(text: str) -> str:
 )
 def test_a_reply_exception_keeps_the_standing_language(standing: str, once: str) -> None:
     text = block(standing, "OK.", once, "OK.", "Go.")
-    shown = _current(text) + _rules(text)
-    assert "English" not in _current(text) and "英文" not in _current(text)
+    shown = current_text(text) + rules_text(text)
+    assert "English" not in current_text(text) and "英文" not in current_text(text)
     assert "Chinese" in shown or "中文" in shown
-    assert "仅此一次" not in _rules(text)  # an occasion, no only-rule
+    assert "仅此一次" not in rules_text(text)  # an occasion, no only-rule
 
 
 @pytest.mark.parametrize(
@@ -47,7 +39,7 @@ def test_a_reply_exception_keeps_the_standing_language(standing: str, once: str)
     ],
 )
 def test_a_change_for_good_sets_the_language(standing: str, change: str) -> None:
-    current = _current(block(standing, "OK.", change, "OK.", "Go."))
+    current = current_text(block(standing, "OK.", change, "OK.", "Go."))
     assert "English" in current or "英文" in current
 
 
@@ -59,5 +51,5 @@ def test_an_exception_for_the_rental_is_shown_with_the_rule() -> None:
         "OK.",
         "Go.",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "Never add the collision damage waiver." in rules and "this rental" in rules

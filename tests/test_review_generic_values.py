@@ -5,11 +5,7 @@ and how long kept apart, a thing changed to a value under its own name."""
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines
-
-
-def _current(*texts: str) -> str:
-    return "\n".join(current_lines(block(*texts)))
+from _review_harness import current_after
 
 
 @pytest.mark.parametrize(
@@ -29,7 +25,7 @@ def _current(*texts: str) -> str:
     ],
 )
 def test_coupon_answer_is_its_code(question: str, reply: str, code: str) -> None:
-    assert f"coupon={code} [" in _current(question, reply, "Ok.")
+    assert f"coupon={code} [" in current_after(question, reply, "Ok.")
 
 
 @pytest.mark.parametrize(
@@ -45,7 +41,7 @@ def test_coupon_answer_is_its_code(question: str, reply: str, code: str) -> None
     ],
 )
 def test_stay_end_changed_alone(first: str, change: str, kept: str, new: str) -> None:
-    current = _current(first, "已找到。", change, "已修改。", "发票开个人。")
+    current = current_after(first, "已找到。", change, "已修改。", "发票开个人。")
     assert kept in current and new in current
 
 
@@ -63,7 +59,7 @@ def test_stay_end_changed_alone(first: str, change: str, kept: str, new: str) ->
     ],
 )
 def test_how_often_and_how_long_both_current(first: str, second: str, a: str, b: str) -> None:
-    current = _current(first, "Done.", second, "Done.", "Show me the series.")
+    current = current_after(first, "Done.", second, "Done.", "Show me the series.")
     assert a in current and b in current
 
 
@@ -76,13 +72,13 @@ def test_how_often_and_how_long_both_current(first: str, second: str, a: str, b:
     ],
 )
 def test_thing_changed_is_current(said: str, value: str) -> None:
-    assert value in _current(
+    assert value in current_after(
         "帮我约周三上午10点的评审。", "已创建。", said, "好的。", "再加一个人。"
     )
 
 
 @pytest.mark.parametrize("said", ["会议室换成什么好呢？", "改成这样可以吗？"])
 def test_no_value_said_nothing_current(said: str) -> None:
-    assert "会议室" not in _current(
+    assert "会议室" not in current_after(
         "帮我约周三上午10点的评审。", "已创建。", said, "你想换哪间？", "再想想。"
     )

@@ -12,16 +12,11 @@ from __future__ import annotations
 
 import pytest
 from _review_convos import CONVOS, Convo
-from _review_harness import block, block_of, build, compact, current_lines, section
+from _review_harness import block, block_of, build, compact, current_lines, rules_text, section
 
 from ctxengine.compaction.parse import parse_history
 from ctxengine.convert import validate_pairing
 from ctxengine.messages import TextPart
-
-
-def _rules(text: str) -> str:
-    return "\n".join(section(text, "constraints"))
-
 
 # ---------------------------------------------------------------- the sessions themselves
 
@@ -46,34 +41,34 @@ def test_sessions_are_half_english_half_chinese() -> None:
 
 def test_rule_x_only() -> None:
     text = block("Non-smoking rooms only.", "Noted.", "Book the Keio Plaza.")
-    assert "Non-smoking rooms only" in _rules(text)
+    assert "Non-smoking rooms only" in rules_text(text)
 
 
 def test_rule_i_only_want() -> None:
     text = block("No layovers please. I only want nonstop flights.", "OK.", "Book it.")
-    assert "I only want nonstop flights" in _rules(text)
+    assert "I only want nonstop flights" in rules_text(text)
 
 
 def test_rule_use_x_not_y() -> None:
     text = block("In the etl-jobs repo, use poetry for dependencies, not pip.", "Sure.", "Go.")
-    assert "use poetry for dependencies, not pip" in _rules(text)
+    assert "use poetry for dependencies, not pip" in rules_text(text)
 
 
 def test_rule_to_x_not_y() -> None:
     text = block("Refund to the original card, not store credit.", "OK.", "When?")
-    assert "Refund to the original card, not store credit" in _rules(text)
+    assert "Refund to the original card, not store credit" in rules_text(text)
 
 
 def test_rule_second_clause_after_and() -> None:
     text = block(
         "Never book anything before 9 AM my time, and no meetings on Fridays.", "Noted.", "Go."
     )
-    assert "no meetings on Fridays" in _rules(text)
+    assert "no meetings on Fridays" in rules_text(text)
 
 
 def test_rule_after_semicolon_kept() -> None:
     text = block("Don't round the numbers in tables; show two decimals.", "Will do.", "Go.")
-    assert "show two decimals" in _rules(text)
+    assert "show two decimals" in rules_text(text)
 
 
 @pytest.mark.parametrize(
@@ -82,12 +77,12 @@ def test_rule_after_semicolon_kept() -> None:
 )
 def test_rule_zh_personal_habit(rule: str) -> None:
     text = block(f"{rule}。", "好的。", "订这个。")
-    assert rule in _rules(text)
+    assert rule in rules_text(text)
 
 
 def test_rule_zh_standing_format() -> None:
     text = block("金额都用万元为单位，保留两位小数。", "好的。", "再统计一下。")
-    assert "金额都用万元为单位" in _rules(text)
+    assert "金额都用万元为单位" in rules_text(text)
 
 
 # ---------------------------------------------------------------- constraints: lifted
@@ -101,7 +96,7 @@ def test_forget_preference_lifts_it() -> None:
         "OK.",
         "What is my total?",
     )
-    assert "high floor" not in _rules(text)
+    assert "high floor" not in rules_text(text)
 
 
 def test_zh_suanle_lifts_rule() -> None:
@@ -112,7 +107,7 @@ def test_zh_suanle_lifts_rule() -> None:
         "已改为送到家门口。",
         "几点到？",
     )
-    assert "不要放门口" not in _rules(text)
+    assert "不要放门口" not in rules_text(text)
 
 
 def test_zh_include_again_lifts_only_rule() -> None:
@@ -123,7 +118,7 @@ def test_zh_include_again_lifts_only_rule() -> None:
         "好的，包含实习生。",
         "用饼图展示。",
     )
-    assert "只看正式员工" not in _rules(text)
+    assert "只看正式员工" not in rules_text(text)
 
 
 def test_rule_value_changed() -> None:
@@ -134,7 +129,7 @@ def test_rule_value_changed() -> None:
         "Since 2026-04-01: basic 20.3%.",
         "Export that.",
     )
-    assert "2026-01-01" not in _rules(text)
+    assert "2026-01-01" not in rules_text(text)
     assert "2026-04-01" in "\n".join(section(text, "constraints") + current_lines(text))
 
 
@@ -148,7 +143,7 @@ def test_instead_rule_outlived_by_new_value() -> None:
         "Done, green.",
         "Export it.",
     )
-    assert "orange" not in _rules(text)
+    assert "orange" not in rules_text(text)
 
 
 def test_rule_not_a_clause_fragment() -> None:
@@ -458,12 +453,12 @@ def test_deadline_moved() -> None:
 
 def test_zh_positive_half_of_rule_kept() -> None:
     text = block("请用 pnpm，不要用 npm。", "好的。", "装依赖。")
-    assert "用 pnpm" in _rules(text)
+    assert "用 pnpm" in rules_text(text)
 
 
 def test_zh_from_now_on_rule() -> None:
     text = block("从现在开始提交信息用英文写。", "好的。", "提交。")
-    assert "提交信息用英文写" in _rules(text)
+    assert "提交信息用英文写" in rules_text(text)
 
 
 @pytest.mark.parametrize(

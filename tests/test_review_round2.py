@@ -15,20 +15,19 @@ from __future__ import annotations
 import pytest
 from _review_convos import Convo
 from _review_convos2 import CONVOS2
-from _review_harness import block, block_of, build, compact, current_lines, section
+from _review_harness import (
+    block,
+    block_of,
+    build,
+    compact,
+    current_text,
+    rules_text,
+    section,
+)
 
 from ctxengine.compaction.parse import parse_history
 from ctxengine.convert import validate_pairing
 from ctxengine.messages import TextPart
-
-
-def _rules(text: str) -> str:
-    return "\n".join(section(text, "constraints"))
-
-
-def _current(text: str) -> str:
-    return "\n".join(current_lines(text))
-
 
 # ---------------------------------------------------------------- the sessions themselves
 
@@ -53,42 +52,42 @@ def test_sessions2_are_half_english_half_chinese() -> None:
 
 def test_rule_keep_x_in_y() -> None:
     text = block("Keep everything in USD in your summaries.", "OK.", "Go.")
-    assert "Keep everything in USD in your summaries" in _rules(text)
+    assert "Keep everything in USD in your summaries" in rules_text(text)
 
 
 def test_rule_use_x_no_y() -> None:
     text = block("Use quartz countertops, no granite.", "OK.", "Go.")
-    assert "Use quartz countertops" in _rules(text)
+    assert "Use quartz countertops" in rules_text(text)
 
 
 def test_rule_trailing_only() -> None:
     text = block("Explain things using metric units only.", "OK.", "Go.")
-    assert "metric units only" in _rules(text)
+    assert "metric units only" in rules_text(text)
 
 
 def test_zh_rule_follow_runbook() -> None:
     text = block("按照运行手册 RB-TRADE-07 来处理。", "好的。", "继续。")
-    assert "RB-TRADE-07" in _rules(text)
+    assert "RB-TRADE-07" in rules_text(text)
 
 
 def test_zh_rule_all_x_must() -> None:
     text = block("合同里所有金额都要同时写大写和小写。", "好的。", "继续。")
-    assert "同时写大写和小写" in _rules(text)
+    assert "同时写大写和小写" in rules_text(text)
 
 
 def test_zh_positive_half_without_verb_kept() -> None:
     text = block("退款原路返回，不要退到余额。", "好的。", "继续。")
-    assert "退款原路返回" in _rules(text)
+    assert "退款原路返回" in rules_text(text)
 
 
 def test_zh_positive_half_pickup_kept() -> None:
     text = block("上门取件，别让我自己寄。", "好的。", "继续。")
-    assert "上门取件" in _rules(text)
+    assert "上门取件" in rules_text(text)
 
 
 def test_rule_second_half_no_x_kept() -> None:
     text = block("Please send all correspondence by email only, no phone calls.", "OK.", "Go.")
-    assert "no phone calls" in _rules(text)
+    assert "no phone calls" in rules_text(text)
 
 
 # ---------------------------------------------------------------- constraints: garbage lines
@@ -103,7 +102,7 @@ def test_rule_not_split_into_only_fragment() -> None:
 
 def test_reason_not_a_rule() -> None:
     text = block("Power bank is defective. Cable I just don't need.", "OK.", "Go.")
-    assert "Cable I just don't need" not in _rules(text)
+    assert "Cable I just don't need" not in rules_text(text)
 
 
 def test_one_time_exception_not_a_rule() -> None:
@@ -114,7 +113,7 @@ def test_one_time_exception_not_a_rule() -> None:
         "Filed.",
         "Thanks.",
     )
-    assert "this one time" not in _rules(text)
+    assert "this one time" not in rules_text(text)
 
 
 def test_forget_the_rule_not_a_rule() -> None:
@@ -125,7 +124,7 @@ def test_forget_the_rule_not_a_rule() -> None:
         "OK.",
         "Which slots are left?",
     )
-    assert "Forget the mornings-only rule" not in _rules(text)
+    assert "Forget the mornings-only rule" not in rules_text(text)
 
 
 def test_cap_raised_is_not_a_new_rule_line() -> None:
@@ -136,7 +135,7 @@ def test_cap_raised_is_not_a_new_rule_line() -> None:
         "Done.",
         "What fits?",
     )
-    assert "my partner agreed" not in _rules(text)
+    assert "my partner agreed" not in rules_text(text)
 
 
 def test_zh_suanle_change_not_a_rule() -> None:
@@ -147,7 +146,7 @@ def test_zh_suanle_change_not_a_rule() -> None:
         "好的。",
         "还要什么材料？",
     )
-    assert "算了" not in _rules(text)
+    assert "算了" not in rules_text(text)
 
 
 # ---------------------------------------------------------------- constraints: lifted or replaced
@@ -161,7 +160,7 @@ def test_stop_doing_lifts_rule() -> None:
         "Got it.",
         "File leave for Friday.",
     )
-    assert "Always CC my manager Priya Raman" not in _rules(text)
+    assert "Always CC my manager Priya Raman" not in rules_text(text)
 
 
 def test_instead_from_now_on_is_a_rule() -> None:
@@ -172,7 +171,7 @@ def test_instead_from_now_on_is_a_rule() -> None:
         "Got it.",
         "File leave for Friday.",
     )
-    assert "CC Marco Bellini" in _rules(text)
+    assert "CC Marco Bellini" in rules_text(text)
 
 
 def test_after_all_lifts_rule() -> None:
@@ -183,7 +182,7 @@ def test_after_all_lifts_rule() -> None:
         "OK.",
         "When does it arrive?",
     )
-    assert "not the Visa" not in _rules(text)
+    assert "not the Visa" not in rules_text(text)
 
 
 def test_do_it_now_lifts_yet_rule() -> None:
@@ -194,7 +193,7 @@ def test_do_it_now_lifts_yet_rule() -> None:
         "Paged.",
         "Next?",
     )
-    assert "Don't page the DB team yet" not in _rules(text)
+    assert "Don't page the DB team yet" not in rules_text(text)
 
 
 def test_zh_no_longer_needed_lifts_rule() -> None:
@@ -205,7 +204,7 @@ def test_zh_no_longer_needed_lifts_rule() -> None:
         "好的。",
         "再请一天调休。",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "不用抄送王建国" not in rules and "抄送李敏" in rules
 
 
@@ -217,7 +216,7 @@ def test_zh_also_ok_now_lifts_only_rule() -> None:
         "好的。",
         "有哪些号？",
     )
-    assert "只要主任医师" not in _rules(text)
+    assert "只要主任医师" not in rules_text(text)
 
 
 def test_zh_permission_now_not_a_rule() -> None:
@@ -228,7 +227,7 @@ def test_zh_permission_now_not_a_rule() -> None:
         "好的。",
         "写上根因。",
     )
-    assert "现在可以通知业务方了" not in _rules(text)
+    assert "现在可以通知业务方了" not in rules_text(text)
 
 
 def test_zh_limit_relaxed_replaces_rule() -> None:
@@ -239,7 +238,7 @@ def test_zh_limit_relaxed_replaces_rule() -> None:
         "好的。",
         "现在能买吗？",
     )
-    assert "7.25" not in _rules(text)
+    assert "7.25" not in rules_text(text)
 
 
 def test_zh_budget_raised_replaces_rule() -> None:
@@ -250,7 +249,7 @@ def test_zh_budget_raised_replaces_rule() -> None:
         "好的。",
         "总价多少？",
     )
-    assert "12 万" not in _rules(text)
+    assert "12 万" not in rules_text(text)
 
 
 # ---------------------------------------------------------------- values: corrections not tracked
@@ -264,7 +263,7 @@ def test_correction_not_x_sets_current_date() -> None:
         "Updated.",
         "What's the payout?",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "March 1st" in current and "March 2nd" not in current
 
 
@@ -276,7 +275,7 @@ def test_revised_amount_is_current() -> None:
         "Updated.",
         "What's the payout?",
     )
-    assert "$4,125.50" in _current(text)
+    assert "$4,125.50" in current_text(text)
 
 
 def test_x_instead_of_y_amount_is_current() -> None:
@@ -287,7 +286,7 @@ def test_x_instead_of_y_amount_is_current() -> None:
         "Updated.",
         "How much after 6 months?",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "$1,500" in current and "$1,200" not in current
 
 
@@ -299,7 +298,7 @@ def test_deadline_extended_is_current() -> None:
         "Updated.",
         "Next problem.",
     )
-    assert "Oct 13" in _current(text)
+    assert "Oct 13" in current_text(text)
 
 
 def test_second_change_in_sentence_tracked() -> None:
@@ -310,7 +309,7 @@ def test_second_change_in_sentence_tracked() -> None:
         "Updated.",
         "Send me Section 4.",
     )
-    assert "net 45" in _current(text)
+    assert "net 45" in current_text(text)
 
 
 def test_governing_law_change_tracked() -> None:
@@ -321,7 +320,7 @@ def test_governing_law_change_tracked() -> None:
         "Updated.",
         "Send the clause.",
     )
-    assert "New York" in _current(text)
+    assert "New York" in current_text(text)
 
 
 def test_zh_back_to_earlier_amount_current() -> None:
@@ -334,7 +333,7 @@ def test_zh_back_to_earlier_amount_current() -> None:
         "好的。",
         "现在每月转多少？",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "4,000" in current and "4,500" not in current
 
 
@@ -346,7 +345,7 @@ def test_zh_pickup_time_moved_is_current() -> None:
         "好的。",
         "几天到账？",
     )
-    assert "周日上午" in _current(text)
+    assert "周日上午" in current_text(text)
 
 
 def test_zh_measurement_correction_is_current() -> None:
@@ -357,7 +356,7 @@ def test_zh_measurement_correction_is_current() -> None:
         "好的。",
         "多少钱？",
     )
-    assert "3.9 米" in _current(text)
+    assert "3.9 米" in current_text(text)
 
 
 def test_zh_amount_correction_is_current() -> None:
@@ -368,7 +367,7 @@ def test_zh_amount_correction_is_current() -> None:
         "好的。",
         "还要什么材料？",
     )
-    assert "7,315.00" in _current(text)
+    assert "7,315.00" in current_text(text)
 
 
 def test_zh_page_range_change_is_current() -> None:
@@ -379,7 +378,7 @@ def test_zh_page_range_change_is_current() -> None:
         "好的。",
         "第一题怎么做？",
     )
-    assert "第 42 页" in _current(text)
+    assert "第 42 页" in current_text(text)
 
 
 # ---------------------------------------------------------------- values: wrong slot replaced
@@ -393,7 +392,7 @@ def test_end_date_change_keeps_start() -> None:
         "Updated.",
         "What's my balance?",
     )
-    assert "April 14" in _current(text)
+    assert "April 14" in current_text(text)
 
 
 def test_zh_end_date_change_replaces_end_not_start() -> None:
@@ -404,7 +403,7 @@ def test_zh_end_date_change_replaces_end_not_start() -> None:
         "好的。",
         "通过了吗？",
     )
-    assert "5月6日" in _current(text)
+    assert "5月6日" in current_text(text)
 
 
 def test_other_clause_duration_not_a_term_change() -> None:
@@ -431,7 +430,7 @@ def test_ordinal_move_updates_choice() -> None:
         "Moved.",
         "When is it?",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "Helen Okafor" in current and "Mei Tanaka" not in current
 
 
@@ -443,7 +442,7 @@ def test_two_ordinals_pick_both() -> None:
         "Returning the Anker 737 Power Bank and the USB-C Cable 2-pack.",
         "How long does the refund take?",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "Anker 737 Power Bank" in current and "USB-C Cable 2-pack" in current
 
 

@@ -5,8 +5,8 @@ agents, visa paperwork; English and Chinese).
 
 The 14 sessions are in `_review_convos3.py`; `test_sessions3_keep_latest_turn_and_pairs` runs each
 at 30% of its raw tokens. Every other test is the smallest input that shows one defect found
-(38), left as a strict xfail for the next session to fix: the block is read at a budget large enough
-that nothing is shed for room, so what fails is what the engine understood.
+(38, all fixed since): the block is read at a budget large enough that nothing is shed for room,
+so what fails is what the engine understood.
 """
 
 from __future__ import annotations
@@ -14,23 +14,19 @@ from __future__ import annotations
 import pytest
 from _review_convos import Convo
 from _review_convos3 import CONVOS3
-from _review_harness import block, block_of, build, compact, current_lines, section
+from _review_harness import (
+    block,
+    block_of,
+    build,
+    compact,
+    current_text,
+    evidence_text,
+    rules_text,
+    section,
+)
 
 from ctxengine.convert import validate_pairing
 from ctxengine.messages import TextPart
-
-
-def _rules(text: str) -> str:
-    return "\n".join(section(text, "constraints"))
-
-
-def _current(text: str) -> str:
-    return "\n".join(current_lines(text))
-
-
-def _evidence(text: str) -> str:
-    return "\n".join(section(text, "evidence"))
-
 
 # ---------------------------------------------------------------- the sessions themselves
 
@@ -61,7 +57,7 @@ def test_revoke_scratch_the_cap() -> None:
         "OK.",
         "Go.",
     )
-    assert "$38,000" not in _rules(text)
+    assert "$38,000" not in rules_text(text)
 
 
 def test_revoke_relax_requirement() -> None:
@@ -72,7 +68,7 @@ def test_revoke_relax_requirement() -> None:
         "OK.",
         "Go.",
     )
-    assert "at least 5 years of Go" not in _rules(text)
+    assert "at least 5 years of Go" not in rules_text(text)
 
 
 def test_limit_raised_replaces_rule() -> None:
@@ -83,7 +79,7 @@ def test_limit_raised_replaces_rule() -> None:
         "OK.",
         "Go.",
     )
-    assert "40 characters" not in _rules(text)
+    assert "40 characters" not in rules_text(text)
 
 
 def test_revocation_not_shown_as_rule() -> None:
@@ -94,7 +90,7 @@ def test_revocation_not_shown_as_rule() -> None:
         "OK.",
         "Go.",
     )
-    assert "skip the dry-run" not in _rules(text)
+    assert "skip the dry-run" not in rules_text(text)
 
 
 def test_zh_revoke_cancel_that_rule() -> None:
@@ -105,7 +101,7 @@ def test_zh_revoke_cancel_that_rule() -> None:
         "好的。",
         "继续。",
     )
-    assert "不能超过25万元" not in _rules(text)
+    assert "不能超过25万元" not in rules_text(text)
 
 
 def test_zh_revocation_not_shown_as_rule() -> None:
@@ -116,7 +112,7 @@ def test_zh_revocation_not_shown_as_rule() -> None:
         "好的。",
         "继续。",
     )
-    assert "不用卡25万" not in _rules(text)
+    assert "不用卡25万" not in rules_text(text)
 
 
 def test_zh_revoke_x_also_acceptable() -> None:
@@ -127,7 +123,7 @@ def test_zh_revoke_x_also_acceptable() -> None:
         "好的。",
         "继续。",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "不要一楼" in rules
     assert "朝北" not in rules
 
@@ -136,7 +132,7 @@ def test_zh_revoke_also_fine_to_write() -> None:
     text = block(
         "在职证明上不要写我的月薪。", "好的。", "在职证明上写月薪也可以。", "好的。", "继续。"
     )
-    assert "不要写我的月薪" not in _rules(text)
+    assert "不要写我的月薪" not in rules_text(text)
 
 
 def test_zh_revoke_no_need_to_ask() -> None:
@@ -147,7 +143,7 @@ def test_zh_revoke_no_need_to_ask() -> None:
         "好的。",
         "继续。",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "必须先问我" not in rules
     assert "不用问我了" not in rules
 
@@ -157,7 +153,7 @@ def test_zh_revoke_no_need_to_ask() -> None:
 
 def test_rule_use_x_never_y_keeps_positive_half() -> None:
     text = block("Use the formal 'Sie', never 'du'.", "OK.", "Go.")
-    assert "Use the formal 'Sie'" in _rules(text)
+    assert "Use the formal 'Sie'" in rules_text(text)
 
 
 def test_rule_keep_x_untranslated() -> None:
@@ -166,7 +162,7 @@ def test_rule_keep_x_untranslated() -> None:
         "OK.",
         "Go.",
     )
-    assert "CloudSync Pro" in _rules(text)
+    assert "CloudSync Pro" in rules_text(text)
 
 
 def test_zh_budget_change_not_rule_nor_conflict() -> None:
@@ -177,8 +173,8 @@ def test_zh_budget_change_not_rule_nor_conflict() -> None:
         "好的。",
         "继续。",
     )
-    assert "步行10分钟以内" in _rules(text)
-    assert "9500" not in _rules(text)
+    assert "步行10分钟以内" in rules_text(text)
+    assert "9500" not in rules_text(text)
     assert not section(text, "conflicts")
 
 
@@ -189,8 +185,8 @@ def test_slot_guest_count_now() -> None:
     text = block(
         "The guest count is 140.", "OK.", "Actually the guest count is now 165.", "Noted.", "Go."
     )
-    assert "165" in _current(text)
-    assert "140" not in _current(text)
+    assert "165" in current_text(text)
+    assert "140" not in current_text(text)
 
 
 def test_slot_pick_up_instead_of() -> None:
@@ -201,7 +197,7 @@ def test_slot_pick_up_instead_of() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "Oakland airport" in current
     assert "up at Oakland" not in current
 
@@ -214,7 +210,7 @@ def test_slot_move_it_has_a_name() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "Wednesday at 2pm" in current
     assert "unspecified" not in current
 
@@ -227,19 +223,19 @@ def test_slot_target_version_now() -> None:
         "OK.",
         "Go.",
     )
-    assert "v2.14.4" in _current(text)
+    assert "v2.14.4" in current_text(text)
 
 
 def test_zh_slot_version_not_host() -> None:
     text = block("把 order-svc 升级到 v3.8.0。", "好的。", "版本改成 v3.8.1。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "v3.8.1" in current
     assert "host" not in current
 
 
 def test_zh_slot_name_drops_connective() -> None:
     text = block("宾客120人。", "好的。", "另外宾客人数改成150人了。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "150人" in current
     assert "另外" not in current
 
@@ -248,7 +244,7 @@ def test_zh_slot_visa_type_change() -> None:
     text = block(
         "我要办日本单次旅游签证。", "好的。", "改成三年多次往返签证吧。", "好的。", "继续。"
     )
-    assert "三年多次" in _current(text)
+    assert "三年多次" in current_text(text)
 
 
 # ---------------------------------------------------------------- garbage and identifiers
@@ -256,17 +252,17 @@ def test_zh_slot_visa_type_change() -> None:
 
 def test_assistant_mention_not_language_slot() -> None:
     text = block("Translate into German.", "Product names stay in English.", "Go.")
-    assert "English" not in _current(text)
+    assert "English" not in current_text(text)
 
 
 def test_reason_clause_not_payment_slot() -> None:
     text = block("Never add the collision damage waiver, my credit card covers it.", "OK.", "Go.")
-    assert "payment" not in _current(text)
+    assert "payment" not in current_text(text)
 
 
 def test_amount_with_k_suffix_whole() -> None:
     text = block("The salary band is $185k-$210k.", "OK.", "Go.")
-    evidence = _evidence(text) + _current(text)
+    evidence = evidence_text(text) + current_text(text)
     assert "$185k" in evidence and "$210k" in evidence
 
 
@@ -292,7 +288,7 @@ def test_pod_name_from_shell_output_kept() -> None:
 
 def test_slot_new_cap_replaces_budget() -> None:
     text = block("The budget is $38,000.", "OK.", "The new cap is $45,000.", "OK.", "Go.")
-    current = _current(text)
+    current = current_text(text)
     assert "$45,000" in current
     assert "$38,000" not in current
 
@@ -305,7 +301,7 @@ def test_pickup_change_keeps_return_date() -> None:
         "OK.",
         "Go.",
     )
-    assert "March 11" in _current(text)
+    assert "March 11" in current_text(text)
 
 
 def test_one_off_exception_shown() -> None:
@@ -321,12 +317,12 @@ def test_one_off_exception_shown() -> None:
 
 def test_zh_one_off_exception_keeps_standing_rule() -> None:
     text = block("每次回复都用简体中文。", "好的。", "这次例外，用英文回复。", "好的。", "继续。")
-    assert "简体中文" in _rules(text) + _current(text)
+    assert "简体中文" in rules_text(text) + current_text(text)
 
 
 def test_zh_slot_from_x_to_y() -> None:
     text = block("婚期5月22日。", "好的。", "婚期从5月22日改到5月29日。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "5月29日" in current
     assert "5月22日" not in current
 
@@ -359,14 +355,14 @@ def test_push_viewing_replaces_day() -> None:
         "Moved.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "Sunday at 1pm" in current
     assert "Saturday" not in current
 
 
 def test_rule_no_x_over_amount_after_slot() -> None:
     text = block("Max price $620,000, and no HOA fees over $150 a month.", "OK.", "Go.")
-    assert "no HOA fees over $150 a month" in _rules(text)
+    assert "no HOA fees over $150 a month" in rules_text(text)
 
 
 def test_rule_exception_doesnt_apply_to() -> None:
@@ -382,7 +378,7 @@ def test_rule_exception_doesnt_apply_to() -> None:
 
 def test_assistant_echo_no_now_prefixed_slot() -> None:
     text = block("Change my return to June 24.", "Booked. Return date is now June 24.", "Go.")
-    assert "now June 24" not in _current(text)
+    assert "now June 24" not in current_text(text)
 
 
 # ---------------------------------------------------------------- Chinese car repair and translation
@@ -390,7 +386,7 @@ def test_assistant_echo_no_now_prefixed_slot() -> None:
 
 def test_zh_rule_limit_then_ask_kept_whole() -> None:
     text = block("维修预算最多5000，超过先问我。", "好的。", "继续。")
-    assert "超过先问我" in _rules(text)
+    assert "超过先问我" in rules_text(text)
 
 
 def test_zh_licence_plate_whole() -> None:
@@ -401,7 +397,7 @@ def test_zh_licence_plate_whole() -> None:
 
 def test_zh_rule_fixed_translation_kept() -> None:
     text = block("公司名“星河智能”固定译为 Galaxy Intelligence，不要音译。", "好的。", "继续。")
-    assert "Galaxy Intelligence" in _rules(text)
+    assert "Galaxy Intelligence" in rules_text(text)
 
 
 def test_zh_limit_changed_replaces_rule() -> None:
@@ -412,9 +408,9 @@ def test_zh_limit_changed_replaces_rule() -> None:
         "好的。",
         "继续。",
     )
-    assert "120个单词" not in _rules(text)
+    assert "120个单词" not in rules_text(text)
 
 
 def test_zh_revoke_x_also_ok() -> None:
     text = block("别给我订电车。", "好的。", "电车其实也行，小区刚装了充电桩。", "好的。", "继续。")
-    assert "别给我订电车" not in _rules(text)
+    assert "别给我订电车" not in rules_text(text)

@@ -5,9 +5,9 @@ IT helpdesk, procurement, pharmacy refills, a moving quote, concert ticketing, t
 editing, course registration, a labour-dispute intake; English and Chinese).
 
 The 16 sessions are in `_review_convos4.py`; `test_sessions4_keep_latest_turn_and_pairs` runs each
-at 30% of its raw tokens. Every xfail test is the smallest input that shows one defect found (50:
-rules read 12, rules lifted/changed 11, values 19, identifiers 4, garbage 4), left as a strict
-xfail for the next session to fix; the unmarked ones cover behaviour that is right and new. The
+at 30% of its raw tokens. Most other tests are the smallest input that shows one defect found (50:
+rules read 12, rules lifted/changed 11, values 19, identifiers 4, garbage 4; all fixed since);
+the rest cover behaviour that was right and new. The
 block is read at a budget large enough that nothing is shed for room, so what fails is what the
 engine understood.
 """
@@ -17,23 +17,19 @@ from __future__ import annotations
 import pytest
 from _review_convos import Convo
 from _review_convos4 import CONVOS4
-from _review_harness import block, block_of, build, compact, current_lines, section
+from _review_harness import (
+    block,
+    block_of,
+    build,
+    compact,
+    current_text,
+    evidence_text,
+    rules_text,
+    section,
+)
 
 from ctxengine.convert import validate_pairing
 from ctxengine.messages import TextPart
-
-
-def _rules(text: str) -> str:
-    return "\n".join(section(text, "constraints"))
-
-
-def _current(text: str) -> str:
-    return "\n".join(current_lines(text))
-
-
-def _evidence(text: str) -> str:
-    return "\n".join(section(text, "evidence"))
-
 
 # ---------------------------------------------------------------- the sessions themselves
 
@@ -63,12 +59,12 @@ def test_rule_no_x_places_after_request() -> None:
         "OK.",
         "Go.",
     )
-    assert "No shellfish places" in _rules(text)
+    assert "No shellfish places" in rules_text(text)
 
 
 def test_rule_so_no_x_in_any_y() -> None:
     text = block("I'm vegetarian so no meat or fish in any meal plan.", "OK.", "Go.")
-    assert "no meat or fish in any meal plan" in _rules(text)
+    assert "no meat or fish in any meal plan" in rules_text(text)
 
 
 def test_rule_second_sentence_and_wrap_every() -> None:
@@ -77,14 +73,14 @@ def test_rule_second_sentence_and_wrap_every() -> None:
         "OK.",
         "Go.",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "Never run a DELETE without a WHERE clause" in rules
     assert "wrap every write in a transaction" in rules
 
 
 def test_rule_no_x_please_after_request() -> None:
     text = block("Rebook me, no red-eyes please.", "OK.", "Go.")
-    assert "no red-eyes" in _rules(text)
+    assert "no red-eyes" in rules_text(text)
 
 
 def test_rule_anything_over_amount_needs_approval() -> None:
@@ -93,7 +89,7 @@ def test_rule_anything_over_amount_needs_approval() -> None:
         "OK.",
         "Go.",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "Only buy from vendors on the approved list" in rules
     assert "anything over $5,000 needs CFO sign-off" in rules
 
@@ -102,7 +98,7 @@ def test_rule_dont_reboot_during_hours() -> None:
     text = block(
         "Please don't reboot it during business hours, I'm in calls all day.", "OK.", "Go."
     )
-    assert "don't reboot it during business hours" in _rules(text)
+    assert "don't reboot it during business hours" in rules_text(text)
 
 
 def test_assistant_advice_not_rule() -> None:
@@ -111,44 +107,44 @@ def test_assistant_advice_not_rule() -> None:
         "Sessions under 45 minutes. I'd also suggest avoiding high-impact jumping for your knees.",
         "Should I avoid dairy too?",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "Keep every workout under 45 minutes" in rules
     assert "jumping" not in rules and "dairy" not in rules
 
 
 def test_zh_rule_weekend_no_move() -> None:
     text = block("周末不搬，小区周末不让大车进。", "好的。", "继续。")
-    assert "周末不搬" in _rules(text)
+    assert "周末不搬" in rules_text(text)
 
 
 def test_zh_rule_all_amounts_two_decimals() -> None:
     text = block("帮我做个税汇算。所有金额都保留两位小数。", "好的。", "继续。")
-    assert "所有金额都保留两位小数" in _rules(text)
+    assert "所有金额都保留两位小数" in rules_text(text)
 
 
 def test_zh_rule_dont_pick_teacher() -> None:
     text = block("还有别选王建国老师的课，他给分太狠了。", "好的。", "继续。")
-    assert "别选王建国老师的课" in _rules(text)
+    assert "别选王建国老师的课" in rules_text(text)
 
 
 def test_zh_rule_before_each_update_count_first() -> None:
     text = block("每次 UPDATE 之前先 count 一下影响行数给我看。", "好的。", "继续。")
-    assert "UPDATE 之前先 count" in _rules(text)
+    assert "UPDATE 之前先 count" in rules_text(text)
 
 
 def test_zh_rule_dont_call_text_instead_whole() -> None:
     text = block("有事别打电话，发短信就行。", "好的。", "继续。")
-    assert "发短信" in _rules(text)
+    assert "发短信" in rules_text(text)
 
 
 def test_zh_rule_no_generic_drugs() -> None:
     text = block("别给我换成仿制药，我吃原研的习惯了。", "好的。", "继续。")
-    assert "别给我换成仿制药" in _rules(text)
+    assert "别给我换成仿制药" in rules_text(text)
 
 
 def test_zh_reason_clause_not_rule() -> None:
     text = block("导出1080p。", "好的。", "导出还是用4K吧，原片是4K的别浪费。", "好的。", "继续。")
-    assert "别浪费" not in _rules(text)
+    assert "别浪费" not in rules_text(text)
 
 
 def test_zh_quantity_change_not_rule() -> None:
@@ -159,8 +155,8 @@ def test_zh_quantity_change_not_rule() -> None:
         "好的。",
         "继续。",
     )
-    assert "我朋友也要去" not in _rules(text)
-    assert "不超过3000" not in _rules(text)
+    assert "我朋友也要去" not in rules_text(text)
+    assert "不超过3000" not in rules_text(text)
 
 
 # ---------------------------------------------------------------- rules lifted / changed
@@ -174,7 +170,7 @@ def test_revoke_you_can_call_me_now() -> None:
         "OK.",
         "Go.",
     )
-    assert "never call my work number" not in _rules(text).lower()
+    assert "never call my work number" not in rules_text(text).lower()
 
 
 def test_revoke_x_is_ok_actually() -> None:
@@ -185,7 +181,7 @@ def test_revoke_x_is_ok_actually() -> None:
         "OK.",
         "Go.",
     )
-    assert "route me through Newark" not in _rules(text)
+    assert "route me through Newark" not in rules_text(text)
 
 
 def test_filter_cutoff_changed_in_same_turn() -> None:
@@ -194,8 +190,8 @@ def test_filter_cutoff_changed_in_same_turn() -> None:
         "OK.",
         "Go.",
     )
-    assert "2026-01-01" not in _rules(text) + _current(text)
-    assert "2025-07-01" in _rules(text) + _current(text)
+    assert "2026-01-01" not in rules_text(text) + current_text(text)
+    assert "2025-07-01" in rules_text(text) + current_text(text)
 
 
 def test_threshold_raised_rule_shown() -> None:
@@ -206,7 +202,7 @@ def test_threshold_raised_rule_shown() -> None:
         "OK.",
         "Go.",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "$10,000" in rules
     assert "$5,000" not in rules
 
@@ -219,7 +215,7 @@ def test_narrowing_on_saturdays_shown() -> None:
         "OK.",
         "Go.",
     )
-    assert "Keep every workout under 45 minutes" in _rules(text)
+    assert "Keep every workout under 45 minutes" in rules_text(text)
     assert "60 minutes" in text
 
 
@@ -242,14 +238,14 @@ def test_one_off_permission_keeps_standing_rule() -> None:
         "OK.",
         "Go.",
     )
-    assert "don't reboot it during business hours" in _rules(text)
+    assert "don't reboot it during business hours" in rules_text(text)
 
 
 def test_zh_revoke_suanle_x_ye_keyi() -> None:
     text = block(
         "别给我换成仿制药。", "好的。", "算了，仿制药也可以，医保报销多一点。", "好的。", "继续。"
     )
-    assert "别给我换成仿制药" not in _rules(text)
+    assert "别给我换成仿制药" not in rules_text(text)
 
 
 def test_zh_revoke_x_ye_keyi_xuan_le() -> None:
@@ -260,7 +256,7 @@ def test_zh_revoke_x_ye_keyi_xuan_le() -> None:
         "好的。",
         "继续。",
     )
-    assert "周五下午不要排课" not in _rules(text)
+    assert "周五下午不要排课" not in rules_text(text)
 
 
 def test_zh_revoke_keyi_lianxi_le() -> None:
@@ -271,14 +267,14 @@ def test_zh_revoke_keyi_lianxi_le() -> None:
         "好的。",
         "继续。",
     )
-    assert "不要联系我现在的公司" not in _rules(text)
+    assert "不要联系我现在的公司" not in rules_text(text)
 
 
 def test_zh_revoke_weekend_also_ok() -> None:
     text = block(
         "周末不要搬家。", "好的。", "物业说周六也可以进车了，那就周六搬吧。", "好的。", "继续。"
     )
-    assert "周末不要搬家" not in _rules(text)
+    assert "周末不要搬家" not in rules_text(text)
 
 
 def test_zh_narrowing_except_ending_shown() -> None:
@@ -289,7 +285,7 @@ def test_zh_narrowing_except_ending_shown() -> None:
         "好的。",
         "继续。",
     )
-    assert "片尾" in _rules(text)
+    assert "片尾" in rules_text(text)
 
 
 def test_zh_narrowing_below_1000_rows() -> None:
@@ -300,7 +296,7 @@ def test_zh_narrowing_below_1000_rows() -> None:
         "好的。",
         "继续。",
     )
-    assert "小于1000行" in _rules(text)
+    assert "小于1000行" in rules_text(text)
 
 
 # ---------------------------------------------------------------- values
@@ -314,7 +310,7 @@ def test_slot_correction_the_x_was() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "$2,650" in current
     assert "$2,400" not in current
 
@@ -327,7 +323,7 @@ def test_slot_date_not_as_i_said() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "January 31" in current
     assert "January 15" not in current
 
@@ -340,7 +336,7 @@ def test_slot_take_time() -> None:
         "Booked.",
         "Go.",
     )
-    assert "7:30" in _current(text)
+    assert "7:30" in current_text(text)
 
 
 def test_slot_weight_now() -> None:
@@ -351,7 +347,7 @@ def test_slot_weight_now() -> None:
         "Nice.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "179 lbs" in current
     assert "182" not in current
 
@@ -364,7 +360,7 @@ def test_slot_lower_the_target() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "2,050" in current
     assert "2,200" not in current
 
@@ -377,7 +373,7 @@ def test_slot_make_x_value() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "0.15 seconds" in current
     assert "0.1 seconds" not in current
 
@@ -390,7 +386,7 @@ def test_slot_seat_switch() -> None:
         "Seat changed to 22A.",
         "Go.",
     )
-    assert "22A" in _current(text)
+    assert "22A" in current_text(text)
 
 
 def test_slot_extension_typo_corrected() -> None:
@@ -401,7 +397,7 @@ def test_slot_extension_typo_corrected() -> None:
         "Corrected.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "x4417" in current
     assert "x4471" not in current
 
@@ -410,7 +406,7 @@ def test_slot_floor_not_other() -> None:
     text = block(
         "I'm on the 11th floor.", "OK.", "Also I'm on the 12th floor, not 11th.", "OK.", "Go."
     )
-    current = _current(text)
+    current = current_text(text)
     assert "12th" in current
     assert "11th" not in current
 
@@ -423,21 +419,21 @@ def test_slot_make_it_n_items() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "45 laptops" in current
     assert "40 laptops" not in current
 
 
 def test_zh_slot_area_corrected() -> None:
     text = block("房子89平，6楼没电梯。", "好的。", "面积我说错了，是95平。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "95平" in current
     assert "89平" not in current
 
 
 def test_zh_slot_ticket_count_changed() -> None:
     text = block("买2张票。", "好的。", "我朋友也要去，改成3张吧。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "3张" in current
     assert "2张" not in current
 
@@ -450,7 +446,7 @@ def test_zh_slot_income_corrected() -> None:
         "好的。",
         "继续。",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "248,400.00" in current
     assert "286,400.00" not in current
 
@@ -459,20 +455,20 @@ def test_zh_slot_duration_shortened() -> None:
     text = block(
         "成片控制在3分钟以内。", "好的。", "时长再短点吧，2分30秒以内。", "好的。", "继续。"
     )
-    assert "2分30秒" in _rules(text) + _current(text)
-    assert "3分钟" not in _rules(text) + _current(text)
+    assert "2分30秒" in rules_text(text) + current_text(text)
+    assert "3分钟" not in rules_text(text) + current_text(text)
 
 
 def test_zh_slot_resolution_changed() -> None:
     text = block("导出1080p。", "好的。", "导出还是用4K吧。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "4K" in current
     assert "1080p" not in current
 
 
 def test_zh_slot_credits_changed() -> None:
     text = block("总共选18学分。", "好的。", "辅导员说我这学期可以选到20学分。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "20学分" in current
     assert "18学分" not in current
 
@@ -481,7 +477,7 @@ def test_zh_slot_salary_corrected() -> None:
     text = block(
         "月工资12000。", "好的。", "不对，月工资是13500，12000是税后。", "好的。", "继续。"
     )
-    current = _current(text)
+    current = current_text(text)
     assert "13500" in current
 
 
@@ -493,14 +489,14 @@ def test_zh_slot_cutoff_date_changed() -> None:
         "好的。",
         "继续。",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "2026-06-30" in current
     assert "2026-12-31" not in current
 
 
 def test_zh_slot_pickup_store_changed() -> None:
     text = block("取药在徐汇店。", "好的。", "取药改到静安店吧，离公司近。", "好的。", "继续。")
-    current = _current(text)
+    current = current_text(text)
     assert "静安店" in current
     assert "徐汇店" not in current
 
@@ -585,7 +581,7 @@ def test_zh_case_number_with_brackets_whole() -> None:
 
 def test_vague_duration_not_evidence() -> None:
     text = block("Newark is ok if it gets me there a few hours earlier.", "OK.", "Go.")
-    assert "a few hours" not in _evidence(text)
+    assert "a few hours" not in evidence_text(text)
 
 
 def test_rule_x_then_never_y_not_doubled() -> None:
@@ -598,7 +594,7 @@ def test_slot_party_size_correction_no_conflict() -> None:
     text = block(
         "Make it 6 people.", "OK.", "Actually it's 5 people, one can't make it.", "OK.", "Go."
     )
-    assert "5 people" in _current(text)
+    assert "5 people" in current_text(text)
     assert not section(text, "conflicts")
 
 
@@ -608,6 +604,6 @@ def test_slot_make_it_x_plus_y_named() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "tenant_id" in current
     assert "unspecified" not in current

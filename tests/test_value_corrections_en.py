@@ -7,15 +7,11 @@ change a value."""
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines, section
+from _review_harness import block, current_text, section
 
 from ctxengine.compaction.ontology import generic_ontology
 from ctxengine.compaction.revisions import read_revisions
 from ctxengine.compaction.slots import extract_updates
-
-
-def _current(text: str) -> str:
-    return "\n".join(current_lines(text))
 
 
 def _updates(text: str) -> list[tuple[str, str | None, str]]:
@@ -23,7 +19,7 @@ def _updates(text: str) -> list[tuple[str, str | None, str]]:
 
 
 def _changed(first: str, second: str, reply: str = "OK.") -> str:
-    return _current(block(first, "OK.", second, reply, "Go."))
+    return current_text(block(first, "OK.", second, reply, "Go."))
 
 
 # ---------------------------------------------------------------- said wrong, said again
@@ -176,8 +172,8 @@ def test_offered_time_taken() -> None:
     text = block(
         "Book a table for 7pm.", "7pm is waitlisted; 7:30 is open.", "Take 7:30.", "Booked.", "Go."
     )
-    assert "7:30" in _current(text)
-    assert "7pm" not in _current(text)
+    assert "7:30" in current_text(text)
+    assert "7pm" not in current_text(text)
 
 
 @pytest.mark.parametrize(
@@ -191,7 +187,7 @@ def test_offered_time_taken() -> None:
 )
 def test_correction_is_no_conflict(first: str, second: str, new: str) -> None:
     text = block(first, "OK.", second, "OK.", "Go.")
-    assert new in _current(text)
+    assert new in current_text(text)
     assert not section(text, "conflicts")
 
 
@@ -252,7 +248,7 @@ def test_no_numbered_place(text: str) -> None:
     ],
 )
 def test_make_it_the_thing_just_said(text: str, noun: str, value: str) -> None:
-    current = _current(block(text, "OK.", "Go."))
+    current = current_text(block(text, "OK.", "Go."))
     assert f"{noun}={value}" in current
     assert "unspecified" not in current
 
@@ -287,7 +283,7 @@ def test_amount_now_changes_one_slot() -> None:
     ],
 )
 def test_zh_value_said_again_replaces_the_old(first: str, second: str, new: str, old: str) -> None:
-    current = _current(block(first, "好的。", second, "好的。", "继续。"))
+    current = current_text(block(first, "好的。", second, "好的。", "继续。"))
     assert new in current
     assert old not in current
 

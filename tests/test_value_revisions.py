@@ -8,7 +8,7 @@ with the near-misses that must leave the value as it was.
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines
+from _review_harness import current_after
 
 from ctxengine.compaction.en_names import name_evidence
 from ctxengine.compaction.parse import parse_message
@@ -16,10 +16,6 @@ from ctxengine.messages import Message
 
 _ADDRESS_EN = "Ship it to 88 Howard St, Unit 12, San Francisco, CA 94105."
 _ADDRESS_ZH = "收货地址改成杭州市西湖区文三路398号。"
-
-
-def _current(*texts: str) -> str:
-    return "\n".join(current_lines(block(*texts)))
 
 
 @pytest.mark.parametrize(
@@ -33,7 +29,7 @@ def _current(*texts: str) -> str:
     ],
 )
 def test_en_part_swapped(said: str, now: str, gone: str) -> None:
-    current = _current(_ADDRESS_EN, "Updated.", said, "OK.", "Thanks.")
+    current = current_after(_ADDRESS_EN, "Updated.", said, "OK.", "Thanks.")
     assert now in current and gone not in current
     assert "88 Howard St" in current  # the rest of the address stays
 
@@ -49,7 +45,7 @@ def test_en_part_swapped(said: str, now: str, gone: str) -> None:
     ],
 )
 def test_zh_part_swapped(said: str, now: str, gone: str) -> None:
-    current = _current(_ADDRESS_ZH, "已修改。", said, "好的。", "几点到？")
+    current = current_after(_ADDRESS_ZH, "已修改。", said, "好的。", "几点到？")
     assert now in current and gone not in current
     assert "杭州市西湖区" in current
 
@@ -68,7 +64,7 @@ def test_zh_part_swapped(said: str, now: str, gone: str) -> None:
     ],
 )
 def test_no_swap_leaves_the_value(first: str, said: str, kept: str) -> None:
-    assert kept in _current(first, "OK.", said, "OK.", "Go on.")
+    assert kept in current_after(first, "OK.", said, "OK.", "Go on.")
 
 
 _REGION = ("Deploy to us-east-1.", "OK.", "Deploy to eu-west-1.", "OK.")
@@ -87,7 +83,7 @@ _TIME_ZH = ("时间改到上午10点。", "好的。", "时间改到下午3点�
     ],
 )
 def test_en_value_taken_back(said: str) -> None:
-    current = _current(*_REGION, said, "OK.", "Go.")
+    current = current_after(*_REGION, said, "OK.", "Go.")
     assert "us-east-1" in current and "eu-west-1" not in current
 
 
@@ -96,7 +92,7 @@ def test_en_value_taken_back(said: str) -> None:
     ["还是改回上午10点吧。", "换回上午10点。", "上午10点才是对的。", "还是上午10点吧。"],
 )
 def test_zh_value_taken_back(said: str) -> None:
-    current = _current(*_TIME_ZH, said, "好的。", "提醒我。")
+    current = current_after(*_TIME_ZH, said, "好的。", "提醒我。")
     assert "上午10点" in current and "下午3点" not in current
 
 
@@ -114,7 +110,7 @@ def test_zh_value_taken_back(said: str) -> None:
     ],
 )
 def test_nothing_taken_back(steps: tuple[str, ...], said: str, kept: str) -> None:
-    assert kept in _current(*steps, said, "OK.", "Go.")
+    assert kept in current_after(*steps, said, "OK.", "Go.")
 
 
 _TWO_ADDRESSES_ZH = (
@@ -145,7 +141,7 @@ _TWO_ADDRESSES_EN = (
     ],
 )
 def test_first_value_wins(steps: tuple[str, ...], said: str, first: str, later: str) -> None:
-    current = _current(*steps, said, "OK.", "Confirm.")
+    current = current_after(*steps, said, "OK.", "Confirm.")
     assert first in current and later not in current
 
 
@@ -159,7 +155,7 @@ def test_first_value_wins(steps: tuple[str, ...], said: str, first: str, later: 
     ],
 )
 def test_first_not_said_later_stays(steps: tuple[str, ...], said: str, later: str) -> None:
-    assert later in _current(*steps, said, "OK.", "Confirm.")
+    assert later in current_after(*steps, said, "OK.", "Confirm.")
 
 
 def _values(text: str) -> list[str]:
@@ -203,12 +199,12 @@ def test_value_not_called_old_is_set(said: str, new: str) -> None:
     ],
 )
 def test_moved_again(said: str, now: str) -> None:
-    current = _current("Move it to 2 PM.", "Moved to 2:00 PM PT.", said, "Done.", "Remind me.")
+    current = current_after("Move it to 2 PM.", "Moved to 2:00 PM PT.", said, "Done.", "Remind me.")
     assert now in current and "2 PM" not in current
 
 
 def test_manner_is_no_time() -> None:
-    current = _current("Move it to 2 PM.", "Moved.", "Make it spicy.", "Done.", "Remind me.")
+    current = current_after("Move it to 2 PM.", "Moved.", "Make it spicy.", "Done.", "Remind me.")
     assert "2 PM" in current
 
 
@@ -245,7 +241,7 @@ def test_no_thing_set(said: str) -> None:
 
 
 def test_deadline_moved_twice() -> None:
-    current = _current(
+    current = current_after(
         "Set the deadline to Dec 18.", "OK.", "Push the deadline to Dec 20.", "OK.", "When?"
     )
     assert "Dec 20" in current and "Dec 18" not in current
@@ -261,13 +257,13 @@ def test_deadline_moved_twice() -> None:
     ],
 )
 def test_region_switched_to(said: str, value: str) -> None:
-    current = _current(said, "OK.", "Go.")
+    current = current_after(said, "OK.", "Go.")
     assert f"region={value}" in current
 
 
 @pytest.mark.parametrize("said", ["Deploy to production.", "Move it to 2 PM.", "Deploy it now."])
 def test_no_region(said: str) -> None:
-    assert "region=" not in _current(said, "OK.", "Go.")
+    assert "region=" not in current_after(said, "OK.", "Go.")
 
 
 @pytest.mark.parametrize(
@@ -327,7 +323,7 @@ def test_reply_switched_to_no_name(reply: str) -> None:
     ],
 )
 def test_whole_value_swapped_by_its_own_words(first: str, said: str, now: str, gone: str) -> None:
-    current = _current(first, "OK.", said, "OK.", "Go.")
+    current = current_after(first, "OK.", said, "OK.", "Go.")
     assert now in current and gone not in current
 
 
@@ -351,7 +347,7 @@ def test_zh_question_forms_swap_nothing(said: str) -> None:
     ],
 )
 def test_latest_change_taken_back(steps: tuple[str, ...], said: str, back: str, gone: str) -> None:
-    current = _current(*steps, said, "OK.", "Go.")
+    current = current_after(*steps, said, "OK.", "Go.")
     assert back in current and gone not in current
 
 
@@ -367,4 +363,4 @@ def test_latest_change_taken_back(steps: tuple[str, ...], said: str, back: str, 
     ],
 )
 def test_nothing_taken_back_by_ignore(steps: tuple[str, ...], said: str, kept: str) -> None:
-    assert kept in _current(*steps, said, "OK.", "Go.")
+    assert kept in current_after(*steps, said, "OK.", "Go.")

@@ -7,12 +7,7 @@ that must leave the value as it was.
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines
-
-
-def _current(*texts: str) -> str:
-    return "\n".join(current_lines(block(*texts)))
-
+from _review_harness import block, current_after, current_lines
 
 # ---------------------------------------------------------------- a change told as done
 
@@ -31,7 +26,7 @@ def _current(*texts: str) -> str:
     ],
 )
 def test_en_change_told_in_past_tense(said: str, now: str) -> None:
-    assert now in _current("Let's plan it.", "OK.", said, "Noted.", "Next?")
+    assert now in current_after("Let's plan it.", "OK.", said, "Noted.", "Next?")
 
 
 @pytest.mark.parametrize(
@@ -44,7 +39,7 @@ def test_en_change_told_in_past_tense(said: str, now: str) -> None:
     ],
 )
 def test_en_past_tense_near_misses_set_nothing(said: str, gone: str) -> None:
-    assert gone not in _current("Let's plan it.", "OK.", said, "Noted.", "Next?")
+    assert gone not in current_after("Let's plan it.", "OK.", said, "Noted.", "Next?")
 
 
 # ---------------------------------------------------------------- a second thing set
@@ -62,7 +57,7 @@ def test_en_past_tense_near_misses_set_nothing(said: str, gone: str) -> None:
     ],
 )
 def test_en_second_thing_same_verb(said: str, first: str, second: str) -> None:
-    current = _current("Draft the contract.", "Drafted.", said, "Updated.", "Send it.")
+    current = current_after("Draft the contract.", "Drafted.", said, "Updated.", "Send it.")
     assert first in current and second in current
 
 
@@ -76,7 +71,7 @@ def test_en_second_thing_same_verb(said: str, first: str, second: str) -> None:
     ],
 )
 def test_en_second_thing_near_misses(said: str, gone: str) -> None:
-    assert gone not in _current("Draft the contract.", "Drafted.", said, "Updated.", "Next.")
+    assert gone not in current_after("Draft the contract.", "Drafted.", said, "Updated.", "Next.")
 
 
 # ---------------------------------------------------------------- corrected against one said
@@ -104,7 +99,7 @@ def test_en_second_thing_near_misses(said: str, gone: str) -> None:
     ],
 )
 def test_value_corrected_against_one_said(first: str, said: str, now: str, gone: str) -> None:
-    current = _current(first, "Noted.", said, "Updated.", "Next?")
+    current = current_after(first, "Noted.", said, "Updated.", "Next?")
     assert now in current and gone not in current
 
 
@@ -121,7 +116,7 @@ def test_value_corrected_against_one_said(first: str, said: str, now: str, gone:
     ],
 )
 def test_correction_near_misses_change_nothing(first: str, said: str, gone: str) -> None:
-    assert gone not in _current(first, "Noted.", said, "Updated.", "Next?")
+    assert gone not in current_after(first, "Noted.", said, "Updated.", "Next?")
 
 
 # ---------------------------------------------------------------- an amount settled on
@@ -139,7 +134,7 @@ def test_correction_near_misses_change_nothing(first: str, said: str, gone: str)
     ],
 )
 def test_amount_settled_on_replaces_latest(first: str, said: str, now: str, gone: str) -> None:
-    current = _current(first, "OK.", said, "OK.", "Next?")
+    current = current_after(first, "OK.", said, "OK.", "Next?")
     assert now in current and gone not in current
 
 
@@ -153,7 +148,7 @@ def test_amount_settled_on_replaces_latest(first: str, said: str, now: str, gone
     ],
 )
 def test_amount_settled_near_misses(first: str, said: str, kept: str) -> None:
-    assert kept in _current(first, "OK.", said, "OK.", "Next?")
+    assert kept in current_after(first, "OK.", said, "OK.", "Next?")
 
 
 # ---------------------------------------------------------------- one end of a range moved
@@ -189,7 +184,7 @@ def test_amount_settled_near_misses(first: str, said: str, kept: str) -> None:
     ],
 )
 def test_one_end_of_range_moved(first: str, said: str, kept: str, now: str, gone: str) -> None:
-    current = _current(first, "Submitted.", said, "Updated.", "Approved?")
+    current = current_after(first, "Submitted.", said, "Updated.", "Approved?")
     assert kept in current and now in current and gone not in current
 
 
@@ -205,7 +200,7 @@ def test_one_end_of_range_moved(first: str, said: str, kept: str, now: str, gone
     ],
 )
 def test_range_end_near_misses(first: str, said: str, gone: str) -> None:
-    assert gone not in _current(first, "Submitted.", said, "Updated.", "Approved?")
+    assert gone not in current_after(first, "Submitted.", said, "Updated.", "Approved?")
 
 
 # ---------------------------------------------------------------- said wrong, no old part
@@ -228,7 +223,7 @@ def test_range_end_near_misses(first: str, said: str, gone: str) -> None:
     ],
 )
 def test_zh_value_said_wrong_replaced(first: str, said: str, now: str, gone: str) -> None:
-    current = _current(first, "好的。", said, "好的。", "还要什么？")
+    current = current_after(first, "好的。", said, "好的。", "还要什么？")
     assert now in current and gone not in current
 
 
@@ -242,7 +237,7 @@ def test_zh_value_said_wrong_replaced(first: str, said: str, now: str, gone: str
     ],
 )
 def test_zh_said_wrong_near_misses(first: str, said: str, gone: str) -> None:
-    assert gone not in _current(first, "好的。", said, "好的。", "还要什么？")
+    assert gone not in current_after(first, "好的。", said, "好的。", "还要什么？")
 
 
 # ---------------------------------------------------------------- "it" is another thing
@@ -305,7 +300,7 @@ def test_make_it_near_misses_change_the_term(said: str, now: str) -> None:
     ],
 )
 def test_governing_law_replaced(first: str, said: str, now: str, gone: str) -> None:
-    current = _current(first, "OK.", said, "Updated.", "Send the clause.")
+    current = current_after(first, "OK.", said, "Updated.", "Send the clause.")
     assert now in current and gone not in current
 
 
@@ -321,7 +316,7 @@ def test_governing_law_replaced(first: str, said: str, now: str, gone: str) -> N
     ],
 )
 def test_governing_law_near_misses(said: str, gone: str) -> None:
-    assert gone not in _current("Draft the contract.", "OK.", said, "Noted.", "Next.")
+    assert gone not in current_after("Draft the contract.", "OK.", said, "Noted.", "Next.")
 
 
 # ---------------------------------------------------------------- a thing said wrong, in Chinese
@@ -339,7 +334,7 @@ def test_governing_law_near_misses(said: str, gone: str) -> None:
     ],
 )
 def test_zh_thing_said_wrong_then_right(first: str, said: str, now: str) -> None:
-    assert now in _current(first, "好的。", said, "好的。", "多少钱？")
+    assert now in current_after(first, "好的。", said, "好的。", "多少钱？")
 
 
 @pytest.mark.parametrize(
@@ -352,4 +347,4 @@ def test_zh_thing_said_wrong_then_right(first: str, said: str, now: str) -> None
     ],
 )
 def test_zh_thing_said_wrong_near_misses(said: str, gone: str) -> None:
-    assert gone not in _current("主卧 3.8 米 × 3.5 米。", "好的。", said, "好的。", "多少钱？")
+    assert gone not in current_after("主卧 3.8 米 × 3.5 米。", "好的。", said, "好的。", "多少钱？")

@@ -6,15 +6,11 @@ the one before ("另外宾客人数改成…"). Look-alikes with the near-misses
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines
-
-
-def _current(*texts: str) -> str:
-    return "\n".join(current_lines(block(*texts)))
+from _review_harness import current_after
 
 
 def _zh(said: str) -> str:
-    return _current("帮我安排一下。", "好的。", said, "好的。", "继续。")
+    return current_after("帮我安排一下。", "好的。", said, "好的。", "继续。")
 
 
 # ---------------------------------------------------------------- "<thing>从A改到B"
@@ -74,7 +70,7 @@ def test_zh_joining_word_alone_names_nothing() -> None:
 
 
 def _en(*said: str) -> str:
-    return _current(*said, "Noted.", "Go.")
+    return current_after(*said, "Noted.", "Go.")
 
 
 @pytest.mark.parametrize(
@@ -146,7 +142,7 @@ def test_zh_bare_switch_to_host_still_by_shape() -> None:
     ],
 )
 def test_en_now_not_part_of_value(asked: str, told: str, now: str) -> None:
-    current = _current(asked, told, "Go.")
+    current = current_after(asked, told, "Go.")
     assert now in current
     assert f"now {now}" not in current
 

@@ -8,7 +8,7 @@ time, a question, a wish, a negation, a pick of neither option) set nothing."""
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, current_lines
+from _review_harness import current_after
 
 from ctxengine.compaction.ontology import generic_ontology
 from ctxengine.compaction.slots import extract_updates
@@ -16,10 +16,6 @@ from ctxengine.compaction.slots import extract_updates
 
 def _slots(text: str) -> dict[str, str | None]:
     return {u.slot: u.value for u in extract_updates(text, generic_ontology())}
-
-
-def _current(*texts: str) -> str:
-    return "\n".join(current_lines(block(*texts)))
 
 
 @pytest.mark.parametrize(
@@ -186,6 +182,6 @@ def test_pick_near_misses(text: str) -> None:
     ],
 )
 def test_revised_value_current_through_engine(first: str, change: str, old: str, new: str) -> None:
-    current = _current(first, "好的。", change, "好的。", "继续。")
+    current = current_after(first, "好的。", change, "好的。", "继续。")
     assert new in current
     assert old not in current
