@@ -18,6 +18,7 @@ CONVOS6: list[Convo] = []
 def convo(c: Convo) -> None:
     CONVOS6.append(c)
 
+
 # ---------------------------------------------------------------- English: CRM data agent
 convo(
     Convo(
@@ -35,8 +36,18 @@ convo(
                 {
                     "pairs": [
                         {"a": "CNT-004417", "b": "CNT-019283", "name": "Lena Vogt", "score": 0.97},
-                        {"a": "CNT-007731", "b": "CNT-020015", "name": "Marco Bianchi", "score": 0.91},
-                        {"a": "CNT-011902", "b": "CNT-021446", "name": "Sophie Laurent", "score": 0.86},
+                        {
+                            "a": "CNT-007731",
+                            "b": "CNT-020015",
+                            "name": "Marco Bianchi",
+                            "score": 0.91,
+                        },
+                        {
+                            "a": "CNT-011902",
+                            "b": "CNT-021446",
+                            "name": "Sophie Laurent",
+                            "score": 0.86,
+                        },
                     ],
                     "total": 3,
                 },
@@ -46,7 +57,10 @@ convo(
                 "u",
                 "Before you merge anything: never merge a record that has an open opportunity attached, sales will kill us. And keep the older record as the master every time.",
             ),
-            ("a", "Understood: skip records with open opportunities, and the older record stays master."),
+            (
+                "a",
+                "Understood: skip records with open opportunities, and the older record stays master.",
+            ),
             ("u", "Check the first pair."),
             (
                 "call",
@@ -54,12 +68,25 @@ convo(
                 {"ids": ["CNT-004417", "CNT-019283"]},
                 {
                     "records": [
-                        {"id": "CNT-004417", "created": "2019-03-02", "email": "lena.vogt@hausmann.de", "open_opps": 0},
-                        {"id": "CNT-019283", "created": "2024-11-18", "email": "l.vogt@hausmann.de", "open_opps": 0},
+                        {
+                            "id": "CNT-004417",
+                            "created": "2019-03-02",
+                            "email": "lena.vogt@hausmann.de",
+                            "open_opps": 0,
+                        },
+                        {
+                            "id": "CNT-019283",
+                            "created": "2024-11-18",
+                            "email": "l.vogt@hausmann.de",
+                            "open_opps": 0,
+                        },
                     ]
                 },
             ),
-            ("a", "Neither has an open opportunity. CNT-004417 is older, so it would be the master."),
+            (
+                "a",
+                "Neither has an open opportunity. CNT-004417 is older, so it would be the master.",
+            ),
             ("u", "Merge them."),
             (
                 "call",
@@ -75,8 +102,18 @@ convo(
                 {"ids": ["CNT-007731", "CNT-020015"]},
                 {
                     "records": [
-                        {"id": "CNT-007731", "created": "2020-06-14", "email": "m.bianchi@corsaro.it", "open_opps": 1},
-                        {"id": "CNT-020015", "created": "2025-01-09", "email": "marco@corsaro.it", "open_opps": 0},
+                        {
+                            "id": "CNT-007731",
+                            "created": "2020-06-14",
+                            "email": "m.bianchi@corsaro.it",
+                            "open_opps": 1,
+                        },
+                        {
+                            "id": "CNT-020015",
+                            "created": "2025-01-09",
+                            "email": "marco@corsaro.it",
+                            "open_opps": 0,
+                        },
                     ]
                 },
             ),
@@ -98,7 +135,10 @@ convo(
                 "Also, for the campaign list, set the send date to September 9. Wait, marketing says September 16. Ugh, no, the 23rd, final answer.",
             ),
             ("a", "Campaign send date set to September 23."),
-            ("u", "And tag all merged contacts with q3-dedupe, not dedupe-q3, that was last year's tag."),
+            (
+                "u",
+                "And tag all merged contacts with q3-dedupe, not dedupe-q3, that was last year's tag.",
+            ),
             ("a", "Will do: tag q3-dedupe."),
             ("u", "What's left in the report?"),
         ],
@@ -128,18 +168,39 @@ convo(
                 {"city": "Lisbon", "date": "2027-10-14", "capacity_min": 220},
                 {
                     "venues": [
-                        {"id": "VEN-LX-0412", "name": "Centro Congressos Alcantara", "capacity": 400, "day_rate_eur": 9800},
-                        {"id": "VEN-LX-0988", "name": "Fabrica Braco de Prata", "capacity": 260, "day_rate_eur": 6200},
-                        {"id": "VEN-LX-1130", "name": "Hotel Tivoli Oriente", "capacity": 240, "day_rate_eur": 7450},
+                        {
+                            "id": "VEN-LX-0412",
+                            "name": "Centro Congressos Alcantara",
+                            "capacity": 400,
+                            "day_rate_eur": 9800,
+                        },
+                        {
+                            "id": "VEN-LX-0988",
+                            "name": "Fabrica Braco de Prata",
+                            "capacity": 260,
+                            "day_rate_eur": 6200,
+                        },
+                        {
+                            "id": "VEN-LX-1130",
+                            "name": "Hotel Tivoli Oriente",
+                            "capacity": 240,
+                            "day_rate_eur": 7450,
+                        },
                     ]
                 },
             ),
-            ("a", "Three options: Alcantara (400, EUR 9,800), Braco de Prata (260, EUR 6,200), Tivoli Oriente (240, EUR 7,450)."),
+            (
+                "a",
+                "Three options: Alcantara (400, EUR 9,800), Braco de Prata (260, EUR 6,200), Tivoli Oriente (240, EUR 7,450).",
+            ),
             (
                 "u",
                 "Budget for the venue is at most 7,000 euros. And the whole programme must finish by 17:30, people fly out the same evening.",
             ),
-            ("a", "Noted: venue at most EUR 7,000, programme ends by 17:30. Braco de Prata fits the budget."),
+            (
+                "a",
+                "Noted: venue at most EUR 7,000, programme ends by 17:30. Braco de Prata fits the budget.",
+            ),
             ("u", "Go with that one. Hold it."),
             (
                 "call",
@@ -179,7 +240,12 @@ convo(
             (
                 "call",
                 "agenda_build",
-                {"start": "09:00", "end": "18:00", "keynote": "Henrik Dahl", "closing": "Amara Okafor"},
+                {
+                    "start": "09:00",
+                    "end": "18:00",
+                    "keynote": "Henrik Dahl",
+                    "closing": "Amara Okafor",
+                },
                 {"agenda_id": "AGD-77-LIS", "slots": 11, "last_session_end": "17:50"},
             ),
             ("a", "Agenda AGD-77-LIS built: 11 slots, last session ends 17:50."),
@@ -225,7 +291,10 @@ convo(
                 "u",
                 "The pesto one usually has pine nuts, drop it. Put the curry on Monday and the traybake on Tuesday.",
             ),
-            ("a", "Monday: chickpea curry (RCP-18822). Tuesday: lemon herb chicken traybake (RCP-20931)."),
+            (
+                "a",
+                "Monday: chickpea curry (RCP-18822). Tuesday: lemon herb chicken traybake (RCP-20931).",
+            ),
             ("u", "Wednesday the salmon. Thursday and Friday, find something under 30 minutes."),
             (
                 "call",
@@ -265,7 +334,10 @@ convo(
                     }
                 },
             ),
-            ("a", "The salmon bowls are 720 kcal a serving, over the limit. I suggest a smaller rice portion or swapping it for shakshuka (RCP-40018)."),
+            (
+                "a",
+                "The salmon bowls are 720 kcal a serving, over the limit. I suggest a smaller rice portion or swapping it for shakshuka (RCP-40018).",
+            ),
             ("u", "No, don't swap the salmon, the kids love it. Just halve the rice."),
             ("a", "Keeping the salmon on Wednesday with half the rice."),
             (
@@ -275,7 +347,10 @@ convo(
             (
                 "call",
                 "shopping_list",
-                {"recipes": ["RCP-18822", "RCP-20931", "RCP-27765", "RCP-41207", "RCP-39950"], "servings": {"RCP-39950": 6}},
+                {
+                    "recipes": ["RCP-18822", "RCP-20931", "RCP-27765", "RCP-41207", "RCP-39950"],
+                    "servings": {"RCP-39950": 6},
+                },
                 {"list_id": "SHP-7719-WK37", "items": 34, "estimated_cost_gbp": 86.4},
             ),
             ("a", "Shopping list SHP-7719-WK37: 34 items, about GBP 86.40."),
@@ -305,44 +380,94 @@ convo(
                 {"card_last4": "7731", "days": 30},
                 {
                     "transactions": [
-                        {"txn_id": "TXN-9F3A-00218", "date": "2027-08-02", "merchant": "SPOTIFY P1A2B3", "amount_usd": 11.99},
-                        {"txn_id": "TXN-9F3A-00244", "date": "2027-08-05", "merchant": "AMZN MKTP US*2K4LM", "amount_usd": 249.0},
-                        {"txn_id": "TXN-9F3A-00251", "date": "2027-08-05", "merchant": "AMZN MKTP US*2K4LM", "amount_usd": 249.0},
-                        {"txn_id": "TXN-9F3A-00307", "date": "2027-08-11", "merchant": "GLOBALTECH SVCS LTD", "amount_usd": 89.5},
+                        {
+                            "txn_id": "TXN-9F3A-00218",
+                            "date": "2027-08-02",
+                            "merchant": "SPOTIFY P1A2B3",
+                            "amount_usd": 11.99,
+                        },
+                        {
+                            "txn_id": "TXN-9F3A-00244",
+                            "date": "2027-08-05",
+                            "merchant": "AMZN MKTP US*2K4LM",
+                            "amount_usd": 249.0,
+                        },
+                        {
+                            "txn_id": "TXN-9F3A-00251",
+                            "date": "2027-08-05",
+                            "merchant": "AMZN MKTP US*2K4LM",
+                            "amount_usd": 249.0,
+                        },
+                        {
+                            "txn_id": "TXN-9F3A-00307",
+                            "date": "2027-08-11",
+                            "merchant": "GLOBALTECH SVCS LTD",
+                            "amount_usd": 89.5,
+                        },
                     ]
                 },
             ),
-            ("a", "I see four charges: Spotify $11.99, two Amazon charges of $249.00 on Aug 5, and GlobalTech Svcs $89.50."),
+            (
+                "a",
+                "I see four charges: Spotify $11.99, two Amazon charges of $249.00 on Aug 5, and GlobalTech Svcs $89.50.",
+            ),
             (
                 "u",
                 "The second Amazon one is a duplicate, I only ordered once. And I've never heard of GlobalTech.",
             ),
-            ("a", "So you want to dispute TXN-9F3A-00251 (duplicate) and TXN-9F3A-00307 (unrecognised)."),
+            (
+                "a",
+                "So you want to dispute TXN-9F3A-00251 (duplicate) and TXN-9F3A-00307 (unrecognised).",
+            ),
             (
                 "u",
                 "Yes. Please don't cancel the card, I have a trip next week. Just block online transactions.",
             ),
-            ("a", "Understood, I won't cancel the card; I'll only block online (card-not-present) payments."),
+            (
+                "a",
+                "Understood, I won't cancel the card; I'll only block online (card-not-present) payments.",
+            ),
             (
                 "call",
                 "card_controls",
                 {"card_last4": "7731", "block": ["card_not_present"]},
-                {"ok": True, "controls": {"card_not_present": "blocked", "contactless": "allowed", "atm": "allowed"}},
+                {
+                    "ok": True,
+                    "controls": {
+                        "card_not_present": "blocked",
+                        "contactless": "allowed",
+                        "atm": "allowed",
+                    },
+                },
             ),
             ("a", "Online payments are now blocked on the card ending 7731."),
             (
                 "call",
                 "dispute_open",
-                {"txn_ids": ["TXN-9F3A-00251", "TXN-9F3A-00307"], "reasons": ["duplicate", "unrecognised"]},
+                {
+                    "txn_ids": ["TXN-9F3A-00251", "TXN-9F3A-00307"],
+                    "reasons": ["duplicate", "unrecognised"],
+                },
                 {
                     "cases": [
-                        {"case_id": "DSP-2027-441902", "txn_id": "TXN-9F3A-00251", "provisional_credit": True},
-                        {"case_id": "DSP-2027-441903", "txn_id": "TXN-9F3A-00307", "provisional_credit": False},
+                        {
+                            "case_id": "DSP-2027-441902",
+                            "txn_id": "TXN-9F3A-00251",
+                            "provisional_credit": True,
+                        },
+                        {
+                            "case_id": "DSP-2027-441903",
+                            "txn_id": "TXN-9F3A-00307",
+                            "provisional_credit": False,
+                        },
                     ],
                     "contact_email": "jordan.pike@fastmail.com",
                 },
             ),
-            ("a", "Two cases: DSP-2027-441902 (duplicate, provisional credit) and DSP-2027-441903 (GlobalTech, no provisional credit yet)."),
+            (
+                "a",
+                "Two cases: DSP-2027-441902 (duplicate, provisional credit) and DSP-2027-441903 (GlobalTech, no provisional credit yet).",
+            ),
             (
                 "u",
                 "Wait, the contact email is old. Use jpike.home@proton.me. Actually, no, use my work one, jordan.pike@lumenlabs.io, I check it more.",
@@ -409,12 +534,21 @@ convo(
                 "u",
                 "Leave those two out. And don't crop anything, ever, I'd rather have white borders.",
             ),
-            ("a", "OK: excluding IMG_2231.jpg and IMG_2240.jpg, and no cropping (white borders instead)."),
+            (
+                "a",
+                "OK: excluding IMG_2231.jpg and IMG_2240.jpg, and no cropping (white borders instead).",
+            ),
             ("u", "Matte paper, please."),
             (
                 "call",
                 "price_quote",
-                {"album_id": "ALB-66120", "count": 40, "size": "5x7", "paper": "matte", "crop": False},
+                {
+                    "album_id": "ALB-66120",
+                    "count": 40,
+                    "size": "5x7",
+                    "paper": "matte",
+                    "crop": False,
+                },
                 {"quote_id": "Q-PR-30917", "unit_usd": 0.89, "total_usd": 35.6},
             ),
             ("a", "Quote Q-PR-30917: $0.89 each, $35.60 for 40."),
@@ -425,7 +559,13 @@ convo(
             (
                 "call",
                 "price_quote",
-                {"album_id": "ALB-66120", "count": 40, "size": "6x8", "paper": "matte", "crop": False},
+                {
+                    "album_id": "ALB-66120",
+                    "count": 40,
+                    "size": "6x8",
+                    "paper": "matte",
+                    "crop": False,
+                },
                 {"quote_id": "Q-PR-30944", "unit_usd": 1.29, "total_usd": 51.6},
             ),
             ("a", "6x8 matte: quote Q-PR-30944, $1.29 each, $51.60."),
@@ -456,7 +596,14 @@ convo(
         active=["don't crop anything, ever"],
         current=["6x8", "matte", "84 Larkspur Lane", "PO-2027-118305"],
         superseded=["5x7", "8x10", "48 Larkspur Lane"],
-        ids=["ALB-66120", "IMG_2231.jpg", "IMG_2240.jpg", "Q-PR-30944", "PO-2027-118305", "IMG_2305.jpg"],
+        ids=[
+            "ALB-66120",
+            "IMG_2231.jpg",
+            "IMG_2240.jpg",
+            "Q-PR-30944",
+            "PO-2027-118305",
+            "IMG_2305.jpg",
+        ],
     )
 )
 
@@ -470,7 +617,10 @@ convo(
                 "u",
                 "You're helping me run our Minecraft network. Ground rules: never restart a server while players are online, and never touch the survival world backups in /srv/backups/survival.",
             ),
-            ("a", "Understood: no restarts with players online; /srv/backups/survival is off-limits."),
+            (
+                "a",
+                "Understood: no restarts with players online; /srv/backups/survival is off-limits.",
+            ),
             ("u", "Check status of all nodes."),
             (
                 "call",
@@ -478,13 +628,34 @@ convo(
                 {},
                 {
                     "nodes": [
-                        {"id": "mc-eu-01", "role": "survival", "players": 37, "tps": 19.8, "version": "1.21.1"},
-                        {"id": "mc-eu-02", "role": "creative", "players": 0, "tps": 20.0, "version": "1.21.1"},
-                        {"id": "mc-us-01", "role": "minigames", "players": 12, "tps": 14.2, "version": "1.20.6"},
+                        {
+                            "id": "mc-eu-01",
+                            "role": "survival",
+                            "players": 37,
+                            "tps": 19.8,
+                            "version": "1.21.1",
+                        },
+                        {
+                            "id": "mc-eu-02",
+                            "role": "creative",
+                            "players": 0,
+                            "tps": 20.0,
+                            "version": "1.21.1",
+                        },
+                        {
+                            "id": "mc-us-01",
+                            "role": "minigames",
+                            "players": 12,
+                            "tps": 14.2,
+                            "version": "1.20.6",
+                        },
                     ]
                 },
             ),
-            ("a", "mc-eu-01 has 37 players at 19.8 TPS; mc-eu-02 is empty; mc-us-01 has 12 players but TPS is low at 14.2 and it's on 1.20.6."),
+            (
+                "a",
+                "mc-eu-01 has 37 players at 19.8 TPS; mc-eu-02 is empty; mc-us-01 has 12 players but TPS is low at 14.2 and it's on 1.20.6.",
+            ),
             ("u", "Update the empty one to 1.21.3 and restart it."),
             (
                 "call",
@@ -533,7 +704,14 @@ convo(
         ],
         current=["1.21.3", "xX_Shad0w_Xx", "60", "Saturday"],
         superseded=["xX_Shadow_Xx", "Friday", "100"],
-        ids=["mc-eu-02", "mc-us-01", "JOB-UPD-4471", "BAN-00913", "5f1e2c9a-7b3d-4e8f-a0c1-92d4e6b7f318", "JOB-RST-4480"],
+        ids=[
+            "mc-eu-02",
+            "mc-us-01",
+            "JOB-UPD-4471",
+            "BAN-00913",
+            "5f1e2c9a-7b3d-4e8f-a0c1-92d4e6b7f318",
+            "JOB-RST-4480",
+        ],
     )
 )
 
@@ -550,16 +728,43 @@ convo(
             (
                 "call",
                 "freight_quote",
-                {"pol": "CNSHA", "pod": "NLRTM", "equipment": "40HC", "qty": 2, "ready": "2027-08-20"},
+                {
+                    "pol": "CNSHA",
+                    "pod": "NLRTM",
+                    "equipment": "40HC",
+                    "qty": 2,
+                    "ready": "2027-08-20",
+                },
                 {
                     "offers": [
-                        {"offer_id": "OF-MSK-22817", "carrier": "Maersk", "transit_days": 32, "via": "Tanjung Pelepas", "usd_per_box": 2850},
-                        {"offer_id": "OF-CMA-90311", "carrier": "CMA CGM", "transit_days": 29, "via": "Colombo", "usd_per_box": 2610},
-                        {"offer_id": "OF-ONE-45102", "carrier": "ONE", "transit_days": 35, "via": "Singapore", "usd_per_box": 2490},
+                        {
+                            "offer_id": "OF-MSK-22817",
+                            "carrier": "Maersk",
+                            "transit_days": 32,
+                            "via": "Tanjung Pelepas",
+                            "usd_per_box": 2850,
+                        },
+                        {
+                            "offer_id": "OF-CMA-90311",
+                            "carrier": "CMA CGM",
+                            "transit_days": 29,
+                            "via": "Colombo",
+                            "usd_per_box": 2610,
+                        },
+                        {
+                            "offer_id": "OF-ONE-45102",
+                            "carrier": "ONE",
+                            "transit_days": 35,
+                            "via": "Singapore",
+                            "usd_per_box": 2490,
+                        },
                     ]
                 },
             ),
-            ("a", "Three offers: Maersk 32 days via Tanjung Pelepas $2,850/box; CMA CGM 29 days via Colombo $2,610; ONE 35 days via Singapore $2,490."),
+            (
+                "a",
+                "Three offers: Maersk 32 days via Tanjung Pelepas $2,850/box; CMA CGM 29 days via Colombo $2,610; ONE 35 days via Singapore $2,490.",
+            ),
             ("a", "The CMA CGM one is fastest and cheaper than Maersk. Want me to book it?"),
             ("u", "No, that's via Colombo. Transit time must be under 34 days too."),
             ("a", "Then Maersk OF-MSK-22817 is the only one that fits."),
@@ -567,7 +772,11 @@ convo(
             (
                 "call",
                 "freight_book",
-                {"offer_id": "OF-MSK-22817", "shipper": "Hangzhou Lianda Textiles", "consignee": "Vermeer Home BV"},
+                {
+                    "offer_id": "OF-MSK-22817",
+                    "shipper": "Hangzhou Lianda Textiles",
+                    "consignee": "Vermeer Home BV",
+                },
                 {
                     "booking_ref": "MAEU261884530",
                     "containers": ["MSKU7214539", "MSKU7214840"],
@@ -575,7 +784,10 @@ convo(
                     "etd": "2027-08-23",
                 },
             ),
-            ("a", "Booked MAEU261884530 on Maersk Essen 431W, ETD Aug 23. Containers MSKU7214539 and MSKU7214840."),
+            (
+                "a",
+                "Booked MAEU261884530 on Maersk Essen 431W, ETD Aug 23. Containers MSKU7214539 and MSKU7214840.",
+            ),
             (
                 "u",
                 "The consignee name is wrong, it's Vermeer Wonen BV, not Vermeer Home. And the notify party is the same as the consignee.",
@@ -583,7 +795,11 @@ convo(
             (
                 "call",
                 "booking_amend",
-                {"booking_ref": "MAEU261884530", "consignee": "Vermeer Wonen BV", "notify": "same as consignee"},
+                {
+                    "booking_ref": "MAEU261884530",
+                    "consignee": "Vermeer Wonen BV",
+                    "notify": "same as consignee",
+                },
                 {"ok": True, "amendment": "AMD-3"},
             ),
             ("a", "Amended (AMD-3): consignee Vermeer Wonen BV, notify same as consignee."),
@@ -595,7 +811,12 @@ convo(
                 "call",
                 "booking_amend",
                 {"booking_ref": "MAEU261884530", "cargo_ready": "2027-08-27"},
-                {"ok": False, "error": "ETD 2027-08-23 before cargo ready", "next_vessel": "Maersk Eindhoven 433W", "next_etd": "2027-08-30"},
+                {
+                    "ok": False,
+                    "error": "ETD 2027-08-23 before cargo ready",
+                    "next_vessel": "Maersk Eindhoven 433W",
+                    "next_etd": "2027-08-30",
+                },
             ),
             ("a", "Not on Essen 431W. The next vessel is Maersk Eindhoven 433W, ETD Aug 30."),
             ("u", "Move it to the Eindhoven then."),
@@ -626,16 +847,42 @@ convo(
                 "call",
                 "pet_lookup",
                 {"owner_phone": "136****2207"},
-                {"pets": [{"pet_id": "PET-55021", "name": "豆包", "species": "猫", "breed": "英短", "age": 3}, {"pet_id": "PET-55022", "name": "年糕", "species": "狗", "breed": "柯基", "age": 5}]},
+                {
+                    "pets": [
+                        {
+                            "pet_id": "PET-55021",
+                            "name": "豆包",
+                            "species": "猫",
+                            "breed": "英短",
+                            "age": 3,
+                        },
+                        {
+                            "pet_id": "PET-55022",
+                            "name": "年糕",
+                            "species": "狗",
+                            "breed": "柯基",
+                            "age": 5,
+                        },
+                    ]
+                },
             ),
-            ("a", "查到您名下两只宠物：豆包（PET-55021，英短）和年糕（PET-55022，柯基）。这次是给豆包约吧？"),
+            (
+                "a",
+                "查到您名下两只宠物：豆包（PET-55021，英短）和年糕（PET-55022，柯基）。这次是给豆包约吧？",
+            ),
             ("u", "对，豆包。它对麻醉药特别敏感，上次差点出事，任何检查都不要用全麻。"),
             ("a", "好的，已记下：豆包所有检查都不用全麻。"),
             (
                 "call",
                 "clinic_slots",
                 {"clinic": "瑞鹏宠物医院（科兴店）", "dept": "内科", "date": "2027-09-06"},
-                {"slots": [{"slot_id": "SL-0906-0930", "time": "09:30", "doctor": "王医生"}, {"slot_id": "SL-0906-1400", "time": "14:00", "doctor": "陈医生"}, {"slot_id": "SL-0906-1630", "time": "16:30", "doctor": "王医生"}]},
+                {
+                    "slots": [
+                        {"slot_id": "SL-0906-0930", "time": "09:30", "doctor": "王医生"},
+                        {"slot_id": "SL-0906-1400", "time": "14:00", "doctor": "陈医生"},
+                        {"slot_id": "SL-0906-1630", "time": "16:30", "doctor": "王医生"},
+                    ]
+                },
             ),
             ("a", "9月6日内科有三个号：09:30 王医生、14:00 陈医生、16:30 王医生。"),
             ("u", "约第二个吧。"),
@@ -643,11 +890,19 @@ convo(
                 "call",
                 "clinic_book",
                 {"slot_id": "SL-0906-1400", "pet_id": "PET-55021"},
-                {"booking_id": "BK-RP-771034", "time": "2027-09-06 14:00", "doctor": "陈医生", "prepay": 50},
+                {
+                    "booking_id": "BK-RP-771034",
+                    "time": "2027-09-06 14:00",
+                    "doctor": "陈医生",
+                    "prepay": 50,
+                },
             ),
             ("a", "已约好：9月6日 14:00 陈医生，预约号 BK-RP-771034，预付 50 元。"),
             ("u", "哦对了，来之前要禁食吗？另外我想顺便给它打个疫苗。"),
-            ("a", "建议检查前禁食 8 小时。疫苗可以同时打，推荐妙三多，180 元。要不要顺便做个全身体检套餐？698 元。"),
+            (
+                "a",
+                "建议检查前禁食 8 小时。疫苗可以同时打，推荐妙三多，180 元。要不要顺便做个全身体检套餐？698 元。",
+            ),
             ("u", "体检套餐不要了，太贵。疫苗打吧。"),
             (
                 "call",
@@ -688,9 +943,33 @@ convo(
                 "call",
                 "school_search",
                 {"city": "成都", "district": "高新区", "license": "C1"},
-                {"schools": [{"school_id": "DS-CD-0117", "name": "蓉城驾校", "price": 4280, "pass_rate": 0.91}, {"school_id": "DS-CD-0342", "name": "交运驾校", "price": 4980, "pass_rate": 0.95}, {"school_id": "DS-CD-0509", "name": "天府驾校", "price": 3880, "pass_rate": 0.84}]},
+                {
+                    "schools": [
+                        {
+                            "school_id": "DS-CD-0117",
+                            "name": "蓉城驾校",
+                            "price": 4280,
+                            "pass_rate": 0.91,
+                        },
+                        {
+                            "school_id": "DS-CD-0342",
+                            "name": "交运驾校",
+                            "price": 4980,
+                            "pass_rate": 0.95,
+                        },
+                        {
+                            "school_id": "DS-CD-0509",
+                            "name": "天府驾校",
+                            "price": 3880,
+                            "pass_rate": 0.84,
+                        },
+                    ]
+                },
             ),
-            ("a", "高新区有三家：蓉城驾校 4280 元（通过率 91%）、交运驾校 4980 元（95%）、天府驾校 3880 元（84%）。"),
+            (
+                "a",
+                "高新区有三家：蓉城驾校 4280 元（通过率 91%）、交运驾校 4980 元（95%）、天府驾校 3880 元（84%）。",
+            ),
             ("a", "交运的通过率最高，虽然超预算 480，要不要考虑？"),
             ("u", "不考虑，预算就是预算。另外我只能周末练车，工作日不行。"),
             ("a", "明白：不超过 4500，只排周末练车。"),
@@ -699,16 +978,43 @@ convo(
                 "call",
                 "school_classes",
                 {"school_id": "DS-CD-0117", "license": "C1", "weekend_only": True},
-                {"classes": [{"class_id": "CLS-0117-W1", "name": "周末班", "price": 4280, "start": "2027-09-13"}, {"class_id": "CLS-0117-VIP", "name": "周末VIP班", "price": 5600, "start": "2027-09-06"}]},
+                {
+                    "classes": [
+                        {
+                            "class_id": "CLS-0117-W1",
+                            "name": "周末班",
+                            "price": 4280,
+                            "start": "2027-09-13",
+                        },
+                        {
+                            "class_id": "CLS-0117-VIP",
+                            "name": "周末VIP班",
+                            "price": 5600,
+                            "start": "2027-09-06",
+                        },
+                    ]
+                },
             ),
-            ("a", "蓉城驾校周末有两个班：周末班 4280 元（9月13日开班）和周末VIP班 5600 元（9月6日开班）。"),
+            (
+                "a",
+                "蓉城驾校周末有两个班：周末班 4280 元（9月13日开班）和周末VIP班 5600 元（9月6日开班）。",
+            ),
             ("u", "普通周末班就行。"),
             ("u", "等等，其实我想了想，还是学自动挡C2吧，手动挡以后也用不上。"),
             (
                 "call",
                 "school_classes",
                 {"school_id": "DS-CD-0117", "license": "C2", "weekend_only": True},
-                {"classes": [{"class_id": "CLS-0117-W2", "name": "C2周末班", "price": 4480, "start": "2027-09-13"}]},
+                {
+                    "classes": [
+                        {
+                            "class_id": "CLS-0117-W2",
+                            "name": "C2周末班",
+                            "price": 4480,
+                            "start": "2027-09-13",
+                        }
+                    ]
+                },
             ),
             ("a", "蓉城 C2 周末班 4480 元，9月13日开班，在预算内。"),
             ("u", "好，报这个。身份证号 510107199203154418，姓名刘思远。"),
@@ -716,7 +1022,11 @@ convo(
                 "call",
                 "enroll",
                 {"class_id": "CLS-0117-W2", "name": "刘思远", "id_no": "510107199203154418"},
-                {"enroll_id": "EN-2027-0913-0288", "status": "待体检", "exam_center": "高新区车管所"},
+                {
+                    "enroll_id": "EN-2027-0913-0288",
+                    "status": "待体检",
+                    "exam_center": "高新区车管所",
+                },
             ),
             ("a", "已报名：报名号 EN-2027-0913-0288，下一步要体检。"),
             ("u", "还有，公司最近改成单休了，周六要上班，所以以后只能排周日。"),
@@ -744,7 +1054,13 @@ convo(
                 "call",
                 "express_quote",
                 {"from": "杭州市西湖区", "to": "广州市", "weight_kg": 6},
-                {"quotes": [{"carrier": "顺丰", "product": "顺丰标快", "price": 58, "eta_days": 1}, {"carrier": "京东", "product": "京东特快", "price": 52, "eta_days": 1}, {"carrier": "中通", "product": "中通标快", "price": 24, "eta_days": 3}]},
+                {
+                    "quotes": [
+                        {"carrier": "顺丰", "product": "顺丰标快", "price": 58, "eta_days": 1},
+                        {"carrier": "京东", "product": "京东特快", "price": 52, "eta_days": 1},
+                        {"carrier": "中通", "product": "中通标快", "price": 24, "eta_days": 3},
+                    ]
+                },
             ),
             ("a", "三个选择：顺丰标快 58 元次日达；京东特快 52 元次日达；中通 24 元三天到。"),
             ("u", "药材怕压，别用中通。还有必须保价，里面有几根野山参，保价 3000。"),
@@ -753,10 +1069,25 @@ convo(
             (
                 "call",
                 "express_order",
-                {"carrier": "京东", "product": "京东特快", "insured": 3000, "receiver": "林秀英", "receiver_phone": "135****0981", "address": "广州市越秀区东风中路 318 号 5 栋 702"},
-                {"waybill": "JDX000483920517", "pickup_window": "今天 15:00-17:00", "fee": 52, "insure_fee": 15},
+                {
+                    "carrier": "京东",
+                    "product": "京东特快",
+                    "insured": 3000,
+                    "receiver": "林秀英",
+                    "receiver_phone": "135****0981",
+                    "address": "广州市越秀区东风中路 318 号 5 栋 702",
+                },
+                {
+                    "waybill": "JDX000483920517",
+                    "pickup_window": "今天 15:00-17:00",
+                    "fee": 52,
+                    "insure_fee": 15,
+                },
             ),
-            ("a", "京东下单成功，运单号 JDX000483920517，今天 15:00-17:00 上门取件，运费 52 元加保价费 15 元。"),
+            (
+                "a",
+                "京东下单成功，运单号 JDX000483920517，今天 15:00-17:00 上门取件，运费 52 元加保价费 15 元。",
+            ),
             ("u", "收件地址写错了，是 5 栋 1702，不是 702。"),
             (
                 "call",
@@ -799,7 +1130,10 @@ convo(
         "zh_rental_contract",
         "zh",
         [
-            ("u", "帮我起草一份租房合同，我是房东。房子在南京鼓楼区清凉门大街 56 号 3 幢 1204，月租 4200，押一付三。"),
+            (
+                "u",
+                "帮我起草一份租房合同，我是房东。房子在南京鼓楼区清凉门大街 56 号 3 幢 1204，月租 4200，押一付三。",
+            ),
             ("a", "好的。租客信息和租期是？"),
             ("u", "租客叫周雨桐，租期一年，从 10 月 1 日开始。合同里不许转租，这条一定要写明。"),
             (
@@ -814,8 +1148,21 @@ convo(
             (
                 "call",
                 "contract_draft",
-                {"template_id": "TPL-NJ-RENT-2026", "landlord": "陈建华", "tenant": "周雨桐", "rent": 4200, "deposit_months": 1, "pay_months": 3, "start": "2027-10-01", "months": 12},
-                {"draft_id": "DRF-20271-0457", "clauses": 18, "rent_text": "人民币肆仟贰佰元整（¥4,200.00）"},
+                {
+                    "template_id": "TPL-NJ-RENT-2026",
+                    "landlord": "陈建华",
+                    "tenant": "周雨桐",
+                    "rent": 4200,
+                    "deposit_months": 1,
+                    "pay_months": 3,
+                    "start": "2027-10-01",
+                    "months": 12,
+                },
+                {
+                    "draft_id": "DRF-20271-0457",
+                    "clauses": 18,
+                    "rent_text": "人民币肆仟贰佰元整（¥4,200.00）",
+                },
             ),
             ("a", "初稿 DRF-20271-0457 已生成，租金写作「人民币肆仟贰佰元整（¥4,200.00）」。"),
             ("u", "租金改成 4000，她答应签两年。那租期也改成两年。"),
@@ -835,7 +1182,10 @@ convo(
             (
                 "call",
                 "contract_update",
-                {"draft_id": "DRF-20271-0457", "add_clause": "承租人可饲养猫，因宠物造成房屋或设施损坏的，照价赔偿。"},
+                {
+                    "draft_id": "DRF-20271-0457",
+                    "add_clause": "承租人可饲养猫，因宠物造成房屋或设施损坏的，照价赔偿。",
+                },
                 {"ok": True, "clauses": 19},
             ),
             ("a", "已加第 19 条宠物条款。"),
@@ -860,7 +1210,22 @@ convo(
                 "call",
                 "card_list",
                 {"customer": "self"},
-                {"cards": [{"card_id": "CRD-88310", "last4": "3306", "type": "借记卡", "status": "正常"}, {"card_id": "CRD-88342", "last4": "9127", "type": "信用卡", "status": "正常"}]},
+                {
+                    "cards": [
+                        {
+                            "card_id": "CRD-88310",
+                            "last4": "3306",
+                            "type": "借记卡",
+                            "status": "正常",
+                        },
+                        {
+                            "card_id": "CRD-88342",
+                            "last4": "9127",
+                            "type": "信用卡",
+                            "status": "正常",
+                        },
+                    ]
+                },
             ),
             ("a", "找到尾号 3306 的借记卡（CRD-88310），状态正常。是临时挂失还是正式挂失？"),
             ("u", "先临时挂失吧，可能是落在公司了。信用卡别动，那张我还在用。"),
@@ -876,7 +1241,21 @@ convo(
                 "call",
                 "card_txns",
                 {"card_id": "CRD-88310", "days": 7},
-                {"txns": [{"txn_id": "T20270901-00871", "amount": -38.0, "merchant": "美团外卖"}, {"txn_id": "T20270902-01233", "amount": -2999.0, "merchant": "某数码专营店"}, {"txn_id": "T20270902-01240", "amount": -2999.0, "merchant": "某数码专营店"}]},
+                {
+                    "txns": [
+                        {"txn_id": "T20270901-00871", "amount": -38.0, "merchant": "美团外卖"},
+                        {
+                            "txn_id": "T20270902-01233",
+                            "amount": -2999.0,
+                            "merchant": "某数码专营店",
+                        },
+                        {
+                            "txn_id": "T20270902-01240",
+                            "amount": -2999.0,
+                            "merchant": "某数码专营店",
+                        },
+                    ]
+                },
             ),
             ("a", "近一周有三笔：美团外卖 38 元，某数码专营店两笔各 2999 元（9月2日）。"),
             ("u", "两笔 2999 都不是我买的！转正式挂失，补卡。"),
@@ -884,9 +1263,17 @@ convo(
                 "call",
                 "card_freeze",
                 {"card_id": "CRD-88310", "mode": "formal", "reissue": True},
-                {"ok": True, "freeze_id": "FRZ-20270903-5529", "reissue_fee": 10, "new_card_eta": "7个工作日"},
+                {
+                    "ok": True,
+                    "freeze_id": "FRZ-20270903-5529",
+                    "reissue_fee": 10,
+                    "new_card_eta": "7个工作日",
+                },
             ),
-            ("a", "已转正式挂失（FRZ-20270903-5529），补卡工本费 10 元，约 7 个工作日。这两笔要申请争议吗？"),
+            (
+                "a",
+                "已转正式挂失（FRZ-20270903-5529），补卡工本费 10 元，约 7 个工作日。这两笔要申请争议吗？",
+            ),
             ("u", "要。新卡寄到公司，地址是深圳南山区科技园科苑路 15 号 A 座 9 楼。"),
             ("a", "好的，新卡寄到公司地址。"),
             (
@@ -906,7 +1293,13 @@ convo(
         revoked=["信用卡别动"],
         current=["福田区景田北路 88 号", "FRZ-20270903-5529", "DSP-CMB-660218"],
         superseded=["科苑路 15 号"],
-        ids=["CRD-88310", "FRZ-20270903-5529", "T20270902-01233", "T20270902-01240", "DSP-CMB-660218"],
+        ids=[
+            "CRD-88310",
+            "FRZ-20270903-5529",
+            "T20270902-01233",
+            "T20270902-01240",
+            "DSP-CMB-660218",
+        ],
     )
 )
 
@@ -930,15 +1323,28 @@ convo(
                 "call",
                 "repair_slots",
                 {"city": "武汉", "district": "洪山区", "after": "19:00"},
-                {"slots": [{"slot_id": "RS-0905-1900", "date": "9月5日", "time": "19:00-21:00"}, {"slot_id": "RS-0906-1930", "date": "9月6日", "time": "19:30-21:30"}]},
+                {
+                    "slots": [
+                        {"slot_id": "RS-0905-1900", "date": "9月5日", "time": "19:00-21:00"},
+                        {"slot_id": "RS-0906-1930", "date": "9月6日", "time": "19:30-21:30"},
+                    ]
+                },
             ),
             ("a", "有两个时段：9月5日 19:00-21:00 和 9月6日 19:30-21:30。"),
             ("u", "就刚才那个第一个。"),
             (
                 "call",
                 "repair_book",
-                {"slot_id": "RS-0905-1900", "phone": "159****4410", "address": "武汉市洪山区珞喻路 1037 号 12 栋 2 单元 601"},
-                {"ticket": "HR-WH-20270905-03318", "engineer": "赵师傅", "engineer_phone": "177****0926"},
+                {
+                    "slot_id": "RS-0905-1900",
+                    "phone": "159****4410",
+                    "address": "武汉市洪山区珞喻路 1037 号 12 栋 2 单元 601",
+                },
+                {
+                    "ticket": "HR-WH-20270905-03318",
+                    "engineer": "赵师傅",
+                    "engineer_phone": "177****0926",
+                },
             ),
             ("a", "已预约 9月5日 19:00-21:00，工单 HR-WH-20270905-03318，赵师傅 177****0926。"),
             ("a", "顺便帮您加购一个延保三年吧？399 元。"),
@@ -956,7 +1362,13 @@ convo(
                 "call",
                 "repair_update",
                 {"ticket": "HR-WH-20270905-03318", "slot_id": "RS-0906-1930"},
-                {"ok": True, "date": "9月6日", "time": "19:30-21:30", "engineer": "钱师傅", "engineer_phone": "186****7752"},
+                {
+                    "ok": True,
+                    "date": "9月6日",
+                    "time": "19:30-21:30",
+                    "engineer": "钱师傅",
+                    "engineer_phone": "186****7752",
+                },
             ),
             ("a", "已改到 9月6日 19:30-21:30，师傅换成了钱师傅 186****7752。"),
             ("u", "周六白天我其实在家，下午也可以来，不用非得晚上了。"),
@@ -977,21 +1389,39 @@ convo(
         "zh_kaoyan",
         "zh",
         [
-            ("u", "帮我弄一下考研报名。我报的是华中科技大学计算机学院，专业是计算机科学与技术，学硕。"),
+            (
+                "u",
+                "帮我弄一下考研报名。我报的是华中科技大学计算机学院，专业是计算机科学与技术，学硕。",
+            ),
             (
                 "call",
                 "program_lookup",
                 {"school": "华中科技大学", "college": "计算机科学与技术学院"},
-                {"programs": [{"code": "081200", "name": "计算机科学与技术", "type": "学硕", "quota": 45}, {"code": "085404", "name": "计算机技术", "type": "专硕", "quota": 120}]},
+                {
+                    "programs": [
+                        {"code": "081200", "name": "计算机科学与技术", "type": "学硕", "quota": 45},
+                        {"code": "085404", "name": "计算机技术", "type": "专硕", "quota": 120},
+                    ]
+                },
             ),
-            ("a", "计算机学院有两个方向：081200 计算机科学与技术（学硕，招 45 人）和 085404 计算机技术（专硕，招 120 人）。"),
+            (
+                "a",
+                "计算机学院有两个方向：081200 计算机科学与技术（学硕，招 45 人）和 085404 计算机技术（专硕，招 120 人）。",
+            ),
             ("u", "学硕。考试科目里数学要考数学一，不要选错了。"),
             ("a", "好的，081200 学硕，数学一。"),
             (
                 "call",
                 "exam_subjects",
                 {"program": "081200"},
-                {"subjects": ["101 思想政治理论", "201 英语一", "301 数学一", "408 计算机学科专业基础"]},
+                {
+                    "subjects": [
+                        "101 思想政治理论",
+                        "201 英语一",
+                        "301 数学一",
+                        "408 计算机学科专业基础",
+                    ]
+                },
             ),
             ("a", "科目是 101 政治、201 英语一、301 数学一、408 计算机学科专业基础。"),
             ("u", "考点选武汉的，离学校近。我现在在读，报名点选本校，武汉理工大学。"),
@@ -999,7 +1429,12 @@ convo(
                 "call",
                 "site_lookup",
                 {"province": "湖北", "city": "武汉"},
-                {"sites": [{"site_code": "4224", "name": "武汉理工大学"}, {"site_code": "4201", "name": "武汉大学"}]},
+                {
+                    "sites": [
+                        {"site_code": "4224", "name": "武汉理工大学"},
+                        {"site_code": "4201", "name": "武汉大学"},
+                    ]
+                },
             ),
             ("a", "武汉理工大学报名点代码 4224。"),
             ("u", "嗯。还有，我看了一下，专硕名额多很多，还是改报专硕 085404 吧。"),
@@ -1009,8 +1444,18 @@ convo(
             (
                 "call",
                 "registration_submit",
-                {"program": "085404", "site_code": "4224", "subjects": ["101", "201", "301", "408"], "id_no": "420106200103052217"},
-                {"reg_no": "2028-4224-0047731", "fee": 180, "status": "待缴费", "pay_deadline": "2027-10-25"},
+                {
+                    "program": "085404",
+                    "site_code": "4224",
+                    "subjects": ["101", "201", "301", "408"],
+                    "id_no": "420106200103052217",
+                },
+                {
+                    "reg_no": "2028-4224-0047731",
+                    "fee": 180,
+                    "status": "待缴费",
+                    "pay_deadline": "2027-10-25",
+                },
             ),
             ("a", "报名信息已提交，报名号 2028-4224-0047731，报名费 180 元，10月25日前缴费。"),
             ("u", "对了手机号填错了，是 187****5530，不是 187****5503。"),
