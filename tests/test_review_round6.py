@@ -113,6 +113,55 @@ def test_zh_rule_amounts_in_both_forms() -> None:
     assert "大写小写" in rules_text(text)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: 'Prints must be on acid-free paper.' (must be on) is not read as a rule",
+)
+def test_rule_must_be_on() -> None:
+    text = block("Prints must be on acid-free paper.", "OK.", "Go.")
+    assert "acid-free" in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: 'Any contact in Germany needs GDPR consent checked first.' is not read as a rule",
+)
+def test_rule_needs_checked_first() -> None:
+    text = block("Any contact in Germany needs GDPR consent checked first.", "OK.", "Go.")
+    assert "GDPR consent" in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="review6: 'Speakers get 20 minutes max, strictly.' is not read as a rule"
+)
+def test_rule_n_minutes_max_strictly() -> None:
+    text = block("Speakers get 20 minutes max, strictly.", "OK.", "Go.")
+    assert "20 minutes max" in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="review6: 'Ask me before withdrawing any dispute.' is not read as a rule"
+)
+def test_rule_ask_me_before() -> None:
+    text = block("Ask me before withdrawing any dispute.", "OK.", "Go.")
+    assert "Ask me before withdrawing" in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: '以后凡是超过 500 的项目都先跟我确认' is not read as a rule",
+)
+def test_zh_rule_confirm_anything_over_amount() -> None:
+    text = block("以后凡是超过 500 的项目都先跟我确认。", "好的。", "继续。")
+    assert "先跟我确认" in rules_text(text)
+
+
+@pytest.mark.xfail(strict=True, reason="review6: '报名费我自己交，你别代付' is not read as a rule")
+def test_zh_rule_dont_pay_for_me() -> None:
+    text = block("报名费我自己交，你别代付。", "好的。", "继续。")
+    assert "别代付" in rules_text(text)
+
+
 # ---------------------------------------------------------------- rules lifted/changed
 
 
@@ -208,6 +257,159 @@ def test_zh_rule_narrowed_with_consent() -> None:
         "继续。",
     )
     assert "书面同意" in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: 'No need to cc legal anymore' does not lift 'Always cc legal@...'; both show as rules",
+)
+def test_revoke_no_need_anymore() -> None:
+    text = block(
+        "Always cc legal@northwind.io on merge reports.",
+        "OK.",
+        "No need to cc legal anymore, they opted out.",
+        "OK.",
+        "Go.",
+    )
+    assert "Always cc legal" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: 'Cc compliance@... instead of legal from now on' does not replace 'Always cc legal@...'",
+)
+def test_rule_replaced_instead_of_from_now_on() -> None:
+    text = block(
+        "Always cc legal@northwind.io on merge reports.",
+        "OK.",
+        "Cc compliance@northwind.io instead of legal from now on.",
+        "OK.",
+        "Go.",
+    )
+    rules = rules_text(text)
+    assert "compliance@northwind.io" in rules
+    assert "Always cc legal" not in rules
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: '8:30 starts are okay after all' does not change the before-9am rule",
+)
+def test_time_rule_loosened_after_all() -> None:
+    text = block(
+        "Don't schedule anything before 9am Lisbon time.",
+        "OK.",
+        "8:30 starts are okay after all, the venue opens early.",
+        "OK.",
+        "Go.",
+    )
+    assert "before 9am" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: 'Make it five per batch' does not replace 'No more than two merges per batch' (and gives task.unspecified)",
+)
+def test_limit_make_it_replaces_rule() -> None:
+    text = block(
+        "No more than two merges per batch.",
+        "OK.",
+        "Make it five per batch, two is too slow.",
+        "OK.",
+        "Go.",
+    )
+    assert "two merges" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: a one-day exception 'A little chili is fine for Friday' is dropped; the no-chili rule shows unqualified",
+)
+def test_exception_for_one_day_kept() -> None:
+    text = block(
+        "Keep the kids' meals mild, no chili.",
+        "OK.",
+        "A little chili is fine for Friday, they're older now.",
+        "OK.",
+        "Go.",
+    )
+    assert "Friday" in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: '押金改成两个月也可以' sets 押金=两个月 but leaves the rule '押金不能超过一个月房租' beside it",
+)
+def test_zh_limit_raised_by_value() -> None:
+    text = block(
+        "押金不能超过一个月房租。", "好的。", "押金改成两个月也可以，她同意了。", "好的。", "继续。"
+    )
+    assert "不能超过一个月" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="review6: '有事直接打电话吧' does not lift '千万别给我打电话'"
+)
+def test_zh_revoke_call_me_directly() -> None:
+    text = block(
+        "千万别给我打电话，发微信就行。",
+        "好的。",
+        "这几天微信登不上，有事直接打电话吧。",
+        "好的。",
+        "继续。",
+    )
+    assert "别给我打电话" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="review6: '国产的也行' does not lift or narrow '疫苗只打进口的'"
+)
+def test_zh_revoke_domestic_also_fine() -> None:
+    text = block(
+        "疫苗只打进口的。", "好的。", "国产的也行，进口的缺货就打国产的。", "好的。", "继续。"
+    )
+    assert "国产" in rules_text(text) or "只打进口" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: the this-once exception '那就用副厂的吧，这次算了' is dropped; '必须用原厂的' shows unqualified",
+)
+def test_zh_this_once_exception_kept() -> None:
+    text = block(
+        "维修配件必须用原厂的。",
+        "好的。",
+        "原厂配件要等两周，那就用副厂的吧，这次算了。",
+        "好的。",
+        "继续。",
+    )
+    assert "副厂" in rules_text(text) or "必须用原厂" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: '寄件人就写真名吧' does not lift '寄件人信息不要写真实姓名'",
+)
+def test_zh_revoke_use_real_name() -> None:
+    text = block(
+        "寄件人信息不要写真实姓名，写林女士就行。",
+        "好的。",
+        "寄件人就写真名吧，林秀英，快递那边要实名。",
+        "好的。",
+        "继续。",
+    )
+    assert "不要写真实姓名" not in rules_text(text)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: the exception '押金那笔例外，走我个人账户' is dropped; '所有费用一律走对公账户' shows unqualified",
+)
+def test_zh_exception_for_one_payment_kept() -> None:
+    text = block(
+        "所有费用一律走对公账户。", "好的。", "押金那笔例外，走我个人账户。", "好的。", "继续。"
+    )
+    assert "押金" in rules_text(text)
 
 
 def test_zh_revoke_not_only_evenings() -> None:
