@@ -636,9 +636,6 @@ def test_zh_return_change_keeps_departure() -> None:
     assert not any("10月1日" in line for line in state if line.startswith(" "))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: '那就第二个吧' is not resolved to the second flight listed"
-)
 def test_zh_slot_take_the_second_one() -> None:
     text = block_of(
         [
@@ -652,10 +649,6 @@ def test_zh_slot_take_the_second_one() -> None:
     assert "3U8886" in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: '改成11号那个吧' (moving an appointment to the other listed slot) is not tracked",
-)
 def test_zh_slot_move_to_other_listed_day() -> None:
     text = block_of(
         [

@@ -344,3 +344,135 @@ def test_one_persons_new_number_replaces_theirs(first: str, then: str, now: str,
     )
     assert now in _current(text)
     assert was not in _current(text)
+
+
+# ---------------------------------------------------------------- an option picked from a list
+
+_FLIGHTS = "有三班：CA4113 早上 7:30；3U8886 中午 12:15；HU7147 晚上 21:50。"
+
+
+def _picked(said: str, reply: str = _FLIGHTS) -> str:
+    return _current(
+        block_of([("u", "查航班。"), ("a", reply), ("u", said), ("a", "好的。"), ("u", "继续。")])
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "flight"),
+    [
+        ("那就第二个吧。", "3U8886"),
+        ("第一班吧。", "CA4113"),
+        ("最后一个。", "HU7147"),
+        ("头一个就行。", "CA4113"),
+        ("要中午那个。", "3U8886"),
+        ("12:15那班吧。", "3U8886"),
+        ("就订 3U8886 吧。", "3U8886"),
+        ("那就3U8886吧。", "3U8886"),
+    ],
+)
+def test_a_flight_picked_by_its_place_time_or_number(said: str, flight: str) -> None:
+    assert f"={flight}" in _picked(said)
+
+
+def test_flights_listed_with_commas_are_counted_too() -> None:
+    reply = "为您查到两班：MU5101 08:00，CA1501 09:00。"
+    assert "=CA1501" in _picked("第二个吧。", reply)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "第二个问题是行李额多少？",  # a second question, no item
+        "第二个太晚了，不要。",  # turned down
+        "第四个吧。",  # past the list's end
+        "第二个几点到？",  # asked about
+        "3U8886 几点到？",
+        "不要 3U8886。",
+    ],
+)
+def test_no_flight_picked(said: str) -> None:
+    assert "航班" not in _picked(said)
+
+
+def test_one_flight_is_no_list() -> None:
+    assert "航班" not in _picked("第二个吧。", "有一班：CA4113 早上 7:30。")
+
+
+def test_an_english_pick_by_number_still_sets_the_flight() -> None:
+    text = block_of(
+        [
+            ("u", "Find flights."),
+            ("a", "Three options: CA4113 at 7:30; 3U8886 at 12:15; HU7147 at 21:50."),
+            ("u", "I'll take 3U8886."),
+            ("a", "OK."),
+            ("u", "Go on."),
+        ]
+    )
+    assert "3U8886" in _current(text)
+
+
+_SLOTS = "有两个号：3月8日 09:30 和 3月11日 10:10。"
+
+
+def _booked(*turns: str) -> str:
+    steps: list[Step] = [("u", "挂李主任的号。"), ("a", _SLOTS)]
+    for i, said in enumerate(turns):
+        steps.append(("u" if i % 2 == 0 else "a", said))
+    return _current(block_of(steps))
+
+
+@pytest.mark.parametrize(
+    ("turns", "now", "not_now"),
+    [
+        (
+            (
+                "要第一个吧。",
+                "已约3月8日 09:30。",
+                "哎呀8号她要去我姐家，改成11号那个吧。",
+                "已改约到3月11日 10:10。",
+                "那11号要空腹吗？",
+            ),
+            "3月11日 10:10",
+            "3月8日",
+        ),
+        (("要第二个吧。", "好的。", "继续。"), "3月11日 10:10", "3月8日"),
+        (("约8号那个。", "好的。", "继续。"), "3月8日 09:30", "3月11日"),
+        (("要10:10那个吧。", "好的。", "继续。"), "3月11日 10:10", "3月8日"),
+        (
+            ("要第一个吧。", "好的。", "还是换成第二个吧。", "好的。", "继续。"),
+            "3月11日 10:10",
+            "3月8日",
+        ),
+    ],
+)
+def test_an_appointment_slot_picked_and_moved(
+    turns: tuple[str, ...], now: str, not_now: str
+) -> None:
+    state = _booked(*turns)
+    assert now in state and not_now not in state
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "12号那个有吗？",  # a day not listed
+        "11号那个医生是谁？",  # asked about
+        "8号那个不行，我没空。",  # turned down
+    ],
+)
+def test_no_appointment_slot_picked(said: str) -> None:
+    assert "日期" not in _booked(said, "好的。", "继续。")
+
+
+def test_a_list_of_places_still_counts_places() -> None:
+    # A numbered list of names is counted by the place pointers, as before.
+    text = block_of(
+        [
+            ("u", "推荐几家烤鸭店。"),
+            ("a", "为您推荐：1）全聚德，2）便宜坊，3）大董。"),
+            ("u", "那就第二家吧。"),
+            ("a", "好的。"),
+            ("u", "继续。"),
+        ]
+    )
+    assert "便宜坊" in _current(text)
