@@ -576,19 +576,11 @@ def test_slot_move_to_monday() -> None:
     assert "Thursday" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: an address with spaces around the numbers is cut at the first number",
-)
 def test_zh_address_with_spaces_whole() -> None:
     text = block("地址改成 杭州市滨江区网商路 699 号 4 号楼，公司搬了。", "好的。", "继续。")
     assert "699 号 4 号楼" in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: '短信提醒发我手机' archives the patient's own phone and makes a conflict of two different people's phones",
-)
 def test_zh_two_peoples_phones_no_conflict() -> None:
     text = block(
         "我妈手机 138****1234。",
@@ -600,10 +592,6 @@ def test_zh_two_peoples_phones_no_conflict() -> None:
     assert not section(text, "conflicts")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a new cart from a second build_cart does not replace task.cart_id; the old cart stays current",
-)
 def test_zh_new_cart_replaces_old() -> None:
     text = block_of(
         [
@@ -624,7 +612,6 @@ def test_zh_new_cart_replaces_old() -> None:
     assert "CART-5510872" not in _current(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review5: '级别改成 WARN' (log level) is not tracked")
 def test_zh_log_level_change() -> None:
     text = block(
         "新建 logback-spring.xml，日志级别 INFO。",
@@ -636,10 +623,6 @@ def test_zh_log_level_change() -> None:
     assert "WARN" in _current(text) + _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: '回程改成10月6日' archives the departure date 10月1日 as the old value",
-)
 def test_zh_return_change_keeps_departure() -> None:
     text = block(
         "10月1日从北京出发，10月5日回。",
@@ -653,9 +636,6 @@ def test_zh_return_change_keeps_departure() -> None:
     assert not any("10月1日" in line for line in state if line.startswith(" "))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: '那就第二个吧' is not resolved to the second flight listed"
-)
 def test_zh_slot_take_the_second_one() -> None:
     text = block_of(
         [
@@ -669,10 +649,6 @@ def test_zh_slot_take_the_second_one() -> None:
     assert "3U8886" in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: '改成11号那个吧' (moving an appointment to the other listed slot) is not tracked",
-)
 def test_zh_slot_move_to_other_listed_day() -> None:
     text = block_of(
         [

@@ -18,6 +18,14 @@ from ctxengine.compaction.en_names import NAME_KIND, latest_list, offered_kind
 from ctxengine.compaction.gates import Gate
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.schema import Evidence, ParsedTurn, Reference, SlotUpdate
+from ctxengine.compaction.zh_options import (
+    DATE_KIND,
+    DECLINED,
+    FLIGHT_KIND,
+    PICK,
+    zh_option_pointers,
+    zh_value_options,
+)
 
 # The slot whose value names a place (the parser's, as `slots` reads it).
 NAME_SLOT = "名称"
@@ -77,6 +85,9 @@ class ParseContext:
     offered: tuple[tuple[str, str], ...] = ()
     offered_kind: str = ""
     earlier_lists: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # The index in the window of the turn that gave `offered` (-1: none), against the turns
+    # of `mentions`: a Chinese pointer counts in the newer of the two lists.
+    offered_at: int = -1
 
     @classmethod
     def from_turns(
@@ -98,6 +109,7 @@ class ParseContext:
             offered,
             kind,
             earlier,
+            offered_at=max((i for i, p in enumerate(parts) if p.options), default=-1),
         )
 
 
@@ -122,7 +134,8 @@ class TurnItems:
     asks: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()  # (name, kind) of the turn's 名称-like updates
     near: tuple[tuple[str, str], ...] = ()  # (name, kind) of the neighbours the turn listed
-    # An English reply's offered list, (name, detail) in order, and what its items are.
+    # An English reply's offered list, or a Chinese reply's list of values (`zh_options`),
+    # (name, detail) in order, and what its items are.
     options: tuple[tuple[str, str], ...] = ()
     option_kind: str = ""
     # A Chinese reply's inline list ("1）全聚德，2）便宜坊", "①A ②B"), (name, kind) in order.
@@ -189,6 +202,12 @@ class TurnItems:
                 read = dict(names)
                 of = next((read[n] for n, _ in zh_items if n in read), t.focus or "task")
                 listed_names = tuple((n, of) for n, _ in zh_items)
+            else:
+                # "有三班：CA4113 早上 7:30；3U8886 中午 12:15": items no name tells apart,
+                # each named by a value of a shape (see `zh_options`).
+                valued, valued_kind = zh_value_options(t.said)
+                if valued:
+                    options, kind = tuple(valued), valued_kind
         return cls(
             tuple(items),
             latest,
@@ -551,6 +570,7 @@ class RecentWindow:
             offered,
             kind,
             earlier,
+            offered_at=max((i for i, p in enumerate(parts) if p.options), default=-1),
         )
 
 
@@ -712,7 +732,12 @@ def extract_references(text: str, context: ParseContext | None) -> list[Referenc
     latin = LATIN_LETTER.search(text) is not None
     picked: list[Reference] = []
     spans: list[tuple[int, int]] = []
-    if latin and context is not None and context.offered:
+    # A Chinese pointer to a list of values a reply gave ("那就第二个吧", "就订 3U8886 吧"):
+    # read here, with no gate's cue, and in place of the English rules' reading.
+    zh_values = context is not None and _zh_options_newest(context) and bool(_CJK.search(text))
+    if zh_values and context is not None:
+        picked, spans = _zh_option_references(text, context)
+    elif latin and context is not None and context.offered:
         picked, spans = _option_references(text, context)
     gate = _GATE if latin else _GATE_NO_LATIN
     if _GATE_CUES[latin].shut(text) or not gate.search(text):
@@ -721,6 +746,14 @@ def extract_references(text: str, context: ParseContext | None) -> list[Referenc
     # ideographs): a text with none, most English ones, is read by the English rules alone.
     han = _CJK.search(text) is not None
     out, taken = _place_references(text, context) if han else ([], [])
+    if zh_values and spans:
+        # "第二个" read as a value's item is no place's pointer.
+        kept = [
+            (r, sp)
+            for r, sp in zip(out, taken, strict=True)
+            if not any(sp[0] < e and s < sp[1] for s, e in spans)
+        ]
+        out, taken = [r for r, _ in kept], [sp for _, sp in kept]
     out += picked
     taken += spans
     for rx, how, conf in (_RULES if han else _EN_RULES) if latin else _RULES_NO_LATIN:
@@ -1038,6 +1071,32 @@ def _latest_of_kind(recent: Sequence[RecentItem], kind: str) -> str | None:
     if isinstance(recent, RecentView):
         return recent.latest(kind)
     return next((item.key for item in reversed(recent) if item.kind == kind), None)
+
+
+def _zh_options_newest(context: ParseContext) -> bool:
+    """Whether the latest list is one of values (flights, days) no newer list of places
+    follows."""
+    return (
+        context.offered_kind in (FLIGHT_KIND, DATE_KIND)
+        and bool(context.offered)
+        and all(i <= context.offered_at for _, _, i in context.mentions)
+    )
+
+
+def _zh_option_references(
+    text: str, context: ParseContext
+) -> tuple[list[Reference], list[tuple[int, int]]]:
+    """The pointers of a Chinese `text` to the items of the list of values a reply gave
+    ("那就第二个吧", "改成11号那个吧"), as `OPTION` references (see `_option_choice`)."""
+    items = context.offered
+    out: list[Reference] = []
+    spans: list[tuple[int, int]] = []
+    for start, end, pos, how in zh_option_pointers(text, items):
+        kind = OPTION if how == PICK else OPTION_DECLINED if how == DECLINED else OPTION_ASKED
+        key = _instance_key(context.offered_kind, items[pos][0])
+        out.append(Reference(text=text[start:end], kind=kind, resolved_to=key, confidence=0.75))
+        spans.append((start, end))
+    return out, spans
 
 
 def _place_references(

@@ -68,6 +68,8 @@ _NOW_LEAD = re.compile(r"(?i)now\s+(?=\S)")
 _ZH_CHANGE = (
     r"改到|改在|推迟到|提前到|延期到|延到|挪到|"
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
+    # "日志级别调成 DEBUG", "音量调到 30": a setting turned to a value.
+    r"|调成|调为|调整为|调整成|调到"
 )
 # A slot said wrong ("写错了", "不对", "改一下"), and the verbs of its right value after.
 _ZH_WRONG = r"(?:错误|错|不对|有误|改一下|改下|换一下)"
@@ -106,7 +108,7 @@ _ANOTHER = re.compile(
 _SENTENCE_AT = re.compile(r"[^。！!？?\n]*[。！!？?\n]?")
 _OFFER = re.compile(r"可选|可供选择|供您选择|任选|(?:哪|还是|您|你)[^。！!\n]*[？?]$")
 # A character every verb of `_ZH_CHANGE` holds.
-_CHANGE_CHARS = frozenset("改推提延挪换变设")
+_CHANGE_CHARS = frozenset("改推提延挪换变设调")
 # Adverbs between a slot word and its value ("评分也是4.5分", "人均消费只需23元", "门票也就
 # 30元"), longest first; a topic's "的话" ("人均的话100元"), a reach ("评分达到了4.6"), a
 # share ("人均消费每人100元").
@@ -612,7 +614,13 @@ def extract_updates(
                     value = value[: words[0].start()]
             if slot.name == "address" and (a := ADDRESS_RX.match(text, vstart)) is not None:
                 value = max(value, a.group("value"), key=len)  # runs through its commas
+            if _undated(slot, m.group("slot"), value):
+                continue  # "回程：国航 CA4194 早上 8:20": a label of what follows, no day
             if slot.name == "地址" and value and not _QUESTION.search(value):
+                value = zh_address(text, vstart, value, onto)
+            elif _zh_address_word(slot, m.group("slot")) and value and not _QUESTION.search(value):
+                # "地址改成 杭州市滨江区网商路 699 号 4 号楼": the generic slot's Chinese word,
+                # its value spaced out around the numbers, runs on as a Chinese address does.
                 value = zh_address(text, vstart, value, onto)
             if (
                 value.startswith(("我", "本人"))
@@ -706,6 +714,7 @@ def extract_updates(
                 and verb0 in ("", "在")
                 and not (place or labelled or hours or label)
                 and not _starts_like_value(value)
+                and not _caps_word_after(text, m, vstart, value)
             ):
                 continue  # "人均消费在..." needs a value-looking start; "价格贵" is no value
             verb = (groups.get("verb") or "").lower()
@@ -895,6 +904,10 @@ def extract_updates(
     # "那就切到 db-prod-04.internal 吧", "优先级改成P1": a code-like value switched to with no
     # slot word the ontology knows; the state finds its slot by the value's shape.
     # (Before the bare switch: "版本改成 v3.8.1" names its thing, a version, no host.)
+    # (Before the named changes: a bare "等级" would name a slot of its own.)
+    level = onto.slot("level") if requests and ("级" in text or "等" in text) else None
+    for at, end, value in _bare_levels(text) if level is not None else ():
+        add(at, end, level, "level", value, "change", 0.6)
     for at, end, name, value in _named_changes(text, onto) if requests else ():
         part, thing = _numbered_part(name)
         add(at, end, None, thing, value, "change", 0.6, known=part)
@@ -1043,10 +1056,60 @@ def extract_updates(
     found.sort(key=lambda t: t[0])
     _first_count_only(found, text)
     _corrections(found, text)
+    _owned_by_kin(found, text)
     updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
     return updates
+
+
+# "我妈手机 138…", "我老婆的电话是…": a person's own contact slot, another person's than
+# the speaker's. Kept apart (the person is the entity), so "发我手机 139…" next is no change
+# of it and no conflict with it. Several words for one person are one person.
+_KIN_WORDS: dict[str, str] = {
+    **dict.fromkeys(("妈", "妈妈", "老妈", "母亲"), "妈妈"),
+    **dict.fromkeys(("爸", "爸爸", "老爸", "父亲"), "爸爸"),
+    **dict.fromkeys(("老婆", "媳妇", "妻子", "爱人"), "爱人"),
+    **dict.fromkeys(("老公", "丈夫"), "老公"),
+    **dict.fromkeys(("孩子", "儿子", "女儿", "闺女"), "孩子"),
+    **{w: w for w in ("奶奶", "爷爷", "外婆", "外公", "姥姥", "姥爷", "婆婆", "公公")},
+    **{w: w for w in ("岳母", "岳父", "哥哥", "姐姐", "弟弟", "妹妹", "哥", "姐", "弟", "妹")},
+    **{w: w for w in ("朋友", "同事", "室友")},
+}
+_KIN_RX = "|".join(sorted(_KIN_WORDS, key=len, reverse=True))
+# The kin word right before the slot word ("我妈手机", "我妈的手机", "她妈妈的电话"), and
+# no more than one of them: "我妈" is mine, the person is 妈妈.
+_KIN_BEFORE = re.compile(
+    rf"(?:^|(?<=[^\u4e00-\u9fff])|(?<=[我你他她咱]))(?:的)?(?P<kin>{_KIN_RX})的?$"
+)
+_CONTACT_SLOTS = frozenset({"phone", "email", "电话", "邮箱"})
+# "My mom's phone is …", "my husband's email": the same in English.
+_EN_KIN_WORDS: dict[str, str] = {
+    **dict.fromkeys(("mom", "mum", "mother", "mommy"), "mom"),
+    **dict.fromkeys(("dad", "father", "daddy"), "dad"),
+    **dict.fromkeys(("wife", "husband", "spouse", "partner"), "spouse"),
+    **dict.fromkeys(("son", "daughter", "kid", "child"), "child"),
+    **{w: w for w in ("grandma", "grandpa", "brother", "sister", "friend", "colleague")},
+    **{w: w for w in ("roommate", "boss")},
+}
+_EN_KIN_BEFORE = re.compile(rf"(?i)\b(?:my|our)\s+(?P<kin>{'|'.join(_EN_KIN_WORDS)})['’]s\s+$")
+
+
+def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
+    """Each contact update said of a kin ("我妈手机 138…") made that person's."""
+    for i, (start, end, u) in enumerate(found):
+        if u.slot not in _CONTACT_SLOTS or u.entity != "task" or not u.raw:
+            continue
+        at = text.find(u.raw, start)
+        if at < 0:
+            continue
+        if (kin := _KIN_BEFORE.search(text, max(0, at - 6), at)) is not None:
+            owner = _KIN_WORDS[kin["kin"]]
+        elif (en := _EN_KIN_BEFORE.search(text, max(0, at - 24), at)) is not None:
+            owner = _EN_KIN_WORDS[en["kin"].lower()]
+        else:
+            continue
+        found[i] = (start, end, u.model_copy(update={"entity": owner}))
 
 
 # "结束日期改成5月8日": the end of a range the slot word's raw span leaves out.
@@ -2043,6 +2106,49 @@ def zh_address(text: str, vstart: int, value: str, onto: Ontology) -> str:
     if (near := _NEAR_LANDMARK.match(text, end)) is not None:
         value += near.group(0).rstrip(_TRAIL + " ")  # the landmark it is near is part of it
     return value
+
+
+# "日志级别 INFO", "环境 PROD": a setting's value in capitals, the clause's whole after a
+# Chinese slot word with no verb.
+_CAPS_WORD = re.compile(r"[A-Z][A-Z0-9_]{1,15}")
+_CLAUSE_ENDS = re.compile(r"\s*(?:[，,。；;！!？?\n]|$)")
+
+
+def _caps_word_after(text: str, m: re.Match[str], vstart: int, value: str) -> bool:
+    """Whether `value`, right after the Chinese slot word `m` names with no verb, is a word in
+    capitals that ends its clause."""
+    return (
+        _HAN.match(m.group("slot")) is not None
+        and not m.group("verb")
+        and _CAPS_WORD.fullmatch(value) is not None
+        and _CLAUSE_ENDS.match(text, vstart + len(value)) is not None
+    )
+
+
+# What a day said in Chinese holds: a number, a numeral's month or day, a weekday, a day
+# relative to today, a holiday.
+_DAY_SAID = re.compile(
+    r"\d|[一二三四五六七八九十]+[月日号]|周[一二三四五六日天末]|星期|礼拜|今天|明天|后天|昨天|"
+    r"[今明后]晚|月[底初中]|节|元旦|除夕|假"
+)
+
+
+_TRIP_ENDS = frozenset({"departure_date", "return_date"})
+
+
+def _undated(slot: SlotDef, word: str, value: str) -> bool:
+    """Whether a value after the Chinese word of a trip's end names no day."""
+    return (
+        slot.name in _TRIP_ENDS
+        and _HAN.match(word) is not None
+        and bool(value)
+        and _DAY_SAID.search(value) is None
+    )
+
+
+def _zh_address_word(slot: SlotDef, word: str) -> bool:
+    """Whether `word` is a Chinese word for an address slot named in English ("address")."""
+    return slot.name == "address" and _HAN.match(word) is not None
 
 
 _CLAUSE_REST = re.compile(r"[^，,。；;！!？?\n]*")
@@ -3190,6 +3296,17 @@ _VERSION_USED = re.compile(
 
 
 _DOTTED = re.compile(r"\d\.\d")  # every version `_VERSION_USED` reads has one
+
+# "级别改成 WARN", "等级设为 DEBUG": a level in capitals said for a bare "级别" (a log's).
+_BARE_LEVEL = re.compile(
+    r"(?:(?<=[把将])|(?<![\u4e00-\u9fff]))(?:级别|等级)\s*(?:改成|改为|换成|调成|调为|调到|设为|设成|设置为|用)\s*"
+    r"(?P<value>[A-Z][A-Z_]{1,11})(?![\w-])"
+)
+
+
+def _bare_levels(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, level) of each level a bare "级别" is changed to."""
+    return [(m.start(), m.end(), m.group("value")) for m in _BARE_LEVEL.finditer(text)]
 
 
 def _versions(text: str) -> list[tuple[int, int, str, str]]:

@@ -14,7 +14,7 @@ into another's context.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -197,6 +197,27 @@ def _call_settings(evidence: list[Evidence]) -> list[SlotUpdate]:
         and _SETTING_CALL.match(e.source)
         and _PLAIN_KEY.fullmatch(e.field)
         and _CODE_LIKE.fullmatch(e.value)
+    ]
+
+
+# A tool that makes a new thing ("build_cart", "create_order", "open_ticket"): an id its
+# result gives for a key the task already holds is the new thing the task goes on with.
+_MAKING_RESULT = re.compile(
+    r"(?i)tool:(?:re)?(?:create|build|new|make|open|start|generate|init|place|book|submit"
+    r"|clone|fork|duplicate|copy|issue|register)(?![a-z])"
+)
+
+
+def _made_settings(evidence: list[Evidence], held: Mapping[str, object]) -> list[SlotUpdate]:
+    """The code-like values a making tool's result gives for task slots already held."""
+    return [
+        SlotUpdate(slot=e.field, value=e.value, raw=e.value, confidence=0.6)
+        for e in evidence
+        if e.field
+        and _MAKING_RESULT.match(e.source)
+        and _PLAIN_KEY.fullmatch(e.field)
+        and _CODE_LIKE.fullmatch(e.value)
+        and slot_key("task", e.field) in held
     ]
 
 
@@ -478,6 +499,9 @@ class SessionState(BaseModel):
                 self._update(u, turn, parsed.role, may_close=user and not self.turned_down)
             if user and parsed.revisions:
                 self._revise(parsed, turn)
+            for u in _made_settings(parsed.evidence, self.state.slots) if not user else ():
+                if self._assistant_may_set(u):
+                    self._update(u, turn, "assistant")
         elif parsed.role == "assistant":
             self._affirmed(parsed)
             self._offered_again(parsed)
