@@ -696,10 +696,6 @@ def test_zh_slot_ship_home_instead() -> None:
     assert "科苑路" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: a partial address correction '是 5 栋 1702，不是 702' makes the address '5'",
-)
 def test_zh_slot_partial_address_correction() -> None:
     text = block(
         "地址是广州市越秀区东风中路 318 号 5 栋 702。",
