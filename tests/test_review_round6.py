@@ -696,6 +696,10 @@ def test_zh_slot_ship_home_instead() -> None:
     assert "科苑路" not in current
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="review6: a partial address correction '是 5 栋 1702，不是 702' replaces the whole address with '5 栋 1702'",
+)
 def test_zh_slot_partial_address_correction() -> None:
     text = block(
         "地址是广州市越秀区东风中路 318 号 5 栋 702。",
@@ -704,7 +708,9 @@ def test_zh_slot_partial_address_correction() -> None:
         "好的。",
         "继续。",
     )
-    assert "1702" in current_text(text)
+    current = current_text(text)
+    assert "1702" in current
+    assert "东风中路 318 号" in current  # the street is not what was corrected
 
 
 @pytest.mark.xfail(
