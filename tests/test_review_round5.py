@@ -290,10 +290,6 @@ def test_rule_narrowed_by_exception() -> None:
     assert "0008_refund_reason.py" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'The layover rule doesn't matter anymore' does not lift the layover rule",
-)
 def test_revoke_rule_doesnt_matter_anymore() -> None:
     text = block(
         "Never book anything with a layover over 3 hours.",

@@ -3462,6 +3462,9 @@ _EN_THING = (
 _EN_OPEN = r"(?:(?:ok|okay|actually|oh|well|and|so|hmm|alright|fine)\b,?\s+)*"
 _CLAUSE_END_EN = r"(?=\s*(?:[,.;!]|$))"
 _CLAUSE_END_ZH = r"(?=$|[，,。！!；;])"
+# The clause ends, or a reason follows it with no comma: "The layover rule doesn't matter
+# anymore since we're nonstop" lets the rule go as plainly as with the reason left out.
+_CLAUSE_END_OR_REASON_EN = r"(?=\s*(?:[,.;!]|$)|\s+(?:since|because|now that|given that)\b)"
 
 _DROP_RX: tuple[re.Pattern[str], ...] = (
     # "Forget the high floor", "Never mind the sea view": said first in its clause (not "Don't
@@ -3483,7 +3486,7 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|a\s+|an\s+|my\s+)?(?P<obj>{_EN_THING})\s+"
         r"(?P<cue>(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) "
         r"(?:important|needed|necessary))(?: (?:anymore|any more|after all|to me))?"
-        + _CLAUSE_END_EN
+        + _CLAUSE_END_OR_REASON_EN
     ),
     # "I changed jobs so the work number thing doesn't matter anymore": the same after a
     # reason, a thing named with its article (not "so it doesn't matter").

@@ -383,7 +383,8 @@ def _drops(rule: str, dropped: str) -> bool:
 # A thing named as the matter of a rule: "the work number thing", "单位电话那个事".
 _MATTER = re.compile(
     r"(?:\s+(?:thing|stuff|business|part|issue|rule|restriction|bit)"
-    r"|(?:那个|这个|那件|这件|的)?(?:事情|事)|那个|这个|那条|这条|的问题)$"
+    r"|(?:那个|这个|那件|这件|的)?(?:事情|事)|那个|这个|那条|这条|的问题"
+    r"|(?:那条|这条|那个|这个|的)?(?:规则|要求|限制))$"
 )
 
 
@@ -395,7 +396,13 @@ def _drops_matter(rule: ConstraintEntry, dropped: str) -> bool:
     if m is None or rule.polarity != "forbid":
         return False
     thing = dropped[: m.start()].strip()
-    return len(thing) >= 2 and _contains(rule.norm_subject, thing)
+    if len(thing) < 2:
+        return False
+    # A Chinese rule said with its topic first ("转机超过3小时的航班不要订", its subject "订")
+    # names its matter before the cue: "转机那条规则不重要了" lets it go.
+    return _contains(rule.norm_subject, thing) or (
+        _CJK.search(thing) is not None and thing in rule.text
+    )
 
 
 def _asks_for(rule: str, request: str) -> bool:

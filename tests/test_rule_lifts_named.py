@@ -1,0 +1,75 @@
+"""Later words that lift, narrow or replace one earlier rule, and only the one they name:
+a rule let go with a reason after it, a thing allowed again, a limit given a new value, a
+rule replaced "from now on", one item of a list corrected."""
+
+from __future__ import annotations
+
+import pytest
+from _review_harness import block, section
+
+
+def _rules(*user: str) -> str:
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in user[0])
+    ack, go = ("好的。", "继续。") if zh else ("OK.", "Go.")
+    msgs: list[str] = []
+    for m in user:
+        msgs += [m, ack]
+    return "\n".join(section(block(*msgs, go), "constraints"))
+
+
+# ---------------------------------------------------------------- a rule let go, with a reason
+
+_LAYOVER = "Never book anything with a layover over 3 hours."
+_RED_EYE_ZH = "转机超过3小时的航班不要订。"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The layover rule doesn't matter anymore since we're nonstop anyway.",
+        "The layover rule doesn't matter because we fly nonstop now.",
+        "The layover rule isn't needed anymore now that we fly nonstop.",
+        "The layover thing doesn't matter anymore, since we're nonstop.",
+    ],
+)
+def test_rule_let_go_with_a_reason(said: str) -> None:
+    assert "layover over 3 hours" not in _rules(_LAYOVER, said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Not let go: it matters less, a question, another thing named.
+        "The layover rule doesn't matter as much since we're nonstop anyway.",
+        "Does the layover rule matter since we're nonstop?",
+        "The price doesn't matter anymore since work pays.",
+        "The baggage rule doesn't matter anymore since we fly light.",
+    ],
+)
+def test_rule_not_let_go(said: str) -> None:
+    assert "layover over 3 hours" in _rules(_LAYOVER, said)
+
+
+def test_only_the_rule_named_is_let_go() -> None:
+    rules = _rules(
+        _LAYOVER,
+        "Never book red-eyes.",
+        "The red-eye rule isn't needed anymore since we fly in the day.",
+    )
+    assert "layover over 3 hours" in rules
+    assert "Never book red-eyes" not in rules
+
+
+@pytest.mark.parametrize(
+    "said", ["转机那个事无所谓了，反正我们直飞。", "转机那条规则不重要了，反正我们直飞。"]
+)
+def test_zh_topic_first_rule_let_go(said: str) -> None:
+    assert "转机超过3小时" not in _rules(_RED_EYE_ZH, said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["价格无所谓了，反正公司报销。", "红眼航班那条规则不重要了。", "转机那条规则重要吗？"],
+)
+def test_zh_topic_first_rule_not_let_go(said: str) -> None:
+    assert "转机超过3小时" in _rules(_RED_EYE_ZH, said)
