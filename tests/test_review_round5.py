@@ -301,10 +301,6 @@ def test_revoke_rule_doesnt_matter_anymore() -> None:
     assert "layover over 3 hours" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Summaries can be up to 200 words now' does not replace 'under 150 words'",
-)
 def test_limit_can_be_up_to_replaces_rule() -> None:
     text = block(
         "Keep each summary under 150 words.",
@@ -357,9 +353,6 @@ def test_zh_revoke_change_it_too() -> None:
     assert "legacy 目录下的先别动" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: '标准是 500 一晚' does not replace '每晚不超过 450 元'"
-)
 def test_zh_limit_standard_is_now() -> None:
     text = block(
         "住宿标准是每晚不超过 450 元，超了的部分我自己出。",

@@ -73,3 +73,82 @@ def test_zh_topic_first_rule_let_go(said: str) -> None:
 )
 def test_zh_topic_first_rule_not_let_go(said: str) -> None:
     assert "转机超过3小时" in _rules(_RED_EYE_ZH, said)
+
+
+# ---------------------------------------------------------------- a limit given a new value
+
+_SUMMARY = "Keep each summary under 150 words."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Summaries can be up to 200 words now, 150 is too tight.",
+        "Summaries can go up to 200 words now.",
+        "Summaries can be as long as 200 words now.",
+        "Each summary can be up to 200 words now.",
+    ],
+)
+def test_plural_noun_limit_raised(said: str) -> None:
+    rules = _rules(_SUMMARY, said)
+    assert "150 words" not in rules
+    assert "200 words" in rules
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Another thing's limit, a question, a story that is no summary.
+        "Entries can be up to 200 words now.",
+        "Replies can be up to 200 words now.",
+        "Can summaries be up to 200 words?",
+        "Stories can be up to 200 words now.",
+    ],
+)
+def test_plural_noun_limit_not_raised(said: str) -> None:
+    assert "150 words" in _rules(_SUMMARY, said)
+
+
+def test_zh_limit_moved_keeps_working() -> None:
+    rules = _rules("每条摘要不超过150字。", "摘要可以放宽到200字了。")
+    assert "150" not in rules and "200" in rules
+
+
+_LODGING = "住宿标准是每晚不超过 450 元，超了的部分我自己出。"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "住宿标准我问了行政，深圳是一线城市，标准是 500 一晚。",
+        "住宿标准现在是 500 一晚。",
+        "问过了，标准是500元一晚。",
+        "那住宿标准就是 500 吧。",
+    ],
+)
+def test_zh_limit_said_again_with_a_value(said: str) -> None:
+    rules = _rules(_LODGING, said)
+    assert "450" not in rules and "500" in rules
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Another thing's value, a question, a price that is no limit.
+        "餐补标准是 100 一天。",
+        "房间号是 1203。",
+        "标准是 500 一晚吗？",
+        "酒店价格是 500 一晚。",
+    ],
+)
+def test_zh_other_value_changes_no_limit(said: str) -> None:
+    assert "450" in _rules(_LODGING, said)
+
+
+def test_zh_limit_said_again_by_its_noun() -> None:
+    rules = _rules("每条摘要不超过150字。", "摘要上限是200字。")
+    assert "150" not in rules and "200" in rules
+
+
+def test_zh_value_with_no_limit_is_no_rule() -> None:
+    assert "9000" not in _rules("预算是 9000 元。")

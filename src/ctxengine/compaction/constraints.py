@@ -809,6 +809,7 @@ _GATE_ZH = (
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
+    r"|(?:是|为|变成|变为|定为|定在)\s*\d"
     r"|按照|都要|都得"  # `_zh_standing`
     r"|(?:固定|统一|一律|一直|始终)都?(?:译|翻|写成|写作|叫)|(?:先|提前)(?:问|告诉|通知|找|跟|和)"
     # `_zh_standing_shapes`
@@ -3601,6 +3602,15 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
         rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
+    ),
+    # "标准是 500 一晚", "预算现在是 9500": what a limit is said again, with another value
+    # (the ledger keeps it only if a rule naming the noun, or a limit, has one of its shape).
+    re.compile(
+        rf"{_CLAUSE_START}{_ZH_LEAD}(?P<noun>(?![我你您他她它这那咱])[\u4e00-\u9fff]{{2,6}}?)"
+        r"(?:现在|其实|就|也|已经)*(?P<cue>是|为|变成|变为|定为|定在)\s*"
+        rf"(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|美元|刀|个?(?:字符?|单词|词)|页|分钟|小时|天|人)?"
+        r"\s*(?:[一每](?:晚|天|人|间|月|年|次)|一个月|每个月)?(?:以内|以下|以上)?"
+        rf"(?:吧|了|啊)?{_CLAUSE_END_ZH}"
     ),
 )
 

@@ -484,8 +484,17 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str, said: 
     now = _unit_kind(said, new[1]) or ("money" if _MONEY_NOUN.search(noun) else None)
     if was is not None and now is not None and was != now:
         return False
-    words = [w for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
+    words = [_singular_stem(w) for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
     return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
+
+
+def _singular_stem(word: str) -> str:
+    """A plural in "-ies" as its singular: "summaries" (or "summarie", its "s" read off) is
+    "summary"; other words as they are."""
+    for plural in ("ies", "ie"):
+        if word.endswith(plural) and len(word) > len(plural) + 2:
+            return word[: -len(plural)] + "y"
+    return word
 
 
 # A rule held until later: "Don't page the DB team yet.", "Don't deploy until I say so.",
