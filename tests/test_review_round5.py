@@ -314,7 +314,6 @@ def test_limit_can_be_up_to_replaces_rule() -> None:
     assert "200 words" in rules
 
 
-@pytest.mark.xfail(strict=True, reason="review5: '葱其实可以放' does not lift '也不要葱'")
 def test_zh_revoke_x_can_be_added() -> None:
     text = block(
         "我不吃香菜，也不要葱。", "好的。", "葱其实可以放，我就是不吃香菜。", "好的。", "继续。"
@@ -324,9 +323,6 @@ def test_zh_revoke_x_can_be_added() -> None:
     assert "不要葱" not in rules
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: '通知方式算了，电话也可以' does not lift '不要打电话'"
-)
 def test_zh_revoke_phone_also_fine() -> None:
     text = block(
         "以后有进度通知用短信，不要打电话，我上班接不了。",

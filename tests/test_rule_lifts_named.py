@@ -152,3 +152,67 @@ def test_zh_limit_said_again_by_its_noun() -> None:
 
 def test_zh_value_with_no_limit_is_no_rule() -> None:
     assert "9000" not in _rules("预算是 9000 元。")
+
+
+# ---------------------------------------------------------------- a thing allowed again
+
+_NO_CILANTRO_SCALLION = "我不吃香菜，也不要葱。"
+_NO_PHONE = "以后有进度通知用短信，不要打电话，我上班接不了。"
+
+
+@pytest.mark.parametrize(
+    "said", ["葱其实可以放，我就是不吃香菜。", "葱其实也可以放。", "嗯，葱其实可以加。"]
+)
+def test_zh_thing_allowed_lifts_only_its_rule(said: str) -> None:
+    rules = _rules(_NO_CILANTRO_SCALLION, said)
+    assert "香菜" in rules
+    assert "不要葱" not in rules
+
+
+@pytest.mark.parametrize(
+    "said", ["蒜其实可以放。", "葱其实可以放吗？", "香菜其实可以放在旁边吗？", "我其实可以吃。"]
+)
+def test_zh_other_thing_allowed_lifts_nothing(said: str) -> None:
+    assert "不要葱" in _rules(_NO_CILANTRO_SCALLION, said)
+
+
+def test_zh_the_other_thing_allowed_lifts_its_rule() -> None:
+    rules = _rules(_NO_CILANTRO_SCALLION, "香菜其实可以放，葱还是不要。")
+    assert "我不吃香菜" not in rules
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "通知方式算了，电话也可以，中午12点到1点之间打就行。",
+        "电话也可以。",
+        "其实电话也行。",
+        "电话其实可以打。",
+    ],
+)
+def test_zh_phone_allowed_again(said: str) -> None:
+    assert "不要打电话" not in _rules(_NO_PHONE, said)
+
+
+@pytest.mark.parametrize("said", ["微信也可以。", "邮件也行。", "电话也可以吗？"])
+def test_zh_other_channel_allowed_keeps_the_phone_rule(said: str) -> None:
+    assert "不要打电话" in _rules(_NO_PHONE, said)
+
+
+def test_zh_bare_thing_of_one_character_names_no_action() -> None:
+    assert "别打车" in _rules("别打车。", "车也可以。")
+
+
+def test_zh_phone_allowed_lifts_no_email_rule() -> None:
+    assert "不要发邮件" in _rules("不要发邮件。", "电话也可以。")
+
+
+def test_phone_allowed_lifts_no_other_rule() -> None:
+    assert "Don't call me" in _rules(
+        "Don't call me, I can't pick up at work.", "Email is fine too."
+    )
+
+
+def test_phone_allowed_lifts_the_call_rule() -> None:
+    rules = _rules("Don't call me, I can't pick up at work.", "Actually you can call me now.")
+    assert "Don't call me" not in rules

@@ -1900,6 +1900,17 @@ _ZH_TOPIC_MAY = re.compile(
     r"(?:现在|又|也|就|还是|已经)*可以(?:再)?(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:一下)?"
     r"了(?:吧|哦|啊|啦|呀)*(?=$|[。！!，,；;\s])"
 )
+# "葱其实可以放", "香菜其实也可以加": the thing first, then 其实 and that it may be done. 其实
+# says the earlier words are corrected, so no 了 is needed to read it as allowed now; a thing of
+# one character ("葱") is enough. (Not the speaker: "我其实可以吃".)
+_ZH_TOPIC_ACTUALLY_MAY = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|算了|对了)?[，,]?\s*"
+    r"(?:那个|这个)?(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,10}?)"
+    # (Accepting or considering it, "朝北的其实也可以接受", says the thing is fine too:
+    # `_ZH_ALSO_OK`.)
+    r"(?:其实|倒是)(?:也|还是)?可以(?!接受|考虑)(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:的|了)?(?:吧|哦|啊|啦|呀)*"
+    r"(?=$|[。！!，,；;\s])"
+)
 # "The prod database can be restarted now.": the thing first, the action in the passive.
 _EN_TOPIC_MAY = re.compile(
     rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
@@ -1935,7 +1946,7 @@ def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_TOPIC_MAY` and `_EN_TOPIC_MAY` permissions, about the action on the thing ("重启生产
     数据库", "restarting the prod database"), each lifting a rule only if one is in force."""
     out: list[_Hit] = []
-    for m in _ZH_TOPIC_MAY.finditer(text):
+    for m in (*_ZH_TOPIC_MAY.finditer(text), *_ZH_TOPIC_ACTUALLY_MAY.finditer(text)):
         at, verb = m.start("obj"), m.group("verb")
         words = list(jieba.posseg.cut(verb))
         if (
@@ -1943,6 +1954,7 @@ def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             or len(words) != 1
             or not (words[0].flag.startswith("v") or verb in _ZH_VERBS)
             or _ZH_CUE_RX.search(m.group("obj"))
+            or any(h.start == at for h in out)
         ):
             continue
         out.append(_topic_lift(text, m, normalize_subject(verb + m.group("obj"))))

@@ -658,6 +658,23 @@ def _zh_verb_takes(rule: str, thing: str) -> bool:
     return m is not None and m.group("thing") == thing
 
 
+# One-character verbs that only say what is done with a thing: "打电话" is about "电话", and
+# "葱其实可以放" (its subject "放葱") about "葱".
+_ZH_THING_VERBS = frozenset("打发寄放加坐用吃喝点叫带开订买走住搭乘穿戴")
+
+
+def _zh_verb_and_thing(rule: str, permitted: str) -> bool:
+    """A Chinese permission of a prohibition's thing, one side with a verb of `_ZH_THING_VERBS`
+    before it and the other without: "电话也可以" for "不要打电话", "葱其实可以放" for "不要葱".
+    The thing said bare is two characters or more ("车" names no "打车"), unless the rule
+    itself is that bare thing."""
+    if not (_CJK.match(rule) and _CJK.match(permitted)):
+        return False
+    if permitted[:1] in _ZH_THING_VERBS and permitted[1:] == rule:
+        return True
+    return rule[:1] in _ZH_THING_VERBS and rule[1:] == permitted and len(permitted) >= 2
+
+
 # The speaker as a possessor before what a rule's verb takes: "我现在的公司" is about "公司".
 _ZH_OWNER = re.compile(r"^(?:给?我们|给?我|咱们)")
 
@@ -1163,6 +1180,11 @@ class Ledger(BaseModel):
                         e.polarity == c.polarity == "forbid"
                         and _CJK.search(norm) is not None
                         and _zh_time_lifted(e, c.text)
+                    )
+                    # "不要打电话" / "电话也可以"; "不要葱" / "葱其实可以放".
+                    or (
+                        e.polarity == c.polarity == "forbid"
+                        and _zh_verb_and_thing(e.norm_subject, norm)
                     )
                     # "不要联系我现在的公司" / "你们可以联系公司HR了": its verb on its thing.
                     or (
