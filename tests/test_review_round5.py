@@ -262,10 +262,6 @@ def test_zh_same_for_return_not_a_bare_rule() -> None:
 # ---------------------------------------------------------------- rules lifted/changed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'switch to pytest -x -q from now on' neither replaces 'Use pytest -x' nor shows as a rule",
-)
 def test_rule_switch_to_from_now_on() -> None:
     text = block(
         "Use pytest -x for every test run.",

@@ -216,3 +216,65 @@ def test_phone_allowed_lifts_no_other_rule() -> None:
 def test_phone_allowed_lifts_the_call_rule() -> None:
     rules = _rules("Don't call me, I can't pick up at work.", "Actually you can call me now.")
     assert "Don't call me" not in rules
+
+
+# ---------------------------------------------------------------- a rule replaced by a switch
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "old", "new"),
+    [
+        (
+            "Always use pytest -x.",
+            "And switch to pytest -x -q from now on, the output is too noisy.",
+            "Always use pytest -x",
+            "pytest -x -q",
+        ),
+        (
+            "Always use Python 3.11.",
+            "Switch to Python 3.12 from now on.",
+            "3.11",
+            "Python 3.12",
+        ),
+        (
+            "跑测试一律用 pytest -x。",
+            "以后都改用 pytest -x -q，输出太吵了。",
+            "一律用 pytest -x",
+            "pytest -x -q",
+        ),
+        (
+            "Always use ruff --fix.",
+            "Switch to ruff --fix --unsafe-fixes going forward.",
+            "Always use ruff",
+            "unsafe",
+        ),
+    ],
+)
+def test_switch_to_another_variant_replaces_rule(rule: str, said: str, old: str, new: str) -> None:
+    rules = _rules(rule, said)
+    assert old not in rules
+    assert new in rules
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        # The bare tool named: the flags add to the rule. Another thing; a question; a scope.
+        ("Always run pytest before committing.", "Switch to pytest -x -q from now on."),
+        ("Always use pytest -x.", "Switch to the staging branch from now on."),
+        ("Always use pytest -x.", "Switch to pytest -x -q from now on?"),
+        ("Always use pytest -x.", "Use pytest -q for the smoke tests from now on."),
+        ("Always use pytest -x.", "Also use ruff --fix from now on."),
+    ],
+)
+def test_switch_keeps_rule_it_does_not_replace(rule: str, said: str) -> None:
+    assert rule.rstrip(".") in _rules(rule, said)
+
+
+def test_from_now_on_with_a_reason_is_a_rule() -> None:
+    rules = _rules("Use spaces from now on, the tabs break the linter.")
+    assert "Use spaces from now on" in rules
+
+
+def test_from_now_on_with_more_of_the_rule_is_not_cut() -> None:
+    assert "Use tabs from now on" not in _rules("Use tabs from now on, except in YAML.")

@@ -1828,7 +1828,8 @@ _EN_FROM_NOW_ON = re.compile(
     r"|must|seems?|looks?)\b)"
     r"(?P<obj>[a-z][\w'-]*(?: [\w'/.#+@-]+){0,6}?)(?: instead)?,? "
     r"(?P<cue>from now on|going forward)"
-    r"(?=[.!;\n]|$)"
+    # (A reason may follow: "…from now on, the output is too noisy"; not more of the rule.)
+    r"(?=[.!;\n]|$|,\s+(?!(?:and|but|except|unless|only|or|not|if|when)\b))"
 )
 
 

@@ -675,6 +675,36 @@ def _zh_verb_and_thing(rule: str, permitted: str) -> bool:
     return rule[:1] in _ZH_THING_VERBS and rule[1:] == permitted and len(permitted) >= 2
 
 
+# A switch to another thing: "switch to pytest -x -q", "以后都改用 pytest -x -q".
+_SWITCH_TO = re.compile(
+    r"(?i)\b(?:switch(?:\s+over)?|move|change|go\s+over)\s+to\s+(?:the\s+|a\s+)?"
+    r"|(?:改用|换成|换用|改成|改为)\s*"
+)
+# A tool or thing named with its variant: options ("pytest -x", "ruff --fix") or a version
+# ("Python 3.11", "node v20").
+_VARIANT = re.compile(
+    r"(?i)(?<![\w-])(?P<head>[a-z][\w.+#]*)(?P<opts>(?:\s+(?:-{1,2}[\w=-]+|v?\d[\w.]*))+)"
+)
+
+
+def _variant_switched(rule: ConstraintEntry, said: str) -> bool:
+    """A requirement naming a thing in one variant ("Always use pytest -x") that words
+    switching to another variant of it replace ("switch to pytest -x -q from now on"). Not a
+    rule naming the thing bare ("Always run pytest before committing": the flags add to it),
+    nor another thing."""
+    if rule.polarity not in ("require", "only") or rule.revokes:
+        return False
+    switch = _SWITCH_TO.search(said)
+    new = _VARIANT.match(said, switch.end()) if switch is not None else None
+    if new is None:
+        return False
+    head, opts = new.group("head").lower(), " ".join(new.group("opts").split())
+    return any(
+        m.group("head").lower() == head and " ".join(m.group("opts").split()) != opts
+        for m in _VARIANT.finditer(rule.text)
+    )
+
+
 # The speaker as a possessor before what a rule's verb takes: "我现在的公司" is about "公司".
 _ZH_OWNER = re.compile(r"^(?:给?我们|给?我|咱们)")
 
@@ -1292,6 +1322,12 @@ class Ledger(BaseModel):
                         or restates_wider(only_frame(e.text, e.cue), frame, c.text)
                     )
                 ]
+        if not c.revokes and c.polarity == "require":
+            # "Switch to pytest -x -q from now on" after "Always use pytest -x": the same
+            # tool in another variant replaces the requirement that named the old one.
+            rivals += [
+                e for e in self._active()[0] if e not in rivals and _variant_switched(e, c.text)
+            ]
         # A go-ahead that releases only rules held until later is for its occasion.
         # So is one that says a requirement is no longer needed, or a thing refused is
         # acceptable too ("朝北的其实也可以接受"): after its turn the rule's absence says as
