@@ -356,10 +356,6 @@ def test_zh_limit_standard_is_now() -> None:
     assert "450" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: '头孢那个是我记错了，她头孢不过敏' leaves 头孢 in the allergy rule",
-)
 def test_zh_allergy_corrected() -> None:
     text = block(
         "她对青霉素和头孢过敏，开药要避开。",

@@ -278,3 +278,84 @@ def test_from_now_on_with_a_reason_is_a_rule() -> None:
 
 def test_from_now_on_with_more_of_the_rule_is_not_cut() -> None:
     assert "Use tabs from now on" not in _rules("Use tabs from now on, except in YAML.")
+
+
+# ---------------------------------------------------------------- one thing struck from a list
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "kept", "gone"),
+    [
+        (
+            "她对青霉素和头孢过敏，开药要避开。",
+            "其实头孢那个是我记错了，她头孢不过敏。青霉素是真的。",
+            "青霉素",
+            "头孢",
+        ),
+        ("我对花生和虾过敏。", "我对虾不过敏，花生是真的。", "花生", "虾"),
+        ("我对花生、虾和芒果过敏。", "我说错了，我对花生不过敏。", "虾和芒果", "花生"),
+        (
+            "She's allergic to penicillin and cephalosporins.",
+            "Sorry, she isn't allergic to cephalosporins.",
+            "penicillin",
+            "cephalosporin",
+        ),
+        (
+            "He is allergic to penicillin and sulfa.",
+            "Actually he's not allergic to penicillin.",
+            "sulfa",
+            "penicillin",
+        ),
+    ],
+)
+def test_thing_struck_from_allergy_rule(rule: str, said: str, kept: str, gone: str) -> None:
+    rules = _rules(rule, said)
+    assert kept in rules
+    assert gone not in rules
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        ("她对头孢过敏。", "其实她头孢不过敏，是我记错了。"),
+        (
+            "She's allergic to penicillin.",
+            "Actually she's not allergic to penicillin, I misremembered.",
+        ),
+    ],
+)
+def test_only_thing_struck_lifts_the_rule(rule: str, said: str) -> None:
+    assert "过敏" not in _rules(rule, said) and "allergic" not in _rules(rule, said)
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        # A question; a thing the rule does not name.
+        ("她对青霉素和头孢过敏。", "她对头孢不过敏吗？"),
+        ("我对花生和虾过敏。", "我对芒果不过敏。"),
+        (
+            "She's allergic to penicillin and cephalosporins.",
+            "Is she not allergic to cephalosporins?",
+        ),
+        ("She's allergic to penicillin and cephalosporins.", "She isn't allergic to latex."),
+    ],
+)
+def test_struck_words_that_strike_nothing(rule: str, said: str) -> None:
+    assert rule.rstrip("。.") in _rules(rule, said)
+
+
+def test_not_allergic_alone_is_no_rule() -> None:
+    assert "花生" not in _rules("我对花生不过敏。")
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        # Said with no correction, of the speaker's party: the rule stands as said.
+        ("我对花生和虾过敏。", "我对虾不过敏。"),
+        ("I'm allergic to peanuts and shellfish.", "My brother isn't allergic to shellfish."),
+    ],
+)
+def test_not_allergic_without_a_correction_strikes_nothing(rule: str, said: str) -> None:
+    assert rule.rstrip("。.") in _rules(rule, said)

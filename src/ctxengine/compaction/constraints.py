@@ -779,6 +779,24 @@ _ALLERGY = re.compile(
     r"(?:对|吃)(?P<zh>[^，,。；;！!？?\s对吃不没]{1,12}?)(?:会|有点|有些|很|特别)?过敏(?!的人|性)"
     r"|(?i:\ballergic to (?P<en>[a-z][a-z ,-]{1,40}?))(?=[.;!?\n]|$|,? so\b|,? but\b)"
 )
+# "她头孢不过敏", "其实她对头孢不过敏", "She isn't allergic to cephalosporins": one thing said
+# not to be what an allergy rule names (`STRUCK`). Not asked ("她头孢不过敏吗？").
+_NOT_ALLERGIC = re.compile(
+    r"(?:(?<=[对吃她他我])|^|(?<=[，,。！!；;\s]))(?P<zh>[^，,。；;！!？?\s对吃她他我不没]{1,12}?)"
+    r"(?:其实|倒是|并|也)?(?:不|没有?)过敏(?![吗么])"
+    r"|(?i:(?:\b(?:is|am|are)|'s|'m|'re)\s*(?:not|n't)\s+(?:actually\s+|really\s+)?allergic to"
+    r"\s+(?P<en>[a-z][a-z -]{1,40}?))(?=[.;,!?\n]|$)"
+)
+# Words that say an earlier statement is corrected: only then does "not allergic to" strike
+# a thing the user named before.
+_CORRECTED = re.compile(
+    r"其实|记错|搞错|说错|弄错|更正|不对|是真的"
+    r"|(?i:\b(?:actually|sorry|correction|i was wrong|misremembered|my mistake|mixed up"
+    r"|i meant|scratch that)\b)"
+)
+# A thing struck from the list a rule names ("她对青霉素和头孢过敏" then "她头孢不过敏"): the
+# rule holds for the rest (`ledger.Ledger.add`); naming nothing it lists, it is no rule.
+STRUCK = " [struck]"
 _ALLERGY_NOT_ZH = re.compile(r"什么|哪些|啥|(?:很多|有的|有些|不少|一些)人")
 _ALLERGY_NOT_EN = re.compile(
     r"(?i)(?:\bnot|n't|\bno longer|\bused to|\bthought|\bif|\bwhether|\bany)\b[^.;!?\n]{0,20}$"
@@ -1182,6 +1200,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     if "也" in text or "就" in text or "不一定" in text:
         hits.extend(_zh_relaxations(text, revoked_spans))
     hits.extend(_mind_changes(text, revoked_spans))
+    if "过敏" in text or "allergic" in text.lower():
+        hits.extend(_struck_items(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -1244,6 +1264,28 @@ def extract_constraints(text: str) -> list[Constraint]:
         for h in hits
         if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
     ]
+
+
+def _struck_items(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_NOT_ALLERGIC` clauses, each striking a thing from an allergy rule in force."""
+    out: list[_Hit] = []
+    if _CORRECTED.search(text) is None:
+        return out  # said of the speaker's party, no rule of theirs corrected ("我对花生不过敏")
+    for m in _NOT_ALLERGIC.finditer(text):
+        obj = m.group("zh") or m.group("en") or ""
+        at = m.start("zh") if m.group("zh") else m.start("en")
+        start, end = _clause_span(text, at)
+        if (
+            _inside(at, spans)
+            or text[end - 1 : end] in ("?", "？")
+            or text[end : end + 1] in ("?", "？")
+        ):
+            continue
+        if not (subject := normalize_subject(obj)):
+            continue
+        spans.append((at, m.end()))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, "过敏" + STRUCK))
+    return out
 
 
 def _without_alternatives_lifted(hits: list[_Hit]) -> list[_Hit]:

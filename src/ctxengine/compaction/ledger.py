@@ -90,6 +90,7 @@ from ctxengine.compaction.constraints import (
     IN_PART,
     INCLUDES,
     NARROWS,
+    STRUCK,
     WEAK_REVOCATION,
     WORD_BAR,
     Polarity,
@@ -675,6 +676,25 @@ def _zh_verb_and_thing(rule: str, permitted: str) -> bool:
     return rule[:1] in _ZH_THING_VERBS and rule[1:] == permitted and len(permitted) >= 2
 
 
+# What joins the things of a list: "青霉素和头孢", "peanuts, shellfish and eggs".
+_LIST_JOIN_WORDS = r"(?:以及|和|、|与|及|跟|,|，|\band\b|\bor\b)"
+_LIST_JOIN = re.compile(rf"(?i)\s*{_LIST_JOIN_WORDS}\s*")
+
+
+def _without_item(text: str, item: str) -> str:
+    """`text` without one thing of a list it names and the word that joined it: "她对青霉素和
+    头孢过敏" without "头孢" is "她对青霉素过敏"; "peanuts, shellfish and eggs" without
+    "peanuts" is "shellfish and eggs"."""
+    i = re.escape(item)
+    for rx in (
+        rf"(?i)\s*{_LIST_JOIN_WORDS}\s*{i}(?![A-Za-z0-9])",
+        rf"(?i)(?<![A-Za-z0-9]){i}\s*{_LIST_JOIN_WORDS}\s*",
+    ):
+        if (m := re.search(rx, text)) is not None:
+            return text[: m.start()] + text[m.end() :]
+    return text
+
+
 # A switch to another thing: "switch to pytest -x -q", "以后都改用 pytest -x -q".
 _SWITCH_TO = re.compile(
     r"(?i)\b(?:switch(?:\s+over)?|move|change|go\s+over)\s+to\s+(?:the\s+|a\s+)?"
@@ -1112,6 +1132,8 @@ class Ledger(BaseModel):
             if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
         ]
         out = LedgerResult()
+        if c.cue.endswith(STRUCK):
+            return self._strike(c, norm, turn)
         if (kind := mind_change(c)) is not None:
             return self._mind_changed(c, norm, kind, turn)
         if (scope := scoped_permission(c)) is not None:
@@ -1403,6 +1425,35 @@ class Ledger(BaseModel):
         entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True, once=kind == DROPS)
         out.entry = entry
         out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in changed)
+        return out
+
+    def _strike(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """A thing struck from the list an allergy rule names ("她对青霉素和头孢过敏" then
+        "她头孢不过敏"): the rule is superseded by its words without that thing, a conflict the
+        later side wins; naming its one thing, the rule is revoked. Naming nothing a rule lists,
+        the words are a remark."""
+        out = LedgerResult()
+        for e in [x for x in self._active()[0] if x.polarity == "forbid" and x.cue == "过敏"]:
+            items = [i for i in _LIST_JOIN.split(e.subject) if i.strip()]
+            struck = [i for i in items if normalize_subject(i) == norm]
+            if e.revokes or not struck:
+                continue
+            if len(items) == len(struck):
+                entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=True)
+                out.entry = entry
+                out.changes.append(self._set(e, "revoked", turn, entry.id))
+                continue
+            text = _without_item(e.text, struck[0].strip())
+            rest = _without_item(e.subject, struck[0].strip())
+            if text == e.text:
+                continue
+            kept = Constraint(text=text, polarity="forbid", subject=rest, cue=e.cue)
+            entry = self._append(
+                kept, normalize_subject(rest), turn, polarity="forbid", revokes=False
+            )
+            out.entry = entry
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
         return out
 
     def _new_value(
