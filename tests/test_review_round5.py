@@ -369,10 +369,6 @@ def test_zh_allergy_corrected() -> None:
     assert "头孢过敏" not in rules and "和头孢" not in rules
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: '早上的其实可以，8点以后就行' does not change the too-early rule to 8点",
-)
 def test_zh_time_rule_narrowed() -> None:
     text = block(
         "不要坐红眼航班，也别太早，9点以前的都不要。",

@@ -359,3 +359,44 @@ def test_not_allergic_alone_is_no_rule() -> None:
 )
 def test_not_allergic_without_a_correction_strikes_nothing(rule: str, said: str) -> None:
     assert rule.rstrip("。.") in _rules(rule, said)
+
+
+# ---------------------------------------------------------------- a time bound moved
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "gone"),
+    [
+        (
+            "不要坐红眼航班，也别太早，9点以前的都不要。",
+            "早上的其实可以，8点以后就行，我们早起惯了。",
+            "也别太早",
+        ),
+        ("不要订早上9点前的航班。", "8点以后就行。", "9点前"),
+        ("别订太晚的航班。", "10点以前就行。", "太晚"),
+        ("会议别排太早。", "其实9点半以后就行。", "太早"),
+    ],
+)
+def test_zh_time_bound_moved(rule: str, said: str, gone: str) -> None:
+    rules = _rules(rule, said)
+    assert gone not in rules
+    assert "点" in rules
+
+
+def test_zh_time_bound_moved_keeps_other_rules() -> None:
+    rules = _rules("不要坐红眼航班，也别太早。", "早上的其实可以，8点以后就行。")
+    assert "不要坐红眼航班" in rules and "8点以后" in rules
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        # The other way, a question, the same time, a rule about no time.
+        ("别订太晚的航班。", "8点以后就行。"),
+        ("不要坐红眼航班，也别太早。", "8点以后就行吗？"),
+        ("不要订早上9点前的航班。", "9点以后就行。"),
+        ("不要喝咖啡。", "8点以后就行。"),
+    ],
+)
+def test_zh_time_bound_not_moved(rule: str, said: str) -> None:
+    assert rule.rstrip("。").split("，")[-1] in _rules(rule, said)

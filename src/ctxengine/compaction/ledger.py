@@ -676,6 +676,26 @@ def _zh_verb_and_thing(rule: str, permitted: str) -> bool:
     return rule[:1] in _ZH_THING_VERBS and rule[1:] == permitted and len(permitted) >= 2
 
 
+# A time of day as a bound, said as enough: "8点以后" (就行), "10点之前".
+_ZH_CLOCK = r"\d{1,2}点(?:半|\d{1,2}分?)?"
+_ZH_TIME_BOUND = re.compile(rf"(?P<t>{_ZH_CLOCK})(?P<dir>以后|之后|后|以前|之前|前)")
+_ZH_LATER = ("以后", "之后", "后")
+
+
+def _bounds_time(rule: str, bound: re.Match[str]) -> bool:
+    """A prohibition of what is too early that a lower bound ("8点以后") moves ("也别太早",
+    "不要订9点前的航班": another time, the other way), or of what is too late that an
+    upper bound moves ("别订太晚的航班", "10点以后的不要")."""
+    later = bound.group("dir") in _ZH_LATER
+    if re.search(r"太早|早于" if later else r"太晚|晚于", rule):
+        return True
+    other = r"以前|之前|前" if later else r"以后|之后|后"
+    return any(
+        m.group("t") != bound.group("t")
+        for m in re.finditer(rf"(?P<t>{_ZH_CLOCK})(?:{other})", rule)
+    )
+
+
 # What joins the things of a list: "青霉素和头孢", "peanuts, shellfish and eggs".
 _LIST_JOIN_WORDS = r"(?:以及|和|、|与|及|跟|,|，|\band\b|\bor\b)"
 _LIST_JOIN = re.compile(rf"(?i)\s*{_LIST_JOIN_WORDS}\s*")
@@ -1134,6 +1154,10 @@ class Ledger(BaseModel):
         out = LedgerResult()
         if c.cue.endswith(STRUCK):
             return self._strike(c, norm, turn)
+        if lifts_only_a_rule(c) and (bound := _ZH_TIME_BOUND.fullmatch(norm)) is not None:
+            moved = self._time_bound_moved(c, norm, bound, turn)
+            if moved.entry is not None:
+                return moved
         if (kind := mind_change(c)) is not None:
             return self._mind_changed(c, norm, kind, turn)
         if (scope := scoped_permission(c)) is not None:
@@ -1425,6 +1449,28 @@ class Ledger(BaseModel):
         entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True, once=kind == DROPS)
         out.entry = entry
         out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in changed)
+        return out
+
+    def _time_bound_moved(
+        self, c: Constraint, norm: str, bound: re.Match[str], turn: int
+    ) -> LedgerResult:
+        """ "8点以后就行" after "也别太早" (or "不要订9点前的航班"): the time said is the new
+        bound of the rules against what is too early (`_bounds_time`), superseded by the
+        words, a conflict the later side wins. Bounding none, it is left to the other
+        readings."""
+        out = LedgerResult()
+        rules = [
+            e
+            for e in self._active()[0]
+            if e.polarity == "forbid" and not e.revokes and _bounds_time(e.text, bound)
+        ]
+        if not rules:
+            return out
+        entry = self._append(c, norm, turn, polarity="only", revokes=False)
+        out.entry = entry
+        for e in rules:
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
         return out
 
     def _strike(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
