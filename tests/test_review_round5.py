@@ -330,10 +330,6 @@ def test_zh_revoke_phone_also_fine() -> None:
     assert "不要打电话" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'legacy 那个 XmlExporter 也改了吧' does not lift 'legacy 目录下的先别动'",
-)
 def test_zh_revoke_change_it_too() -> None:
     text = block(
         "legacy 目录下的先别动，那是要下线的代码。",
@@ -342,7 +338,11 @@ def test_zh_revoke_change_it_too() -> None:
         "好的。",
         "继续。",
     )
-    assert "legacy 目录下的先别动" not in _rules(text)
+    # One file of the kept directory to be changed is an exception beside the rule, not its
+    # end: the rest of legacy/ is still to be retired untouched.
+    rules = _rules(text)
+    assert "XmlExporter" in rules
+    assert "legacy 目录下的先别动" in rules
 
 
 def test_zh_limit_standard_is_now() -> None:

@@ -400,3 +400,57 @@ def test_zh_time_bound_moved_keeps_other_rules() -> None:
 )
 def test_zh_time_bound_not_moved(rule: str, said: str) -> None:
     assert rule.rstrip("。").split("，")[-1] in _rules(rule, said)
+
+
+# ---------------------------------------------------------------- one thing in a kept place
+
+_LEGACY_ZH = "legacy 目录下的先别动，那是要下线的代码。"
+_LEGACY_EN = "Don't touch anything under legacy/, it's being retired."
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "kept"),
+    [
+        (
+            _LEGACY_ZH,
+            "legacy 那个 XmlExporter 也改了吧，产品说还要用半年。",
+            "legacy 目录下的先别动",
+        ),
+        (_LEGACY_ZH, "legacy 目录下的 XmlExporter 可以改了。", "legacy 目录下的先别动"),
+        (_LEGACY_ZH, "legacy 里的 CsvWriter 也改一下吧。", "legacy 目录下的先别动"),
+        (
+            _LEGACY_EN,
+            "Also change the XmlExporter in legacy/, product still needs it.",
+            "Don't touch anything under legacy/",
+        ),
+        (
+            _LEGACY_EN,
+            "You can also edit the CsvWriter under legacy/.",
+            "Don't touch anything under legacy/",
+        ),
+    ],
+)
+def test_one_thing_in_a_kept_place_is_an_exception(rule: str, said: str, kept: str) -> None:
+    rules = _rules(rule, said)
+    assert kept in rules  # the rest of the place stays as ruled
+    assert ("XmlExporter" in said) == ("XmlExporter" in rules)
+    assert ("CsvWriter" in said) == ("CsvWriter" in rules)
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        # Another place, a question, no change, a rule that is not about changing.
+        (_LEGACY_ZH, "src 那个 XmlExporter 也改了吧。"),
+        (_LEGACY_ZH, "legacy 那个 XmlExporter 也改了吗？"),
+        (_LEGACY_ZH, "legacy 那个 XmlExporter 也看一下吧。"),
+        ("不要删 legacy 目录下的文件。", "legacy 那个 XmlExporter 也改了吧。"),
+        (_LEGACY_EN, "Also change the XmlExporter in src/."),
+    ],
+)
+def test_change_elsewhere_is_no_exception(rule: str, said: str) -> None:
+    assert "XmlExporter" not in _rules(rule, said)
+
+
+def test_zh_change_forbidden_is_still_a_rule() -> None:
+    assert "首页的标题别改了吧" in _rules("首页的标题别改了吧。")

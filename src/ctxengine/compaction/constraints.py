@@ -787,6 +787,55 @@ _NOT_ALLERGIC = re.compile(
     r"|(?i:(?:\b(?:is|am|are)|'s|'m|'re)\s*(?:not|n't)\s+(?:actually\s+|really\s+)?allergic to"
     r"\s+(?P<en>[a-z][a-z -]{1,40}?))(?=[.;,!?\n]|$)"
 )
+# "legacy 那个 XmlExporter 也改了吧", "legacy 目录下的 XmlExporter 可以改了", "Also change the
+# XmlExporter in legacy/": one thing in a place named, to be changed. Beside a rule against
+# changing that place it is an exception (`PART_ALLOWED`, `ledger.Ledger.add`); the rest of the
+# place stays as ruled. With no such rule it is a request, no rule.
+_ZH_PART_CHANGED = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那就|其实|另外|还有)?[，,]?\s*"
+    # (No cue of a rule in the words: "首页的标题别改了吧" forbids.)
+    r"(?P<place>[A-Za-z0-9_./-]+|(?:(?![不别没勿])[\u4e00-\u9fff]){2,6}?)\s*(?:目录|文件夹|模块)?"
+    r"(?:下的|下面的|里的|里面的|中的|那个|这个|的)\s*"
+    r"(?P<obj>[A-Za-z_][\w./-]{1,60}|(?:(?![不别没勿])[\u4e00-\u9fff]){2,8}?)\s*(?:其实|现在)?"
+    r"(?:也|就)?(?:可以|要|得)?"
+    r"(?P<cue>改|动|修改|重构|更新)(?:一下|掉)?(?:了|吧|啊)+(?=$|[，,。！!；;\s])"
+)
+_EN_PART_CHANGED = re.compile(
+    r"(?i)(?:^|(?<=[.;!\n]))\s*(?:(?:ok|okay|actually|and|but|oh)\b,?\s+)*"
+    r"(?:(?:also|please|go ahead and|you can(?: also)?)\s+)+"
+    r"(?P<cue>change|modify|edit|update|fix|touch|refactor)\s+(?:the\s+)?"
+    r"(?P<obj>[A-Za-z_][\w.-]{1,60})(?:\s+(?:class|file|module))?\s+(?:in|under)\s+"
+    r"(?P<place>[\w./-]+?)/?(?:\s+(?:too|as well))?(?=[,.;!\n]|$)"
+)
+PART_ALLOWED = " [part allowed]"
+
+
+def _parts_changed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_PART_CHANGED` and `_EN_PART_CHANGED` clauses: the thing with its place as subject
+    ("legacy xmlexporter"), kept only beside a rule against changing that place."""
+    out: list[_Hit] = []
+    for m in (*_ZH_PART_CHANGED.finditer(text), *_EN_PART_CHANGED.finditer(text)):
+        at = m.start("place") if m.re is _ZH_PART_CHANGED else m.start()
+        start, end = _clause_span(text, at)
+        if (
+            _inside(at, spans)
+            or text[end - 1 : end] in ("?", "？", "吗")
+            or text[end : end + 1] in ("?", "？")
+        ):
+            continue
+        if m.re is _ZH_PART_CHANGED and m.group("place") in _ZH_POINTER_WORDS:
+            continue
+        spans.append((at, m.end()))
+        subject = f"{m.group('place')} {m.group('obj')}"
+        out.append(
+            _lifting(at, text[start:end].strip(), "forbid", subject, m.group("cue") + PART_ALLOWED)
+        )
+    return out
+
+
+_ZH_POINTER_WORDS = frozenset(["那个", "这个", "那些", "这些", "我们", "你们", "他们"])
+
+
 # Words that say an earlier statement is corrected: only then does "not allergic to" strike
 # a thing the user named before.
 _CORRECTED = re.compile(
@@ -828,6 +877,7 @@ _GATE_ZH = (
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
     r"|(?:是|为|变成|变为|定为|定在)\s*\d"
+    r"|(?:改|动|修改|重构|更新)(?:一下|掉)?(?:了|吧)"
     r"|按照|都要|都得"  # `_zh_standing`
     r"|(?:固定|统一|一律|一直|始终)都?(?:译|翻|写成|写作|叫)|(?:先|提前)(?:问|告诉|通知|找|跟|和)"
     # `_zh_standing_shapes`
@@ -849,6 +899,7 @@ _GATE = re.compile(
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
     r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
+    r"|also (?:change|modify|edit|update|fix|touch|refactor) "
     r"|(?:too|as well)\b"
     r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
     # `_en_standing_shapes` and the threshold value changes
@@ -1202,6 +1253,7 @@ def extract_constraints(text: str) -> list[Constraint]:
     hits.extend(_mind_changes(text, revoked_spans))
     if "过敏" in text or "allergic" in text.lower():
         hits.extend(_struck_items(text, revoked_spans))
+    hits.extend(_parts_changed(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)

@@ -90,6 +90,7 @@ from ctxengine.compaction.constraints import (
     IN_PART,
     INCLUDES,
     NARROWS,
+    PART_ALLOWED,
     STRUCK,
     WEAK_REVOCATION,
     WORD_BAR,
@@ -676,6 +677,21 @@ def _zh_verb_and_thing(rule: str, permitted: str) -> bool:
     return rule[:1] in _ZH_THING_VERBS and rule[1:] == permitted and len(permitted) >= 2
 
 
+# Verbs of changing a place's files: "legacy 目录下的先别动", "Don't touch anything in legacy/".
+_ZH_CHANGE_VERB = re.compile(r"动|改|碰|修改|重构")
+
+
+def _keeps_place(rule: str, place: str) -> bool:
+    """A prohibition of changing what is in `place` ("legacy 目录下的先别动" for "legacy")."""
+    at = rule.lower().find(place.lower())
+    if len(place) < 2 or at < 0:
+        return False
+    if place.isascii() and re.search(rf"(?i)(?<![\w.-]){re.escape(place)}(?![\w.-])", rule) is None:
+        return False
+    verbs = {w.lower() for w in re.findall(r"[A-Za-z]+", rule)} & _EDIT_VERBS
+    return bool(verbs) or _ZH_CHANGE_VERB.search(rule) is not None
+
+
 # A time of day as a bound, said as enough: "8点以后" (就行), "10点之前".
 _ZH_CLOCK = r"\d{1,2}点(?:半|\d{1,2}分?)?"
 _ZH_TIME_BOUND = re.compile(rf"(?P<t>{_ZH_CLOCK})(?P<dir>以后|之后|后|以前|之前|前)")
@@ -1154,6 +1170,8 @@ class Ledger(BaseModel):
         out = LedgerResult()
         if c.cue.endswith(STRUCK):
             return self._strike(c, norm, turn)
+        if c.cue.endswith(PART_ALLOWED):
+            return self._part_allowed(c, norm, turn)
         if lifts_only_a_rule(c) and (bound := _ZH_TIME_BOUND.fullmatch(norm)) is not None:
             moved = self._time_bound_moved(c, norm, bound, turn)
             if moved.entry is not None:
@@ -1471,6 +1489,21 @@ class Ledger(BaseModel):
         for e in rules:
             out.changes.append(self._set(e, "superseded", turn, entry.id))
             out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+        return out
+
+    def _part_allowed(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "legacy 那个 XmlExporter 也改了吧" beside "legacy 目录下的先别动": one thing in the
+        place a rule keeps unchanged, to be changed, is an exception kept beside the rule (the
+        rest of the place stays as ruled). Beside no rule against changing that place, the
+        words are a request."""
+        out = LedgerResult()
+        place = c.subject.partition(" ")[0]
+        if not any(
+            e.polarity == "forbid" and not e.revokes and _keeps_place(e.text, place)
+            for e in self._active()[0]
+        ):
+            return out
+        out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
         return out
 
     def _strike(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
