@@ -454,3 +454,44 @@ def test_change_elsewhere_is_no_exception(rule: str, said: str) -> None:
 
 def test_zh_change_forbidden_is_still_a_rule() -> None:
     assert "首页的标题别改了吧" in _rules("首页的标题别改了吧。")
+
+
+# ---------------------------------------------------------------- one thing of a list allowed
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "kept", "gone"),
+    [
+        (
+            "Don't add cilantro or scallions.",
+            "Scallions are fine after all.",
+            "cilantro",
+            "scallion",
+        ),
+        (
+            "Don't add cilantro or scallions.",
+            "Cilantro is fine after all.",
+            "scallions",
+            "cilantro",
+        ),
+        ("No cilantro and no scallions.", "Scallions are fine after all.", "cilantro", "scallion"),
+        ("不要放葱和蒜。", "葱其实可以放。", "不要放蒜", "葱"),
+        ("不要放葱和蒜。", "蒜其实可以放。", "不要放葱", "蒜"),
+    ],
+)
+def test_one_thing_of_a_list_allowed_narrows_it(rule: str, said: str, kept: str, gone: str) -> None:
+    rules = _rules(rule, said)
+    assert kept in rules
+    assert gone not in rules
+
+
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        ("不要放葱和蒜。", "姜其实可以放。"),
+        ("Don't add cilantro or scallions.", "Garlic is fine after all."),
+        ("Don't add cilantro or scallions.", "Are scallions fine after all?"),
+    ],
+)
+def test_other_thing_allowed_keeps_the_list(rule: str, said: str) -> None:
+    assert rule.rstrip("。.") in _rules(rule, said)

@@ -717,6 +717,20 @@ _LIST_JOIN_WORDS = r"(?:以及|和|、|与|及|跟|,|，|\band\b|\bor\b)"
 _LIST_JOIN = re.compile(rf"(?i)\s*{_LIST_JOIN_WORDS}\s*")
 
 
+def _list_item_named(item: str, permitted: str) -> bool:
+    """Whether a permission's subject names one thing of a rule's list: the thing itself
+    ("scallion"; "no scallions" in "No cilantro and no scallions"), or in Chinese the thing
+    after a verb of doing ("放葱" for "葱")."""
+    thing = normalize_subject(re.sub(r"(?i)^\s*no\s+", "", item))
+    if not thing:
+        return False
+    return thing == permitted or (
+        _CJK.match(thing) is not None
+        and permitted[:1] in _ZH_THING_VERBS
+        and permitted[1:] == thing
+    )
+
+
 def _without_item(text: str, item: str) -> str:
     """`text` without one thing of a list it names and the word that joined it: "她对青霉素和
     头孢过敏" without "头孢" is "她对青霉素过敏"; "peanuts, shellfish and eggs" without
@@ -1246,6 +1260,10 @@ class Ledger(BaseModel):
             # ("不一定要五星级" lifts a rule asking for 五星级, whichever way it asked.)
             # Adverbs aside ("Never push directly to main" / "You can push to main now"), or
             # the thing the rule ends on ("Don't ship it with FedEx" / "FedEx is fine").
+            if c.polarity == "forbid" and (narrowed := self._narrow_list(norm, turn)).entry:
+                # "Scallions are fine after all" after "Don't add cilantro or scallions", "葱其实
+                # 可以放" after "不要放葱和蒜": the rule holds for the rest of its list.
+                return narrowed
             same = [
                 e
                 for e in self._active()[0]
@@ -1504,6 +1522,38 @@ class Ledger(BaseModel):
         ):
             return out
         out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+        return out
+
+    def _narrow_list(self, norm: str, turn: int) -> LedgerResult:
+        """A prohibition of a list of things ("Don't add cilantro or scallions", "不要放葱和
+        蒜") of which a permission allows one (`_list_item_named`): superseded by its words
+        without that thing, a conflict the later side wins."""
+        out = LedgerResult()
+        for e in self._active()[0]:
+            if e.polarity != "forbid" or e.revokes:
+                continue
+            items = [i for i in _LIST_JOIN.split(e.subject) if i.strip()]
+            named = [i for i in items if _list_item_named(i, norm)]
+            if len(items) < 2 or len(named) != 1:
+                continue
+            item = named[0].strip()
+            if item == items[0].strip():
+                # The first thing carries the verb of all ("放葱和蒜"): only the thing goes.
+                if _CJK.match(item) and item[:1] in _ZH_THING_VERBS and len(item) > 1:
+                    item = item[1:]
+                elif " " in item:
+                    continue  # "push to main and release branches": no telling the verb apart
+            text = _without_item(e.text, item)
+            rest = _without_item(e.subject, item)
+            if text == e.text or rest == e.subject:
+                continue
+            kept = Constraint(text=text, polarity="forbid", subject=rest, cue=e.cue)
+            entry = self._append(
+                kept, normalize_subject(rest), turn, polarity="forbid", revokes=False
+            )
+            out.entry = entry
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
         return out
 
     def _strike(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
