@@ -1261,8 +1261,8 @@ class Ledger(BaseModel):
             # Adverbs aside ("Never push directly to main" / "You can push to main now"), or
             # the thing the rule ends on ("Don't ship it with FedEx" / "FedEx is fine").
             if c.polarity == "forbid" and (narrowed := self._narrow_list(norm, turn)).entry:
-                # "Scallions are fine after all" after "Don't add cilantro or scallions", "葱其实
-                # 可以放" after "不要放葱和蒜": the rule holds for the rest of its list.
+                # "Scallions are fine after all" after "Don't add cilantro or scallions",
+                # "葱其实可以放" after "不要放葱和蒜": the rule holds for the rest of its list.
                 return narrowed
             same = [
                 e
