@@ -779,6 +779,73 @@ _ALLERGY = re.compile(
     r"(?:对|吃)(?P<zh>[^，,。；;！!？?\s对吃不没]{1,12}?)(?:会|有点|有些|很|特别)?过敏(?!的人|性)"
     r"|(?i:\ballergic to (?P<en>[a-z][a-z ,-]{1,40}?))(?=[.;!?\n]|$|,? so\b|,? but\b)"
 )
+# "她头孢不过敏", "其实她对头孢不过敏", "She isn't allergic to cephalosporins": one thing said
+# not to be what an allergy rule names (`STRUCK`). Not asked ("她头孢不过敏吗？").
+_NOT_ALLERGIC = re.compile(
+    r"(?:(?<=[对吃她他我])|^|(?<=[，,。！!；;\s]))(?P<zh>[^，,。；;！!？?\s对吃她他我不没]{1,12}?)"
+    r"(?:其实|倒是|并|也)?(?:不|没有?)过敏(?![吗么])"
+    r"|(?i:(?:\b(?:is|am|are)|'s|'m|'re)\s*(?:not|n't)\s+(?:actually\s+|really\s+)?allergic to"
+    r"\s+(?P<en>[a-z][a-z -]{1,40}?))(?=[.;,!?\n]|$)"
+)
+# "legacy 那个 XmlExporter 也改了吧", "legacy 目录下的 XmlExporter 可以改了", "Also change the
+# XmlExporter in legacy/": one thing in a place named, to be changed. Beside a rule against
+# changing that place it is an exception (`PART_ALLOWED`, `ledger.Ledger.add`); the rest of the
+# place stays as ruled. With no such rule it is a request, no rule.
+_ZH_PART_CHANGED = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那就|其实|另外|还有)?[，,]?\s*"
+    # (No cue of a rule in the words: "首页的标题别改了吧" forbids.)
+    r"(?P<place>[A-Za-z0-9_./-]+|(?:(?![不别没勿])[\u4e00-\u9fff]){2,6}?)\s*(?:目录|文件夹|模块)?"
+    r"(?:下的|下面的|里的|里面的|中的|那个|这个|的)\s*"
+    r"(?P<obj>[A-Za-z_][\w./-]{1,60}|(?:(?![不别没勿])[\u4e00-\u9fff]){2,8}?)\s*(?:其实|现在)?"
+    r"(?:也|就)?(?:可以|要|得)?"
+    r"(?P<cue>改|动|修改|重构|更新)(?:一下|掉)?(?:了|吧|啊)+(?=$|[，,。！!；;\s])"
+)
+_EN_PART_CHANGED = re.compile(
+    r"(?i)(?:^|(?<=[.;!\n]))\s*(?:(?:ok|okay|actually|and|but|oh)\b,?\s+)*"
+    r"(?:(?:also|please|go ahead and|you can(?: also)?)\s+)+"
+    r"(?P<cue>change|modify|edit|update|fix|touch|refactor)\s+(?:the\s+)?"
+    r"(?P<obj>[A-Za-z_][\w.-]{1,60})(?:\s+(?:class|file|module))?\s+(?:in|under)\s+"
+    r"(?P<place>[\w./-]+?)/?(?:\s+(?:too|as well))?(?=[,.;!\n]|$)"
+)
+PART_ALLOWED = " [part allowed]"
+
+
+def _parts_changed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_PART_CHANGED` and `_EN_PART_CHANGED` clauses: the thing with its place as subject
+    ("legacy xmlexporter"), kept only beside a rule against changing that place."""
+    out: list[_Hit] = []
+    for m in (*_ZH_PART_CHANGED.finditer(text), *_EN_PART_CHANGED.finditer(text)):
+        at = m.start("place") if m.re is _ZH_PART_CHANGED else m.start()
+        start, end = _clause_span(text, at)
+        if (
+            _inside(at, spans)
+            or text[end - 1 : end] in ("?", "？", "吗")
+            or text[end : end + 1] in ("?", "？")
+        ):
+            continue
+        if m.re is _ZH_PART_CHANGED and m.group("place") in _ZH_POINTER_WORDS:
+            continue
+        spans.append((at, m.end()))
+        subject = f"{m.group('place')} {m.group('obj')}"
+        out.append(
+            _lifting(at, text[start:end].strip(), "forbid", subject, m.group("cue") + PART_ALLOWED)
+        )
+    return out
+
+
+_ZH_POINTER_WORDS = frozenset(["那个", "这个", "那些", "这些", "我们", "你们", "他们"])
+
+
+# Words that say an earlier statement is corrected: only then does "not allergic to" strike
+# a thing the user named before.
+_CORRECTED = re.compile(
+    r"其实|记错|搞错|说错|弄错|更正|不对|是真的"
+    r"|(?i:\b(?:actually|sorry|correction|i was wrong|misremembered|my mistake|mixed up"
+    r"|i meant|scratch that)\b)"
+)
+# A thing struck from the list a rule names ("她对青霉素和头孢过敏" then "她头孢不过敏"): the
+# rule holds for the rest (`ledger.Ledger.add`); naming nothing it lists, it is no rule.
+STRUCK = " [struck]"
 _ALLERGY_NOT_ZH = re.compile(r"什么|哪些|啥|(?:很多|有的|有些|不少|一些)人")
 _ALLERGY_NOT_EN = re.compile(
     r"(?i)(?:\bnot|n't|\bno longer|\bused to|\bthought|\bif|\bwhether|\bany)\b[^.;!?\n]{0,20}$"
@@ -809,6 +876,8 @@ _GATE_ZH = (
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
+    r"|(?:是|为|变成|变为|定为|定在)\s*\d"
+    r"|(?:改|动|修改|重构|更新)(?:一下|掉)?(?:了|吧)"
     r"|按照|都要|都得"  # `_zh_standing`
     r"|(?:固定|统一|一律|一直|始终)都?(?:译|翻|写成|写作|叫)|(?:先|提前)(?:问|告诉|通知|找|跟|和)"
     # `_zh_standing_shapes`
@@ -830,6 +899,7 @@ _GATE = re.compile(
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
     r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
+    r"|also (?:change|modify|edit|update|fix|touch|refactor) "
     r"|(?:too|as well)\b"
     r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
     # `_en_standing_shapes` and the threshold value changes
@@ -1181,6 +1251,9 @@ def extract_constraints(text: str) -> list[Constraint]:
     if "也" in text or "就" in text or "不一定" in text:
         hits.extend(_zh_relaxations(text, revoked_spans))
     hits.extend(_mind_changes(text, revoked_spans))
+    if "过敏" in text or "allergic" in text.lower():
+        hits.extend(_struck_items(text, revoked_spans))
+    hits.extend(_parts_changed(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -1243,6 +1316,28 @@ def extract_constraints(text: str) -> list[Constraint]:
         for h in hits
         if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
     ]
+
+
+def _struck_items(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_NOT_ALLERGIC` clauses, each striking a thing from an allergy rule in force."""
+    out: list[_Hit] = []
+    if _CORRECTED.search(text) is None:
+        return out  # said of the speaker's party, no rule of theirs corrected ("我对花生不过敏")
+    for m in _NOT_ALLERGIC.finditer(text):
+        obj = m.group("zh") or m.group("en") or ""
+        at = m.start("zh") if m.group("zh") else m.start("en")
+        start, end = _clause_span(text, at)
+        if (
+            _inside(at, spans)
+            or text[end - 1 : end] in ("?", "？")
+            or text[end : end + 1] in ("?", "？")
+        ):
+            continue
+        if not (subject := normalize_subject(obj)):
+            continue
+        spans.append((at, m.end()))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, "过敏" + STRUCK))
+    return out
 
 
 def _without_alternatives_lifted(hits: list[_Hit]) -> list[_Hit]:
@@ -1827,7 +1922,8 @@ _EN_FROM_NOW_ON = re.compile(
     r"|must|seems?|looks?)\b)"
     r"(?P<obj>[a-z][\w'-]*(?: [\w'/.#+@-]+){0,6}?)(?: instead)?,? "
     r"(?P<cue>from now on|going forward)"
-    r"(?=[.!;\n]|$)"
+    # (A reason may follow: "…from now on, the output is too noisy"; not more of the rule.)
+    r"(?=[.!;\n]|$|,\s+(?!(?:and|but|except|unless|only|or|not|if|when)\b))"
 )
 
 
@@ -1899,6 +1995,17 @@ _ZH_TOPIC_MAY = re.compile(
     r"(?:现在|又|也|就|还是|已经)*可以(?:再)?(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:一下)?"
     r"了(?:吧|哦|啊|啦|呀)*(?=$|[。！!，,；;\s])"
 )
+# "葱其实可以放", "香菜其实也可以加": the thing first, then 其实 and that it may be done. 其实
+# says the earlier words are corrected, so no 了 is needed to read it as allowed now; a thing of
+# one character ("葱") is enough. (Not the speaker: "我其实可以吃".)
+_ZH_TOPIC_ACTUALLY_MAY = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|算了|对了)?[，,]?\s*"
+    r"(?:那个|这个)?(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,10}?)"
+    # (Accepting or considering it, "朝北的其实也可以接受", says the thing is fine too:
+    # `_ZH_ALSO_OK`.)
+    r"(?:其实|倒是)(?:也|还是)?可以(?!接受|考虑)(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:的|了)?(?:吧|哦|啊|啦|呀)*"
+    r"(?=$|[。！!，,；;\s])"
+)
 # "The prod database can be restarted now.": the thing first, the action in the passive.
 _EN_TOPIC_MAY = re.compile(
     rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
@@ -1934,7 +2041,7 @@ def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_TOPIC_MAY` and `_EN_TOPIC_MAY` permissions, about the action on the thing ("重启生产
     数据库", "restarting the prod database"), each lifting a rule only if one is in force."""
     out: list[_Hit] = []
-    for m in _ZH_TOPIC_MAY.finditer(text):
+    for m in (*_ZH_TOPIC_MAY.finditer(text), *_ZH_TOPIC_ACTUALLY_MAY.finditer(text)):
         at, verb = m.start("obj"), m.group("verb")
         words = list(jieba.posseg.cut(verb))
         if (
@@ -1942,6 +2049,7 @@ def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             or len(words) != 1
             or not (words[0].flag.startswith("v") or verb in _ZH_VERBS)
             or _ZH_CUE_RX.search(m.group("obj"))
+            or any(h.start == at for h in out)
         ):
             continue
         out.append(_topic_lift(text, m, normalize_subject(verb + m.group("obj"))))
@@ -3462,6 +3570,9 @@ _EN_THING = (
 _EN_OPEN = r"(?:(?:ok|okay|actually|oh|well|and|so|hmm|alright|fine)\b,?\s+)*"
 _CLAUSE_END_EN = r"(?=\s*(?:[,.;!]|$))"
 _CLAUSE_END_ZH = r"(?=$|[，,。！!；;])"
+# The clause ends, or a reason follows it with no comma: "The layover rule doesn't matter
+# anymore since we're nonstop" lets the rule go as plainly as with the reason left out.
+_CLAUSE_END_OR_REASON_EN = r"(?=\s*(?:[,.;!]|$)|\s+(?:since|because|now that|given that)\b)"
 
 _DROP_RX: tuple[re.Pattern[str], ...] = (
     # "Forget the high floor", "Never mind the sea view": said first in its clause (not "Don't
@@ -3483,7 +3594,7 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|a\s+|an\s+|my\s+)?(?P<obj>{_EN_THING})\s+"
         r"(?P<cue>(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) "
         r"(?:important|needed|necessary))(?: (?:anymore|any more|after all|to me))?"
-        + _CLAUSE_END_EN
+        + _CLAUSE_END_OR_REASON_EN
     ),
     # "I changed jobs so the work number thing doesn't matter anymore": the same after a
     # reason, a thing named with its article (not "so it doesn't matter").
@@ -3598,6 +3709,15 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
         rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
+    ),
+    # "标准是 500 一晚", "预算现在是 9500": what a limit is said again, with another value
+    # (the ledger keeps it only if a rule naming the noun, or a limit, has one of its shape).
+    re.compile(
+        rf"{_CLAUSE_START}{_ZH_LEAD}(?P<noun>(?![我你您他她它这那咱])[\u4e00-\u9fff]{{2,6}}?)"
+        r"(?:现在|其实|就|也|已经)*(?P<cue>是|为|变成|变为|定为|定在)\s*"
+        rf"(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|美元|刀|个?(?:字符?|单词|词)|页|分钟|小时|天|人)?"
+        r"\s*(?:[一每](?:晚|天|人|间|月|年|次)|一个月|每个月)?(?:以内|以下|以上)?"
+        rf"(?:吧|了|啊)?{_CLAUSE_END_ZH}"
     ),
 )
 

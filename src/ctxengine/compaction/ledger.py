@@ -90,6 +90,8 @@ from ctxengine.compaction.constraints import (
     IN_PART,
     INCLUDES,
     NARROWS,
+    PART_ALLOWED,
+    STRUCK,
     WEAK_REVOCATION,
     WORD_BAR,
     Polarity,
@@ -383,7 +385,8 @@ def _drops(rule: str, dropped: str) -> bool:
 # A thing named as the matter of a rule: "the work number thing", "单位电话那个事".
 _MATTER = re.compile(
     r"(?:\s+(?:thing|stuff|business|part|issue|rule|restriction|bit)"
-    r"|(?:那个|这个|那件|这件|的)?(?:事情|事)|那个|这个|那条|这条|的问题)$"
+    r"|(?:那个|这个|那件|这件|的)?(?:事情|事)|那个|这个|那条|这条|的问题"
+    r"|(?:那条|这条|那个|这个|的)?(?:规则|要求|限制))$"
 )
 
 
@@ -395,7 +398,13 @@ def _drops_matter(rule: ConstraintEntry, dropped: str) -> bool:
     if m is None or rule.polarity != "forbid":
         return False
     thing = dropped[: m.start()].strip()
-    return len(thing) >= 2 and _contains(rule.norm_subject, thing)
+    if len(thing) < 2:
+        return False
+    # A Chinese rule said with its topic first ("转机超过3小时的航班不要订", its subject "订")
+    # names its matter before the cue: "转机那条规则不重要了" lets it go.
+    return _contains(rule.norm_subject, thing) or (
+        _CJK.search(thing) is not None and thing in rule.text
+    )
 
 
 def _asks_for(rule: str, request: str) -> bool:
@@ -477,8 +486,17 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str, said: 
     now = _unit_kind(said, new[1]) or ("money" if _MONEY_NOUN.search(noun) else None)
     if was is not None and now is not None and was != now:
         return False
-    words = [w for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
+    words = [_singular_stem(w) for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
     return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
+
+
+def _singular_stem(word: str) -> str:
+    """A plural in "-ies" as its singular: "summaries" (or "summarie", its "s" read off) is
+    "summary"; other words as they are."""
+    for plural in ("ies", "ie"):
+        if word.endswith(plural) and len(word) > len(plural) + 2:
+            return word[: -len(plural)] + "y"
+    return word
 
 
 # A rule held until later: "Don't page the DB team yet.", "Don't deploy until I say so.",
@@ -640,6 +658,121 @@ def _zh_verb_takes(rule: str, thing: str) -> bool:
     """Whether the Chinese rule subject `rule` is a verb of choosing taking `thing`."""
     m = _ZH_VERB_TAKES.fullmatch(rule)
     return m is not None and m.group("thing") == thing
+
+
+# One-character verbs that only say what is done with a thing: "打电话" is about "电话", and
+# "葱其实可以放" (its subject "放葱") about "葱".
+_ZH_THING_VERBS = frozenset("打发寄放加坐用吃喝点叫带开订买走住搭乘穿戴")
+
+
+def _zh_verb_and_thing(rule: str, permitted: str) -> bool:
+    """A Chinese permission of a prohibition's thing, one side with a verb of `_ZH_THING_VERBS`
+    before it and the other without: "电话也可以" for "不要打电话", "葱其实可以放" for "不要葱".
+    The thing said bare is two characters or more ("车" names no "打车"), unless the rule
+    itself is that bare thing."""
+    if not (_CJK.match(rule) and _CJK.match(permitted)):
+        return False
+    if permitted[:1] in _ZH_THING_VERBS and permitted[1:] == rule:
+        return True
+    return rule[:1] in _ZH_THING_VERBS and rule[1:] == permitted and len(permitted) >= 2
+
+
+# Verbs of changing a place's files: "legacy 目录下的先别动", "Don't touch anything in legacy/".
+_ZH_CHANGE_VERB = re.compile(r"动|改|碰|修改|重构")
+
+
+def _keeps_place(rule: str, place: str) -> bool:
+    """A prohibition of changing what is in `place` ("legacy 目录下的先别动" for "legacy")."""
+    at = rule.lower().find(place.lower())
+    if len(place) < 2 or at < 0:
+        return False
+    if place.isascii() and re.search(rf"(?i)(?<![\w.-]){re.escape(place)}(?![\w.-])", rule) is None:
+        return False
+    verbs = {w.lower() for w in re.findall(r"[A-Za-z]+", rule)} & _EDIT_VERBS
+    return bool(verbs) or _ZH_CHANGE_VERB.search(rule) is not None
+
+
+# A time of day as a bound, said as enough: "8点以后" (就行), "10点之前".
+_ZH_CLOCK = r"\d{1,2}点(?:半|\d{1,2}分?)?"
+_ZH_TIME_BOUND = re.compile(rf"(?P<t>{_ZH_CLOCK})(?P<dir>以后|之后|后|以前|之前|前)")
+_ZH_LATER = ("以后", "之后", "后")
+
+
+def _bounds_time(rule: str, bound: re.Match[str]) -> bool:
+    """A prohibition of what is too early that a lower bound ("8点以后") moves ("也别太早",
+    "不要订9点前的航班": another time, the other way), or of what is too late that an
+    upper bound moves ("别订太晚的航班", "10点以后的不要")."""
+    later = bound.group("dir") in _ZH_LATER
+    if re.search(r"太早|早于" if later else r"太晚|晚于", rule):
+        return True
+    other = r"以前|之前|前" if later else r"以后|之后|后"
+    return any(
+        m.group("t") != bound.group("t")
+        for m in re.finditer(rf"(?P<t>{_ZH_CLOCK})(?:{other})", rule)
+    )
+
+
+# What joins the things of a list: "青霉素和头孢", "peanuts, shellfish and eggs".
+_LIST_JOIN_WORDS = r"(?:以及|和|、|与|及|跟|,|，|\band\b|\bor\b)"
+_LIST_JOIN = re.compile(rf"(?i)\s*{_LIST_JOIN_WORDS}\s*")
+
+
+def _list_item_named(item: str, permitted: str) -> bool:
+    """Whether a permission's subject names one thing of a rule's list: the thing itself
+    ("scallion"; "no scallions" in "No cilantro and no scallions"), or in Chinese the thing
+    after a verb of doing ("放葱" for "葱")."""
+    thing = normalize_subject(re.sub(r"(?i)^\s*no\s+", "", item))
+    if not thing:
+        return False
+    return thing == permitted or (
+        _CJK.match(thing) is not None
+        and permitted[:1] in _ZH_THING_VERBS
+        and permitted[1:] == thing
+    )
+
+
+def _without_item(text: str, item: str) -> str:
+    """`text` without one thing of a list it names and the word that joined it: "她对青霉素和
+    头孢过敏" without "头孢" is "她对青霉素过敏"; "peanuts, shellfish and eggs" without
+    "peanuts" is "shellfish and eggs"."""
+    i = re.escape(item)
+    for rx in (
+        rf"(?i)\s*{_LIST_JOIN_WORDS}\s*{i}(?![A-Za-z0-9])",
+        rf"(?i)(?<![A-Za-z0-9]){i}\s*{_LIST_JOIN_WORDS}\s*",
+    ):
+        if (m := re.search(rx, text)) is not None:
+            return text[: m.start()] + text[m.end() :]
+    return text
+
+
+# A switch to another thing: "switch to pytest -x -q", "以后都改用 pytest -x -q".
+_SWITCH_TO = re.compile(
+    r"(?i)\b(?:switch(?:\s+over)?|move|change|go\s+over)\s+to\s+(?:the\s+|a\s+)?"
+    r"|(?:改用|换成|换用|改成|改为)\s*"
+)
+# A tool or thing named with its variant: options ("pytest -x", "ruff --fix") or a version
+# ("Python 3.11", "node v20").
+_VARIANT = re.compile(
+    r"(?i)(?<![\w-])(?P<head>[a-z][\w.+#]*)(?P<opts>(?:\s+(?:-{1,2}[\w=-]+|v?\d[\w.]*))+)"
+)
+
+
+def _variant_switched(rule: ConstraintEntry, said: str) -> bool:
+    """A requirement naming a thing in one variant ("Always use pytest -x") that words
+    switching to another variant of it replace ("switch to pytest -x -q from now on"). Not a
+    rule naming the thing bare ("Always run pytest before committing": the flags add to it),
+    nor another thing."""
+    if rule.polarity not in ("require", "only") or rule.revokes:
+        return False
+    switch = _SWITCH_TO.search(said)
+    new = _VARIANT.match(said, switch.end()) if switch is not None else None
+    if new is None:
+        return False
+    head, opts = new.group("head").lower(), " ".join(new.group("opts").split())
+    return any(
+        m.group("head").lower() == head and " ".join(m.group("opts").split()) != opts
+        for m in _VARIANT.finditer(rule.text)
+    )
 
 
 # The speaker as a possessor before what a rule's verb takes: "我现在的公司" is about "公司".
@@ -1049,6 +1182,14 @@ class Ledger(BaseModel):
             if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
         ]
         out = LedgerResult()
+        if c.cue.endswith(STRUCK):
+            return self._strike(c, norm, turn)
+        if c.cue.endswith(PART_ALLOWED):
+            return self._part_allowed(c, norm, turn)
+        if lifts_only_a_rule(c) and (bound := _ZH_TIME_BOUND.fullmatch(norm)) is not None:
+            moved = self._time_bound_moved(c, norm, bound, turn)
+            if moved.entry is not None:
+                return moved
         if (kind := mind_change(c)) is not None:
             return self._mind_changed(c, norm, kind, turn)
         if (scope := scoped_permission(c)) is not None:
@@ -1119,6 +1260,10 @@ class Ledger(BaseModel):
             # ("不一定要五星级" lifts a rule asking for 五星级, whichever way it asked.)
             # Adverbs aside ("Never push directly to main" / "You can push to main now"), or
             # the thing the rule ends on ("Don't ship it with FedEx" / "FedEx is fine").
+            if c.polarity == "forbid" and (narrowed := self._narrow_list(norm, turn)).entry:
+                # "Scallions are fine after all" after "Don't add cilantro or scallions",
+                # "葱其实可以放" after "不要放葱和蒜": the rule holds for the rest of its list.
+                return narrowed
             same = [
                 e
                 for e in self._active()[0]
@@ -1147,6 +1292,11 @@ class Ledger(BaseModel):
                         e.polarity == c.polarity == "forbid"
                         and _CJK.search(norm) is not None
                         and _zh_time_lifted(e, c.text)
+                    )
+                    # "不要打电话" / "电话也可以"; "不要葱" / "葱其实可以放".
+                    or (
+                        e.polarity == c.polarity == "forbid"
+                        and _zh_verb_and_thing(e.norm_subject, norm)
                     )
                     # "不要联系我现在的公司" / "你们可以联系公司HR了": its verb on its thing.
                     or (
@@ -1254,6 +1404,12 @@ class Ledger(BaseModel):
                         or restates_wider(only_frame(e.text, e.cue), frame, c.text)
                     )
                 ]
+        if not c.revokes and c.polarity == "require":
+            # "Switch to pytest -x -q from now on" after "Always use pytest -x": the same
+            # tool in another variant replaces the requirement that named the old one.
+            rivals += [
+                e for e in self._active()[0] if e not in rivals and _variant_switched(e, c.text)
+            ]
         # A go-ahead that releases only rules held until later is for its occasion.
         # So is one that says a requirement is no longer needed, or a thing refused is
         # acceptable too ("朝北的其实也可以接受"): after its turn the rule's absence says as
@@ -1329,6 +1485,104 @@ class Ledger(BaseModel):
         entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True, once=kind == DROPS)
         out.entry = entry
         out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in changed)
+        return out
+
+    def _time_bound_moved(
+        self, c: Constraint, norm: str, bound: re.Match[str], turn: int
+    ) -> LedgerResult:
+        """ "8点以后就行" after "也别太早" (or "不要订9点前的航班"): the time said is the new
+        bound of the rules against what is too early (`_bounds_time`), superseded by the
+        words, a conflict the later side wins. Bounding none, it is left to the other
+        readings."""
+        out = LedgerResult()
+        rules = [
+            e
+            for e in self._active()[0]
+            if e.polarity == "forbid" and not e.revokes and _bounds_time(e.text, bound)
+        ]
+        if not rules:
+            return out
+        entry = self._append(c, norm, turn, polarity="only", revokes=False)
+        out.entry = entry
+        for e in rules:
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+        return out
+
+    def _part_allowed(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "legacy 那个 XmlExporter 也改了吧" beside "legacy 目录下的先别动": one thing in the
+        place a rule keeps unchanged, to be changed, is an exception kept beside the rule (the
+        rest of the place stays as ruled). Beside no rule against changing that place, the
+        words are a request."""
+        out = LedgerResult()
+        place = c.subject.partition(" ")[0]
+        if not any(
+            e.polarity == "forbid" and not e.revokes and _keeps_place(e.text, place)
+            for e in self._active()[0]
+        ):
+            return out
+        out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+        return out
+
+    def _narrow_list(self, norm: str, turn: int) -> LedgerResult:
+        """A prohibition of a list of things ("Don't add cilantro or scallions", "不要放葱和
+        蒜") of which a permission allows one (`_list_item_named`): superseded by its words
+        without that thing, a conflict the later side wins."""
+        out = LedgerResult()
+        for e in self._active()[0]:
+            if e.polarity != "forbid" or e.revokes:
+                continue
+            items = [i for i in _LIST_JOIN.split(e.subject) if i.strip()]
+            named = [i for i in items if _list_item_named(i, norm)]
+            if len(items) < 2 or len(named) != 1:
+                continue
+            item = named[0].strip()
+            if item == items[0].strip():
+                # The first thing carries the verb of all ("放葱和蒜"): only the thing goes.
+                if _CJK.match(item) and item[:1] in _ZH_THING_VERBS and len(item) > 1:
+                    item = item[1:]
+                elif " " in item:
+                    continue  # "push to main and release branches": no telling the verb apart
+            text = _without_item(e.text, item)
+            rest = _without_item(e.subject, item)
+            if text == e.text or rest == e.subject:
+                continue
+            kept = Constraint(text=text, polarity="forbid", subject=rest, cue=e.cue)
+            entry = self._append(
+                kept, normalize_subject(rest), turn, polarity="forbid", revokes=False
+            )
+            out.entry = entry
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+        return out
+
+    def _strike(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """A thing struck from the list an allergy rule names ("她对青霉素和头孢过敏" then
+        "她头孢不过敏"): the rule is superseded by its words without that thing, a conflict the
+        later side wins; naming its one thing, the rule is revoked. Naming nothing a rule lists,
+        the words are a remark."""
+        out = LedgerResult()
+        for e in [x for x in self._active()[0] if x.polarity == "forbid" and x.cue == "过敏"]:
+            items = [i for i in _LIST_JOIN.split(e.subject) if i.strip()]
+            struck = [i for i in items if normalize_subject(i) == norm]
+            if e.revokes or not struck:
+                continue
+            if len(items) == len(struck):
+                entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=True)
+                out.entry = entry
+                out.changes.append(self._set(e, "revoked", turn, entry.id))
+                continue
+            text = _without_item(e.text, struck[0].strip())
+            rest = _without_item(e.subject, struck[0].strip())
+            if text == e.text:
+                continue
+            kept = Constraint(text=text, polarity="forbid", subject=rest, cue=e.cue)
+            entry = self._append(
+                kept, normalize_subject(rest), turn, polarity="forbid", revokes=False
+            )
+            out.entry = entry
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
         return out
 
     def _new_value(
