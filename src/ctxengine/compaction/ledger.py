@@ -1547,14 +1547,19 @@ class Ledger(BaseModel):
             rest = _without_item(e.subject, item)
             if text == e.text or rest == e.subject:
                 continue
-            kept = Constraint(text=text, polarity="forbid", subject=rest, cue=e.cue)
-            entry = self._append(
-                kept, normalize_subject(rest), turn, polarity="forbid", revokes=False
-            )
-            out.entry = entry
-            out.changes.append(self._set(e, "superseded", turn, entry.id))
-            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+            self._narrow_to(e, text, rest, turn, out)
         return out
+
+    def _narrow_to(
+        self, e: ConstraintEntry, text: str, rest: str, turn: int, out: LedgerResult
+    ) -> None:
+        """`e` superseded by its own words with one listed thing taken out, a conflict the
+        later side wins (shared by a permission for one thing and an allergy struck)."""
+        kept = Constraint(text=text, polarity="forbid", subject=rest, cue=e.cue)
+        entry = self._append(kept, normalize_subject(rest), turn, polarity="forbid", revokes=False)
+        out.entry = entry
+        out.changes.append(self._set(e, "superseded", turn, entry.id))
+        out.conflicts.append(self._conflict(e, entry, e.subject, turn))
 
     def _strike(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
         """A thing struck from the list an allergy rule names ("她对青霉素和头孢过敏" then
@@ -1576,13 +1581,7 @@ class Ledger(BaseModel):
             rest = _without_item(e.subject, struck[0].strip())
             if text == e.text:
                 continue
-            kept = Constraint(text=text, polarity="forbid", subject=rest, cue=e.cue)
-            entry = self._append(
-                kept, normalize_subject(rest), turn, polarity="forbid", revokes=False
-            )
-            out.entry = entry
-            out.changes.append(self._set(e, "superseded", turn, entry.id))
-            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+            self._narrow_to(e, text, rest, turn, out)
         return out
 
     def _new_value(
