@@ -65,19 +65,11 @@ def test_sessions6_are_half_english_half_chinese_and_long() -> None:
 # ---------------------------------------------------------------- rules read
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'so nothing with nuts, ever' (after an allergy) is not read as a rule",
-)
 def test_rule_nothing_with_x_ever() -> None:
     text = block("My son has a tree-nut allergy, so nothing with nuts, ever.", "OK.", "Go.")
     assert "nothing with nuts" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'No transshipment through Colombo' is read alone but not with a reason clause after it",
-)
 def test_rule_no_x_with_reason_after() -> None:
     text = block(
         "No transshipment through Colombo, we had a six-week delay there last year.", "OK.", "Go."
@@ -85,17 +77,11 @@ def test_rule_no_x_with_reason_after() -> None:
     assert "No transshipment through Colombo" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: 'Transit time must be under 34 days' is not read as a rule"
-)
 def test_rule_must_be_under_n_days() -> None:
     text = block("Transit time must be under 34 days too.", "OK.", "Go.")
     assert "under 34 days" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: 'Everything vegetarian, no exceptions.' is not read as a rule"
-)
 def test_rule_everything_x_no_exceptions() -> None:
     text = block("Draft the catering order. Everything vegetarian, no exceptions.", "OK.", "Go.")
     assert "vegetarian" in rules_text(text)
@@ -118,35 +104,21 @@ def test_zh_rule_amounts_in_both_forms() -> None:
     assert "大写小写" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'Prints must be on acid-free paper.' (must be on) is not read as a rule",
-)
 def test_rule_must_be_on() -> None:
     text = block("Prints must be on acid-free paper.", "OK.", "Go.")
     assert "acid-free" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'Any contact in Germany needs GDPR consent checked first.' is not read as a rule",
-)
 def test_rule_needs_checked_first() -> None:
     text = block("Any contact in Germany needs GDPR consent checked first.", "OK.", "Go.")
     assert "GDPR consent" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: 'Speakers get 20 minutes max, strictly.' is not read as a rule"
-)
 def test_rule_n_minutes_max_strictly() -> None:
     text = block("Speakers get 20 minutes max, strictly.", "OK.", "Go.")
     assert "20 minutes max" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: 'Ask me before withdrawing any dispute.' is not read as a rule"
-)
 def test_rule_ask_me_before() -> None:
     text = block("Ask me before withdrawing any dispute.", "OK.", "Go.")
     assert "Ask me before withdrawing" in rules_text(text)

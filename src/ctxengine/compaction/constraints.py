@@ -898,6 +898,12 @@ _GATE = re.compile(
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
+    # `_en_plain_rules`
+    r"|nothing (?:with|containing|made|that|cooked)|needs? to be|exceptions?\b|no matter what"
+    r"|strictly|non-negotiable|[a-z]+,? (?:max|maximum|minimum|tops)\b"
+    r"|(?:me|us|know|ok|okay|approval|sign-off|go-ahead|permission|consent)(?: first)? before "
+    r"|(?:first|beforehand|in advance|up front)\s*(?:[.!;\n]|$)"
+    r"|(?:needs?|requires?) [^.;!?\n]+ before "
     r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|also (?:change|modify|edit|update|fix|touch|refactor) "
     r"|(?:too|as well)\b"
@@ -1264,6 +1270,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_threshold_rules(text, revoked_spans))
     hits.extend(_whole_rule_shapes(text, revoked_spans))
     if LATIN_LETTER.search(text):
+        hits.extend(_en_plain_rules(text, revoked_spans))
         hits.extend(_en_shapes(text, revoked_spans))
     if _ZH_CUE_RX.search(text):
         hits.extend(_zh_constraints(text, revoked_spans))
@@ -1308,6 +1315,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_standing_shapes(text, revoked_spans, [h.start for h in hits]))
     hits.sort(key=lambda h: h.start)
     hits = _without_alternatives_lifted(hits)
+    if "," in text and LATIN_LETTER.search(text):
+        hits = _with_firm_tails(text, hits)
     if "等" in text:
         hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
@@ -2377,15 +2386,28 @@ _EN_NO_IDIOM = (
     r"|replies|answers?|change|changes|difference|signal|errors?|success|sweat|stress|rest|time"
     r"|money|sense|mercy|excuse|pun|shit|cap|drama|news|go|can|preferences?|particular"
     r"|specific|plans?|the|an?|my|your|his|her|its|our|their|just|all|any|some|actually|sorry"
-    r"|wait|thats?|i'm|im|it's)"
+    r"|wait|thats?|i'm|im|it's"
+    # "…, no exceptions": how firmly a rule holds, nothing ruled out (`_EN_FIRM`).
+    r"|exceptions?)"
 )
+# How firmly a rule holds, said after it: "Everything vegetarian, no exceptions", "No shellfish,
+# ever", "Speakers get 20 minutes max, strictly" (not "strictly speaking").
+_EN_FIRM = (
+    r"(?:no exceptions?|without (?:any )?exceptions?|no matter what|strictly(?! speaking)"
+    r"|ever(?: again)?|period|full stop|non-negotiable)"
+)
+_EN_FIRM_TAIL = rf",\s*{_EN_FIRM}\s*(?=[.!;\n]|$)"
 # Why the speaker rules a thing out, said after it: "No shellfish places, my wife is allergic",
 # "No onions, I hate them", "No stairs, since my knee is bad". (Not "No seats, they're sold
 # out", "No flights, I checked": what was found, not why.)
 _EN_NO_REASON = (
     r",\s*(?:because|since|as|cause|'cause|my|our|his|her|the kids?|i'm|i am|we're|we are"
     r"|i (?:hate|can't|cannot|don't|do not|never|get|have|am)|we (?:hate|can't|cannot|don't"
-    r"|do not|never|get|have)|(?:he|she)(?:'s| is| hates?| can't| doesn't| gets?))\b"
+    r"|do not|never|get|have)|(?:he|she)(?:'s| is| hates?| can't| doesn't| gets?)"
+    # What went wrong before: "No transshipment through Colombo, we had a six-week delay there
+    # last year" (not "No flights, we had to drive", "No rooms, we had a look").
+    r"|(?:i|we) (?:had|got|lost|missed)(?! to\b| a (?:look|check|search|quick look)\b)"
+    r"|(?:the )?last time)\b"
 )
 _EN_NO = re.compile(
     # A sentence's start, or a second rule joined to the one before ("Never book before 9 AM,
@@ -2396,7 +2418,7 @@ _EN_NO = re.compile(
     r"|then|again),?\s+)?(?P<cue>no)\s+"
     rf"(?!{_EN_NO_IDIOM}\b)(?P<obj>[a-z][\w'/+#-]*(?:\.\w+)*(?:\s+(?!please\b|thanks?\b)"
     r"[\w'/+#-]+(?:\.\w+)*){0,7})(?:,?\s+(?:please|thanks|thank you))?\s*"
-    rf"(?=[.!\n]|$|{_EN_NO_REASON})"
+    rf"(?=[.!\n]|$|{_EN_NO_REASON}|{_EN_FIRM_TAIL})"
 )
 # A sentence told of the past: "I was tired so no dinner for me yesterday".
 _EN_PAST = re.compile(
@@ -3832,3 +3854,174 @@ def _change_words(text: str, m: re.Match[str], start: int, end: int) -> tuple[in
     if (e := _CHANGE_CLAUSE_END.search(text, max(m.end() - 1, start), end)) is not None:
         end = e.start() if e.start() >= m.end() - 1 and e.group() not in ".。！!" else e.end()
     return start, end
+
+
+# English rules of review round 6 that no cue word starts (`_en_plain_rules`), each read whole.
+# A sentence's start, after the openers that state nothing ("Also, …", "And …").
+_EN_PLAIN_START = (
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*"
+    r"(?:(?:and|also|but|so|ok|okay|actually|oh|please|plus|then|yes|yeah|yep|sure|right|great"
+    r"|fine|alright|thanks|thank you)\b,?\s+)*"
+)
+# Words a rule's subject cannot start with: what follows them is said of someone, or points.
+_EN_NOT_SUBJECT = (
+    r"(?:i|we|you|he|she|it|they|this|that|these|those|there|here|one|everyone|everybody"
+    r"|someone|somebody|anyone|anybody|nobody|my|your|his|her|its|our|their|what|which|who"
+    r"|how|why|where|when|if|do|does|did|is|are|was|were|must|can|could|will|would|should"
+    r"|yes|yeah|yep|no|thanks|perhaps|maybe|always|sometimes|as|unless|lets|let's|i'm|we're)"
+)
+# A word of a rule's subject after its first (not a pronoun: "Yes I need a car first").
+_EN_SUBJECT_WORD = (
+    rf"(?!{_EN_NOT_SUBJECT}\b|must\b|ha(?:s|ve)\b|needs?\b|requires?\b|get\b|gets\b|can\b"
+    r"|may\b)[a-z][\w'-]*"
+)
+# After a rule: its end, "please", or a firm tail (`_EN_FIRM`).
+_EN_PLAIN_END = rf"(?:,?\s+please)?\s*(?=[.!;\n]|$|{_EN_FIRM_TAIL})"
+# "…, so nothing with nuts, ever", "Nothing containing gluten.": what may not be in it.
+_EN_NOTHING_WITH = re.compile(
+    r"(?i)(?:(?:^|(?<=[.;!?\n]))\s*(?:(?:and|also|but|so|please|plus|then),?\s+)*|(?<=\bso\s))"
+    r"(?P<cue>nothing)\s+(?P<prep>with|containing|made (?:with|from)|that (?:contains|has)"
+    r"|cooked (?:with|in))\s+(?!(?:it|that|this|them|those|these|me|you)\b)"
+    r"(?P<x>[a-z][\w'/+#-]*(?:\s+[\w'/+#-]+){0,5}?)" + _EN_PLAIN_END
+)
+# "Transit time must be under 34 days", "Prints must be on acid-free paper", "All contracts
+# must be signed by a director": a bound, a form or a step required of a kind of thing. Of one
+# thing ("The keys must be in the car") "must be" is mostly a deduction: with "the" it is a rule
+# only of a bound with a number, or said with "has to"/"needs to".
+_EN_BE_BOUND = (
+    r"(?:under|below|over|above|within|at least|at most|no more than|no less than|less than"
+    r"|more than|fewer than|no later than|no earlier than|before|after|by)"
+)
+_EN_BE_REQUIRED = re.compile(
+    _EN_PLAIN_START
+    + r"(?P<subj>(?:(?P<the>the)\s+|(?:all|every|each|any)\s+(?:the\s+|of\s+the\s+)?)?"
+    rf"(?!{_EN_NOT_SUBJECT}\b)[a-z][\w'-]*(?:\s+{_EN_SUBJECT_WORD}){{0,3}})"
+    r"\s+(?P<cue>must|has to|have to|needs? to)\s+be\s+"
+    rf"(?P<obj>(?:{_EN_BE_BOUND}|on|in|printed on|shipped (?:by|via)|sent (?:by|via))\s+"
+    r"(?!(?:the|a|an)\s+(?:way|moment|mood|middle|process|end)\b)[^,.;!?\n]{1,60}?"
+    r"|(?![a-z]+ed\s+(?:up|out)\b)[a-z]+ed\s+(?:by|with|in|on|before)\s+[^,.;!?\n]{1,50}?)"
+    r"(?:\s+(?:too|as well|also))?" + _EN_PLAIN_END
+)
+# "Any contact in Germany needs GDPR consent checked first", "Every PR needs to be approved
+# before merging": a step owed first, for every one of a kind (not "Every plant needs water",
+# a fact, nor "The contact needs …", one thing).
+_EN_NEEDS_FIRST = re.compile(
+    _EN_PLAIN_START + r"(?P<rule>(?:(?:any|every|each|all)\s+(?!one\b|body\b)[a-z][\w'-]*|"
+    rf"(?!{_EN_NOT_SUBJECT}\b)[a-z][\w'-]*s)(?:\s+{_EN_SUBJECT_WORD}){{0,5}}?"
+    r"\s+(?P<cue>needs?|requires?|must (?:have|get)|ha(?:s|ve) to (?:have|get))\s+"
+    r"(?P<x>[^,.;!?\n]{2,60}?)\s+(?:first|beforehand|in advance|up front"
+    r"|before\s+(?:[a-z]+ing|you|we|they|it|any|anything|each|every)\b[^,.;!?\n]{0,40}?))"
+    + _EN_PLAIN_END
+)
+# "Speakers get 20 minutes max", "Two pages max", "Every speaker gets 15 minutes minimum": a
+# limit on what each is given. Not what something is or took ("The walk is 20 minutes max",
+# "It took 20 minutes max").
+_EN_NUMBER_WORD = (
+    r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
+    r"|twenty|thirty|forty|fifty|sixty|ninety|a hundred)"
+)
+_EN_N_MAX = re.compile(
+    _EN_PLAIN_START
+    + r"(?:[a-z][\w -]{0,20}:\s*)?(?P<rule>(?:(?:(?:each|every|all|any)\s+[a-z][\w'-]*|"
+    rf"(?!{_EN_NOT_SUBJECT}\b)[a-z][\w'-]*s)\s+(?:get|gets|have|has|can (?:have|get|take|use)"
+    r"|may (?:have|take|use)|are allowed|is allowed)\s+)?"
+    rf"(?P<n>{_EN_NUMBER_WORD})\s+(?P<unit>[a-z]+)(?:\s+(?:each|apiece))?,?\s+"
+    r"(?P<cue>max|maximum|minimum|tops|at the most)\b(?:\s+(?:each|per\s+[a-z]+))?)" + _EN_PLAIN_END
+)
+# "Ask me before withdrawing any dispute", "Check with me before booking anything": what to do
+# before every one of an action (not before a time: "Ask me before 5 pm").
+_EN_ASK_BEFORE = re.compile(
+    _EN_PLAIN_START
+    + r"(?P<rule>(?P<ask>(?:ask|check with|confirm with|consult|ping|warn|notify)\s+(?:me|us)"
+    r"|let\s+(?:me|us)\s+know|run\s+(?:it|that|things|them)\s+by\s+(?:me|us)"
+    r"|get\s+(?:my|our)\s+(?:ok|okay|approval|sign-off|go-ahead|permission|consent))"
+    r"(?:\s+first)?\s+before\s+(?P<x>(?:[a-z]+ing|you|we|any|anything|each|every)\b"
+    r"[^,.;!?\n]{0,60}?))" + _EN_PLAIN_END
+)
+# "Everything vegetarian, no exceptions", "Reply in English, no exceptions": a thing or an
+# instruction made firm by its tail (a sentence with a cue of its own is read by it, and the
+# tail kept with it: `_with_firm_tails`). "ever", "period" and "full stop" say as much of any
+# statement ("It's the best pizza, ever"), so they make no rule alone.
+_EN_FIRMLY = re.compile(
+    _EN_PLAIN_START
+    + rf"(?P<s>(?!{_EN_NOT_SUBJECT}\b|no\b|nothing\b|never\b)[a-z]{_EN_OBJ}{{1,80}}?)\s*,\s*"
+    r"(?P<tail>no exceptions?|without (?:any )?exceptions?|no matter what|strictly(?! speaking)"
+    r"|non-negotiable)\s*(?=[.!;\n]|$)"
+)
+_EN_ALL_LEAD = re.compile(r"(?i)(?:everything|all|every|each|any)\s+(?:of\s+)?(?:the\s+)?")
+
+
+def _en_plain_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """English rules of the `_EN_NOTHING_WITH` … `_EN_FIRMLY` shapes, each with its sentence."""
+    out: list[_Hit] = []
+    for m in _EN_NOTHING_WITH.finditer(text):
+        if (
+            _inside(m.start("cue"), spans)
+            or _EN_NO_STATED.search(m["x"])
+            or _EN_PAST.search(m["x"])
+        ):
+            continue
+        clause = _clause_at(text, m.start("cue"), through_comma=True)
+        out.append(_Hit(m.start("cue"), _make(clause, "forbid", m["x"], m["cue"], 0.75)))
+        spans.append((m.start("cue"), m.end()))
+    out.extend(_en_required(text, spans))
+    for rx, cue in ((_EN_NEEDS_FIRST, "first"), (_EN_N_MAX, ""), (_EN_ASK_BEFORE, "before")):
+        for m in rx.finditer(text):
+            if _inside(m.start("rule"), spans) or _en_guess(text, m.start("rule")):
+                continue
+            clause = text[_sentence_start(text, m.start()) : _sentence_end(text, m.end())].strip()
+            rule = _make(clause, "require", m["rule"], cue or m["cue"], 0.75)
+            out.append(_Hit(m.start("rule"), rule))
+            spans.append((m.start("rule"), m.end()))
+    for m in _EN_FIRMLY.finditer(text):
+        said = m["s"]
+        cues = [c.group("cue").lower() for c in _EN_CUES.finditer(said)]
+        # ("Economy class only for the interns, strictly": "only" mid-sentence, no rule of its
+        # own there, read with the tail.)
+        if _inside(m.start("s"), spans) or cues not in ([], ["only"]) or _EN_PAST.search(said):
+            continue
+        if not _EN_VERB.match(said) and (_EN_NO_STATED.search(said) or " " not in said.strip()):
+            continue  # "Everything was vegetarian, …" reports; "Thanks, no exceptions" names none
+        clause = text[m.start("s") : _sentence_end(text, m.end())].strip()
+        subject = said[lead.end() :] if (lead := _EN_ALL_LEAD.match(said)) else said
+        polarity: Polarity = "only" if cues else "require"
+        subject = re.sub(r"(?i)\s+only\b", "", subject)
+        out.append(_Hit(m.start("s"), _make(clause, polarity, subject, m["tail"], 0.75)))
+        spans.append((m.start("s"), m.end()))
+    return out
+
+
+def _en_required(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_BE_REQUIRED` rules; of "the" thing only with a number bound or "has to"/"needs to"."""
+    out: list[_Hit] = []
+    for m in _EN_BE_REQUIRED.finditer(text):
+        if _inside(m.start("subj"), spans) or _en_guess(text, m.start("subj")):
+            continue
+        if m["the"] and m["cue"].lower() == "must" and not _DIGIT.search(m["obj"]):
+            continue  # "The keys must be in the car": a deduction
+        clause = text[m.start("subj") : _sentence_end(text, m.end())].strip()
+        subj = m["subj"]
+        subject = subj[lead.end() :] if (lead := _EN_ALL_LEAD.match(subj)) else subj
+        rule = _make(clause, "require", f"{subject} {m['obj']}", m["cue"], 0.75)
+        out.append(_Hit(m.start("subj"), rule))
+        spans.append((m.start("subj"), m.end()))
+    return out
+
+
+def _with_firm_tails(text: str, hits: list[_Hit]) -> list[_Hit]:
+    """Each rule cut at a comma before a firm tail (`_EN_FIRM_TAIL`) with the tail kept: "Never
+    book red-eyes, no exceptions." is one rule, said firmly."""
+    out: list[_Hit] = []
+    for h in hits:
+        said = h.constraint.text
+        at = text.rfind(said, 0, h.start + len(said))
+        tail = _EN_FIRM_TAIL_AT.match(text, at + len(said)) if said and at != -1 else None
+        if tail is None:
+            out.append(h)
+            continue
+        whole = said + text[at + len(said) : _sentence_end(text, tail.end())]
+        out.append(_Hit(h.start, h.constraint.model_copy(update={"text": whole.strip()})))
+    return out
+
+
+_EN_FIRM_TAIL_AT = re.compile(rf"(?i){_EN_FIRM_TAIL}")
