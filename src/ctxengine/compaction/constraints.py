@@ -778,7 +778,8 @@ _LIFT_ZH: tuple[re.Pattern[str], ...] = (
 )
 # Who an allergy is said of, before the thing with no "对" ("她青霉素过敏").
 _ALLERGY_PERSON = (
-    r"(?:她|他|我|孩子|宝宝|小孩|老人|我妈|我爸|妈妈|爸爸|女儿|儿子|老婆|老公|太太|先生|家人)(?:们)?"
+    r"(?:她|他|我|孩子|宝宝|小孩|老人|我妈|我爸|妈妈|爸爸|女儿|儿子|老婆|老公|太太|先生"
+    r"|家人)(?:们)?"
 )
 # Not a thing one is allergic to: a part of the body, a season, how often or how easily.
 _ALLERGY_NOT_THING = (
@@ -1237,11 +1238,14 @@ def _read(span: tuple[int, int], spans: list[tuple[int, int]], ruled: list[int])
 
 # "酒店找春熙路附近的，要有无障碍设施", "房间得有窗户": what the thing sought must have, a
 # clause of its own. Not of someone ("你要有耐心", "我要有个地方住"), nor a case ("要有问题，随
-# 时找我": if there is one), asked, or a thing that is no feature (`_zh_must_have`).
+# 时找我": if there is one), asked, or a thing that is no feature (`_zh_must_have`). Nor a
+# search's criteria: one of a kind described ("价格在800-900元的，得有免费市内电话的": "one
+# that has …", beside the other "…的" of the search) or what a list holds ("推荐菜里要有回锅肉"):
+# the values of the search, which the slots read.
 _ZH_MUST_HAVE = re.compile(
     r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且|并且)[，,]?\s*)?"
-    r"(?P<topic>(?:(?![我你您他她它这那谁哪])[\u4e00-\u9fff]){0,6}?)(?:也|还|都)?"
-    r"(?:要|得|需要)有(?P<x>[^，,。；;！!？?\n]{2,12}?)(?:的)?(?P<end>[，,。；;！!？?\n]|$)"
+    r"(?P<topic>(?:(?![我你您他她它这那谁哪])[\u4e00-\u9fff]){0,6}?)(?<![里中内])(?:也|还|都)?"
+    r"(?:要|得|需要)有(?P<x>[^，,。；;！!？?\n]{2,12}?)(?<!的)(?P<end>[，,。；;！!？?\n]|$)"
 )
 _ZH_NO_FEATURE = re.compile(
     r"问题|事|空|时间|机会|需要|疑问|什么|哪|多少|变化|变动|情况|消息|意外|的话|吗|呢|么|了$"
@@ -1253,6 +1257,8 @@ def _zh_must_have(text: str, m: re.Match[str]) -> bool:
     x = m["x"]
     if m["end"] in ("？", "?") or _ZH_NO_FEATURE.search(x) or _ZH_CUE_RX.search(m.group()):
         return False
+    if x.rstrip("哈啊呀吧哦呢啦嘛").endswith("的"):
+        return False  # "要有暖气的哈": one of a kind described, as "…的" above
     if re.match(r"\s*(?:就|随时|再|直接)", text[m.end() :]):
         return False  # "要有空，就来": a case, with what to do then
     flag: str = list(jieba.posseg.cut(x))[-1].flag
@@ -1275,6 +1281,8 @@ def _zh_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int
                 _read(m.span("rule"), spans, ruled)
                 or m["end"] in ("？", "?")
                 or re.search(r"[了过吗呢]$|了(?!解)|什么|多少|怎么", rule)
+                # "超过500的项目都先做完了": what was done first, not what to do.
+                or ("先" in rule and text[m.end("rule") : m.end("rule") + 1] == "了")
             ):
                 continue
             out.append(_Hit(m.start("rule"), _make(rule.strip(), "require", rule, cue, 0.7)))
@@ -2910,8 +2918,10 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 stripped = _zh_kind_before(body[:at])  # "超过40分钟的不要": that kind is out
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
-            if cue == "只" and _ZH_COUNT_CHANGED.search(body, 0, at) and _ZH_COUNT_TAKEN.fullmatch(
-                stripped
+            if (
+                cue == "只"
+                and _ZH_COUNT_CHANGED.search(body, 0, at)
+                and _ZH_COUNT_TAKEN.fullmatch(stripped)
             ):
                 continue  # "改成只买一台": how many, a value of the task changed, not a rule
             if _zh_asked(text, body, at, cm.end()) or _zh_guess(body, at):
@@ -3003,10 +3013,12 @@ _ZH_COUNT_TAKEN = re.compile(
 
 # "超过40分钟的不要", "9点以前的都不要", "太贵的一律不要", "经停的航班都不要": a kind named
 # before a bare "不要" is what is ruled out (a noun after its 的 only with a word of "all").
-# Not of someone ("我的不要", "别人的不要"), nor a thing pointed at ("这个的不要").
+# Not of someone ("我的不要", "别人的不要"), a thing pointed at ("这个的不要"), nor the rest
+# ("我别的都不要": all but what was named, not a kind).
 _ZH_ALL_WORD = r"(?:都|一律|统统|全都|全部)"
 _ZH_KIND_BEFORE = re.compile(
     r"(?P<kind>(?!(?:我|你|您|他|她|它|别人|人家|大家|这|那)[个些]?(?:们)?的)"
+    r"(?![^，,。；;！!？?\s]*?(?:别的|其他|其它|其余|剩下))"
     rf"[^，,。；;！!？?\s]{{1,16}}的(?:(?:(?![我咱])[\u4e00-\u9fff]){{1,4}}(?=(?:我们?|咱们)?{_ZH_ALL_WORD}))?)"
     rf"(?:我们?|咱们)?(?:{_ZH_ALL_WORD}|也|就)?\s*$"
 )
