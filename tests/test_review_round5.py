@@ -187,55 +187,36 @@ def test_rule_one_off_exception_not_cut() -> None:
     assert "30 minute" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: '别让我跑线下，能线上办的都线上办' is not read as a rule"
-)
 def test_zh_rule_dont_make_me_go_offline() -> None:
     text = block("嗯。办理过程中别让我跑线下，能线上办的都线上办。", "好的。", "继续。")
     assert "别让我跑线下" in _rules(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review5: '超过40分钟的不要' is not read as a rule")
 def test_zh_rule_over_n_minutes_not_wanted() -> None:
     text = block("45分钟太久了，超过40分钟的不要。换老盛昌吧。", "好的。", "继续。")
     assert "超过40分钟的不要" in _rules(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review5: '要有无障碍设施' is not read as a rule")
 def test_zh_rule_must_have_facility() -> None:
     text = block("酒店找春熙路附近的，要有无障碍设施，每晚 800 以内。", "好的。", "继续。")
     assert "无障碍设施" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: the commit-message rule '用英文，格式 chore(logging): xxx' is read only as task.语言=英文",
-)
 def test_zh_rule_commit_message_format() -> None:
     text = block("提交的时候 commit message 用英文，格式 chore(logging): xxx。", "好的。", "继续。")
     assert "chore(logging)" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: '9点以前的都不要' is dropped; the rule is cut to '也别太早'"
-)
 def test_zh_rule_time_threshold_kept() -> None:
     text = block("不要坐红眼航班，也别太早，9点以前的都不要。", "好的。", "继续。")
     assert "9点以前" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: '开药一定要避开这两类' is kept without the allergies it refers to (青霉素、头孢 are nowhere)",
-)
 def test_zh_allergy_rule_names_the_drugs() -> None:
     text = block("她青霉素过敏，还有头孢也过敏，开药一定要避开这两类。", "好的。", "继续。")
     assert "青霉素" in _rules(text) + _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: a quantity change '改成只买一台' is shown as a rule"
-)
 def test_zh_quantity_change_not_rule() -> None:
     text = block(
         "买两台。", "好的。", "等下，改成只买一台，另一台我同事自己买。", "好的。", "继续。"
@@ -243,15 +224,11 @@ def test_zh_quantity_change_not_rule() -> None:
     assert "只买一台" not in _rules(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review5: a consequence '那就不用自付了' is shown as a rule")
 def test_zh_consequence_not_rule() -> None:
     text = block("住宿标准我问了行政，标准是 500 一晚，那就不用自付了。", "好的。", "继续。")
     assert "不用自付" not in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: the fragment '回程也一样' is shown as a rule on its own"
-)
 def test_zh_same_for_return_not_a_bare_rule() -> None:
     text = block(
         "不要坐红眼航班。", "好的。", "查回程吧。回程也一样，别订红眼。", "好的。", "继续。"

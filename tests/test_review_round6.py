@@ -87,18 +87,11 @@ def test_rule_everything_x_no_exceptions() -> None:
     assert "vegetarian" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '用正式书面语' is dropped; only its negative half '不要出现口语' is read",
-)
 def test_zh_rule_use_formal_register() -> None:
     text = block("写合同的时候用正式书面语，不要出现口语。", "好的。", "继续。")
     assert "正式书面语" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: '金额都要大写小写一起写' (a format rule) is not read as a rule"
-)
 def test_zh_rule_amounts_in_both_forms() -> None:
     text = block("金额都要大写小写一起写。", "好的。", "继续。")
     assert "大写小写" in rules_text(text)
@@ -124,16 +117,11 @@ def test_rule_ask_me_before() -> None:
     assert "Ask me before withdrawing" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '以后凡是超过 500 的项目都先跟我确认' is not read as a rule",
-)
 def test_zh_rule_confirm_anything_over_amount() -> None:
     text = block("以后凡是超过 500 的项目都先跟我确认。", "好的。", "继续。")
     assert "先跟我确认" in rules_text(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review6: '报名费我自己交，你别代付' is not read as a rule")
 def test_zh_rule_dont_pay_for_me() -> None:
     text = block("报名费我自己交，你别代付。", "好的。", "继续。")
     assert "别代付" in rules_text(text)

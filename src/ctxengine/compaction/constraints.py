@@ -100,8 +100,13 @@ _ZH_CUE_RX = re.compile("|".join(re.escape(c) for c, _ in _ZH_CUES))
 # the rule. (It splits "千万/不要", "请/不要": those are read as they are.)
 _ZH_STRESSED = frozenset({"千万别", "可别", "请别", "绝不能", "决不能", "再也不能", "万万不能"})
 _ZH_POLARITY = dict(_ZH_CUES)
-# Words jieba makes of a noun and the cue "别" after it.
-_ZH_JOINED_BIE = frozenset({"菜别"})
+# Words jieba makes of the cue "别" and the word before it, a noun, the one addressed, a
+# place or time in the clause, or an adverb ("推荐菜别太辣", "你别代付", "办理过程中别让我跑线
+# 下", "开车时别打电话", "就别订了"): the cue still states the rule. ("我别…" is the speaker's
+# own plan, not a rule for the assistant.)
+_ZH_JOINED_BIE = frozenset(
+    {"菜别", "你别", "中别", "里别", "上别", "时别", "后别", "前别", "就别", "还别", "先别"}
+)
 # Words that start with a cue but are something else.
 _ZH_NOT_CUE = frozenset(
     [
@@ -771,12 +776,26 @@ _LIFT_ZH: tuple[re.Pattern[str], ...] = (
         r"(?P<obj>[^，,。；;！!？?吧了吗呢]{1,18})(?![^，,。！!]*[？?吗么])"
     ),
 )
+# Who an allergy is said of, before the thing with no "对" ("她青霉素过敏").
+_ALLERGY_PERSON = (
+    r"(?:她|他|我|孩子|宝宝|小孩|老人|我妈|我爸|妈妈|爸爸|女儿|儿子|老婆|老公|太太|先生"
+    r"|家人)(?:们)?"
+)
+# Not a thing one is allergic to: a part of the body, a season, how often or how easily.
+_ALLERGY_NOT_THING = (
+    r"皮肤|身上|脸|眼睛|鼻子|嗓子|季节|春天|体质|容易|经常|有|好像|可能|一直|又|也|都|还|会"
+)
 # An allergy is a rule for everything offered after it: "我对海鲜过敏", "孩子吃花生会过敏",
 # "I'm allergic to peanuts".
 # Not said of the speaker's party ("我对花生不过敏", "I'm not allergic to X", "很多人对花生过敏",
 # "对花粉过敏的人", "您对什么过敏吗？"): no rule.
 _ALLERGY = re.compile(
-    r"(?:对|吃)(?P<zh>[^，,。；;！!？?\s对吃不没]{1,12}?)(?:会|有点|有些|很|特别)?过敏(?!的人|性)"
+    r"(?:对|吃)(?!了)(?P<zh>[^，,。；;！!？?\s对吃不没]{1,12}?)(?:会|有点|有些|很|特别)?过敏(?!的人|性)"
+    # Without "对": "她青霉素过敏", "还有头孢也过敏", a clause of its own (not "皮肤过敏了", "容
+    # 易过敏", "过敏反应").
+    rf"|(?:^|(?<=[，,。；;！!\s]))(?:还有|而且|另外|并且|对了)?(?:{_ALLERGY_PERSON})?"
+    rf"(?!{_ALLERGY_NOT_THING})(?P<zh2>[^，,。；;！!？?\s对吃不没我你您他她也都还]{{1,8}}?)"
+    r"(?:也|都|还)?(?:会|有点|有些|很|特别)?过敏(?=\s*(?:$|[，,。；;！!\n]))"
     r"|(?i:\ballergic to (?P<en>[a-z][a-z ,-]{1,40}?))(?=[.;!?\n]|$|,? so\b|,? but\b)"
 )
 # "她头孢不过敏", "其实她对头孢不过敏", "She isn't allergic to cephalosporins": one thing said
@@ -882,7 +901,7 @@ _GATE_ZH = (
     r"|(?:固定|统一|一律|一直|始终)都?(?:译|翻|写成|写作|叫)|(?:先|提前)(?:问|告诉|通知|找|跟|和)"
     # `_zh_standing_shapes`
     r"|都(?:保留|写成|显示)|所有|全部|超过|超出|以上的|每次|每回|每一次|每当|(?:末|天|上|午|日|点)不"
-    r"|[前后]先"
+    r"|[前后]先|[要得]有|格式"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -1039,9 +1058,55 @@ def _whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     return out
 
 
-def _zh_whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
-    """`_ZH_PAST_LIMIT_ASK` and `_ZH_FIXED_RENDER` rules, each kept with its whole clause."""
+# "commit message 用英文，格式 chore(logging): xxx", "日期格式：YYYY-MM-DD", "输出格式用 JSON":
+# the form to write in, a clause opening on "格式". Not a remark on one ("格式不对", "这个格式
+# 挺好"), asked ("格式是什么"), nor a form with nothing written out (no letter, digit or
+# quote, and no verb that names it).
+_ZH_FORMAT_IS = re.compile(
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?P<topic>(?:(?![我你您他她这那])[\u4e00-\u9fffA-Za-z ]){0,8}?)"
+    r"格式(?P<verb>(?:统一|一律|都)?(?:是|为|用|按照?|写成|要求是))?\s*[:：]?\s*"
+    r"(?P<x>(?![不没有错对还也就挺很太怎如呢吗])[^，,。；;！!？?\n]{1,40}?)\s*(?P<end>[，,。；;！!？?\n]|$)"
+)
+_ZH_FORMAT_SHOWN = re.compile(r"[A-Za-z0-9]|[\"“”「」'‘’]")
+
+
+def _zh_format_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_FORMAT_IS` clauses, each a rule; with the clauses before it in its sentence when they
+    hold no rule of their own ("提交的时候 commit message 用英文，格式 …": what it is for)."""
     out: list[_Hit] = []
+    for m in _ZH_FORMAT_IS.finditer(text):
+        x = m["x"]
+        if (
+            _inside(m.start("x"), spans)
+            or m["end"] in ("？", "?")
+            or re.search(r"什么|哪|吗|呢|么|怎么", x)
+            or not (_ZH_FORMAT_SHOWN.search(x) or (m["verb"] and _zh_ends_on_noun(x)))
+        ):
+            continue
+        start = m.start("topic")
+        sentence = _sentence_start(text, start)
+        before = text[sentence:start]
+        if before.strip() and len(before) <= 40 and not _ZH_CUE_RX.search(before):
+            start = sentence
+        clause = text[start : m.start("end")].strip()
+        # (At the clause's start, not inside a quote it names: "格式统一为“标题-日期”".)
+        out.append(_Hit(start, _make(clause, "require", x, "格式", 0.75)))
+        spans.append((start, m.start("end")))
+    return out
+
+
+def _zh_ends_on_noun(s: str) -> bool:
+    """Whether the last word of `s` is a noun ("公司模板"), not a state ("正确的")."""
+    words = [w for w in jieba.posseg.cut(s.rstrip("的了")) if w.word.strip()]
+    return bool(words) and (str(words[-1].flag).startswith("n") or words[-1].flag == "eng")
+
+
+def _zh_whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_PAST_LIMIT_ASK`, `_ZH_FIXED_RENDER` and `_ZH_FORMAT_IS` rules, each kept with its
+    whole clause."""
+    out: list[_Hit] = []
+    if "格式" in text:
+        out.extend(_zh_format_rules(text, spans))
     for m in _ZH_PAST_LIMIT_ASK.finditer(text):
         if not _inside(m.start("rule"), spans):
             out.append(
@@ -1077,11 +1142,13 @@ _EN_AND_EVERY = re.compile(
 # "超过5000的都要CFO签字", "金额超过一万的要经理批准", "5000元以上的需要财务审批": the same in
 # Chinese; not asked ("…吗？") nor said of what happened ("…都要签字了").
 _ZH_NUMBER = r"(?:\d[\d,.]*|[一二两三四五六七八九十百千万]+)\s*(?:万元|万|千|元|块|美元|刀)?"
+# ("以后凡是超过 500 的项目都先跟我确认": what to do first, for whatever is over it.)
 _ZH_OVER_NEEDS = re.compile(
     r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且)[，,]?\s*)?(?P<rule>"
+    r"(?:(?:以后|今后)[，,]?\s*)?(?:凡是|只要是)?"
     r"(?:金额|总价|价格|费用|单价|订单|采购|报销|花费|支出)?"
     rf"(?:(?:超过|超出|高于|大于|多于)\s*{_ZH_NUMBER}(?:以上)?|{_ZH_NUMBER}以上)的"
-    r"(?:订单|采购|单子|部分|支出|费用)?(?:都|一律|全部)?(?:要|需要|得|必须|须)"
+    r"(?:(?![我你您他她不别没都先要])[\u4e00-\u9fff]){0,4}(?:都|一律|全部)?(?:要|需要|得|必须|须|先)"
     r"(?P<need>[^，,。；;！!？?\n吗呢]{2,20}?))(?:了)?(?P<end>[，,。；;！!？?\n]|$)"
 )
 # "每次 UPDATE 之前先 count 一下", "每次改完代码之后都要跑测试", "以后发邮件之前先给我看一下":
@@ -1175,10 +1242,44 @@ def _read(span: tuple[int, int], spans: list[tuple[int, int]], ruled: list[int])
     return _inside(span[0], spans) or any(span[0] <= r < span[1] for r in ruled)
 
 
+# "酒店找春熙路附近的，要有无障碍设施", "房间得有窗户": what the thing sought must have, a
+# clause of its own. Not of someone ("你要有耐心", "我要有个地方住"), nor a case ("要有问题，随
+# 时找我": if there is one), asked, or a thing that is no feature (`_zh_must_have`). Nor a
+# search's criteria: one of a kind described ("价格在800-900元的，得有免费市内电话的": "one
+# that has …", beside the other "…的" of the search) or what a list holds ("推荐菜里要有回锅肉"):
+# the values of the search, which the slots read.
+_ZH_MUST_HAVE = re.compile(
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且|并且)[，,]?\s*)?"
+    r"(?P<topic>(?:(?![我你您他她它这那谁哪])[\u4e00-\u9fff]){0,6}?)(?<![里中内])(?:也|还|都)?"
+    r"(?:要|得|需要)有(?P<x>[^，,。；;！!？?\n]{2,12}?)(?<!的)(?P<end>[，,。；;！!？?\n]|$)"
+)
+_ZH_NO_FEATURE = re.compile(
+    r"问题|事|空|时间|机会|需要|疑问|什么|哪|多少|变化|变动|情况|消息|意外|的话|吗|呢|么|了$"
+)
+
+
+def _zh_must_have(text: str, m: re.Match[str]) -> bool:
+    """Whether the `_ZH_MUST_HAVE` match `m` names a feature required (a noun, said)."""
+    x = m["x"]
+    if m["end"] in ("？", "?") or _ZH_NO_FEATURE.search(x) or _ZH_CUE_RX.search(m.group()):
+        return False
+    if x.rstrip("哈啊呀吧哦呢啦嘛").endswith("的"):
+        return False  # "要有暖气的哈": one of a kind described, as "…的" above
+    if re.match(r"\s*(?:就|随时|再|直接)", text[m.end() :]):
+        return False  # "要有空，就来": a case, with what to do then
+    flag: str = list(jieba.posseg.cut(x))[-1].flag
+    return flag.startswith("n") or flag == "eng"
+
+
 def _zh_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
-    """`_ZH_OVER_NEEDS`, `_ZH_EACH_TIME`, `_ZH_WHEN_NOT` and `_ZH_ALL_FORMAT` rules, none where
-    a rule at one of `ruled` was read already."""
+    """`_ZH_OVER_NEEDS`, `_ZH_EACH_TIME`, `_ZH_WHEN_NOT`, `_ZH_ALL_FORMAT` and `_ZH_MUST_HAVE`
+    rules, none where a rule at one of `ruled` was read already."""
     out: list[_Hit] = []
+    for m in _ZH_MUST_HAVE.finditer(text):
+        if not _read((m.start("topic"), m.start("end")), spans, ruled) and _zh_must_have(text, m):
+            clause = text[m.start("topic") : m.start("end")].strip()
+            out.append(_Hit(m.start("topic"), _make(clause, "require", m["x"], "要有", 0.7)))
+            spans.append((m.start("topic"), m.start("end")))
     for rx, cue in ((_ZH_OVER_NEEDS, "超过"), (_ZH_EACH_TIME, "每次")):
         for m in rx.finditer(text):
             rule = m["rule"]
@@ -1186,6 +1287,8 @@ def _zh_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int
                 _read(m.span("rule"), spans, ruled)
                 or m["end"] in ("？", "?")
                 or re.search(r"[了过吗呢]$|了(?!解)|什么|多少|怎么", rule)
+                # "超过500的项目都先做完了": what was done first, not what to do.
+                or ("先" in rule and text[m.end("rule") : m.end("rule") + 1] == "了")
             ):
                 continue
             out.append(_Hit(m.start("rule"), _make(rule.strip(), "require", rule, cue, 0.7)))
@@ -1277,12 +1380,13 @@ def extract_constraints(text: str) -> list[Constraint]:
     if "应该" in text:
         hits.extend(_zh_should(text, revoked_spans))
     for m in _ALLERGY.finditer(text):
-        obj = m.group("zh") or m.group("en") or ""
+        zh = m.group("zh") or m.group("zh2")
+        obj = zh or m.group("en") or ""
         clause = _clause_at(text, m.start())
         if (
             clause.rstrip().endswith(("？", "?"))
             or text[m.end() :].lstrip()[:1] in ("？", "?")
-            or (m.group("zh") and _ALLERGY_NOT_ZH.search(text, max(0, m.start() - 8), m.end()))
+            or (zh and _ALLERGY_NOT_ZH.search(text, max(0, m.start() - 8), m.end()))
             or (m.group("en") and _ALLERGY_NOT_EN.search(text, 0, m.start()))
         ):
             continue
@@ -1523,15 +1627,29 @@ _ZH_ALL_MUST = re.compile(
 )
 
 
+# "金额都要大写小写一起写", "日期一律要写成YYYY-MM-DD": how a kind of thing is written, a
+# format rule, said of a topic at a sentence's start. Not of people ("我们都要写报告"), of
+# things pointed at ("这些都要写进去"), a task ("酒店和机票都要订好": no way of writing),
+# asked or said of what was done (`_zh_standing`).
+_ZH_TOPIC_MUST = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?:(?:另外|还有|而且|以后|今后)[，,]?\s*)*"
+    r"(?P<topic>(?!我|咱|大家|他|她|你|您|别人|这|那|[一两二三四五六七八九十几]个)"
+    # (One of every kind, "所有金额", "每个文件", is `_ZH_ALL_MUST`'s.)
+    r"(?:(?!所有|全部|每)[\u4e00-\u9fffA-Za-z0-9]){1,8}?)(?:都|全都|一律)(?:要|得|必须)(?![不是了])"
+    r"(?P<rule>[^，,。；;！!？?\n]{0,12}?(?:写|显示|标注|注明|保留|精确|大写|小写|格式)"
+    r"[^，,。；;！!？?\n]{0,12}?)(?P<end>[，,。；;！!\n]|$)"
+)
+
+
 def _zh_standing(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
-    """`_ZH_FOLLOW` and `_ZH_ALL_MUST` sentences, each a rule."""
+    """`_ZH_FOLLOW`, `_ZH_ALL_MUST` and `_ZH_TOPIC_MUST` sentences, each a rule."""
     out: list[_Hit] = []
     for m in _ZH_FOLLOW.finditer(text):
         # "一律按照…": the cue reads it.
         if not _inside(m.start("x"), spans) and not _ZH_CUE_RX.search(m.group()):
             clause = text[m.start() : m.start("end")].strip()
             out.append(_Hit(m.start("x"), _make(clause, "require", m["x"], "按照", 0.7)))
-    for m in _ZH_ALL_MUST.finditer(text):
+    for m in (*_ZH_ALL_MUST.finditer(text), *_ZH_TOPIC_MUST.finditer(text)):
         rule = m["rule"]
         if (
             _inside(m.start("rule"), spans)
@@ -2773,7 +2891,12 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             pos = m.end()
             cue, at = m.group(0), m.start()
             word = starts.get(at) or (cue if m.end() in stressed else None)
-            if word is None and cue == "别" and body[at - 1 : at + 1] in _ZH_JOINED_BIE:
+            if (
+                word is None
+                and cue == "别"
+                and body[at - 1 : at + 1] in _ZH_JOINED_BIE
+                and not any(body.startswith(w, at) for w in _ZH_NOT_CUE)
+            ):
                 word = cue  # "推荐菜别太辣": jieba joins "菜别", the rule is still "别太辣"
             if word == "只要" and _wants_only(text, base, at):
                 pass  # "只要发票": only that, not "只要…就…" (as long as)
@@ -2811,14 +2934,26 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 clause = text[ex.start() : base + len(body)].strip()
                 out.append(_Hit(ex.start(), _make(clause, "only", ex.group("x"), "除了", 0.8)))
                 continue
+            # (Not "五星级的不要了": one dropped, a change of mind read by `_mind_changes`.)
+            kind_before = not stripped and _ZH_POLARITY[cue] == "forbid" and "了" not in obj
+            if kind_before:
+                stripped = _zh_kind_before(body[:at])  # "超过40分钟的不要": that kind is out
             if not stripped or stripped.endswith(_QUESTION_END):
                 continue
+            if (
+                cue == "只"
+                and _ZH_COUNT_CHANGED.search(body, 0, at)
+                and _ZH_COUNT_TAKEN.fullmatch(stripped)
+            ):
+                continue  # "改成只买一台": how many, a value of the task changed, not a rule
             if _zh_asked(text, body, at, cm.end()) or _zh_guess(body, at):
                 continue
             if _ZH_SUPPOSED.search(obj) or _ZH_IF_BEFORE.search(body, 0, at):
                 continue
             if _ZH_STATED.search(body):
                 continue  # "这样我还不用坐地铁了呢": said of how things are, not asked of anyone
+            if cue == "不用" and _zh_consequence(text, base, body, at):
+                continue  # "标准是 500 一晚，那就不用自付了": what follows, not a rule
             if _ZH_ONCE.search(text, _sentence_start(text, base + at), base + at):
                 continue  # "这次别抄送王芳": an exception for one occasion, no standing rule
             polarity = _ZH_POLARITY[cue]
@@ -2827,7 +2962,7 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if polarity == "prefer" and _ZH_ASK_END.search(stripped):
                 continue  # "最好把电话告诉我一下": a polite request, answered once
             before = body[:at]
-            if polarity == "forbid" and _is_modifier(stripped, before):
+            if polarity == "forbid" and not kind_before and _is_modifier(stripped, before):
                 continue
             pos = len(body)  # one rule per clause: the rest is its object
             conf = 0.85 if len(cue) > 1 else 0.7
@@ -2864,6 +2999,57 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                     _Hit(base + c.start(), _make(clause, "require", c.group("x"), cue, 0.75))
                 )
     return out
+
+
+# "标准是 500 一晚，那就不用自付了", "酒店含早，这样就不用另外买早餐了": "(那)就不用…了" after
+# a fact in its sentence says what follows from it, no rule. Not what the assistant would do
+# ("我有车，那就不用推荐地铁了", "那就不用帮我订了": still asked of it).
+_ZH_SO_LEAD = re.compile(r"(?:那|那么|这样|所以|这么一来)?[，,]?(?:我们?|咱们)?(?:也)?就$")
+_ZH_FOR_ME = re.compile(
+    r"你|您|帮我|给我|替我|帮忙|推荐|显示|展示|列出|发|查|搜|找|订|安排|提醒|告诉|写|考虑|提供|通知"
+    r"|联系|问|回复|包含|包括|加上?|算上?|用"
+)
+
+
+def _zh_consequence(text: str, base: int, body: str, at: int) -> bool:
+    """Whether the "不用" at `at` of the clause `body` (at `base` in `text`) says what follows
+    from a fact said before it in its sentence (`_ZH_SO_LEAD`)."""
+    return (
+        _ZH_SO_LEAD.search(body, 0, at) is not None
+        and re.search(r"了[吧呢啊呀哦]?$", body) is not None
+        and _ZH_FOR_ME.search(body, at + len("不用")) is None
+        and bool(text[_sentence_start(text, base) : base].strip(" ，,"))
+    )
+
+
+# "改成只买一台", "换成只订一间": how many to buy or book changed, the task's quantity moved
+# (the slots read it), not a rule of what to offer. (Said first, "我只要一间大床房" is one; and
+# "改成只推荐两个" still is.)
+_ZH_COUNT_CHANGED = re.compile(r"(?:改成|改为|换成|换为|变成|改)(?:了|就)?\s*$")
+_ZH_COUNT_TAKEN = re.compile(
+    r"(?:买|购买|订|预订|要|点|拿|开|租)\s*(?:[一二两三四五六七八九十几]|\d+)\s*"
+    r"[个台件份张间位辆只杯瓶盒套本双条把部碗盘]"
+    r"(?:[\u4e00-\u9fff]{1,4})?(?:就行|就好|就够了|就够)?"
+)
+
+
+# "超过40分钟的不要", "9点以前的都不要", "太贵的一律不要", "经停的航班都不要": a kind named
+# before a bare "不要" is what is ruled out (a noun after its 的 only with a word of "all").
+# Not of someone ("我的不要", "别人的不要"), a thing pointed at ("这个的不要"), nor the rest
+# ("我别的都不要": all but what was named, not a kind).
+_ZH_ALL_WORD = r"(?:都|一律|统统|全都|全部)"
+_ZH_KIND_BEFORE = re.compile(
+    r"(?P<kind>(?!(?:我|你|您|他|她|它|别人|人家|大家|这|那)[个些]?(?:们)?的)"
+    r"(?![^，,。；;！!？?\s]*?(?:别的|其他|其它|其余|剩下))"
+    rf"[^，,。；;！!？?\s]{{1,16}}的(?:(?:(?![我咱])[\u4e00-\u9fff]){{1,4}}(?=(?:我们?|咱们)?{_ZH_ALL_WORD}))?)"
+    rf"(?:我们?|咱们)?(?:{_ZH_ALL_WORD}|也|就)?\s*$"
+)
+
+
+def _zh_kind_before(before: str) -> str:
+    """The kind ("超过40分钟的") that a bare "不要" after `before` rules out, or ""."""
+    m = _ZH_KIND_BEFORE.search(before.strip())
+    return m["kind"] if m and m.start() == 0 else ""
 
 
 # "是不是只能订商务舱", "是否一定要今天", "必须今天吗 明天行不行", "一定要今天去是不是",
@@ -2965,6 +3151,8 @@ _ZH_NOT_BARE_DO = re.compile(
     r"[我你您他她它这那咱谁哪什么很太了吗呢吧是有在没过着]|的话|如果|要是|假如|万一|以后|之前|以前|之后"
     r"|时候|[前后时里上中边]$|^(?:今天|明天|后天|晚上|早上|上午|下午|中午|周.|星期.|每天|平时)"
     r"|不好意思|抱歉|对不起|辛苦|麻烦你|打扰|收到|明白|知道|顺利"
+    # "回程也一样，别订红眼": the same rule for another thing, no instruction of its own.
+    r"|一样|同样|相同|照旧|照样|一致"
 )
 
 
@@ -2975,11 +3163,24 @@ def _positive_before(text: str, at: int) -> tuple[int, int] | None:
     head = text[start:at]
     lead = len(head) - len(head.lstrip())
     body = head.strip().rstrip("，,").strip()
-    if not head.rstrip().endswith(("，", ",")) or not _ZH_BARE_DO.fullmatch(body):
+    if not head.rstrip().endswith(("，", ",")):
         return None
-    if _ZH_NOT_BARE_DO.search(body) or _ZH_CUE_RX.search(body) or _ZH_ACK.fullmatch(body):
+    # "写合同的时候用正式书面语，不要出现口语": the instruction after a task it is for.
+    when = _ZH_TASK_WHEN.match(body)
+    do = body[when.end() :] if when else body
+    if not _ZH_BARE_DO.fullmatch(do) or _ZH_CUE_RX.search(body) or _ZH_ACK.fullmatch(body):
+        return None
+    if _ZH_NOT_BARE_DO.search(do):
         return None
     return start + lead, start + lead + len(body)
+
+
+# A task a rule is for, opening its clause: "写合同的时候", "提交代码时". Not of someone or of
+# what happened ("我去的时候", "上次订的时候").
+_ZH_TASK_WHEN = re.compile(
+    r"(?![^，,]*?(?:上次|那次|之前|以前|昨天|刚才|当时))"
+    r"(?:(?![了过着我你您他她咱])[\u4e00-\u9fffA-Za-z ]){2,10}?(?:的时候|时)[，,]?\s*"
+)
 
 
 # A clause that says nothing but "yes": no topic for the rule after it ("好的，不要再发了").
