@@ -718,27 +718,16 @@ def test_zh_budget_keeps_live_cart() -> None:
 # ---------------------------------------------------------------- garbage
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'The model field name should be reason_code' becomes task.recipient",
-)
 def test_field_name_not_recipient_slot() -> None:
     text = block("The model field name should be reason_code, not reason.", "OK.", "Go.")
     assert "recipient" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: the assistant's 'Green again: 38 passed' becomes task.color=Green"
-)
 def test_assistant_green_not_color_slot() -> None:
     text = block("Run the tests.", "Green again: 38 passed.", "Go.")
     assert "color" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: tool-call verbs 'remove'/'add' become slots task.remove=a.kowalski, task.add=d.nwosu",
-)
 def test_tool_call_verbs_not_slots() -> None:
     text = block_of(
         [
@@ -757,26 +746,16 @@ def test_tool_call_verbs_not_slots() -> None:
     assert "task.remove" not in current and "task.add" not in current
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: '那个测试改成用 ListAppender 断言' gives the slot 任务.个测试=用"
-)
 def test_zh_measure_word_not_slot() -> None:
     text = block("那个测试改成用 ListAppender 断言。", "好的。", "继续。")
     assert "个测试" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: the assistant's '待支付 3598 元' becomes 任务.支付方式=3598"
-)
 def test_zh_amount_due_not_payment_method() -> None:
     text = block("下单吧。", "订单已创建，待支付 3598 元。", "继续。")
     assert "支付方式" not in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a company name correction sets 任务.收货人 (consignee) to the employer",
-)
 def test_zh_employer_not_consignee() -> None:
     text = block(
         "新单位是上海澜舟信息技术有限公司。",

@@ -901,10 +901,6 @@ def test_permission_to_act_not_rule() -> None:
     assert not section(text, "constraints")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the assistant's '超预算 480' (over budget by 480) becomes 任务.预算=480",
-)
 def test_zh_over_budget_by_not_budget() -> None:
     text = block(
         "预算不超过 4500。",
@@ -916,60 +912,36 @@ def test_zh_over_budget_by_not_budget() -> None:
     assert "480" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: a driving-school applicant's name becomes 任务.收货人 (consignee)",
-)
 def test_zh_applicant_not_consignee() -> None:
     text = block("好，报这个。身份证号 510107199203154418，姓名刘思远。", "好的。", "继续。")
     assert "收货人" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: the exam subject '201 英语一' becomes 任务.语言=英语"
-)
 def test_zh_exam_subject_not_language() -> None:
     text = block("科目是 101 政治、201 英语一、301 数学一。", "好的。", "继续。")
     assert "语言" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '信用卡别动' (leave the credit card alone) becomes 任务.支付方式=信用卡",
-)
 def test_zh_leave_card_alone_not_payment_method() -> None:
     text = block("信用卡别动，那张我还在用。", "好的。", "继续。")
     assert "支付方式" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: the fragment '这条一定要写明' is shown as a rule on its own"
-)
 def test_zh_fragment_write_it_down_not_rule() -> None:
     text = block("合同里不许转租，这条一定要写明。", "好的。", "继续。")
     assert "- 这条一定要写明" not in text
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: the fragment '不要选错了' is shown as a rule on its own"
-)
 def test_zh_fragment_dont_pick_wrong_not_rule() -> None:
     text = block("考试科目里数学要考数学一，不要选错了。", "好的。", "继续。")
     assert "- 不要选错了" not in text
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: the reason '药材怕压' is shown as a rule on its own"
-)
 def test_zh_reason_not_rule() -> None:
     text = block("药材怕压，别用中通。", "好的。", "继续。")
     assert "- 药材怕压" not in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: a carrier the assistant only listed and the user then ruled out makes a conflict 「中通」→「别用中通」",
-)
 def test_zh_listed_option_ruled_out_no_conflict() -> None:
     text = block(
         "寄到广州。",
@@ -981,10 +953,6 @@ def test_zh_listed_option_ruled_out_no_conflict() -> None:
     assert not section(text, "conflicts")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '那就用副厂的吧，这次算了' (just this once) is read as the intent 取消 (cancel)",
-)
 def test_zh_this_once_not_cancel_intent() -> None:
     text = block("修冰箱。", "好的。", "那就用副厂的吧，这次算了。")
     assert not any("取消" in line for line in section(text, "intent"))

@@ -2864,6 +2864,19 @@ def _after_words(text: str, at: int, rx: re.Pattern[str], obj: str) -> bool:
     return rx.fullmatch(obj.strip(" .!。！")) is not None and bool(before.strip(" ，,、"))
 
 
+# A rule pointed at, as the subject of a cue: "这条一定要写明", "这一点千万别忘", "那条规定必须
+# 遵守". After a rule, it stresses that rule; what it asks (to write it down) is no rule itself.
+_ZH_RULE_POINTER = re.compile(
+    r"(?:这|那)(?:一)?(?:条|点|项)(?:规则|要求|规定|限制)?(?:你|您)?(?:也|就|都|可|请|千万|务必)*"
+    r"|(?:这|那)(?:个|些)(?:规则|要求|规定|限制)(?:你|您)?(?:也|就|都|可|请|千万|务必)*"
+)
+# A slip warned against, with no thing named: "不要选错了", "别搞错哦", "千万别填反了". It asks
+# to do the request before it right; "不要写错名字" still names what to get right.
+_ZH_SLIP = re.compile(
+    r"(?:再|又)?(?:选|弄|搞|写|填|记|看|算|拼|打|输|发|寄|报|买|订|点|走|念|读|听|放|装|接)"
+    r"(?:错|混|反)(?:了|哦|啊|呀|哈|喔|啦)*"
+)
+
 # What a polite request ends with: "最好把X告诉我一下", "最好也查一下".
 _ZH_ASK_END = re.compile(r"(?:告诉我?|说|发给?我?|查|问)(?:一下|一声|下)$")
 
@@ -2963,6 +2976,17 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue  # "最好把电话告诉我一下": a polite request, answered once
             before = body[:at]
             if polarity == "forbid" and not kind_before and _is_modifier(stripped, before):
+                continue
+            if out and _ZH_RULE_POINTER.fullmatch(before.strip()):
+                # "不许转租，这条一定要写明": a stress on the rule said before it, none of its
+                # own. (Alone, "这条不要删" may be a rule on a clause pointed at earlier.)
+                continue
+            if polarity == "forbid" and _ZH_SLIP.fullmatch(stripped):
+                # "数学要考数学一，不要选错了": a reminder to get the request before it right,
+                # no rule of what to avoid; the request said first is still the rule.
+                if p := _positive_before(text, base + _after_lead_in(body, 0, at)):
+                    said_first = text[p[0] : p[1]]
+                    out.append(_Hit(p[0], _make(said_first, "require", said_first, cue, 0.7)))
                 continue
             pos = len(body)  # one rule per clause: the rest is its object
             conf = 0.85 if len(cue) > 1 else 0.7
@@ -3149,6 +3173,8 @@ def _use_before(text: str, at: int, skip: list[tuple[int, int]]) -> re.Match[str
 _ZH_BARE_DO = re.compile(r"[\u4e00-\u9fffA-Za-z0-9-]{3,12}")
 _ZH_NOT_BARE_DO = re.compile(
     r"[我你您他她它这那咱谁哪什么很太了吗呢吧是有在没过着]|的话|如果|要是|假如|万一|以后|之前|以前|之后"
+    # "药材怕压，别用中通": what a thing is like, the reason for the rule, no instruction.
+    r"|怕|容易|易[碎坏损]|经不起|禁不起|受不了|不耐|因为|由于|担心"
     r"|时候|[前后时里上中边]$|^(?:今天|明天|后天|晚上|早上|上午|下午|中午|周.|星期.|每天|平时)"
     r"|不好意思|抱歉|对不起|辛苦|麻烦你|打扰|收到|明白|知道|顺利"
     # "回程也一样，别订红眼": the same rule for another thing, no instruction of its own.

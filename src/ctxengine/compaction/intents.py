@@ -35,7 +35,10 @@ _RULES: tuple[tuple[str, str, str, str, str], ...] = (
     ),
     (
         "cancel",
-        r"取消|算了|不买了|不要了|退订|撤销",
+        # "算了" gives up when it leads its clause ("算了，不买了", "那就算了"); after what it
+        # qualifies it concedes ("那就用副厂的吧，这次算了", "用副厂的算了": this once, fine).
+        r"取消|(?:^|(?<=[，,。！!？?；;\s]))(?:那|那就|唉|哎|嗯|好吧|要不|还是|那还是|就)?算了"
+        r"|(?:这次|这回)就?算了(?=[，,]\s*(?:下次|改天|以后|回头))|不买了|不要了|退订|撤销",
         r"\bcancel\b|\bnever ?mind\b|\bforget it\b|\bcall (?:it )?off\b|\babort\b",
         r"不用了",
         r"\bno thanks\b",

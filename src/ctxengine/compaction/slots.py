@@ -22,6 +22,12 @@ from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
 from ctxengine.compaction.patterns import kind_regex
 from ctxengine.compaction.schema import SlotUpdate
+from ctxengine.compaction.slot_context import (
+    amount_for_kind,
+    beyond_amount,
+    not_chosen,
+    thing_named,
+)
 from ctxengine.compaction.slot_phrases import (
     ADDRESS_RX,
     DURATION,
@@ -546,6 +552,12 @@ def extract_updates(
                 continue  # "这款¥8,999，另一款价格为12,999元": another thing's value
             if _ID_AFTER.match(text, m.end("slot")):
                 continue  # "快递单号是SF123": an identifier the slot word names, no value
+            if (slot.value_shape == "amount" or slot.criterion) and beyond_amount(
+                text, m.start("slot")
+            ):
+                continue  # "超预算 480": how far over the budget, no budget
+            # "The field name should be X", "新单位名字…是X": a thing's name, no person's.
+            renamed = thing_named(text, m.start("slot"), m.group("slot"))
             if pat in zh_rules and _in_longer_word(text, m.start("slot"), m.end("slot"), groups):
                 continue  # "大小写并列": 大小写 (letter case), no size
             if groups.get("verb") == "从" and not (
@@ -633,6 +645,8 @@ def extract_updates(
                 continue
             if _NO_VALUE_REMARK.fullmatch(value):
                 continue  # "收货人写错了", "收货人改一下": a remark, no value
+            if amount_for_kind(slot, value):
+                continue  # "待支付 3598 元": an amount due, no way to pay
             if value in _NO_VALUE and pat is not rx.zh_change and _stop_slot(slot, onto):
                 continue  # "到达站无": a ride with no stop there ("改成无" clears a value)
             if groups.get("verb") == "是" and _YES_NO.match(value):
@@ -725,8 +739,8 @@ def extract_updates(
             add(
                 m.start(),
                 _more_of(own, text, end) if own else end,
-                slot,
-                slot.name,
+                None if renamed else slot,
+                renamed or slot.name,
                 value,
                 real_op,
                 conf,
@@ -806,6 +820,7 @@ def extract_updates(
     # Words naming an entity ("出租车") hide enum values inside them ("租车").
     entity_spans = [(m.start(), m.end()) for m in onto.entity_words(text)] if members else []
     member_spans = [m.span() for m, _, _ in members]
+    listed = [(m.start(), m.end(), s.name) for m, s, _ in members]
     places: _Places | None = None  # the message's places, scanned once when first needed
     bare: list[int] = []  # where a member is mentioned bare (set, with no verb nor slot word)
     for m, slot, _member in members:
@@ -841,6 +856,8 @@ def extract_updates(
             continue  # "Product names stay in English": a thing's language, not the task's
         if _kept_beside_return(text, m.start()):
             continue  # "return the blue jacket, keep the red": the kept one is not chosen
+        if not_chosen(text, m.start(), m.end(), slot, listed, reply=not requests):
+            continue  # "Green again: 38 passed", "英语一", "信用卡别动", a reply's list
         before = text[max(0, m.start() - 12) : m.start()]
         if _NEG_ZH.search(before) or _NEG_EN.search(before):
             neg = _NEG_ZH.search(before) or _NEG_EN.search(before)
@@ -3014,10 +3031,15 @@ _NOT_THING_CHARS = (
     "哦噢嗯呃唉哎诶"
 )
 _NOT_THING = frozenset(_NOT_THING_CHARS)
+# A pointer or a count in words, then a measure word ("那个", "这条", "一项"): the measure
+# word is no part of the thing's name. (After a numeral, "第5.3条违约金" names a clause.)
+_MEASURE_AFTER = re.compile(r"[这那哪每某一两几各][个位条项张件只份家本台部篇段处种次门]")
 _THING_HAN = re.compile(r"[\u4e00-\u9fff]")
 # Words that join a message to the one before and name no thing ("另外", "还有", "此外").
 _JOINING_WORD = re.compile(r"另外|此外|还有|然后|同时|以及|顺便|对了")
 _THING_LATIN = re.compile(r"[A-Za-z][\w.+#-]*$")
+# A way of doing a thing, after a change verb: "改成用 mock", "换成通过接口导入".
+_MEANS_VALUE = re.compile(r"(?:用|使用|采用|通过|改用)(?![户量])")
 # A value that points at something instead of saying it: "改成这样", "change it to that".
 _POINTER_VALUE = re.compile(
     r"(?i)(?:这|那|哪|什么|啥|怎么|多少)|(?:something|anything|whatever|this|that|it|what)\b"
@@ -3035,6 +3057,8 @@ def _thing_before(text: str, end: int) -> tuple[int, str] | None:
         at -= 1
     if joined := _JOINING_WORD.match(text, at, han_end):
         at = joined.end()  # "另外宾客人数改成150人": the connective joins, the rest names
+    if at < han_end and _MEASURE_AFTER.match(text[max(0, at - 1) : at + 1]):
+        at += 1  # "那个测试改成…": the measure word after "那" counts, it names nothing
     han = text[at:han_end]
     lead_at = max(0, at - 24)
     word = _THING_LATIN.search(text[lead_at:at].rstrip(" ")) if han else None
@@ -3080,6 +3104,8 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         if not value or _QUESTION.search(value) or _POINTER_VALUE.match(value):
             continue  # "房型换成什么好呢？", "改成这样可以吗": no value said
+        if _MEANS_VALUE.match(value):
+            continue  # "那个测试改成用 ListAppender 断言": a new way of doing it, no value
         if _NOT_CHANGED.search(text, max(0, thing[0] - 6), thing[0]):
             continue
         out.append((thing[0], vstart + len(value), thing[1], value))

@@ -66,6 +66,7 @@ from ctxengine.compaction.schema import (
     Revision,
     SlotUpdate,
 )
+from ctxengine.compaction.slot_context import edits_a_list
 from ctxengine.compaction.slots import UNSPECIFIED, moved_event_kinds
 from ctxengine.settings import Settings
 
@@ -196,6 +197,7 @@ def _call_settings(evidence: list[Evidence]) -> list[SlotUpdate]:
         if e.field
         and _SETTING_CALL.match(e.source)
         and _PLAIN_KEY.fullmatch(e.field)
+        and not edits_a_list(e.field)  # "remove": "a.kowalski" takes one off, sets nothing
         and _CODE_LIKE.fullmatch(e.value)
     ]
 
