@@ -4,7 +4,8 @@ thing's name ("update the empty one to 1.21.3"), a value's state told ("the cont
 old"), a move to a place no slot holds ("move it to the Eindhoven"), a third person's name as the
 recipient ("ban the griefer, his name is X"), what one never did as a rule ("I've never heard of
 GlobalTech"), leave to undo an action as a rule ("you can unblock online payments again"), and
-two questions read as other intents. Each with look-alikes that must still be read.
+two questions read as other intents. Each with look-alikes that must still be read, and the
+Chinese wordings where the same defect could be.
 """
 
 from __future__ import annotations
@@ -137,6 +138,9 @@ def test_a_thing_named_is_still_its_slot(text: str, slot: str, value: str) -> No
         "The phone number is invalid.",
         "The email address is bouncing.",
         "The coupon is expired.",
+        "联系邮箱是旧的。",
+        "电话已经停用了。",
+        "邮箱已经失效了。",
     ],
 )
 def test_a_value_said_stale_is_no_value(text: str) -> None:
@@ -150,6 +154,8 @@ def test_a_value_said_stale_is_no_value(text: str) -> None:
         ("The contact email is j.pike@proton.me.", "email", "j.pike@proton.me"),
         ("My phone number is 617-555-0142.", "phone", "617-555-0142"),
         ("The address is 5 Main St, Springfield.", "address", "5 Main St"),
+        ("邮箱是 liu@example.com。", "email", "liu@example.com"),
+        ("收货人是老王。", "recipient", "老王"),
     ],
 )
 def test_a_value_after_is_still_read(text: str, slot: str, value: str) -> None:
@@ -213,6 +219,7 @@ def test_moved_to_a_place_in_the_block() -> None:
         "Their name is Orion Labs.",
         "Block that user, his name is TrollKing.",
         "The landlord's name is Mr. Peters.",
+        "The griefer’s name is Zed.",
     ],
 )
 def test_a_third_persons_name_is_no_recipient(text: str) -> None:
@@ -229,6 +236,7 @@ def test_a_third_persons_name_is_no_recipient(text: str) -> None:
         "The recipient's name is Tom Baker.",
         "Deliver it to my neighbour, her name is Ruth Cole.",
         "The recipient is Tom Baker.",
+        "The recipient’s name is Tom Baker.",
     ],
 )
 def test_a_recipients_name_is_still_the_recipient(text: str) -> None:
@@ -275,6 +283,11 @@ def test_a_never_rule_is_still_read(text: str, subject: str) -> None:
     assert ("forbid", subject, False) in rules(text)
 
 
+@pytest.mark.parametrize("text", ["我从来没听说过这家公司。", "我从没用过这张卡网购。"])
+def test_zh_what_one_never_did_is_no_rule(text: str) -> None:
+    assert rules(text) == []
+
+
 def test_never_heard_of_in_the_block() -> None:
     text = block("We have never ordered from GlobalTech.", "OK.", "Go.")
     assert not section(text, "constraints")
@@ -314,6 +327,11 @@ def test_a_lift_of_a_rule_in_force_still_lifts(rule: str, lift: str) -> None:
     assert rule not in s.active()
 
 
+@pytest.mark.parametrize("text", ["你可以重新开通网上支付了。", "你可以解冻这张卡了。"])
+def test_zh_leave_to_undo_is_no_rule_with_none_in_force(text: str) -> None:
+    assert LedgerSession(text).active() == []
+
+
 def test_plain_lift_with_no_rule_is_kept_as_before() -> None:
     assert rules("You can show prices again") == [("forbid", "prices", True)]
 
@@ -335,6 +353,9 @@ def test_plain_lift_with_no_rule_is_kept_as_before() -> None:
         "Tell me the total again.",
         "Remind me what the hold id was.",
         "Give me the tracking numbers again, please.",
+        "把预留号和议程号再发我一遍。",
+        "重新发我一下报价。",
+        "现在改还来得及吗？",
     ],
 )
 def test_a_question_or_an_ask_again_is_a_query(text: str) -> None:
@@ -350,6 +371,9 @@ def test_a_question_or_an_ask_again_is_a_query(text: str) -> None:
         ("Switch it to store credit.", "modify"),
         ("Send me a confirmation email.", "inform"),
         ("Cancel my order.", "cancel"),
+        ("Did I say Friday? Make it Saturday.", "modify"),
+        ("把地址改成上海。", "modify"),
+        ("再发一次货。", "inform"),
     ],
 )
 def test_a_request_is_still_its_intent(text: str, intent: str) -> None:

@@ -371,6 +371,8 @@ _STALE_STATE = re.compile(
     r"(?:old|outdated|out of date|out-of-date|stale|invalid|valid|expired|obsolete|dead"
     r"|broken|deprecated|inactive|unverified|verified|bouncing|wrong(?:\s+now)?|unchanged"
     r"|the same|different|missing|blank|empty|fake|bogus|current|up to date|up-to-date)"
+    # "联系邮箱是旧的", "电话已经停用了": the same in Chinese.
+    r"|(?:已经|早就|早)?(?:旧|老|过期|失效|无效|作废|停用|注销|废弃|不能用|用不了|没用)(?:了|的|啦)*"
 )
 
 
@@ -2811,8 +2813,8 @@ def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
 # "his name is X", "the griefer's name is X": the name of a third person, told by a possessor
 # before the bare slot word "name" (a recipient's, a consignee's name is the recipient's).
 _THIRD_PERSON_BEFORE = re.compile(
-    r"(?i)\b(?:his|her|their|(?!(?:recipient|consignee|receiver|addressee|contact|sender)'s)"
-    r"[a-z]+'s)\s+$"
+    r"(?i)\b(?:his|her|their|(?!(?:recipient|consignee|receiver|addressee|contact|sender)['’]s)"
+    r"[a-z]+['’]s)\s+$"
 )
 # What a recipient is the recipient of: something sent, shipped, delivered or handed over.
 _DELIVERY_TALK = re.compile(
