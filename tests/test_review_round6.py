@@ -837,65 +837,41 @@ def test_container_numbers_kept() -> None:
 # ---------------------------------------------------------------- garbage
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the assistant's 'black bean quesadillas' becomes task.color=black",
-)
 def test_dish_name_not_color() -> None:
     text = block("Quesadillas Thursday.", "Thursday: black bean quesadillas.", "Go.")
     assert "color" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: 'I'd rather have white borders' becomes task.color=white"
-)
 def test_white_borders_not_color() -> None:
     text = block("Don't crop anything, ever, I'd rather have white borders.", "OK.", "Go.")
     assert "color" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: 'Update the empty one to 1.21.3' gives the slot 'task.empty one'"
-)
 def test_the_empty_one_not_slot_name() -> None:
     text = block("Update the empty one to 1.21.3 and restart it.", "OK.", "Go.")
     assert "empty one" not in current_text(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review6: 'The contact email is old.' gives task.email=old")
 def test_email_is_old_not_value() -> None:
     text = block("The contact email is old.", "OK.", "Go.")
     assert "email=old" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'Move it to the Eindhoven then.' gives task.unspecified='the Eindhoven'",
-)
 def test_move_to_not_unspecified_slot() -> None:
     text = block("Move it to the Eindhoven then.", "OK.", "Go.")
     assert "unspecified" not in current_text(text)
 
 
-@pytest.mark.xfail(strict=True, reason="review6: a banned player's name becomes task.recipient")
 def test_banned_player_not_recipient() -> None:
     text = block("Ban the griefer, his name is xX_Shad0w_Xx.", "OK.", "Go.")
     assert "recipient" not in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'I've never heard of GlobalTech.' (a statement) is shown as a rule",
-)
 def test_never_heard_of_not_rule() -> None:
     text = block("I've never heard of GlobalTech.", "OK.", "Go.")
     assert not section(text, "constraints")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: a permission 'You can unblock online payments again.' is shown as a rule",
-)
 def test_permission_to_act_not_rule() -> None:
     text = block("You can unblock online payments again.", "OK.", "Go.")
     assert not section(text, "constraints")
@@ -958,19 +934,11 @@ def test_zh_this_once_not_cancel_intent() -> None:
     assert not any("取消" in line for line in section(text, "intent"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the question 'Is it too late to change anything?' is read as the intent modify",
-)
 def test_question_about_changes_not_modify_intent() -> None:
     text = block("Order prints.", "OK.", "Is it too late to change anything?")
     assert section(text, "intent")[0].startswith("query")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'Send me the hold and agenda ids again' is read as the intent inform",
-)
 def test_send_me_again_is_query_intent() -> None:
     text = block(
         "Book it.", "OK.", "Good. Send me the hold and agenda ids again with the headcount."

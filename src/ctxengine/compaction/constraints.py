@@ -330,6 +330,14 @@ _EN_NOT_RULE = re.compile(
     r"(?:don't|do not|dont)\s+(?!want\b)|\bnever(?=\s+mind\b)"
     # "— don't know why.", "Don't worry about the drinks.": a remark, nothing forbidden.
     r"|\b(?:don't|do not|dont)\s+(?=(?:know|worry|understand|care|get why|see why)\b)"
+    # "I've never heard of GlobalTech", "we had never been there", "Never used it": what one
+    # has done or not, told in the perfect or past, forbids nothing ("Never use X" does).
+    r"|\b(?:i|we|they|he|she|it|you)(?:'ve|\s+have|\s+has|\s+had)\s+"
+    r"(?:(?:just|really|actually|honestly|literally|also|still|even|truly|certainly)\s+)?never\b"
+    r"|\bnever(?=\s+(?:heard|seen|been|met|gotten|known|gone|done|given|eaten|written|spoken"
+    r"|received|ordered|used|tried|signed|authori[sz]ed|made|bought|had|got|visited|asked"
+    r"|agreed|requested|approved|said|told|saw|knew|went|did|gave|paid|booked|subscribed"
+    r"|registered|opened|owned|lived|worked|played|installed|changed|noticed|thought)\b)"
 )
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?]?")
@@ -1672,6 +1680,21 @@ def _zh_before(text: str, pos: int) -> str:
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
 
+# "You can unblock online payments again", "you can restart the sync again": leave to do a
+# thing that undoes or redoes one, no rule lifted unless one forbade it (`IF_RULED`).
+_UNDO_VERB = re.compile(
+    r"(?i)(?:un(?:block|freeze|lock|ban|suspend|mute|pause|hide|archive|flag|blacklist"
+    r"|restrict|delete)|re-?(?:enable|activate|instate|open|start|run|send|try|store|sume"
+    r"|connect|boot|submit|schedule|order|book)|enable|activate|turn\s+(?:\S+\s+){1,3}back\s+on)"
+    r"\b"
+)
+
+
+def _acts_again(rx: re.Pattern[str], m: re.Match[str]) -> bool:
+    """Whether `m`, read by "you can X again", gives leave to undo or redo an action."""
+    return rx is _REVOKE_EN[0][0] and _UNDO_VERB.match(m.group("obj")) is not None
+
+
 def _revocations(
     text: str,
     rules: list[tuple[re.Pattern[str], Polarity]],
@@ -1689,7 +1712,7 @@ def _revocations(
                 through = bool(_ZH_COMMA.search(m[0]))
                 start, end = _clause_span(text, m.start(), through_comma=through)
                 cue = text[m.start() : m.start("obj")].strip()
-                if rx is _ZH_MAY_NOW:
+                if rx is _ZH_MAY_NOW or _acts_again(rx, m):
                     cue += IF_RULED
                 elif pol == "require" and (lead := _scope_lead(text, m.start())) is not None:
                     # "For docs-only commits you don't need to run pytest anymore": lifted

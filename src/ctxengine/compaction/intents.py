@@ -62,9 +62,21 @@ _RULES: tuple[tuple[str, str, str, str, str], ...] = (
     (
         "query",
         r"查询|查一下|帮我查|多少|什么|哪|几点|几个|有没有|是否|吗[？?]?$|推荐|帮我找|找一个|"
-        r"找个|告诉我",
+        r"找个|告诉我"
+        # "把预留号再发我一遍", "再说一遍": what was said, asked for again.
+        r"|(?:再|重新)(?:发|说|告诉|给)(?:我|我们)|(?:发|告诉)(?:我|我们)[^，,。；;！!？?\n]{0,20}?一遍"
+        r"|再说一遍",
         r"^(?:what|which|where|when|how|who|is there|are there|can you|could you|"
-        r"do you)\b|\bfind\b|\bsearch\b|\blook up\b|\bshow me\b|\brecommend\b|\blist\b",
+        r"do you)\b|\bfind\b|\bsearch\b|\blook up\b|\bshow me\b|\brecommend\b|\blist\b"
+        # "Is it too late to change anything?": a yes/no question ending the message asks,
+        # whatever verb is in it ("Is it possible to change …?", "Is it OK to …?" ask for the
+        # change itself; "Did I say Friday? Make it Saturday." ends on the change).
+        r"|(?:^|(?<=[.!?]\s))(?:is|are|was|were|am|does|did|has|have)\s+(?:it|there|this|that"
+        r"|we|i|you|they|he|she|the|my|our)\b(?!\s+(?:possible|ok|okay|alright|fine|all right)\b)"
+        r"[^.!?\n]*\?\s*$"
+        # "Send me the ids again", "remind me of the total": what was said, asked for again.
+        r"|\b(?:send|give|tell|show|read|list|text|email)\s+(?:me|us)\b[^.!?\n]{0,60}"
+        r"\b(?:again|once more)\b|\bremind (?:me|us)\b",
         r"[？?]|吗|呢",
         r"\bwhat\b|\bhow\b",
     ),

@@ -301,9 +301,9 @@ class Ontology(_Strict):
                 text, m
             ):
                 continue  # "use black before committing": a tool in a message about code
-            if _not_a_colour(text, m):
-                continue  # "CI is green", "a red light": a state, no colour chosen
             slot, member = slots[m.group(0).lower()]
+            if _not_a_colour(text, m, slot):
+                continue  # "CI is green", "white borders", "black beans": no colour chosen
             out.append((m, slot, member))
         return out
 
@@ -409,8 +409,28 @@ _STATE_BEFORE = re.compile(
 _STATE_AFTER = re.compile(rf"(?i)\s+{_STATE_NOUN}\b")
 
 
-def _not_a_colour(text: str, m: re.Match[str]) -> bool:
-    """Whether the colour word at `m` tells the state of a build, check or light."""
+# A colour word that starts the name of a food ("black bean quesadillas", "white wine",
+# "green tea") or tells the colour of what surrounds the item, not of the item ("white borders",
+# "a black background"), or starts a fixed phrase ("white noise", "red tape"): no colour chosen.
+# ("blue bars", "the red shoes", "the black iPhone" stay colours: the noun is the item.)
+_FOOD_NOUN = (
+    r"beans?|peppers?|peppercorns?|tea|coffee|olives?|rice|wine|bread|chocolate|fish|sauce"
+    r"|meat|onions?|curry|lentils?|velvet|snapper|salad|sugar|cabbage|grapes?|chil(?:l)?is?"
+    r"|chilies|cod|tuna|truffles?|quinoa|pesto|mole|sesame|miso|garlic|asparagus|radish(?:es)?"
+    r"|cheese|juice"
+)
+_SURROUND_NOUN = r"borders?|margins?|edges?|outlines?|padding|backgrounds?|backdrops?|bleed"
+_FIXED_PHRASE_NOUN = r"noise|friday|market|tape|flags?|paper|carpet|collar|list|lists|hole"
+_NOT_THE_ITEM_AFTER = re.compile(
+    rf"(?i)\s+(?:{_FOOD_NOUN}|{_SURROUND_NOUN}|{_FIXED_PHRASE_NOUN})\b"
+)
+
+
+def _not_a_colour(text: str, m: re.Match[str], slot: SlotDef) -> bool:
+    """Whether the colour word at `m` tells the state of a build, check or light, names a
+    food or a surround, or starts a fixed phrase (see `_NOT_THE_ITEM_AFTER`)."""
+    if (slot.enum or "").lower() == "color" and _NOT_THE_ITEM_AFTER.match(text, m.end()):
+        return True
     if m.group(0).lower() not in _STATE_COLOURS:
         return False
     return bool(

@@ -369,6 +369,19 @@ def _compile(onto: Ontology) -> _Compiled:
 _AMENITY_NEXT = re.compile(r"[A-Za-z]{2}|停车|早餐|上网|网络|宽带|接送|接机|饮料|饮品|茶水|寄存")
 
 
+# What a value is said to be when its state is told, not the value itself: "the contact
+# email is old", "the phone number is out of date", "that address is no longer valid".
+_STALE_STATE = re.compile(
+    r"(?i)(?:(?:very|too|a bit|quite|really|now|all|still|probably|also|already|kind of"
+    r"|pretty|no longer|not)\s+)*"
+    r"(?:old|outdated|out of date|out-of-date|stale|invalid|valid|expired|obsolete|dead"
+    r"|broken|deprecated|inactive|unverified|verified|bouncing|wrong(?:\s+now)?|unchanged"
+    r"|the same|different|missing|blank|empty|fake|bogus|current|up to date|up-to-date)"
+    # "联系邮箱是旧的", "电话已经停用了": the same in Chinese.
+    r"|(?:已经|早就|早)?(?:旧|老|过期|失效|无效|作废|停用|注销|废弃|不能用|用不了|没用)(?:了|的|啦)*"
+)
+
+
 def extract_updates(
     text: str,
     onto: Ontology,
@@ -430,6 +443,8 @@ def extract_updates(
             value = value[now.end() :]  # "Return date is now June 24": the date is June 24
         if value and JUDGEMENT.fullmatch(value.strip(" .,!，。！")):
             return  # "The address is fine.", "优惠券用上了": a judgement, no value
+        if value and _STALE_STATE.fullmatch(value.strip(" .,!")):
+            return  # "The contact email is old.": the value's state, no new value said
         if slot is not None and slot.name == "名称" and value and _TAG.fullmatch(value):
             return  # "(起点) X附近…": a bracketed label heads a line, it names no place
         nonlocal mentions, anchors
@@ -736,6 +751,10 @@ def extract_updates(
                 "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
             )
             end = vstart + len(value)
+            if _someone_elses_name(text, m.start("slot"), m.group("slot"), slot):
+                # "Ban the griefer, his name is X": a person's name, nobody sent anything.
+                add(m.start(), end, None, "name", value, real_op, conf)
+                continue
             add(
                 m.start(),
                 _more_of(own, text, end) if own else end,
@@ -1027,8 +1046,19 @@ def extract_updates(
                     name = name if _holds_shape(name, value, onto) else None
                 elif name is not None and _names_a_thing(name) and not _NAME_LIKE.fullmatch(value):
                     name = None  # "make it refundable" after a hotel was booked: no hotel
-                if name is None and _MOVED_IN_TIME.match(m.group(0)) and _WHEN_WORD.search(value):
+                if (
+                    name is None
+                    and _MOVED_IN_TIME.match(m.group(0))
+                    and _WHEN_WORD.search(value)
+                    and not _NUMBERED_PLACE_VALUE.fullmatch(value)
+                ):
                     name = "date"  # "move it to Wednesday at 2pm": whatever it is, its when
+                elif (
+                    name is None
+                    and _MOVED_IN_TIME.match(m.group(0))
+                    and not _DAY_PART.search(value)
+                ):
+                    continue  # "Move it to the Eindhoven then": a place, of no slot known
                 add(
                     m.start(),
                     end,
@@ -1536,6 +1566,15 @@ _MOVED_IN_TIME = re.compile(r"(?i)(?:move|push|bump|reschedule)\b")
 # "push it to main", "bump it to v2": pushed code or a version, when no value's shape says
 # otherwise.
 _PUSHED = re.compile(r"(?i)(?:push|bump)\b")
+# A part of a day or a span a thing may be moved to with no clock nor date ("move it to the
+# afternoon", "reschedule it for the weekend"): a when, kept for the state to place.
+# A place named by its kind and number ("Room 4B", "the Hall 3", "gate 12"): moved to, no when.
+_NUMBERED_PLACE_VALUE = re.compile(
+    r"(?i)(?:the\s+)?(?:room|hall|gate|floor|level|bay|dock|desk|table|suite|studio|building"
+    r"|unit|stage|track|platform|row|lane|rack|pier|berth|booth|ward|wing|zone|area|lab)"
+    r"\s*(?:no\.?\s*|#\s*)?[A-Z]?\d+[A-Z]?"
+)
+_DAY_PART = re.compile(r"(?i)\b(?:morning|afternoon|evening|night|weekend|week|month|year|later)")
 
 
 def _an_hour(value: str) -> bool:
@@ -2788,6 +2827,32 @@ def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
     return out
 
 
+# "his name is X", "the griefer's name is X": the name of a third person, told by a possessor
+# before the bare slot word "name" (a recipient's, a consignee's name is the recipient's).
+_THIRD_PERSON_BEFORE = re.compile(
+    r"(?i)\b(?:his|her|their|(?!(?:recipient|consignee|receiver|addressee|contact|sender)['’]s)"
+    r"[a-z]+['’]s)\s+$"
+)
+# What a recipient is the recipient of: something sent, shipped, delivered or handed over.
+_DELIVERY_TALK = re.compile(
+    r"(?i)\b(?:send|sends|sending|sent|ship|ships|shipping|shipped|deliver\w*|mail\w*|post"
+    r"|posted|parcel|package|gift|recipient|consignee|addressee|address|courier|receive\w*"
+    r"|pick(?:s|ed)?\s+up|sign(?:s|ed)?\s+for|addressed|hand(?:ed)?\s+(?:it|them)"
+    r"|for\s+(?:him|her))\b"
+)
+
+
+def _someone_elses_name(text: str, at: int, word: str, slot: SlotDef) -> bool:
+    """Whether the slot word "name" at `at` tells a third person's name in a message about
+    no delivery: "Ban the griefer, his name is X" names a player, no recipient ("Send it to my
+    brother, his name is Tom" names one)."""
+    if slot.name != "recipient" or word.lower() != "name":
+        return False
+    if _THIRD_PERSON_BEFORE.search(text, max(0, at - 30), at) is None:
+        return False
+    return _DELIVERY_TALK.search(text) is None
+
+
 # "Set the deadline to X", "move the deadline to X": a thing named by one singular noun.
 _NOUN_SET = re.compile(
     # A past form tells the change done ("The shop revised the estimate to $4,125.50").
@@ -2966,8 +3031,10 @@ def _noun_value(noun: str, value: str, verb: str) -> bool:
     is about several things."""
     if not value or len(value) > 40:
         return False
-    if _NOT_A_THING.fullmatch(noun) and not (
-        _QUANTITY.match(value) and not _NO_THING.fullmatch(noun) and noun.endswith("s")
+    # The head noun is the last word: "the empty one", "the other thing" name no thing.
+    head = noun.split()[-1] if noun.split() else noun
+    if (_NOT_A_THING.fullmatch(noun) or _NOT_A_THING.fullmatch(head)) and not (
+        _QUANTITY.match(value) and not _NO_THING.fullmatch(head) and noun.endswith("s")
     ):
         return False
     if _POINTER_VALUE.match(value):
