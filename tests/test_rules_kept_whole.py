@@ -52,6 +52,12 @@ def test_only_x_then_a_set_phrase_not_joined(text: str, cut: str) -> None:
     assert not any(cut in t for t in _texts(text))
 
 
+def test_a_second_no_rule_is_not_joined_to_a_forbid() -> None:
+    texts = _texts("Never book anything before 9 AM my time, and no meetings on Fridays.")
+    assert "Never book anything before 9 AM my time" in texts
+    assert "no meetings on Fridays." in texts
+
+
 # ---------------------------------------------------------------- "never X, do Y"
 
 
@@ -82,6 +88,7 @@ def test_forbid_then_what_to_do_kept_whole(text: str, words: str) -> None:
         ("Don't email me, we can talk tomorrow.", "we can talk tomorrow"),
         ("Don't use the old key, is that clear?", "is that clear"),
         ("Don't show prices, use a table.", "use a table"),
+        ("Don't book it yet, and send me the options.", "send me the options"),
     ],
 )
 def test_forbid_then_a_remark_not_joined(text: str, cut: str) -> None:
@@ -119,6 +126,15 @@ def test_pronoun_rule_keeps_the_sentence_naming_it(text: str, rule: str, referen
 def test_rule_naming_its_thing_keeps_its_own_sentence(text: str, rule: str, kept_out: str) -> None:
     lines = [t for t in _texts(text) if rule in t]
     assert lines and not any(kept_out in t for t in lines)
+
+
+def test_pronoun_in_a_long_rule_stands_for_its_own_words() -> None:
+    text = (
+        "Take Wednesday. "
+        "Keep every interview to 45 minutes and add a 15 minute buffer between them."
+    )
+    lines = [t for t in _texts(text) if "45 minutes" in t]
+    assert lines and not any("Wednesday" in t for t in lines)
 
 
 # ---------------------------------------------------------------- output columns

@@ -3406,6 +3406,9 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             sentence
             and not text[sentence:start].strip()
             and _EN_ENDS_ON_PRONOUN.search(obj)
+            # (A short object: in a longer one the pronoun may stand for a word of its own
+            # clause, "Keep every interview to 45 minutes and add a buffer between them".)
+            and len(obj.split()) <= _REFERENT_WORDS
             and sentence - _sentence_start(text, sentence - 1) <= _REFERENT_SPAN
         ):
             # "Was there a restocking fee? I don't want to pay one": the sentence before names
@@ -3423,7 +3426,9 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             # way still allowed kept with it (not a line "only through their insurer.").
             stop = _sentence_end(text, c.end())
             joined.append((c.start(), stop))
-        elif polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
+        elif (polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop))) or (
+            polarity == "only" and (c := _EN_ONLY_NO_AFTER.match(text, stop))
+        ):
             # "Only run the unit tests, not the integration suite.": one rule, its contrast kept.
             stop = _sentence_end(text, c.end())
             shared.append((c.start(), stop, text[start:stop].strip()))
@@ -3544,17 +3549,20 @@ _EN_CONDITION_BEFORE = re.compile(_EN_CONDITION.pattern + r"[^.;!?\n]*,\s*")
 _EN_PRONOUNS = frozenset(["it", "that", "this", "them", "those", "these", "one"])
 # How long a sentence before a rule may be to be kept as what its pronoun stands for.
 _REFERENT_SPAN = 200
+_REFERENT_WORDS = 4
 _EN_ENDS_ON_PRONOUN = re.compile(
     r"(?i)\b(?:it|that|this|them|those|these|one|ones)"
     r"(?:\s+(?:anymore|any more|again|please|now|too|instead|either|ever))*\s*[.!]?$"
 )
-# ", not the integration suite", ", but not in src/", ", never on Fridays", ", no preprints"
-# (not a set phrase: ", no problem", ", no worries").
+# ", not the integration suite", ", but not in src/", ", never on Fridays".
 _EN_ONLY_AFTER = re.compile(r"(?i),\s*(?:but |and )?(?:only|just)\s+(?=[a-z])")
 _EN_NOT_AFTER = re.compile(
-    r"(?i),\s*(?:but |and )?(?:(?:not|never)\s+(?!(?:only|just|yet|now|sure|really|that|to)\b)"
-    rf"|no\s+(?!{_EN_NO_IDIOM}\b))(?=[a-z0-9./_-])"
+    r"(?i),\s*(?:but |and )?(?:not|never)\s+(?!(?:only|just|yet|now|sure|really|that|to)\b)"
+    r"(?=[a-z0-9./_-])"
 )
+# After an only-rule, what is left out: "Only peer-reviewed sources, no preprints." (not a set
+# phrase, ", no problem"; after any other rule ", and no meetings on Fridays" is a rule of its own).
+_EN_ONLY_NO_AFTER = re.compile(rf"(?i),\s*no\s+(?!{_EN_NO_IDIOM}\b)(?=[a-z0-9./_-])")
 # What the main clause of a conditional rule asks: "…, tell me first", "…, ask me".
 _EN_ASK = re.compile(
     r"(?i)\s*(?:please |just |then |do |always )*(?:(?:let me know|tell|ask|check with|warn|ping"
@@ -3581,6 +3589,7 @@ _EN_THEN_DO = re.compile(
 )
 
 
+_EN_AND_NEXT = re.compile(r"(?i)\s*and\b")
 _EN_USE_FAMILY = re.compile(r"(?i)(?:use|using|go with|switch to|stick to|stick with)\b")
 
 
@@ -3589,9 +3598,12 @@ def _with_then_do(text: str, stop: int) -> tuple[int, str | None]:
     with no cue of its own (a rule of its own stays apart): the new end and what to do."""
     if text[stop : stop + 1] not in (";", ",") or (m := _EN_THEN_DO.match(text, stop + 1)) is None:
         return stop, None
-    if text[stop] == "," and _EN_USE_FAMILY.match(text, m.end()):
-        # "Don't show prices, use bullet points.": a second instruction; "use X" after a comma
-        # is the alternative only to a rule against using something (`_with_alternative`).
+    if text[stop] == "," and (
+        _EN_USE_FAMILY.match(text, m.end()) or _EN_AND_NEXT.match(text, stop + 1)
+    ):
+        # "Don't show prices, use bullet points.", "Don't book it yet, and send me every
+        # option.": a second instruction; "use X" after a comma is the alternative only to a
+        # rule against using something (`_with_alternative`).
         return stop, None
     end = _sentence_end(text, m.end())
     then = text[m.end() : end].strip().rstrip(".!")
