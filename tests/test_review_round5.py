@@ -65,26 +65,16 @@ def test_sessions5_are_half_english_half_chinese_and_long() -> None:
 # ---------------------------------------------------------------- rules read
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: 'Use pytest -x for every test run.' is not read as a rule"
-)
 def test_rule_use_x_for_every_run() -> None:
     text = block("Use pytest -x for every test run.", "OK.", "Go.")
     assert "pytest -x" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: 'Aisle seats always.' (always at the end) is not read as a rule"
-)
 def test_rule_trailing_always() -> None:
     text = block("Also aisle seats always, my husband is tall.", "OK.", "Go.")
     assert "aisle seats always" in _rules(text).lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Cite everything in APA 7th edition, and only peer-reviewed sources, no preprints.' is not read at all",
-)
 def test_rule_cite_in_style_and_only() -> None:
     text = block(
         "Cite everything in APA 7th edition, and only peer-reviewed sources, no preprints.",
@@ -96,72 +86,41 @@ def test_rule_cite_in_style_and_only() -> None:
     assert "peer-reviewed" in rules
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Only peer-reviewed sources, no preprints.' is cut to its first half",
-)
 def test_rule_only_x_no_y_kept_whole() -> None:
     text = block("Only peer-reviewed sources, no preprints.", "OK.", "Go.")
     assert "no preprints" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: the output-format rule 'markdown table with columns Citation, Finding, N' keeps only format=markdown; the columns are lost",
-)
 def test_rule_output_table_columns_kept() -> None:
     text = block("Output as a markdown table with columns Citation, Finding, N.", "OK.", "Go.")
     assert "Citation, Finding, N" in _rules(text) + _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'the table should be sorted by year, newest first' is not read as a rule",
-)
 def test_rule_should_be_sorted() -> None:
     text = block("Oh and the table should be sorted by year, newest first.", "OK.", "Go.")
     assert "sorted by year, newest first" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Report everything in EUR, round to 2 decimals.' is not read as a rule (only '2 decimals' as evidence)",
-)
 def test_rule_report_in_and_round() -> None:
     text = block("Report everything in EUR, round to 2 decimals.", "OK.", "Go.")
     assert "round to 2 decimals" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: 'Flag any difference above 10 euros.' is not read as a rule"
-)
 def test_rule_flag_above_amount() -> None:
     text = block("Flag any difference above 10 euros.", "OK.", "Go.")
     assert "above 10 euros" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Never overwrite the original ledger, write to a copy.' loses 'write to a copy'",
-)
 def test_rule_never_x_do_y_kept_whole() -> None:
     text = block("Never overwrite the original ledger, write to a copy.", "OK.", "Go.")
     assert "write to a copy" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'don't email me the label, text it to <phone>' loses where to send it",
-)
 def test_rule_dont_email_text_it_kept_whole() -> None:
     text = block("Please don't email me the label, text it to 415-555-0182.", "OK.", "Go.")
     assert "text it to 415-555-0182" in _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'I don't want to pay one' is shown as a rule without what 'one' is (a restocking fee)",
-)
 def test_rule_pronoun_keeps_its_referent() -> None:
     text = block(
         "Was there a restocking fee? I don't want to pay one, if there is, cancel the return.",
@@ -171,10 +130,6 @@ def test_rule_pronoun_keeps_its_referent() -> None:
     assert all("restocking" in line for line in section(text, "constraints") if "pay one" in line)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a one-off exception is cut to a bare rule 'And for this loop only'",
-)
 def test_rule_one_off_exception_not_cut() -> None:
     text = block(
         "Keep every interview to 45 minutes.",

@@ -338,6 +338,9 @@ _EN_NOT_RULE = re.compile(
     r"|received|ordered|used|tried|signed|authori[sz]ed|made|bought|had|got|visited|asked"
     r"|agreed|requested|approved|said|told|saw|knew|went|did|gave|paid|booked|subscribed"
     r"|registered|opened|owned|lived|worked|played|installed|changed|noticed|thought)\b)"
+    # "I'm never there", "he is never on time": how often something is so, nothing forbidden.
+    r"|(?:(?<=\bi'm )|(?<=\bi am )|(?<=\bwe're )|(?<=\bwe are )|(?<=\bhe's )|(?<=\bshe's )"
+    r"|(?<=\bit's )|(?<=\bthey're )|(?<=\bis )|(?<=\bare ))never\b(?!\s+to\b)"
 )
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?]?")
@@ -363,6 +366,12 @@ _EN_ALTERNATIVE = re.compile(
 _EN_ALTERNATIVE_WEAK = re.compile(
     r"(?i)\s*(?:and |but )?(?:please )?(?:use|go with|switch to|export(?: it)? (?:as|to|in)"
     r"|send(?: it)? (?:as|in)|save(?: it)? as|make it)\s+"
+)
+# After a forbid, where or how to put it instead, as an instruction of its own verb: "不要覆盖
+# 原始账本，写到副本里", "别发邮件给我，发短信到…" (not said of the speaker: "…，我写到副本里了").
+_ZH_INSTEAD_DO = re.compile(
+    r"\s*(?=(?:写|存|保存|放|记|传|导出|发|寄)(?:到|进|在|成|给)|发(?:短信|微信|消息|邮件)"
+    r"|打电话给|复制一份|另存|抄送)"
 )
 _ZH_USE = re.compile(r"(?:用|使用|采用|选|选择)")
 _EN_USE = re.compile(r"(?i)(?:use|using|choose|pick|go with)\b")
@@ -937,7 +946,9 @@ _GATE = re.compile(
     r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
     # `_en_standing_shapes` and the threshold value changes
     r"|(?:over|above|under|below|exceeding|more than|less than|greater than|larger than) "
-    r"[$€£¥]?\d|(?:each|every) ))"
+    r"[$€£¥]?\d|(?:each|every|any) "
+    # `_en_output_shapes` and `_EN_FOR_EVERY`
+    r"|columns?\b|headers\b|headings\b|needs? to be|everything |all |for this ))"
 )
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
@@ -1032,9 +1043,28 @@ _ZH_FIXED_RENDER = re.compile(
 )
 
 
+# "And for this loop only, 30 minute interviews are fine, Priya needs to leave by 12.": an
+# exception for the occasion at hand, kept whole as a rule of its own beside the one it bends
+# (not a bare rule "for this loop only"; not asked, not said of a pronoun or of the past).
+_EN_OCCASION_OK = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?P<when>{_EN_ONCE}|{EN_OCCASION}),\s*"
+    r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they|is|are)\b)"
+    r"(?P<x>[\w'/+#-]+(?: [\w'/+#-]+){0,4}?) (?:is|are) "
+    r"(?:fine|ok|okay|allowed|acceptable|alright|all right)\b(?=[,.;!\n]|$)"
+)
+
+
 def _whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """Rules read whole from the `_EN_USE_NEVER` … `_ZH_FIXED_RENDER` shapes."""
     out: list[_Hit] = []
+    for m in _EN_OCCASION_OK.finditer(text):
+        stop = _sentence_end(text, m.end())
+        if _inside(m.start("x"), spans) or text[stop : stop + 1] in ("?", "？"):
+            continue
+        # From the occasion on: "And, " or "OK, " before it joins it to nothing of the rule.
+        clause = text[m.start("when") : stop].strip()
+        out.append(_Hit(m.start("x"), _make(clause, "require", m["x"], "exception", 0.75)))
+        spans.append((m.start(), stop))
     for m in _EN_USE_NEVER.finditer(text):
         clause = _clause_at(text, m.start("x"), through_comma=True)
         if not _inside(m.start("x"), spans):
@@ -1225,9 +1255,59 @@ _ZH_ALL_FORMAT = re.compile(
 )
 
 
+# Verbs of how to work or report, opening a standing instruction (`_EN_FOR_EVERY`); not the
+# verbs of a request for now ("Show me the price for each room", "Find all flights under $300",
+# "Check every file for TODOs").
+_EN_HOW_TO_VERB = (
+    r"(?:use|cite|report|quote|round|format|write|reply|respond|answer|express|state|flag|mark"
+    r"|label|highlight|log|sort|rank|run|cc|bcc|double-check|notify|sign|credit|measure|calculate"
+    r"|compute|stick to|apply|treat|count|assume|exclude|mention|tag|reject|escalate|lint|price"
+    r"|denominate|date|time|number|name)\b"
+)
+# "Use pytest -x for every test run.", "Cite everything in APA 7th edition.", "Quote all prices
+# in USD.", "Flag any difference above 10 euros.": an instruction of how to work for every
+# occasion of a kind, for everything, or for every item past a threshold.
+_EN_FOR_EVERY = re.compile(
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:oh|and|also|so|ok|okay|please|then|just)\b,?\s+)*"
+    rf"(?:always\s+)?(?P<rule>{_EN_HOW_TO_VERB}(?:\s+(?:[^,.;!?\n]|\.(?=\w))*?)?\s+"
+    r"(?:for\s+(?:every|each|all|any)\s+[^,;!?\n]+?"
+    r"|(?:everything|(?:every|each|all|any)\s+[^,.;!?\n]+?)\s+"
+    r"(?:(?:in|as|using)\s+[^,;!?\n]+?|to\s+(?:\d|the nearest|one|two|three|whole)[^,;!?\n]*?"
+    r"|(?:above|over|under|below|exceeding|(?:more|less|greater|larger|smaller|older|newer)"
+    r"\s+than)\s+[$€£¥]?\d[^,;!?\n]*?)))\s*(?=[,;!\n]|\.(?!\w)|$)"
+)
+
+
+_EN_INSTRUCTION_FIRST = re.compile(
+    rf"(?i)\s*(?:(?:oh|and|also|so|ok|okay|please|then|just)\b,?\s+)*(?:{_EN_VERBS}|{_EN_HOW_TO_VERB})"
+)
+
+
+def _for_every_rules(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`_EN_FOR_EVERY` rules, each with the instructions joined after it by commas that have no
+    cue of their own ("Report everything in EUR, round to 2 decimals.")."""
+    out: list[_Hit] = []
+    for m in _EN_FOR_EVERY.finditer(text):
+        if _read(m.span("rule"), spans, ruled) or _EN_CUES.search(m["rule"]):
+            continue
+        stop = m.end()
+        while text[stop : stop + 1] == "," and (then := _EN_THEN_DO.match(text, stop + 1)):
+            end = e.start() if (e := _EN_OBJ_END.search(text, then.end())) else len(text)
+            if _EN_CUES.search(text, then.end(), end):
+                break
+            stop = end
+        if text[stop : stop + 1] in ("?", "？"):
+            continue
+        stop += text[stop : stop + 1] == "."
+        clause = text[_sentence_start(text, m.start()) : stop].strip()
+        out.append(_Hit(m.start("rule"), _make(clause, "require", m["rule"], "every", 0.7)))
+        spans.append((m.start("rule"), stop))
+    return out
+
+
 def _en_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
-    """`_EN_AND_EVERY` (after a rule at one of `ruled`) and `_EN_EACH_TIME` rules, none where a
-    rule at one of `ruled` was read already (thresholds: `_threshold_rules`)."""
+    """`_EN_AND_EVERY` (after a rule at one of `ruled`), `_EN_EACH_TIME` and `_EN_FOR_EVERY`
+    rules, none where a rule at one of `ruled` was read already (thresholds: `_threshold_rules`)."""
     out: list[_Hit] = []
     for m in _EN_AND_EVERY.finditer(text):
         before = _sentence_start(text, max(0, m.start() - 1))
@@ -1242,7 +1322,7 @@ def _en_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int
         clause = text[m.start("rule") : _sentence_end(text, m.end())].strip()
         out.append(_Hit(m.start("rule"), _make(clause, "require", m["rule"], "each", 0.7)))
         spans.append(m.span("rule"))
-    return out
+    return out + _for_every_rules(text, spans, ruled)
 
 
 def _read(span: tuple[int, int], spans: list[tuple[int, int]], ruled: list[int]) -> bool:
@@ -2627,6 +2707,54 @@ _EN_SHOULD = re.compile(
 )
 
 
+# "Oh and the table should be sorted by year, newest first.", "All amounts should be rounded to
+# whole euros.": how something produced for the user is to be; the whole sentence is the rule.
+# Not a state expected ("The table should be ready by noon", "The report should be in my inbox"),
+# a thing other than output ("The hotel should be near the station"), nor a past one ("… should
+# have been sorted").
+_EN_OUTPUT_NOUN = (
+    r"(?:tables?|lists?|reports?|summar(?:y|ies)|results|outputs?|spreadsheets?|sheets?|charts?"
+    r"|csvs?|columns?|rows|entries|dates|numbers|amounts|prices|figures|totals|bibliography"
+    r"|references|citations|sources|slides?|notes|timestamps|times)"
+)
+_EN_SHOULD_BE = re.compile(
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:oh|and|also|but|so|ok|okay|actually|please)\b,?\s+)*"
+    r"(?P<rule>(?:the\s+|all\s+(?:the\s+|your\s+)?|every\s+|each\s+|your\s+)?"
+    rf"(?:[a-z][\w-]*\s+){{0,2}}?{_EN_OUTPUT_NOUN}\s+"
+    r"(?P<cue>should|must|needs? to|has to|have to)\s+(?:always\s+)?be\s+"
+    r"(?:(?:sorted|ordered|grouped|ranked|listed|arranged|formatted|written|rounded|shown"
+    r"|displayed|labell?ed|numbered|capitali[sz]ed|aligned|split|broken down)\b"
+    r"|in\s+(?:alphabetical|chronological|reverse|ascending|descending|plain|bullet|markdown|json"
+    r"|csv|table|english|chinese|french|german|spanish|japanese|usd|eur|gbp|utc|iso|one|a single"
+    r"|the same|title|upper|lower|\d)\b"
+    r"|(?:under|below|within|at most|no more than|less than|fewer than)\s+\S)"
+    r"[^;!?\n]*?)\s*(?=[;!\n]|\.(?!\w)|$)"
+)
+# "Output as a markdown table with columns Citation, Finding, N.": the columns asked for are the
+# rule's words too (the list's commas do not end it). Not a table described ("The table has
+# columns …"), asked for ("Can you …?") or made ("I made a table with columns …").
+_EN_COLUMNS = re.compile(
+    r"(?i)(?:^|(?<=[.;!?\n]))\s*(?:(?:oh|and|also|so|ok|okay|please|then)\b,?\s+)*"
+    r"(?P<rule>(?:please\s+)?(?:output|format|return|present|give me|show me|make|put|lay out"
+    r"|export|write|display|deliver|send|produce|render|build|create|organi[sz]e|summari[sz]e"
+    r"|tabulate)\b[^.;!?\n]{0,80}?\b(?:with|using|having)\s+(?:the\s+|these\s+|\w+\s+)?"
+    r"(?:columns?|headers?|headings?|fields)\b:?\s*[^;!?\n]+?)\s*(?=[;!\n]|\.(?!\w)|$)"
+)
+
+
+def _en_output_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_SHOULD_BE` and `_EN_COLUMNS` rules, each its whole sentence."""
+    out: list[_Hit] = []
+    for rx, cue in ((_EN_SHOULD_BE, "should"), (_EN_COLUMNS, "columns")):
+        for m in rx.finditer(text):
+            if _inside(m.start("rule"), skip) or text[m.end() : m.end() + 1] in ("?", "？"):
+                continue
+            clause = text[_sentence_start(text, m.start()) : _sentence_end(text, m.end())].strip()
+            out.append(_Hit(m.start("rule"), _make(clause, "require", m["rule"], cue, 0.75)))
+            skip.append(m.span("rule"))
+    return out
+
+
 def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     """English rules no cue word starts: "No X, please", "X, not Y"; and "It must be a
     five-star hotel", which the cue "must" leaves (`_EN_MUST_BE`)."""
@@ -2637,6 +2765,7 @@ def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         clause = _clause_at(text, m.start("obj"), through_comma=True)
         out.append(_Hit(m.start("obj"), _make(clause, "require", m.group("obj"), "should", 0.75)))
         skip.append((m.start(), m.end()))
+    out.extend(_en_output_shapes(text, skip))
     for m in _EN_MUST_BE.finditer(text):
         if _inside(m.start("obj"), skip):
             continue
@@ -2721,8 +2850,8 @@ def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit 
         or _noun_phrase_only(text, start, body)
     ):
         return None
-    if re.search(r"(?i)\b(?:not|if)$", body):
-        return None
+    if re.search(r"(?i)\b(?:not|if)$", body) or re.fullmatch(rf"(?i){EN_OCCASION}", body + " only"):
+        return None  # "And for this loop only, …": for how long, the rule after it
     end = _EN_OBJ_END.search(text, cue_end)
     stop = end.start() if end else len(text)
     if please and text[stop : stop + 1] == ",":
@@ -2732,6 +2861,37 @@ def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit 
         stop += 1
     clause = text[start:stop].strip()
     return _Hit(cue_start, _make(clause, "only", body, text[cue_start:cue_end], 0.75))
+
+
+_EN_REASON_AFTER = re.compile(r"(?i)" + _EN_NO_REASON)
+_EN_ALWAYS_LEAD = re.compile(r"(?i)(?:(?:oh|and|also|so|please|just|but|ok|okay)\b,?\s+)*")
+# What ends a thing said before "always" that is no thing wanted: "Same as always", "Almost
+# always", "Forever and always", "Love you always".
+_EN_NOT_ALWAYS_THING = re.compile(
+    r"(?i)\b(?:as|like|than|and|or|almost|nearly|not|usually)$|\b(?:you|me|us|him|her|them)\b"
+)
+
+
+def _trailing_always(text: str, cue_start: int, cue_end: int, start: int) -> _Hit | None:
+    """ "Aisle seats always." as a rule of the thing wanted, or None; a reason after it is kept
+    ("…, my husband is tall")."""
+    before = text[start:cue_start]
+    lead = _EN_ALWAYS_LEAD.match(before)
+    body = before[lead.end() if lead else 0 :].strip()
+    if (
+        _EN_NP_ONLY.fullmatch(body) is None
+        or _EN_NO_STATED.search(body)
+        or _EN_NOT_ALWAYS_THING.search(body)
+    ):
+        return None
+    end = _EN_OBJ_END.search(text, cue_end)
+    stop = end.start() if end else len(text)
+    if _EN_REASON_AFTER.match(text, stop):
+        stop = _sentence_end(text, stop)
+    elif end is not None and end.group() == ".":
+        stop += 1
+    clause = text[start:stop].strip()
+    return _Hit(cue_start, _make(clause, "require", body, text[cue_start:cue_end], 0.75))
 
 
 # "Non-smoking rooms only.", "Direct flights only.": a sentence of a thing and "only" is a rule.
@@ -3021,6 +3181,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 end, alt = _with_alternative(text, end, _ZH_ALTERNATIVE, weak)
                 if alt is None:
                     end, alt = _with_enough(text, end, _ZH_ENOUGH)
+                if alt is None:
+                    end, alt = _with_alternative(text, end, _ZH_INSTEAD_DO, None)
             clause = text[base + start : end].strip()
             if _restates(text, out, polarity, stripped, base + start, end):
                 continue  # "不要显示价格，以后都别显示": the same rule, said again
@@ -3436,6 +3598,11 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if (hit := _trailing_only(text, m.start(), m.end(), start)) is not None:
                 out.append(hit)
             continue
+        if low == "always" and re.fullmatch(r"(?i)(?:please)?", obj):
+            # "Also aisle seats always, my husband is tall."
+            if (hit := _trailing_always(text, m.start(), m.end(), start)) is not None:
+                out.append(hit)
+            continue
         if not obj and low in _EN_SCOPE_CUES and text[end : end + 1] == ",":
             # "From now on, reply in French": the rule is the clause the scope leads.
             nxt = min(
@@ -3472,6 +3639,12 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                     # "I like it, and only use it on weekends": said of the speaker.
                     and not _EN_SPEAKER.match(text[_sentence_start(text, start) :].lstrip())
                 )
+                # "Cite everything in APA, and only peer-reviewed sources": what the instruction
+                # that opens the sentence is limited to (not "I read them, and only the abstracts").
+                or (
+                    _EN_JOINED.search(text, 0, m.start())
+                    and _EN_INSTRUCTION_FIRST.match(text, _sentence_start(text, start))
+                )
             )
         ):
             continue
@@ -3501,6 +3674,18 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             # "You can tell me what it would cost, just don't add it.", "The old address is
             # a@b.com, don't use it anymore."
             start = sentence
+        elif (
+            sentence
+            and not text[sentence:start].strip()
+            and _EN_ENDS_ON_PRONOUN.search(obj)
+            # (A short object: in a longer one the pronoun may stand for a word of its own
+            # clause, "Keep every interview to 45 minutes and add a buffer between them".)
+            and len(obj.split()) <= _REFERENT_WORDS
+            and sentence - _sentence_start(text, sentence - 1) <= _REFERENT_SPAN
+        ):
+            # "Was there a restocking fee? I don't want to pay one": the sentence before names
+            # what the pronoun stands for; without it the rule says nothing.
+            start = _sentence_start(text, sentence - 1)
         elif _EN_SO.match(text, start) and not _EN_CUES.search(text, sentence, start):
             start = sentence  # "Tom is in London, so make sure …": the reason kept
         if (
@@ -3513,7 +3698,9 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             # way still allowed kept with it (not a line "only through their insurer.").
             stop = _sentence_end(text, c.end())
             joined.append((c.start(), stop))
-        elif polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop)):
+        elif (polarity in ("only", "forbid") and (c := _EN_NOT_AFTER.match(text, stop))) or (
+            polarity == "only" and (c := _EN_ONLY_NO_AFTER.match(text, stop))
+        ):
             # "Only run the unit tests, not the integration suite.": one rule, its contrast kept.
             stop = _sentence_end(text, c.end())
             shared.append((c.start(), stop, text[start:stop].strip()))
@@ -3632,12 +3819,22 @@ _EN_CONDITION = re.compile(
 )
 _EN_CONDITION_BEFORE = re.compile(_EN_CONDITION.pattern + r"[^.;!?\n]*,\s*")
 _EN_PRONOUNS = frozenset(["it", "that", "this", "them", "those", "these", "one"])
+# How long a sentence before a rule may be to be kept as what its pronoun stands for.
+_REFERENT_SPAN = 200
+_REFERENT_WORDS = 4
+_EN_ENDS_ON_PRONOUN = re.compile(
+    r"(?i)\b(?:it|that|this|them|those|these|one|ones)"
+    r"(?:\s+(?:anymore|any more|again|please|now|too|instead|either|ever))*\s*[.!]?$"
+)
 # ", not the integration suite", ", but not in src/", ", never on Fridays".
 _EN_ONLY_AFTER = re.compile(r"(?i),\s*(?:but |and )?(?:only|just)\s+(?=[a-z])")
 _EN_NOT_AFTER = re.compile(
     r"(?i),\s*(?:but |and )?(?:not|never)\s+(?!(?:only|just|yet|now|sure|really|that|to)\b)"
     r"(?=[a-z0-9./_-])"
 )
+# After an only-rule, what is left out: "Only peer-reviewed sources, no preprints." (not a set
+# phrase, ", no problem"; after any other rule ", and no meetings on Fridays" is a rule of its own).
+_EN_ONLY_NO_AFTER = re.compile(rf"(?i),\s*no\s+(?!{_EN_NO_IDIOM}\b)(?=[a-z0-9./_-])")
 # What the main clause of a conditional rule asks: "…, tell me first", "…, ask me".
 _EN_ASK = re.compile(
     r"(?i)\s*(?:please |just |then |do |always )*(?:(?:let me know|tell|ask|check with|warn|ping"
@@ -3654,17 +3851,31 @@ _EN_USE_BEFORE = re.compile(
 )
 # A clause that gives the reason first: "Tom is in London, so make sure …".
 _EN_SO = re.compile(r"(?i)\s*(?:and\s+)?(?:so|therefore|which means)\b,?\s+(?!that\b)")
-# After a rule and a semicolon, what to do instead: "Don't round the numbers; show two decimals."
+# After a rule and a semicolon or a comma, what to do instead: "Don't round the numbers; show
+# two decimals.", "Never overwrite the original ledger, write to a copy.", "Don't email me the
+# label, text it to 415-555-0182." (Not a remark: "Never book the red-eye, it's awful".)
 _EN_THEN_DO = re.compile(
     rf"(?i)\s*(?:(?:and|but|instead|just|please|rather)\b,?\s+)*(?={_EN_VERBS}|{_EN_HOW_VERBS}"
-    r"|(?:open|create|ask)\b)"
+    r"|(?:open|create|ask|text|message|ping|mark|regenerate|copy|move|archive|leave|notify"
+    r"|let me know|flag|log|note|post|mail|file|submit|route|redirect|wait)\b)"
 )
 
 
+_EN_AND_NEXT = re.compile(r"(?i)\s*and\b")
+_EN_USE_FAMILY = re.compile(r"(?i)(?:use|using|go with|switch to|stick to|stick with)\b")
+
+
 def _with_then_do(text: str, stop: int) -> tuple[int, str | None]:
-    """A forbid clause ending at `stop` extended through "; <instruction>" with no cue of its
-    own (a rule of its own stays apart): the new end and what to do."""
-    if text[stop : stop + 1] != ";" or (m := _EN_THEN_DO.match(text, stop + 1)) is None:
+    """A forbid clause ending at `stop` extended through "; <instruction>" or ", <instruction>"
+    with no cue of its own (a rule of its own stays apart): the new end and what to do."""
+    if text[stop : stop + 1] not in (";", ",") or (m := _EN_THEN_DO.match(text, stop + 1)) is None:
+        return stop, None
+    if text[stop] == "," and (
+        _EN_USE_FAMILY.match(text, m.end()) or _EN_AND_NEXT.match(text, stop + 1)
+    ):
+        # "Don't show prices, use bullet points.", "Don't book it yet, and send me every
+        # option.": a second instruction; "use X" after a comma is the alternative only to a
+        # rule against using something (`_with_alternative`).
         return stop, None
     end = _sentence_end(text, m.end())
     then = text[m.end() : end].strip().rstrip(".!")
