@@ -651,9 +651,6 @@ def test_slot_tag_x_not_y() -> None:
     assert "q3-dedupe" in current_text(text) + rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: '改到16:30那个' gives the value '16:30那个' (the 那个 is kept)"
-)
 def test_zh_slot_time_no_demonstrative() -> None:
     text = block(
         "约14:00的。", "好的。", "时间改一下，14点我要开会，改到16:30那个。", "好的。", "继续。"
@@ -673,16 +670,11 @@ def test_zh_slot_licence_class_changed() -> None:
     assert "C1" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review6: '租期也改成两年' (lease term) is not tracked")
 def test_zh_slot_lease_term_changed() -> None:
     text = block("租期一年。", "好的。", "租期也改成两年。", "好的。", "继续。")
     assert "两年" in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '还是别寄公司了，寄到家里吧，<address>' leaves the office address current",
-)
 def test_zh_slot_ship_home_instead() -> None:
     text = block(
         "新卡寄到公司，地址是深圳南山区科技园科苑路 15 号 A 座 9 楼。",

@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (conversation text is kept verbatim)
 """The identifiers of a tool result survive it being shed.
 
 - A field's value with a record code's shape ("CNT-004417" under the key "a", "MSKU7214539"

@@ -684,13 +684,16 @@ class EvidenceSelection:
 # returned as its own that no later result replaced (a booking's meeting link, the cart
 # being ordered; not the rows of a listing: `live_identifiers`) outlasts what the
 # conversation stated in passing: the agent copies it verbatim and cannot work it out
-# again, where an old reply's time or total was a step on the way. So, below it, does a
-# record's id in a listing's row (`record_id`: the pairs of a duplicates report, the
-# containers of a tracking result, which the user asks after by what is left or held) and a
-# call that passed a record's id (the transactions disputed, the venue held): what a row or a
-# call says besides (its score, a date searched) goes with the tool fields and the calls.
+# again, where an old reply's time or total was a step on the way. So, below a live
+# identifier, does a record's id in a listing's row (`record_id`: the pairs of a duplicates
+# report, the containers of a tracking result, which the user asks after by what is left or
+# held) and a call that passed a record's id (the transactions disputed, the venue held): what
+# a row or a call says besides (its score, a date searched) goes with the tool fields and the
+# calls. A slot's conflict whose two values the state already writes (the current value, the
+# old one under it) goes right after the unmet asks: it repeats them.
 (
     _UNMET,
+    _SHOWN_CONFLICT,
     _TOOL_EVIDENCE,
     _NAME_EVIDENCE,
     _CALL_EVIDENCE,
@@ -707,7 +710,7 @@ class EvidenceSelection:
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(17)
+) = range(18)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates, lengths of stay,
 # places): first to go among what the user or the assistant wrote, after tool-only fields
@@ -1016,10 +1019,26 @@ def _constraint_lines(constraints: list[ConstraintEntry]) -> _MarkedLines:
 
 def _conflict_lines(view: ContextView) -> list[BlockLine]:
     cur, lang, labels = view.current_turn, view.language, view.labels
+    shown = _shown_changes(view) if view.conflicts else set()
     return [
-        BlockLine("conflicts", conflict_line(c, cur, lang, labels), _CONFLICT)
+        BlockLine(
+            "conflicts",
+            conflict_line(c, cur, lang, labels),
+            _SHOWN_CONFLICT if (c.subject, c.earlier.text, c.later.text) in shown else _CONFLICT,
+        )
         for c in view.conflicts
     ]
+
+
+def _shown_changes(view: ContextView) -> set[tuple[str, str, str]]:
+    """(slot key, old value, current value) of each current slot the state writes with the
+    value it replaced under it (`ContextView.previous`): a conflict between the two says
+    nothing the state does not."""
+    return {
+        (v.key, prev.value, v.value)
+        for v in view.slots
+        if (prev := view.previous.get(v.key)) is not None
+    }
 
 
 def evidence_texts(view: ContextView) -> list[str]:
