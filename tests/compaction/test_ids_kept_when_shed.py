@@ -315,3 +315,31 @@ def test_shed_block_stays_within_budget() -> None:
     ctx = compact(steps, 0.3)
     budget = max(256, int(raw_tokens(build(steps)) * 0.3))
     assert TokenCounter.from_settings(Settings()).messages(ctx.messages) <= budget
+
+
+@pytest.mark.parametrize("path", ["rows[0].rec", "[2].id", "results[1].ref", "a[0].b[1].code"])
+def test_replaced_row_id_sheds_before_stated_dates(path: str) -> None:
+    # A search run again lists its own rows: the first run's id at the same path is replaced.
+    old = _item("o", "code", "REC-7100", path, ["tool:search"], 1)
+    new = _item("n", "code", "REC-7200", path, ["tool:search"], 3)
+    view = ContextView(current_turn=8, language="en", evidence=[*_stated_dates(3), new, old])
+    # Compact, each line is 4 words and the header 1 (21): two lines must go.
+    text = render_view(view, max_tokens=13, count=_count)
+    assert "REC-7200" in text
+    assert "REC-7100" not in text
+    assert "May 10" in text
+
+
+def test_row_identifiers_only_unreplaced_tool_rows() -> None:
+    from ctxengine.compaction.render import row_identifiers
+
+    rows = [
+        _item("a", "code", "CNT-011902", "pairs[2].a", ["tool:report"], 1),
+        _item("b", "code", "CNT-004417", "pairs[0].a", ["tool:report"], 1),
+        _item("c", "code", "CNT-004499", "pairs[0].a", ["tool:report"], 4),  # replaces b
+        _item("d", "number", "0.86", "pairs[2].score", ["tool:report"], 1),
+        _item("e", "id", "BK-1001", "booking_id", ["tool:book"], 2),  # no row: live's
+        _item("f", "code", "CNT-020015", "pairs[1].b", ["tool:report", "call:merge"], 1),
+        _item("g", "code", "CNT-007731", "pairs[1].a", ["tool:report", "assistant"], 1),
+    ]
+    assert row_identifiers(rows) == {"a", "c"}

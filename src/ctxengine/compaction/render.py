@@ -685,9 +685,9 @@ class EvidenceSelection:
 # being ordered; not the rows of a listing: `live_identifiers`) outlasts what the
 # conversation stated in passing: the agent copies it verbatim and cannot work it out
 # again, where an old reply's time or total was a step on the way. So, below a live
-# identifier, does a record's id in a listing's row (`record_id`: the pairs of a duplicates
-# report, the containers of a tracking result, which the user asks after by what is left or
-# held) and a call that passed a record's id (the transactions disputed, the venue held): what
+# identifier, does a record's id in a listing's row that no later listing replaced
+# (`row_identifiers`: the pairs of a duplicates report, the containers of a tracking result,
+# which the user asks after by what is left or held) and a call that passed a record's id (the transactions disputed, the venue held): what
 # a row or a call says besides (its score, a date searched) goes with the tool fields and the
 # calls. A slot's conflict whose two values the state already writes (the current value, the
 # old one under it) goes right after the unmet asks: it repeats them.
@@ -776,9 +776,10 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     out += [BlockLine("constraints", text) for text in constraint_texts(view, marked=not compact)]
     out += _conflict_lines(view)
     live = live_identifiers(view.evidence)
+    rows = row_identifiers(view.evidence)
     if not compact:
         out += [
-            BlockLine("evidence", text, _evidence_rank(ev, live))
+            BlockLine("evidence", text, _evidence_rank(ev, live, rows))
             for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
         ]
         return out
@@ -794,7 +795,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     for ev in view.evidence:
         if not called(ev):
             text = _head_of_kept(view, ev).rstrip()
-            entries.append(BlockLine("evidence", text, _evidence_rank(ev, live)))
+            entries.append(BlockLine("evidence", text, _evidence_rank(ev, live, rows)))
             continue
         # The latest call that passed the value: a city searched, then booked, is the
         # booking's.
@@ -1100,18 +1101,36 @@ def _says_of_its_call(field: str | None) -> bool:
     return field is not None and _OUTCOME_FIELD.search(field) is not None
 
 
-def _evidence_rank(ev: EvidenceItem, live: frozenset[str] = frozenset()) -> int:
+def _evidence_rank(
+    ev: EvidenceItem, live: frozenset[str] = frozenset(), rows: frozenset[str] = frozenset()
+) -> int:
     if not written_in_conversation(ev):
         if called(ev):
             return _CALL_ID_EVIDENCE if record_id(ev) else _CALL_EVIDENCE
         if ev.id in live:
             return _LIVE_ID_EVIDENCE
-        return _ROW_ID_EVIDENCE if record_id(ev) else _TOOL_EVIDENCE
+        return _ROW_ID_EVIDENCE if ev.id in rows else _TOOL_EVIDENCE
     if ev.kind in SOFT_EVIDENCE_KINDS:
         return _SOFT_EVIDENCE
     if ev.kind == NAME_KIND:
         return _NAME_EVIDENCE
     return KEEP
+
+
+def row_identifiers(evidence: list[EvidenceItem]) -> frozenset[str]:
+    """The ids of the tool-only record ids (`record_id`) of `evidence` in a listing's rows
+    (``pairs[2].b``, ``events[7].container``) that no later result replaced (no shown field
+    of the same path seen in a later turn: a search run again lists its own rows)."""
+    latest: dict[str, int] = {}
+    rows: list[EvidenceItem] = []
+    for ev in evidence:
+        field = ev.field
+        if field is None or "[" not in field or written_in_conversation(ev) or called(ev):
+            continue
+        latest[field] = max(latest.get(field, ev.last_seen), ev.last_seen)
+        if record_id(ev):
+            rows.append(ev)
+    return frozenset(ev.id for ev in rows if ev.field and ev.last_seen >= latest[ev.field])
 
 
 def live_identifiers(evidence: list[EvidenceItem]) -> frozenset[str]:
