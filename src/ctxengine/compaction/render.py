@@ -687,10 +687,11 @@ class EvidenceSelection:
 # again, where an old reply's time or total was a step on the way. So, below a live
 # identifier, does a record's id in a listing's row that no later listing replaced
 # (`row_identifiers`: the pairs of a duplicates report, the containers of a tracking result,
-# which the user asks after by what is left or held) and a call that passed a record's id (the transactions disputed, the venue held): what
-# a row or a call says besides (its score, a date searched) goes with the tool fields and the
-# calls. A slot's conflict whose two values the state already writes (the current value, the
-# old one under it) goes right after the unmet asks: it repeats them.
+# which the user asks after by what is left or held) and a call that passed a record's id
+# (the transactions disputed, the venue held): what a row or a call says besides (its score,
+# a date searched) goes with the tool fields and the calls. A slot's conflict whose two
+# values the state already writes (the current value, the old one under it) goes right
+# after the unmet asks: it repeats them.
 (
     _UNMET,
     _SHOWN_CONFLICT,
