@@ -343,3 +343,22 @@ def test_row_identifiers_only_unreplaced_tool_rows() -> None:
         _item("g", "code", "CNT-007731", "pairs[1].a", ["tool:report", "assistant"], 1),
     ]
     assert row_identifiers(rows) == {"a", "c"}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"query": "status of refund RF-2027-00318"},
+        {"message": "Your dispute DSP-CMB-660218 is open"},
+        {"note": "Inspection note INSP-SG-448120"},
+    ],
+)
+def test_call_argument_prose_is_read_whole(args: dict[str, str]) -> None:
+    # A call's argument is the agent's own, shown whole under its name: no code read twice.
+    found = json_evidence(json.dumps(args), "call:act") or []
+    assert [e.value for e in found] == list(args.values())
+
+
+def test_code_shaped_call_argument_is_a_code() -> None:
+    found = json_evidence(json.dumps({"master": "CNT-020015"}), "call:crm_merge") or []
+    assert [(e.kind, e.value) for e in found] == [("code", "CNT-020015")]

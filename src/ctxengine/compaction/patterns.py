@@ -989,6 +989,9 @@ def json_evidence(
     except ValueError:
         return None
     out: list[Evidence] = []
+    # Of a result's prose, the codes it holds; a call's arguments are the agent's own, each
+    # shown whole under its name (`render.view_lines`), so none is read twice.
+    codes = not source.startswith("call:")
 
     def walk(node: object, path: str, key: str) -> None:
         if len(out) >= max_items:
@@ -1001,12 +1004,13 @@ def json_evidence(
                 walk(v, f"{path}[{i}]", key)
         elif isinstance(node, str) and node.strip():
             is_num = isinstance(node, _RawNumber)
+            within = codes and not is_num
             exact = len(node) <= max_len and "\n" not in node and not _SENTENCE.search(node)
             if (is_num or exact) and node in content:
                 out.append(
                     Evidence(kind=_kind_for(key, node), value=str(node), field=path, source=source)
                 )
-            if not is_num:
+            if within:
                 # A code inside a note or a sentence ("Inspection note INSP-SG-448120") is an
                 # exact value of its own: the one a reply copies out of the prose.
                 out.extend(
