@@ -611,9 +611,6 @@ def test_slot_tag_x_not_y() -> None:
     assert "q3-dedupe" in current_text(text) + rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: '改到16:30那个' gives the value '16:30那个' (the 那个 is kept)"
-)
 def test_zh_slot_time_no_demonstrative() -> None:
     text = block(
         "约14:00的。", "好的。", "时间改一下，14点我要开会，改到16:30那个。", "好的。", "继续。"
@@ -633,16 +630,11 @@ def test_zh_slot_licence_class_changed() -> None:
     assert "C1" not in current
 
 
-@pytest.mark.xfail(strict=True, reason="review6: '租期也改成两年' (lease term) is not tracked")
 def test_zh_slot_lease_term_changed() -> None:
     text = block("租期一年。", "好的。", "租期也改成两年。", "好的。", "继续。")
     assert "两年" in current_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '还是别寄公司了，寄到家里吧，<address>' leaves the office address current",
-)
 def test_zh_slot_ship_home_instead() -> None:
     text = block(
         "新卡寄到公司，地址是深圳南山区科技园科苑路 15 号 A 座 9 楼。",
@@ -750,10 +742,6 @@ def test_zh_rent_changed() -> None:
 # ---------------------------------------------------------------- identifiers
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: once a duplicates report is shed, the block (12 tool fields) keeps scores and a total but drops a record id (CNT-011902)",
-)
 def test_tool_result_keeps_every_pair_id() -> None:
     pairs = [
         {"a": "CNT-004417", "b": "CNT-019283", "name": "Lena Vogt", "score": 0.97},
@@ -774,10 +762,6 @@ def test_tool_result_keeps_every_pair_id() -> None:
         assert str(pair["a"]) in seen and str(pair["b"]) in seen
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: once a long tracking result is shed, the block keeps event timestamps but not the B/L number or the inspection reference the user asks for",
-)
 def test_long_tool_json_keeps_ids_when_shed() -> None:
     rows = [
         ("CNSHA", "Gate in", "MSKU7214539"),
@@ -949,29 +933,17 @@ def test_send_me_again_is_query_intent() -> None:
 # ---------------------------------------------------------------- budget
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: asked 'What's left in the report?', the budgeted block has neither id of the one pair left (keeps 'date: last year')",
-)
 def test_budget_keeps_remaining_pair() -> None:
     ctx = compact(_session("en_crm_dedupe").steps, 0.3)
     assert "CNT-021446" in ctx.compacted_context
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the budgeted block drops the two disputed transaction ids but keeps '38 元' and '下周'",
-)
 def test_zh_budget_keeps_disputed_transactions() -> None:
     ctx = compact(_session("zh_card_loss").steps, 0.3)
     assert "T20270902-01233" in ctx.compacted_context
     assert "T20270902-01240" in ctx.compacted_context
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the budgeted block drops the held venue's id but keeps 'duration: one-day'",
-)
 def test_budget_keeps_held_venue() -> None:
     ctx = compact(_session("en_conference").steps, 0.3)
     assert "VEN-LX-0988" in ctx.compacted_context

@@ -56,6 +56,7 @@ _PHRASE_SENTENCES = [
     "把合同翻译成德语",
     "我要办日本旅游签证",
     "Send it home after all — 14 Elm Rd, Newton, MA 02458.",
+    "寄到家里吧，福田区景田北路 88 号",
     "今天天气不错",
     "地址是什么",
 ]

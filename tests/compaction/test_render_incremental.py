@@ -24,7 +24,13 @@ from ctxengine.compaction.layers import (
 )
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.protection import _ValueIndex
-from ctxengine.compaction.render import EvidenceSelection, called, written_in_conversation
+from ctxengine.compaction.render import (
+    EvidenceSelection,
+    called,
+    record_id,
+    reference,
+    written_in_conversation,
+)
 from ctxengine.compaction.schema import Constraint, Evidence, ParsedTurn, SlotUpdate
 from ctxengine.compaction.state import CompactionConfig, SessionState
 
@@ -44,15 +50,21 @@ def _selection_from_scratch(
             (stated if written_in_conversation(e) else other).append(e)
     out = sorted(stated, key=lambda e: (-e.last_seen, -e.first_seen, e.id))
 
-    def key(e: EvidenceItem) -> tuple[bool, int, int, str]:
-        return (not said_in_conversation(e), -e.last_seen, -e.first_seen, e.id)
+    def key(e: EvidenceItem) -> tuple[bool, int, int, bool, bool, str]:
+        rank = (not reference(e), not record_id(e))
+        return (not said_in_conversation(e), -e.last_seen, -e.first_seen, *rank, e.id)
 
     # Call arguments and the other fields each have their own cap; shown in one order; a
-    # field whose value a stated line shows is not written again.
+    # field whose value a stated line shows is not written again. Of the fields' cap, half
+    # is the record ids' when there are as many; either kind takes what the other leaves.
     said = {e.value for e in stated}
     other = [e for e in other if e.value not in said]
     picked = heapq.nsmallest(max_calls, [e for e in other if called(e)], key=key)
-    picked += heapq.nsmallest(max_evidence, [e for e in other if not called(e)], key=key)
+    rest = [e for e in other if not called(e)]
+    ids = heapq.nsmallest(max_evidence, [e for e in rest if record_id(e)], key=key)
+    fields = heapq.nsmallest(max_evidence, [e for e in rest if not record_id(e)], key=key)
+    n_ids = min(len(ids), max(max_evidence // 2, max_evidence - len(fields)))
+    picked += ids[:n_ids] + fields[: max_evidence - n_ids]
     return out + sorted(picked, key=key)
 
 

@@ -924,11 +924,37 @@ def _kind_for(key: str, value: str | _RawNumber) -> str:
 _FIELD_SHAPES = tuple((re.compile(kind_regex(kind)), kind) for kind in ("url", "email", "iban"))
 
 
+# A record's code by its shape, as a message's text reads one without a keyword (the two
+# code patterns of `_RAW` that need no context): an upper-case token mixing letters and
+# digits ("MSKU7214539", "T20270902-01233"), or a capital prefix and a code with a digit
+# ("CNT-004417", "INSP-SG-448120"), with three digits at least. A field keyed "a" or
+# "container" still holds the record the agent acts on; a timestamp (its colons), a plain word
+# or a name with a number ("COVID-19") is no code.
+_CODE_BODY = (
+    r"(?=(?:[A-Za-z-]*\d){3})"  # three digits at least: "COVID-19", "GPT-4" are names
+    r"(?:(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{5,}"
+    r"|[A-Z]{2,6}-(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{3,}(?:-[A-Za-z0-9]+)*)"
+)
+_CODE_SHAPE = re.compile(_CODE_BODY, re.ASCII)
+# The same within a string of words ("Inspection note INSP-SG-448120"): a whole token, not
+# a piece of a timestamp ("2027-08-10T00:15"), a path, a link or an address.
+_CODE_IN_TEXT = re.compile(r"(?<![\w\-:./@])" + _CODE_BODY + r"(?![\w\-:/@]|\.\w)", re.ASCII)
+
+
 def _shape_kind(value: str) -> str:
     for rx, kind in _FIELD_SHAPES:
         if rx.fullmatch(value):
             return kind
+    if _CODE_SHAPE.fullmatch(value) and not value.endswith("-"):
+        return "code"
     return "field"
+
+
+def _codes_within(text: str) -> list[str]:
+    """The codes (`_CODE_IN_TEXT`) a string of words holds, when it is more than one."""
+    if _CODE_SHAPE.fullmatch(text):
+        return []  # the whole value is the code: read as a field of its own
+    return [m.group(0) for m in _CODE_IN_TEXT.finditer(text) if not m.group(0).endswith("-")]
 
 
 # A string of words that ends as a sentence ("Show me my recent orders.", "查一下日志。") is
@@ -963,6 +989,9 @@ def json_evidence(
     except ValueError:
         return None
     out: list[Evidence] = []
+    # Of a result's prose, the codes it holds; a call's arguments are the agent's own, each
+    # shown whole under its name (`render.view_lines`), so none is read twice.
+    codes = not source.startswith("call:")
 
     def walk(node: object, path: str, key: str) -> None:
         if len(out) >= max_items:
@@ -975,10 +1004,19 @@ def json_evidence(
                 walk(v, f"{path}[{i}]", key)
         elif isinstance(node, str) and node.strip():
             is_num = isinstance(node, _RawNumber)
+            within = codes and not is_num
             exact = len(node) <= max_len and "\n" not in node and not _SENTENCE.search(node)
             if (is_num or exact) and node in content:
                 out.append(
                     Evidence(kind=_kind_for(key, node), value=str(node), field=path, source=source)
+                )
+            if within:
+                # A code inside a note or a sentence ("Inspection note INSP-SG-448120") is an
+                # exact value of its own: the one a reply copies out of the prose.
+                out.extend(
+                    Evidence(kind="code", value=code, field=path, source=source)
+                    for code in _codes_within(node)
+                    if code in content
                 )
 
     walk(data, "", "")

@@ -387,7 +387,7 @@ def called(item: EvidenceItem) -> bool:
 
 
 _StatedKey = tuple[int, int, str]
-_OtherKey = tuple[bool, int, int, bool, str]
+_OtherKey = tuple[bool, int, int, bool, bool, str]
 
 
 def _stated_key(e: EvidenceItem) -> _StatedKey:
@@ -397,8 +397,16 @@ def _stated_key(e: EvidenceItem) -> _StatedKey:
 def _other_key(e: EvidenceItem) -> _OtherKey:
     # Of one turn's fields, the references first: a result of many rows, or two results in
     # one turn, hold more fields than the cap, and a row's account number or a booking's
-    # link is what the agent copies to act, where its currency or its amount is read again.
-    return (not said_in_conversation(e), -e.last_seen, -e.first_seen, not reference(e), e.id)
+    # link is what the agent copies to act, where its currency or its amount is read again;
+    # then a row's own identifier (a record's id, a container number), before its score.
+    return (
+        not said_in_conversation(e),
+        -e.last_seen,
+        -e.first_seen,
+        not reference(e),
+        not record_id(e),
+        e.id,
+    )
 
 
 # What an agent copies to reach someone or something: an account, a link, an address, a
@@ -419,6 +427,20 @@ IDENTIFIER_KINDS = frozenset({*ID_KINDS, *REFERENCE_KINDS})
 def identifier(e: EvidenceItem) -> bool:
     """Whether `e` is an identifier (`IDENTIFIER_KINDS`)."""
     return e.kind in IDENTIFIER_KINDS
+
+
+# What names one record exactly (a kind of `ID_KINDS`, by a key or by its shape), not a
+# bare number: a tool's score or count is kind "number" as much as a text's bare figure.
+RECORD_ID_KINDS = ID_KINDS.keys() - {"number"}
+_LETTER_AND_DIGIT = re.compile(r"(?=.*[A-Za-z]).*\d", re.ASCII)
+
+
+def record_id(e: EvidenceItem) -> bool:
+    """Whether `e` names a record (`RECORD_ID_KINDS`): an order, a ticket, a code, an id,
+    written with letters and digits ("CNT-004417", "T20270902-01233"). Digits alone under a
+    key named an id ("phone_number", "zip_code") are as often a listing's contact or a
+    record's internal key as the record the agent acts on: they keep their place by recency."""
+    return e.kind in RECORD_ID_KINDS and _LETTER_AND_DIGIT.match(e.value) is not None
 
 
 class EvidenceSelection:
@@ -503,26 +525,40 @@ class EvidenceSelection:
             self._shown = (key, list(out))
         # Tool fields have their own room: however much the conversation stated (places and
         # names mentioned in passing included), a tool's latest result still shows.
-        room = max_evidence
-        calls = max_calls
-        # A field whose value a stated line already shows ("Ace Hotel" offered, then found in
-        # a result) would write it twice.
         stated = {e.value for e in out}
-        # Call arguments have a cap of their own, other fields share `room`; the walk ends
-        # when both are used up (at worst it reads every item: bounded by the item cap).
-        for e in self._other:
-            if not room and not calls:
+        return out + self._tool_fields(stated, shown, max_evidence, max_calls)
+
+    def _tool_fields(
+        self,
+        stated: set[str],
+        shown: Callable[[EvidenceItem], bool],
+        max_evidence: int,
+        max_calls: int,
+    ) -> list[EvidenceItem]:
+        """Up to `max_calls` call arguments and up to `max_evidence` other tool fields, in
+        the order of `_other` (most recent first), none whose value `stated` holds (a stated
+        line already shows it: "Ace Hotel" offered, then found in a result).
+
+        Half the room of the fields is a record's ids' (`record_id`) when there are as many:
+        a report of records the agent works through holds them in an older result, which
+        the scores and dates of every later result would push out of the room by recency.
+        Either kind takes what the other leaves. The walk ends once the calls and both kinds
+        have all they could take (at worst it reads every item: bounded by the item cap)."""
+        calls: list[tuple[int, EvidenceItem]] = []
+        ids: list[tuple[int, EvidenceItem]] = []
+        fields: list[tuple[int, EvidenceItem]] = []
+        for i, e in enumerate(self._other):
+            if len(calls) >= max_calls and len(ids) >= max_evidence and len(fields) >= max_evidence:
                 break
             if e.value in stated:
                 continue
-            if called(e):
-                if calls and shown(e):
-                    out.append(e)
-                    calls -= 1
-            elif room and shown(e):
-                out.append(e)
-                room -= 1
-        return out
+            group = calls if called(e) else ids if record_id(e) else fields
+            cap = max_calls if group is calls else max_evidence
+            if len(group) < cap and shown(e):
+                group.append((i, e))
+        n_ids = min(len(ids), max(max_evidence // 2, max_evidence - len(fields)))
+        kept = calls + ids[:n_ids] + fields[: max_evidence - n_ids]
+        return [e for _, e in sorted(kept, key=lambda p: p[0])]
 
     def _shown_stated(
         self, slot_text: str, shown: Callable[[EvidenceItem], bool]
@@ -648,13 +684,23 @@ class EvidenceSelection:
 # returned as its own that no later result replaced (a booking's meeting link, the cart
 # being ordered; not the rows of a listing: `live_identifiers`) outlasts what the
 # conversation stated in passing: the agent copies it verbatim and cannot work it out
-# again, where an old reply's time or total was a step on the way.
+# again, where an old reply's time or total was a step on the way. So, below a live
+# identifier, does a record's id in a listing's row that no later listing replaced
+# (`row_identifiers`: the pairs of a duplicates report, the containers of a tracking result,
+# which the user asks after by what is left or held) and a call that passed a record's id
+# (the transactions disputed, the venue held): what a row or a call says besides (its score,
+# a date searched) goes with the tool fields and the calls. A slot's conflict whose two
+# values the state already writes (the current value, the old one under it) goes right
+# after the unmet asks: it repeats them.
 (
     _UNMET,
+    _SHOWN_CONFLICT,
     _TOOL_EVIDENCE,
     _NAME_EVIDENCE,
     _CALL_EVIDENCE,
     _SOFT_EVIDENCE,
+    _ROW_ID_EVIDENCE,
+    _CALL_ID_EVIDENCE,
     _LIVE_ID_EVIDENCE,
     _RECENT_INTENTS,
     _INTENT,
@@ -665,7 +711,7 @@ class EvidenceSelection:
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(15)
+) = range(18)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates, lengths of stay,
 # places): first to go among what the user or the assistant wrote, after tool-only fields
@@ -731,9 +777,10 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     out += [BlockLine("constraints", text) for text in constraint_texts(view, marked=not compact)]
     out += _conflict_lines(view)
     live = live_identifiers(view.evidence)
+    rows = row_identifiers(view.evidence)
     if not compact:
         out += [
-            BlockLine("evidence", text, _evidence_rank(ev, live))
+            BlockLine("evidence", text, _evidence_rank(ev, live, rows))
             for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
         ]
         return out
@@ -742,13 +789,14 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     # call passed share a line, ``- call FindBus: from_city=Philadelphia; category=direct``, as
     # an entity's values do: the tool's name is written once, not once per argument (in
     # the order of their names: the layer keeps no argument's place in its call).
-    calls: dict[tuple[str, int], list[tuple[str, str]]] = {}
+    # (name, value as written, whether it names a record) of each argument, by call.
+    calls: dict[tuple[str, int], list[tuple[str, str, bool]]] = {}
     entries: list[tuple[str, int] | BlockLine] = []
     called_word = _SOURCES_ZH["call"] if view.language == "zh" else "call"
     for ev in view.evidence:
         if not called(ev):
             text = _head_of_kept(view, ev).rstrip()
-            entries.append(BlockLine("evidence", text, _evidence_rank(ev, live)))
+            entries.append(BlockLine("evidence", text, _evidence_rank(ev, live, rows)))
             continue
         # The latest call that passed the value: a city searched, then booked, is the
         # booking's.
@@ -757,19 +805,20 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
         if key not in calls:
             calls[key] = []
             entries.append(key)
-        calls[key].append((ev.field or ev.kind, _arg_text(ev.value)))
+        calls[key].append((ev.field or ev.kind, _arg_text(ev.value), record_id(ev)))
     for e in entries:
         if isinstance(e, BlockLine):
             out.append(e)
             continue
         args = sorted(calls[e], key=lambda a: _natural(a[0]))
-        names = [name for name, _ in args]
+        names = [name for name, _, _ in args]
         # Two calls of one tool in one turn pass the same names: which went together is
         # not kept, so each argument keeps a line of its own rather than a mixed one.
         groups = [args] if len(set(names)) == len(names) else [[a] for a in args]
         for group in groups:
-            text = f"- {called_word} {e[0]}: " + "; ".join(f"{n}={v}" for n, v in group)
-            out.append(BlockLine("evidence", text, _CALL_EVIDENCE))
+            text = f"- {called_word} {e[0]}: " + "; ".join(f"{n}={v}" for n, v, _ in group)
+            rank = _CALL_ID_EVIDENCE if any(ids for _, _, ids in group) else _CALL_EVIDENCE
+            out.append(BlockLine("evidence", text, rank))
     return out
 
 
@@ -972,10 +1021,26 @@ def _constraint_lines(constraints: list[ConstraintEntry]) -> _MarkedLines:
 
 def _conflict_lines(view: ContextView) -> list[BlockLine]:
     cur, lang, labels = view.current_turn, view.language, view.labels
+    shown = _shown_changes(view) if view.conflicts else set()
     return [
-        BlockLine("conflicts", conflict_line(c, cur, lang, labels), _CONFLICT)
+        BlockLine(
+            "conflicts",
+            conflict_line(c, cur, lang, labels),
+            _SHOWN_CONFLICT if (c.subject, c.earlier.text, c.later.text) in shown else _CONFLICT,
+        )
         for c in view.conflicts
     ]
+
+
+def _shown_changes(view: ContextView) -> set[tuple[str, str, str]]:
+    """(slot key, old value, current value) of each current slot the state writes with the
+    value it replaced under it (`ContextView.previous`): a conflict between the two says
+    nothing the state does not."""
+    return {
+        (v.key, prev.value, v.value)
+        for v in view.slots
+        if (prev := view.previous.get(v.key)) is not None
+    }
 
 
 def evidence_texts(view: ContextView) -> list[str]:
@@ -1037,16 +1102,36 @@ def _says_of_its_call(field: str | None) -> bool:
     return field is not None and _OUTCOME_FIELD.search(field) is not None
 
 
-def _evidence_rank(ev: EvidenceItem, live: frozenset[str] = frozenset()) -> int:
+def _evidence_rank(
+    ev: EvidenceItem, live: frozenset[str] = frozenset(), rows: frozenset[str] = frozenset()
+) -> int:
     if not written_in_conversation(ev):
         if called(ev):
-            return _CALL_EVIDENCE
-        return _LIVE_ID_EVIDENCE if ev.id in live else _TOOL_EVIDENCE
+            return _CALL_ID_EVIDENCE if record_id(ev) else _CALL_EVIDENCE
+        if ev.id in live:
+            return _LIVE_ID_EVIDENCE
+        return _ROW_ID_EVIDENCE if ev.id in rows else _TOOL_EVIDENCE
     if ev.kind in SOFT_EVIDENCE_KINDS:
         return _SOFT_EVIDENCE
     if ev.kind == NAME_KIND:
         return _NAME_EVIDENCE
     return KEEP
+
+
+def row_identifiers(evidence: list[EvidenceItem]) -> frozenset[str]:
+    """The ids of the tool-only record ids (`record_id`) of `evidence` in a listing's rows
+    (``pairs[2].b``, ``events[7].container``) that no later result replaced (no shown field
+    of the same path seen in a later turn: a search run again lists its own rows)."""
+    latest: dict[str, int] = {}
+    rows: list[EvidenceItem] = []
+    for ev in evidence:
+        field = ev.field
+        if field is None or "[" not in field or written_in_conversation(ev) or called(ev):
+            continue
+        latest[field] = max(latest.get(field, ev.last_seen), ev.last_seen)
+        if record_id(ev):
+            rows.append(ev)
+    return frozenset(ev.id for ev in rows if ev.field and ev.last_seen >= latest[ev.field])
 
 
 def live_identifiers(evidence: list[EvidenceItem]) -> frozenset[str]:

@@ -147,8 +147,16 @@ _BACK_BEFORE = re.compile(r"改回|换回|用回|还是|恢复|(?i:\bback\s+to\b
 _SAME_SHAPE = re.compile(r"\d+|[A-Za-z]+|[\u4e00-\u9fff]")
 
 
+# "改到16:30那个", "换到周三那班": the value, then a demonstrative pointing back at the option
+# it names, which is no part of it ("那个" alone names nothing and stays: no value).
+_POINTER_TAIL = re.compile(r"(?<=[\w:：])(?:那|这)一?(?:个|班|趟|次|场|天|家|款|种|档)$")
+
+
 def _clean(value: str | None) -> str:
-    return _THE.sub("", (value or "").strip().strip(_TRAIL)) if value else ""
+    if not value:
+        return ""
+    v = _THE.sub("", value.strip().strip(_TRAIL))
+    return _POINTER_TAIL.sub("", v).strip()
 
 
 # "January 31, not January 15 like I said before": the old part's tail says who said it.

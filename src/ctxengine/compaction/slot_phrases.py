@@ -50,6 +50,15 @@ _ZH_ADDRESS = (
     r"[\u4e00-\u9fff][\u4e00-\u9fff\d\-#]{1,40}?\d+(?:号|弄|栋|座|室|楼|层)"
     r"(?:[\d\-#]*[\u4e00-\u9fff]{0,4}\d+(?:号|栋|座|室|楼|层|单元))*"
 )
+# A Chinese address as a message writes it, spaces around its numbers too ("福田区景田北路 88
+# 号", "科苑路 15 号 A 座 9 楼"): a place's word, a house number, then the rest of its clause
+# (a building, a room) but for the particles that end it.
+_ZH_SPACED_ADDRESS = (
+    # (A place's word before its first number: "明天10号到" is a day.)
+    r"(?=[^，,。；;！!？?\n\d]*?(?:[省市区县镇乡村路街道巷里弄园城厦]|胡同|广场))"
+    r"[\u4e00-\u9fff][^，,。；;！!？?\n]{1,40}?\d+\s?(?:号|弄|栋|座|室|楼|层)"
+    r"[^，,。；;！!？?\n]*?(?=[吧了啊呀哦呢]*\s*(?:[，,。；;！!？?\n]|$))"
+)
 _MONTHS = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
@@ -209,6 +218,20 @@ _PHRASES: tuple[Phrase, ...] = (
         "address",
         0.7,
         english=True,
+    ),
+    # "寄到福田区景田北路 88 号", "寄到家里吧，福田区景田北路 88 号", "改送到：朝阳区建国路8号":
+    # where a parcel goes, its address right after the verb or after a place word's clause
+    # ("寄到公司，地址是…" is the address slot's own rule: the value is no "地址是…").
+    Phrase(
+        re.compile(
+            r"(?<![别不没])(?<!不要)(?<!不用)(?<!不能)(?<!不想)(?<!不必)(?<!无需)"
+            r"(?:寄到|送到|邮寄到|快递到|发到|配送到|改寄到|改送到|改发到)"
+            r"(?:[\u4e00-\u9fff]{1,4}[吧去了]?[，,：:]\s*|[：:]?\s*)"
+            r"(?!地址|收货|收件)(?P<value>" + _ZH_SPACED_ADDRESS + ")"
+        ),
+        "address",
+        0.7,
+        needs=frozenset("寄送发递"),
     ),
     # "ship it to recipient 张伟 at 北京市朝阳区建国路88号", "send it to Li Lei at 14 Elm
     # Street", "deliver to 上海市徐汇区漕溪北路88号": the address after a recipient's "at", or

@@ -3153,6 +3153,8 @@ _NUMBER_BEFORE = re.compile(r"第?\d{1,3}(?:\.\d{1,3}){0,3}$")
 _NUMBERED_THING = re.compile(r"(第?\d{1,3}(?:\.\d{1,3}){0,3}[条款章节项])(.+)")
 
 
+# "租期也改成两年", "押金就改为三个月": an adverb or a modal after the thing, before its verb.
+_ADVERB_BEFORE_VERB = re.compile(r"(?:也|都|就|又|再|也都|也要|都要|就要|要)$")
 # "把 JVM 堆从 2g 调到 3g": the value it had, said between the thing and the verb.
 _FROM_VALUE = re.compile(r"从\s*[^\s，,。；;！!？?从]{1,16}\s*$")
 
@@ -3163,7 +3165,10 @@ def _named_changes(text: str, onto: Ontology) -> list[tuple[int, int, str, str]]
     out: list[tuple[int, int, str, str]] = []
     for m in _NAMED_CHANGE_ZH.finditer(text) if not _NAMED_VERB_CHARS.isdisjoint(text) else ():
         said_from = _FROM_VALUE.search(text, max(0, m.start() - 20), m.start())
-        thing = _thing_before(text, said_from.start() if said_from else m.start())
+        end = said_from.start() if said_from else m.start()
+        # "租期也改成两年", "押金都改为三个月": an adverb between the thing and its verb.
+        adverb = _ADVERB_BEFORE_VERB.search(text, max(0, end - 3), end)
+        thing = _thing_before(text, adverb.start() if adverb else end)
         if thing is None or onto.slot_for_word(thing[1]) is not None:
             continue
         if any(w.end() == len(thing[1]) for w in onto.entity_words(thing[1])):
