@@ -620,9 +620,6 @@ def test_zh_slot_time_no_demonstrative() -> None:
     assert "那个" not in current
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: '还是学自动挡C2吧' (licence class C1 -> C2) is not tracked"
-)
 def test_zh_slot_licence_class_changed() -> None:
     text = block("我想学C1手动挡。", "好的。", "还是学自动挡C2吧。", "好的。", "继续。")
     current = current_text(text)

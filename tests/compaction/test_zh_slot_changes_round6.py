@@ -6,7 +6,10 @@
   names the slot;
 - where a parcel goes ("寄到家里吧，福田区景田北路 88 号"): the address after the verb, spaces
   around its numbers included, replaces the address held; a prohibition, a question or a day
-  is no address.
+  is no address;
+- a code-like value settled on after all ("还是学自动挡C2吧"): a change, its slot found by the
+  value's shape (the held value of the same shape, else none named); "还是" joining two
+  options ("C1还是C2"), a question or a refusal settles on nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pytest
 from _review_harness import block, current_text, state_text
 
 from ctxengine.compaction.parse import parse_message
+from ctxengine.compaction.slots import UNSPECIFIED
 from ctxengine.messages import Message
 
 
@@ -40,6 +44,9 @@ def _revised(text: str) -> list[str]:
         ("那就改到3号那趟。", "3号"),
         ("改到10:30这个。", "10:30"),
         ("那就改到周日那次吧。", "周日"),
+        # "的" between the value and its pointer belongs to the pointer.
+        ("改到16:30的那个吧。", "16:30"),
+        ("改到周五的那天。", "周五"),
     ],
 )
 def test_pointer_after_moved_value_is_dropped(text: str, value: str) -> None:
@@ -185,3 +192,66 @@ def test_address_moved_replaces_the_held_one(first: str, change: str, new: str, 
     assert new in current
     assert old not in current
     assert old in state_text(text)  # archived, not lost
+
+
+# ---------------------------------------------------------------- a code settled on after all
+
+
+def _settled(text: str) -> list[str | None]:
+    return [v for s, v in _updates(text) if s == UNSPECIFIED]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("还是学自动挡C2吧。", "C2"),
+        ("那还是用P1好了。", "P1"),
+        ("我还是报C2吧", "C2"),
+        ("还是C2自动挡吧", "C2"),
+        ("算了，还是选v2吧。", "v2"),
+        ("那就还是部署到us-east-1吧", "us-east-1"),
+        ("我们还是考B2吧。", "B2"),
+        ("嗯，还是用 P3 算了", "P3"),
+    ],
+)
+def test_code_settled_on_after_all(text: str, value: str) -> None:
+    assert value in _settled(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "还是别学C2吧。",  # turned down
+        "还是不要用P1了吧",  # turned down
+        "学C1还是C2吧？",  # asked
+        "C1还是C2吧",  # two options weighed: "还是" joins them
+        "你觉得学C1还是C2好",  # asked, no particle
+        "还是C2吗？",  # asked
+        "还是学自动挡吧。",  # no code
+        "我还是觉得C2难",  # a remark, no choice
+        "还是用4K吧",  # a number and its unit: a quantity, no code
+        "还是买8G的吧",
+    ],
+)
+def test_no_code_settled_on(text: str) -> None:
+    assert _settled(text) == []
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "new", "old"),
+    [
+        ("我想学C1手动挡。", "还是学自动挡C2吧。", "C2", "C1"),
+        ("优先级改成P2。", "那还是用P1好了。", "P1", "P2"),
+        ("切到 db-prod-03 吧。", "算了，还是 db-prod-04 吧。", "db-prod-04", "db-prod-03"),
+    ],
+)
+def test_code_settled_on_is_current(first: str, change: str, new: str, old: str) -> None:
+    text = block(first, "好的。", change, "好的。", "继续。")
+    current = current_text(text)
+    assert new in current
+    assert old not in current
+
+
+def test_code_settled_on_archives_the_held_code() -> None:
+    text = block("优先级改成P2。", "好的。", "那还是用P1好了。", "好的。", "继续。")
+    assert "P2" in state_text(text)  # archived, not lost

@@ -147,9 +147,10 @@ _BACK_BEFORE = re.compile(r"改回|换回|用回|还是|恢复|(?i:\bback\s+to\b
 _SAME_SHAPE = re.compile(r"\d+|[A-Za-z]+|[\u4e00-\u9fff]")
 
 
-# "改到16:30那个", "换到周三那班": the value, then a demonstrative pointing back at the option
-# it names, which is no part of it ("那个" alone names nothing and stays: no value).
-_POINTER_TAIL = re.compile(r"(?<=[\w:：])(?:那|这)一?(?:个|班|趟|次|场|天|家|款|种|档)$")
+# "改到16:30那个", "改到16:30的那个", "换到周三那班": the value, then a demonstrative pointing
+# back at the option it names, which is no part of it ("那个" alone names nothing and stays: no
+# value).
+_POINTER_TAIL = re.compile(r"(?<=[\w:：])的?(?:那|这)一?(?:个|班|趟|次|场|天|家|款|种|档)$")
 
 
 def _clean(value: str | None) -> str:

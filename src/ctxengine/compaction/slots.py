@@ -3064,10 +3064,30 @@ _SWITCHED_TO_EN = re.compile(
 )
 
 
+# "还是学自动挡C2吧", "那还是用P1好了": a code-like value settled on after all, "还是" opening
+# its clause and a particle ending it. ("C1还是C2？", "学C1还是C2" ask or weigh: "还是" joins
+# two options there, within the clause.) The code opens with a letter: "还是用4K吧" is a
+# number and its unit, a quantity of no slot's shape.
+_SETTLED_ON = re.compile(
+    r"(?:^|(?<=[，,。；;！!？?\s]))(?:那|那就|那我|我|我们|咱们)?还是"
+    r"(?P<lead>[\u4e00-\u9fff]{0,6}?)\s*"
+    r"(?P<value>(?<![A-Za-z0-9.-])(?=[A-Za-z0-9.-]*[\d.-])"
+    r"[A-Za-z](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?![A-Za-z0-9.-])"
+    r"\s*[\u4e00-\u9fff]{0,4}?(?:吧|好了|算了|得了)(?=[，,。；;！!？?\s]|$)"
+)
+# "还是别学C2吧", "还是不要用P1了吧": the value turned down, not settled on.
+_REFUSED_LEAD = re.compile(r"[别不没]")
+
+
 def _switched_to(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, value) of each code-like value the text switches to."""
+    """(start, end, value) of each code-like value the text switches to, or settles on after
+    all ("还是学自动挡C2吧"): the state finds its slot by the value's shape."""
     out: list[tuple[int, int, str]] = []
     found = [*_SWITCHED_TO.finditer(text), *_SWITCHED_TO_EN.finditer(text)]
+    if "还是" in text:
+        found += [
+            m for m in _SETTLED_ON.finditer(text) if not _REFUSED_LEAD.search(m.group("lead"))
+        ]
     for m in found:
         if _NEG_ZH.search(text, max(0, m.start() - 4), m.start()) or _in_question(text, m.start()):
             continue  # "别切到 db-prod-04", "要不要换成P1？": no switch made
