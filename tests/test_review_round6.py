@@ -170,10 +170,6 @@ def test_zh_rule_dont_pay_for_me() -> None:
 # ---------------------------------------------------------------- rules lifted/changed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: a one-pair exception 'For this pair you can merge anyway' lifts the whole never-merge rule",
-)
 def test_one_pair_exception_keeps_rule() -> None:
     text = block(
         "Never merge a record that has an open opportunity attached.",
@@ -185,10 +181,6 @@ def test_one_pair_exception_keeps_rule() -> None:
     assert "open opportunity" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: an exception for one file ('For IMG_2305.jpg you can crop it') is dropped; the no-crop rule shows unqualified",
-)
 def test_exception_for_one_file_kept() -> None:
     text = block(
         "Don't crop anything, ever.", "OK.", "For IMG_2305.jpg you can crop it.", "OK.", "Go."
@@ -196,10 +188,6 @@ def test_exception_for_one_file_kept() -> None:
     assert "IMG_2305.jpg" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'The 17:30 cutoff doesn't apply anymore' does not lift 'must finish by 17:30'",
-)
 def test_revoke_cutoff_doesnt_apply_anymore() -> None:
     text = block(
         "The programme must finish by 17:30.",
@@ -211,10 +199,6 @@ def test_revoke_cutoff_doesnt_apply_anymore() -> None:
     assert "17:30" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the lift 'Forget what I said about pork' is itself shown as a rule",
-)
 def test_revoke_forget_what_i_said_not_a_rule() -> None:
     text = block("No pork.", "OK.", "Forget what I said about pork.", "OK.", "Go.")
     assert not section(text, "constraints")
@@ -234,10 +218,6 @@ def test_zh_revoke_both_days_fine_again() -> None:
     assert "只能排周日" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '刚才说信用卡别动，现在想想还是一起冻结吧' does not lift '信用卡别动' and is itself read as that rule",
-)
 def test_zh_revoke_freeze_it_too() -> None:
     text = block(
         "信用卡别动，那张我还在用。",
@@ -249,10 +229,6 @@ def test_zh_revoke_freeze_it_too() -> None:
     assert "信用卡别动" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '经房东书面同意的可以转租' does not narrow '不许转租'; the absolute ban stays",
-)
 def test_zh_rule_narrowed_with_consent() -> None:
     text = block(
         "合同里不许转租。",
@@ -264,10 +240,6 @@ def test_zh_rule_narrowed_with_consent() -> None:
     assert "书面同意" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'No need to cc legal anymore' does not lift 'Always cc legal@...'; both show as rules",
-)
 def test_revoke_no_need_anymore() -> None:
     text = block(
         "Always cc legal@northwind.io on merge reports.",
@@ -279,10 +251,6 @@ def test_revoke_no_need_anymore() -> None:
     assert "Always cc legal" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'Cc compliance@... instead of legal from now on' does not replace 'Always cc legal@...'",
-)
 def test_rule_replaced_instead_of_from_now_on() -> None:
     text = block(
         "Always cc legal@northwind.io on merge reports.",
@@ -326,10 +294,6 @@ def test_limit_make_it_replaces_rule() -> None:
     assert "two merges" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: a one-day exception 'A little chili is fine for Friday' is dropped; the no-chili rule shows unqualified",
-)
 def test_exception_for_one_day_kept() -> None:
     text = block(
         "Keep the kids' meals mild, no chili.",
@@ -352,9 +316,6 @@ def test_zh_limit_raised_by_value() -> None:
     assert "不能超过一个月" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: '有事直接打电话吧' does not lift '千万别给我打电话'"
-)
 def test_zh_revoke_call_me_directly() -> None:
     text = block(
         "千万别给我打电话，发微信就行。",
@@ -376,10 +337,6 @@ def test_zh_revoke_domestic_also_fine() -> None:
     assert "国产" in rules_text(text) or "只打进口" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the this-once exception '那就用副厂的吧，这次算了' is dropped; '必须用原厂的' shows unqualified",
-)
 def test_zh_this_once_exception_kept() -> None:
     text = block(
         "维修配件必须用原厂的。",
@@ -406,10 +363,6 @@ def test_zh_revoke_use_real_name() -> None:
     assert "不要写真实姓名" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the exception '押金那笔例外，走我个人账户' is dropped; '所有费用一律走对公账户' shows unqualified",
-)
 def test_zh_exception_for_one_payment_kept() -> None:
     text = block(
         "所有费用一律走对公账户。", "好的。", "押金那笔例外，走我个人账户。", "好的。", "继续。"
@@ -1062,20 +1015,12 @@ def test_budget_keeps_remaining_pair() -> None:
     assert "CNT-021446" in ctx.compacted_context
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the budgeted block drops the two disputed transaction ids but keeps '38 元' and '下周'",
-)
 def test_zh_budget_keeps_disputed_transactions() -> None:
     ctx = compact(_session("zh_card_loss").steps, 0.3)
     assert "T20270902-01233" in ctx.compacted_context
     assert "T20270902-01240" in ctx.compacted_context
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the budgeted block drops the held venue's id but keeps 'duration: one-day'",
-)
 def test_budget_keeps_held_venue() -> None:
     ctx = compact(_session("en_conference").steps, 0.3)
     assert "VEN-LX-0988" in ctx.compacted_context

@@ -394,6 +394,12 @@ _REVOKE_ZH_WEAK: tuple[re.Pattern[str], ...] = (
         rf"{_ZH_ASK_LEAD}把(?P<obj>{_ZH_NO_CUE}{{1,12}}?)(?:{_ZH_WEAK_VERB}|列)(?:给我)?"
         rf"{_ZH_ASK_TAIL}"
     ),
+    # "有事直接打电话吧", "直接发邮件吧": what a rule forbade, asked for plainly ("直接").
+    re.compile(
+        r"(?<![^，,。！!；;\s])(?:那|那就|好吧|好的|嗯|现在|以后|有事|有什么事|有急事)*(?:的话)?"
+        r"[，,]?\s*(?:就|你|您)*直接"
+        rf"(?P<obj>(?![我你您他她它这那咱]){_ZH_NO_CUE}{{2,8}}?)(?:就行|就好)?吧(?=$|[，,。！!；;])"
+    ),
     # "价格显示出来吧": the rule's subject first.
     re.compile(
         rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])(?P<obj>(?:(?=[\u4e00-\u9fffA-Za-z]){_ZH_NO_CUE}){{2,8}}?)"
@@ -403,6 +409,15 @@ _REVOKE_ZH_WEAK: tuple[re.Pattern[str], ...] = (
 _ZH_COMMA = re.compile(r"，|(?<=[\u4e00-\u9fff]),")
 # The confidence of those weak readings; the ledger records one only when it lifts a rule.
 WEAK_REVOCATION = 0.5
+# A rule quoted whole, then taken back: "刚才说信用卡别动，现在想想还是一起冻结吧". Its words
+# say nothing that holds once the rule is lifted (`Ledger.in_force`).
+TAKEN_BACK = re.compile(
+    r"(?:之前|刚才|前面|先前|上次|早先)我?(?:说|提)(?:过|了)?的?"
+    r"(?P<obj>(?=[^，,。！!？?；;]*(?:别|不要|不用|不能|不许|不准|只能|只|必须|一定要))"
+    r"[^，,。！!？?；;]{2,16}?)[，,]\s*(?:但是?|不过|可是)?(?:现在|后来)?"
+    r"(?:想想|想了想|想了一下|考虑了一下|再想想|仔细想想)?[，,]?\s*(?:还是|算了[，,]?)"
+    r"(?![^，,。！!？?；;]*(?:别|不要|不用|不能|不许|不准|不|只))"
+)
 _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     # "其实价格可以显示了": what the rule was about said first, then that it may be done now.
     (
@@ -436,6 +451,12 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
             rf"[，,]\s*(?:{_ZH_POINTER}{_ZH_RULE_NOUN}?(?:就|也)?|现在|那就)?"
             rf"(?:{_ZH_CALL_OFF}|(?:又|也)?可以(?:再)?{_ZH_ALLOW_VERB}?(?:出来)?了(?![吗么]))"
         ),
+        "forbid",
+    ),
+    # "刚才说信用卡别动，现在想想还是一起冻结吧": a rule quoted whole (its cue inside it), then
+    # the mind changed on it (not "…，还是别动了", the rule said again).
+    (
+        TAKEN_BACK,
         "forbid",
     ),
     # "那个不要显示价格的要求取消吧", "不显示价格那条作废": the rule named as a rule, called off.
@@ -599,6 +620,28 @@ def lifts_only_a_rule(c: Constraint) -> bool:
 # sentence is the rule's text; the ledger says what it does to the rules in force.
 NARROWS = " [narrows]"
 IN_PART = " [in part]"
+
+
+# A permission for one thing named, said before it ("For IMG_2305.jpg you can crop it", "For
+# this pair you can merge anyway") or after it ("A little chili is fine for Friday"): an
+# exception beside the rule it relaxes, not its end. The thing is one: "this"/"that" and a
+# noun, or a name with a digit, dot or dash in it (not "For now", "For this reason").
+_ONE_THING = (
+    r"(?:(?:this|that)\s+(?!(?:reason|case|purpose|matter|time|once)\b)[a-z][\w-]*"
+    r"|[a-z]*[\w]*[\d._-][\w.-]*\w"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+_FOR_ONE_THING = re.compile(
+    r"(?i)^\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
+    rf"{_ONE_THING}(?:\s+only)?,?\s+(?:you\s+(?:can|may)|it's\s+(?:ok|okay|fine)\s+to)\b"
+    r"|(?:is|are)\s+(?:fine|ok|okay|allowed|alright)\s+(?:for|on)\s+(?:the\s+)?"
+    rf"{_ONE_THING}(?=[.!;,\n]|\s*$)"
+)
+
+
+def for_one_thing(text: str) -> bool:
+    """Whether a permission is said for one thing or day only (`_FOR_ONE_THING`)."""
+    return _FOR_ONE_THING.search(text) is not None
 
 
 def scoped_permission(c: Constraint) -> str | None:
@@ -810,6 +853,63 @@ _EN_PART_CHANGED = re.compile(
 PART_ALLOWED = " [part allowed]"
 
 
+# "押金那笔例外，走我个人账户": one thing named as the exception to a rule for all of its kind
+# ("所有费用一律走对公账户"), what it does instead after it. Kept beside such a rule only
+# (`ledger.Ledger.add`); beside none it is a remark.
+EXCEPTED = " [excepted]"
+_ZH_EXCEPTED = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:但是?|不过|只有|只是|就)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)"
+    r"(?:那笔|这笔|那个|这个|那次|这次|那件|这件|那单|这单|那项|这项|的话)?"
+    r"(?:算|是|可以|要)?(?P<cue>例外|除外)(?:吧|了|啊)*(?=$|[，,。！!；;])"
+)
+
+
+# "经房东书面同意的可以转租": what a rule forbids, allowed once someone agrees. It narrows the
+# rule on that thing (`NARROWS`: the rule now holds without the consent); the sentence, with
+# any words that name the rule loosened ("转租那条可以放宽一点，…"), is its text.
+_ZH_WITH_CONSENT = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:但是?|不过|只要|如果)?"
+    r"(?P<cond>(?:经过?|征得|得到|取得|有)[^，,。！!？?；;]{1,16}?(?:同意|批准|许可|允许|签字|确认))"
+    r"(?:的话|的|后|之后|以后)[，,]?\s*(?:就|也|才|还是)?可以"
+    r"(?P<obj>[^，,。！!？?；;了吧吗]{1,10})(?:了|吧|的)*(?=$|[，,。！!；;])"
+)
+
+
+def _zh_with_consent(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_WITH_CONSENT` clauses, each narrowing a rule against what it allows."""
+    out: list[_Hit] = []
+    for m in _ZH_WITH_CONSENT.finditer(text):
+        at = m.start("cond")
+        if _inside(at, spans) or _inside(m.end() - 1, spans):
+            continue
+        start, end = _clause_span(text, at, through_comma=True)
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        spans.append((start, end))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, "可以" + NARROWS))
+    return out
+
+
+def _zh_excepted(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_EXCEPTED` clauses, with the clause after that says what it does instead."""
+    out: list[_Hit] = []
+    for m in _ZH_EXCEPTED.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans):
+            continue
+        start, end = _clause_span(text, at, through_comma=True)
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        spans.append((at, end))
+        subject = normalize_subject(m.group("obj"))
+        out.append(
+            _lifting(at, text[start:end].strip(), "require", subject, m["cue"] + EXCEPTED)
+        )
+    return out
+
+
 def _parts_changed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_PART_CHANGED` and `_EN_PART_CHANGED` clauses: the thing with its place as subject
     ("legacy xmlexporter"), kept only beside a rule against changing that place."""
@@ -872,7 +972,7 @@ _GATE_ZH = (
     _ZH_CUE_RX.pattern
     + rf"|不{_ZH_HABIT_VERB}|都(?:用|按|以)"
     + r"|可以|应该|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
-    r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
+    r"|从现在|从今|今后|过敏|吧|例外|除外|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
@@ -893,12 +993,13 @@ _GATE = re.compile(
     r"|no longer|never mind|scratch|relax|loosen|lift|you can|you may|you're allowed"
     r"|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
-    r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
+    r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all|for|on)"
     r"|this once|this one time|has to|can be|may be|can go|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
-    r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
+    r"|(?:doesn't|does not|don't|do not) (?:matter|apply)"
+    r"|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|also (?:change|modify|edit|update|fix|touch|refactor) "
     r"|(?:too|as well)\b"
     r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
@@ -1247,6 +1348,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_scoped_exemptions(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_relaxations(text, revoked_spans))
+        hits.extend(_en_fine_for_one(text, revoked_spans))
         hits.extend(_en_also_ok(text, revoked_spans))
     if "也" in text or "就" in text or "不一定" in text:
         hits.extend(_zh_relaxations(text, revoked_spans))
@@ -1254,6 +1356,10 @@ def extract_constraints(text: str) -> list[Constraint]:
     if "过敏" in text or "allergic" in text.lower():
         hits.extend(_struck_items(text, revoked_spans))
     hits.extend(_parts_changed(text, revoked_spans))
+    if "外" in text:
+        hits.extend(_zh_excepted(text, revoked_spans))
+    if "可以" in text:
+        hits.extend(_zh_with_consent(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -1545,6 +1651,13 @@ def _zh_before(text: str, pos: int) -> str:
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
 
 
+# "…，这次算了", "…，就这一次", "…，下不为例": the request before it is for this once.
+_ZH_ONCE_TAIL = re.compile(
+    r"[，,]\s*(?:(?:就|只|仅)?(?:这一次|这次|这一回|这回)(?:算了|例外|破例|就这样)?|仅此一次|下不为例"
+    r"|破例一次)(?=$|[，,。！!；;])"
+)
+
+
 def _revocations(
     text: str,
     rules: list[tuple[re.Pattern[str], Polarity]],
@@ -1572,6 +1685,8 @@ def _revocations(
                     # "Feel free to use pandas in the notebook, but not in src/."
                     end, limited = _permission_end(text, end)
                     cue += NARROWS if limited else ""
+                if (tail := _ZH_ONCE_TAIL.match(text, end)) is not None:
+                    end = tail.end()  # "那就用副厂的吧，这次算了": for this once, said after it
                 revoked_spans.append((m.start(), max(m.end(), end)))
                 hits.append(
                     _Hit(
@@ -2219,6 +2334,32 @@ def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 m.group("cue") + IF_RULED,
             )
         )
+    return out
+
+
+# "A little chili is fine for Friday": a thing a rule forbids, allowed for one day or thing
+# (`_ONE_THING`), an exception kept beside the rule (`IN_PART`); beside none it is dropped.
+_EN_FINE_FOR = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:then|actually|but)\b,?\s+)?"
+    r"(?:(?:a little|a bit of|a bit|some|a few|the)\s+)?"
+    r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+    r"(?P<obj>[a-z][\w'-]*(?:\s+(?!(?:is|are)\b)[a-z][\w'-]*){0,2}?)\s+"
+    r"(?P<cue>(?:is|are)\s+(?:fine|ok|okay|allowed|alright))\s+(?:for|on)\s+(?:the\s+)?"
+    rf"{_ONE_THING}(?=[.!;,\n]|\s*$)"
+)
+
+
+def _en_fine_for_one(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_FINE_FOR` clauses, each an exception beside a rule in force."""
+    out: list[_Hit] = []
+    for m in _EN_FINE_FOR.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or text[m.end() : m.end() + 1] == "?":
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, m["cue"] + IN_PART))
     return out
 
 
@@ -3594,6 +3735,15 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|a\s+|an\s+|my\s+)?(?P<obj>{_EN_THING})\s+"
         r"(?P<cue>(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) "
         r"(?:important|needed|necessary))(?: (?:anymore|any more|after all|to me))?"
+        + _CLAUSE_END_OR_REASON_EN
+    ),
+    # "The 17:30 cutoff doesn't apply anymore", "The budget cap no longer applies": a rule
+    # named by its thing, let go for good (not "doesn't apply to the workshop", a scope).
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|that\s+|my\s+|our\s+)?"
+        r"(?P<obj>(?!(?:it|that|this|them|those|these|everything|me|all)\b)[\w'/+#:-]+"
+        r"(?: [\w'/+#:-]+){0,3})\s+(?P<cue>(?:doesn't|does not|don't|do not) apply"
+        r"(?= (?:anymore|any more|now))|no longer appl(?:y|ies))(?: (?:anymore|any more|now))?"
         + _CLAUSE_END_OR_REASON_EN
     ),
     # "I changed jobs so the work number thing doesn't matter anymore": the same after a

@@ -85,6 +85,7 @@ from ctxengine.compaction.constraints import (
     DOES_NOW,
     DROPS,
     EN_OCCASION,
+    EXCEPTED,
     EN_VERB,
     IF_RULED,
     IN_PART,
@@ -92,6 +93,7 @@ from ctxengine.compaction.constraints import (
     NARROWS,
     PART_ALLOWED,
     STRUCK,
+    TAKEN_BACK,
     WEAK_REVOCATION,
     WORD_BAR,
     Polarity,
@@ -99,6 +101,7 @@ from ctxengine.compaction.constraints import (
     mind_change,
     names_alternative,
     same_kind,
+    for_one_thing,
     scope_led,
     scoped_permission,
     value_shape,
@@ -347,20 +350,25 @@ def _action_named(rule: str, permitted: str) -> bool:
 _NAMES_A_RULE = re.compile(r"(?i)\b(?:rule|restriction|constraint)s?\b")
 # A Chinese rule named as one ("预算那条", "取消预算的限制").
 _ZH_RULE_NAMED = re.compile(r"(?:那条|这条|那个|这个)(?:规则|要求|限制)?|规则|要求|限制|规定")
-# A rule called off by name ("Forget the mornings-only rule", "Ignore my rule about emojis"):
+# A rule called off by name ("Forget the mornings-only rule", "Ignore my rule about emojis",
+# "Forget what I said about pork"):
 # once it has lifted the rule it says nothing that holds, and shown it would read as a rule of
 # its own (`Ledger.in_force`). (The Chinese "之前说不要显示价格，取消这个要求" stays shown, as
 # its tests ask: its words quote the rule lifted.)
 _CALLS_OFF = re.compile(
     r"(?i)(?:^|(?<=[.;!?,，。；！]))\s*(?:(?:please|ok|okay|actually|and|so)\b,?\s+)*"
-    r"(?:forget|ignore|disregard|never mind|scratch|drop)\b[^.;!?\n]*?"
+    r"(?:forget|ignore|disregard|never mind|scratch|drop)\b(?:[^.;!?\n]*?"
     r"\b(?:rule|restriction|constraint|instruction)s?\b(?!\s+for\b)"
+    # "Forget what I said about pork": what was said, called off; nothing of it holds.
+    r"|\s+what i (?:said|told you) (?:about|regarding)\b)"
 )
 
 
-# A limit dropped by what it limits: "Scratch the budget cap", "Forget the Go requirement".
+# A limit dropped by what it limits: "Scratch the budget cap", "Forget the Go requirement",
+# "The 17:30 cutoff doesn't apply anymore".
 _LIMIT_WORD = re.compile(
-    r"(?i)^(?P<what>[\w' -]+?) (?:cap|limit|ceiling|requirement|minimum|maximum)$"
+    r"(?i)^(?P<what>[\w' -]+?) (?:cap|limit|ceiling|requirement|minimum|maximum|cutoff|cut off"
+    r"|deadline)$"
 )
 
 
@@ -628,6 +636,23 @@ def _contrast_twins(
     ]
 
 
+def _alternative_twins(
+    active: Iterable[ConstraintEntry], lifted: list[ConstraintEntry]
+) -> list[ConstraintEntry]:
+    """The alternative read from a lifted prohibition's own cue ("千万别给我打电话，发微信就
+    行": a forbid and a require of one text, turn and cue): offered in its place, it goes
+    with it, and kept its text would show the lifted rule."""
+    halves = {(e.text, e.turn, e.cue) for e in lifted if e.polarity == "forbid" and not e.revokes}
+    return [
+        e
+        for e in active
+        if e.polarity == "require"
+        and not e.revokes
+        and e not in lifted
+        and (e.text, e.turn, e.cue) in halves
+    ]
+
+
 # Words a rule said again as a permission may leave out: "在职证明上不要写我的月薪" is lifted by
 # "在职证明上写月薪也可以".
 _ZH_LEFT_OUT = re.compile(r"给我|我们的|我的|你的|也|再|还|都")
@@ -775,6 +800,42 @@ def _variant_switched(rule: ConstraintEntry, said: str) -> bool:
     )
 
 
+# The thing a new requirement names itself in place of: "instead of legal", "rather than
+# the PDF" (up to the words that say when or where).
+_IN_PLACE_OF = re.compile(
+    r"(?i)\b(?:instead of|rather than|in place of)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<old>[\w@.+-]+?(?:\s+(?!(?:from|going|for|on|in|at|to|when|if|now|please)\b)"
+    r"[\w@.+-]+?)?)(?=[.,;!?]?(?:\s|$))"
+)
+# Said for one occasion or scope ("for this report", "this time"): an exception, no new rule.
+_FOR_THIS = re.compile(r"(?i)\bfor (?:this|that|the next|today'?s?)\b")
+
+
+def _put_in_place(rule: ConstraintEntry, c: Constraint) -> bool:
+    """A requirement said with the thing it replaces ("Cc compliance@northwind.io instead of
+    legal from now on") replacing the requirement of that thing by the same verb ("Always cc
+    legal@northwind.io on merge reports"). Not for one occasion, not another verb's rule."""
+    if rule.polarity not in ("require", "only") or rule.revokes:
+        return False
+    m = _IN_PLACE_OF.search(c.subject)
+    if m is None or _ONCE.search(c.text) or _FOR_THIS.search(c.text):
+        return False
+    verb, _, new = normalize_subject(c.subject[: m.start()]).partition(" ")
+    old = normalize_subject(m.group("old").rstrip("."))
+    said = rule.norm_subject
+    return (
+        bool(old and new)
+        and said.partition(" ")[0] == verb
+        and _contains(said, old)
+        and not _contains(said, new)
+    )
+
+
+# A rule said for all of its kind ("所有费用一律…", "Always …", "every invoice"), which one
+# thing can be excepted from.
+_FOR_ALL = re.compile(r"(?i)一律|所有|全部|任何|统统|都|每|\b(?:always|all|every|any|never)\b")
+
+
 # The speaker as a possessor before what a rule's verb takes: "我现在的公司" is about "公司".
 _ZH_OWNER = re.compile(r"^(?:给?我们|给?我|咱们)")
 
@@ -858,7 +919,16 @@ def _heads(a: str, b: str) -> bool:
     rest = long_[len(short) :]
     if _CJK.match(rest):
         return _CJK.search(short[-1:]) is not None
+    if (domain := _EMAIL_DOMAIN.match(rest)) is not None and "@" not in short:
+        # "No need to cc legal anymore" for "Always cc legal@northwind.io on merge reports":
+        # an address named by its local part (not one named whole, another address).
+        rest = rest[domain.end() :]
+        if not rest:
+            return True
     return rest.startswith(" ") and not _NOT_THE_SUBJECT.search(rest)
+
+
+_EMAIL_DOMAIN = re.compile(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+(?![\w.-])")
 
 
 # What an only-rule says, for comparing two of them: its words without the cue, courtesy and
@@ -1089,7 +1159,11 @@ class Ledger(BaseModel):
         now, and a spent exception written there, however marked, invites applying it again
         (and costs its tokens every turn). Its entry stays in the ledger, with its turn."""
         active, _ = self._active()
-        shown = [e for e in active if not (e.revokes and _CALLS_OFF.search(e.text))]
+        shown = [
+            e
+            for e in active
+            if not (e.revokes and (_CALLS_OFF.search(e.text) or TAKEN_BACK.match(e.text)))
+        ]
         if not self._memo.values.get("once"):
             return shown
         return [e for e in shown if not (e.once and e.last_turn < last_user_turn)]
@@ -1186,12 +1260,33 @@ class Ledger(BaseModel):
             return self._strike(c, norm, turn)
         if c.cue.endswith(PART_ALLOWED):
             return self._part_allowed(c, norm, turn)
+        if c.cue.endswith(EXCEPTED):
+            return self._excepted(c, norm, turn)
+        if c.revokes and c.confidence <= WEAK_REVOCATION and _SINGLE_OCCASION.search(c.text):
+            # "那就用副厂的吧，这次算了" after "维修配件必须用原厂的": another of the kind a
+            # rule requires, asked for this once, is an exception beside the rule.
+            kept = [
+                e
+                for e in self._active()[0]
+                if e.polarity in ("require", "only")
+                and not e.revokes
+                and same_kind(e.subject, c.subject)
+            ]
+            if kept:
+                out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=True)
+                return out
         if lifts_only_a_rule(c) and (bound := _ZH_TIME_BOUND.fullmatch(norm)) is not None:
             moved = self._time_bound_moved(c, norm, bound, turn)
             if moved.entry is not None:
                 return moved
         if (kind := mind_change(c)) is not None:
             return self._mind_changed(c, norm, kind, turn)
+        if lifts_only_a_rule(c) and c.polarity == "forbid" and for_one_thing(c.text):
+            # "For IMG_2305.jpg you can crop it" after "Don't crop anything": an exception for
+            # the one thing named, kept beside the rule (which still holds for the rest).
+            scoped = self._add_scoped(c, norm, IN_PART, turn)
+            if scoped.entry is not None:
+                return scoped
         if (scope := scoped_permission(c)) is not None:
             return self._add_scoped(c, norm, scope, turn)
         if (skip := _SKIP.match(norm)) is not None and self._skips_a_rule(c, skip.group("thing")):
@@ -1239,10 +1334,24 @@ class Ledger(BaseModel):
                 for e in self._active()[0]
                 if e not in same and not e.revokes and len(norm) > 1 and norm in e.text
             ]
+        if c.revokes and TAKEN_BACK.match(c.text):
+            # "刚才说信用卡别动，现在想想还是…": the rule quoted word for word, whatever its
+            # subject was read as.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and not e.revokes and len(e.text) > 2 and e.text in c.text
+            ]
         if c.revokes and c.confidence <= WEAK_REVOCATION:
             # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
             # request, no rule.
-            same = [e for e in same if e.polarity == c.polarity and e.norm_subject == norm]
+            # ("别给我打电话" / "直接打电话吧": the speaker as the one called aside.)
+            same = [
+                e
+                for e in same
+                if e.polarity == c.polarity
+                and norm in (e.norm_subject, _ZH_OWNER.sub("", e.norm_subject))
+            ]
             if not same:
                 return out
         for e in same:
@@ -1407,8 +1516,12 @@ class Ledger(BaseModel):
         if not c.revokes and c.polarity == "require":
             # "Switch to pytest -x -q from now on" after "Always use pytest -x": the same
             # tool in another variant replaces the requirement that named the old one.
+            # So does "Cc compliance@… instead of legal from now on" for "Always cc legal@…":
+            # the same verb on another thing, named in place of the rule's.
             rivals += [
-                e for e in self._active()[0] if e not in rivals and _variant_switched(e, c.text)
+                e
+                for e in self._active()[0]
+                if e not in rivals and (_variant_switched(e, c.text) or _put_in_place(e, c))
             ]
         # A go-ahead that releases only rules held until later is for its occasion.
         # So is one that says a requirement is no longer needed, or a thing refused is
@@ -1430,6 +1543,8 @@ class Ledger(BaseModel):
         out.entry = entry
         if entry.revokes and any(_refused_chosen(e, c, norm) for e in same):
             same += _contrast_twins(self._active()[0], same)
+        elif entry.revokes:
+            same += _alternative_twins(self._active()[0], same)
         for e in relaxed:
             # "只订商务舱" then "经济舱也可以": the widening's words alone ("Economy is fine
             # too.") do not say what else is fine, so a conflict record keeps both sides (the
@@ -1507,6 +1622,17 @@ class Ledger(BaseModel):
         for e in rules:
             out.changes.append(self._set(e, "superseded", turn, entry.id))
             out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+        return out
+
+    def _excepted(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "押金那笔例外，走我个人账户" beside "所有费用一律走对公账户": one thing excepted from a
+        rule said for all of its kind, kept beside it. Beside no such rule, a remark."""
+        out = LedgerResult()
+        if any(
+            not e.revokes and _FOR_ALL.search(e.text) and not subjects_match(e.norm_subject, norm)
+            for e in self._active()[0]
+        ):
+            out.entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
         return out
 
     def _part_allowed(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
@@ -1659,7 +1785,8 @@ class Ledger(BaseModel):
         lifted: list[ConstraintEntry] = []
         narrowed: list[ConstraintEntry] = []
         beside = False
-        led = scope_led(c.text)
+        one = scope == IN_PART and for_one_thing(c.text)
+        led = scope_led(c.text) or one
         for e in self._active()[0]:
             if e.revokes or e.polarity != c.polarity:
                 continue
@@ -1670,6 +1797,9 @@ class Ledger(BaseModel):
                 lifted.append(e)
             elif heads or _related(e.norm_subject, norm):
                 beside = True
+            elif one and norm.isascii() and " " in norm:
+                # "crop it" for one file beside "crop anything": the rule's own verb.
+                beside = beside or _same_verb(e.norm_subject.split()[0], norm.split()[0])
             else:
                 beside = beside or (
                     _CJK.search(norm) is not None and subjects_match(e.norm_subject, norm)
