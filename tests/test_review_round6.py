@@ -264,10 +264,6 @@ def test_rule_replaced_instead_of_from_now_on() -> None:
     assert "Always cc legal" not in rules
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '8:30 starts are okay after all' does not change the before-9am rule",
-)
 def test_time_rule_loosened_after_all() -> None:
     text = block(
         "Don't schedule anything before 9am Lisbon time.",
@@ -279,10 +275,6 @@ def test_time_rule_loosened_after_all() -> None:
     assert "before 9am" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'Make it five per batch' does not replace 'No more than two merges per batch' (and gives task.unspecified)",
-)
 def test_limit_make_it_replaces_rule() -> None:
     text = block(
         "No more than two merges per batch.",
@@ -305,10 +297,6 @@ def test_exception_for_one_day_kept() -> None:
     assert "Friday" in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '押金改成两个月也可以' sets 押金=两个月 but leaves the rule '押金不能超过一个月房租' beside it",
-)
 def test_zh_limit_raised_by_value() -> None:
     text = block(
         "押金不能超过一个月房租。", "好的。", "押金改成两个月也可以，她同意了。", "好的。", "继续。"

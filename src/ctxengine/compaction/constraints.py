@@ -635,7 +635,15 @@ _FOR_ONE_THING = re.compile(
     r"(?i)^\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
     rf"{_ONE_THING}(?:\s+only)?,?\s+(?:you\s+(?:can|may)|it's\s+(?:ok|okay|fine)\s+to)\b"
     r"|(?:is|are)\s+(?:fine|ok|okay|allowed|alright)\s+(?:for|on)\s+(?:the\s+)?"
-    rf"{_ONE_THING}(?=[.!;,\n]|\s*$)"
+    rf"{_ONE_THING}(?:\s+(?:dinner|lunch|breakfast|meal|night|evening|morning|one))?"
+    r"(?=[.!;,\n]|\s*$)"
+)
+
+
+# The same lead said before a comma: "For IMG_2305.jpg, you may crop it."
+_ONE_THING_LEAD = re.compile(
+    r"(?i)\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
+    rf"{_ONE_THING}(?:\s+only)?,?\s*"
 )
 
 
@@ -763,11 +771,11 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_ONCE}|{EN_OCCASION}),\s*"
         rf"(?:please |just )?(?P<obj>(?={_EN_VERBS}){_EN_OBJ}{{1,40}}?){_EN_END}"
     ),
-    # "Pandas is fine now", "Emojis are OK again".
+    # "Pandas is fine now", "Emojis are OK again", "8:30 is fine after all".
     re.compile(
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
         r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
-        r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
+        r"(?P<obj>(?:\d{1,2}:\d{2}|[\w'/+#-]+(?:\.\w+)*)(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
         r"(?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)" + _EN_END
     ),
     # "Actually, FedEx is fine": a change of mind says so without "now".
@@ -904,9 +912,7 @@ def _zh_excepted(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             continue
         spans.append((at, end))
         subject = normalize_subject(m.group("obj"))
-        out.append(
-            _lifting(at, text[start:end].strip(), "require", subject, m["cue"] + EXCEPTED)
-        )
+        out.append(_lifting(at, text[start:end].strip(), "require", subject, m["cue"] + EXCEPTED))
     return out
 
 
@@ -1002,7 +1008,7 @@ _GATE = re.compile(
     r"|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|also (?:change|modify|edit|update|fix|touch|refactor) "
     r"|(?:too|as well)\b"
-    r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
+    r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) |make it "
     # `_en_standing_shapes` and the threshold value changes
     r"|(?:over|above|under|below|exceeding|more than|less than|greater than|larger than) "
     r"[$€£¥]?\d|(?:each|every) ))"
@@ -1934,9 +1940,13 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if not subject:
                 continue
             sentence = _sentence_start(text, first := m.start())
-            led = _ONCE_LEAD.fullmatch(text, sentence, first) is not None
+            led = (
+                _ONCE_LEAD.fullmatch(text, sentence, first) is not None
+                or _ONE_THING_LEAD.fullmatch(text, sentence, first) is not None
+            )
             if led:
-                start = min(start, sentence)  # "Just this once, go ahead and use eval()."
+                # "Just this once, go ahead and use eval().", "For IMG_2305.jpg, you may …".
+                start = min(start, sentence)
             first = m.start() + len(m.group()) - len(m.group().lstrip())
             if at > first:
                 cue, start = text[first:at].strip(), min(start, first)
@@ -1945,6 +1955,8 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if _DIGIT.search(obj) and (_NOT_NUMBER.match(text, end) or _EN_VALUE_SET.match(obj)):
                 continue  # "Actually use 10 retries, not 8": a value changed, no rule
             end, limited = _permission_end(text, end)
+            if (tail := _ZH_ONCE_TAIL.match(text, end)) is not None:
+                end = tail.end()  # "还是用副厂的吧，仅此一次": for this once, said after it
             if _EN_REASON.match(text, end):
                 end = _sentence_end(text, end)  # "…, since CI is green.": the reason kept
             # (The occasion is read with it: "Only for this booking, …" is no only-rule.)
@@ -2345,7 +2357,8 @@ _EN_FINE_FOR = re.compile(
     r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
     r"(?P<obj>[a-z][\w'-]*(?:\s+(?!(?:is|are)\b)[a-z][\w'-]*){0,2}?)\s+"
     r"(?P<cue>(?:is|are)\s+(?:fine|ok|okay|allowed|alright))\s+(?:for|on)\s+(?:the\s+)?"
-    rf"{_ONE_THING}(?=[.!;,\n]|\s*$)"
+    rf"{_ONE_THING}(?:\s+(?:dinner|lunch|breakfast|meal|night|evening|morning|one))?"
+    r"(?=[.!;,\n]|\s*$)"
 )
 
 
@@ -2495,6 +2508,8 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if rx is _ZH_ALSO_OK and (len(obj) > 6 or not _zh_thing_named(obj)):
                 continue  # a thing, not what is done or how: "去看看也行", "有就好", "这样也行"
+            if rx is _ZH_DOING_ALSO_OK and re.search(r"改成|改为|调到|调成|改到|放宽到", obj):
+                continue  # "押金改成两个月也可以": a value changed (`_NEW_VALUE_RX`)
             start, end = _clause_span(text, at)
             if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？", "吗"):
                 continue
@@ -3813,6 +3828,17 @@ VALUE_SHAPES_ORDER = {shape: i for i, (shape, _) in enumerate(VALUE_SHAPES)}
 _VALUE = rf"(?:{_DATE}|{_TIME}|{_NUMBER})"
 # Verbs that move a limit: "放宽到", "放到", "提高到", "降到".
 _ZH_LIMIT_MOVED = r"(?:放宽|放|提高|提|加|增加|涨|降低|降|减|减少|收紧|压)(?:到|至)"
+# Counts said in words: "two", "five"; "两个月", "三天" (a numeral before its unit).
+_EN_COUNT_WORDS = (
+    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve"),
+)
+_EN_COUNT_WORD = rf"(?:{'|'.join(_EN_COUNT_WORDS)})\b"
+_ZH_COUNT_WORD = (
+    r"(?:[一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
+    r"(?=个?(?:月|天|周|星期|人|小时|分钟|年|次|晚|间|份|条|笔))"
+)
+_COUNTED_WORD = re.compile(rf"(?i)\b{_EN_COUNT_WORD}|{_ZH_COUNT_WORD}")
 _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
     # "Change the cutoff to 2026-04-01", "Move the limit to 300".
     re.compile(
@@ -3851,14 +3877,21 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         rf"(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+(?P<v>{_VALUE})"
         rf"(?:\s?(?:%|[a-z]+))?(?:\s+now)?{_CLAUSE_END_EN}"
     ),
-    # "截止日期改成4月1日", "把上限改为300".
+    # "截止日期改成4月1日", "把上限改为300", "押金改成两个月也可以".
     re.compile(
         rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)(?:可以|就|也)?"
         # "汇率上限放宽到 7.30", "预算可以放到 13 万": a limit moved is a value changed too.
         rf"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到|{_ZH_LIMIT_MOVED})"
-        rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
+        rf"\s*(?P<v>{_VALUE}|{_ZH_COUNT_WORD})\s*"
+        r"(?:万元|万|千|元|块|天|个月|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
-        rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
+        rf"的?(?:吧|了|也可以|也行|就行|也没问题)?{_CLAUSE_END_ZH}"
+    ),
+    # "Make it five per batch", "Make it 3 a day": a count per unit said again.
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:actually|wait|sorry)\b,?\s+)*(?:please\s+|let's\s+)?"
+        rf"(?P<cue>make)\s+it\s+(?P<v>\d+|{_EN_COUNT_WORD})\s+"
+        r"(?:per|a|an|each|every)\s+(?P<noun>[a-z]+)(?:\s+instead)?" + _CLAUSE_END_EN
     ),
     # "标准是 500 一晚", "预算现在是 9500": what a limit is said again, with another value
     # (the ledger keeps it only if a rule naming the noun, or a limit, has one of its shape).
@@ -3908,6 +3941,30 @@ def _threshold_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         rule = _make(m.group("rule"), "require", subject, m.group("cue"), 0.75)
         out.append(_Hit(m.start("rule"), rule))
     return out
+
+
+def counted_value(s: str) -> tuple[str, str] | None:
+    """A count said in words, as a number value: "two merges" ("number", "2"), "两个月"
+    ("number", "2"). For a rule or a change naming no value in digits (`value_shape`)."""
+    m = _COUNTED_WORD.search(s)
+    if m is None:
+        return None
+    word = m.group().lower()
+    if word in _EN_COUNT_WORDS:
+        return "number", str(_EN_COUNT_WORDS.index(word) + 1)
+    n = _zh_count(word)
+    return ("number", str(n)) if n is not None else None
+
+
+def _zh_count(word: str) -> int | None:
+    """一..九十九 as a number."""
+    digits = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+    if "十" in word:
+        tens, _, ones = word.partition("十")
+        t = digits.get(tens, 0) if tens else 1
+        o = digits.get(ones, 0) if ones else 0
+        return t * 10 + o if (not tens or tens in digits) and (not ones or ones in digits) else None
+    return digits.get(word) if len(word) == 1 else None
 
 
 def value_shape(s: str) -> tuple[str, str] | None:

@@ -85,8 +85,8 @@ from ctxengine.compaction.constraints import (
     DOES_NOW,
     DROPS,
     EN_OCCASION,
-    EXCEPTED,
     EN_VERB,
+    EXCEPTED,
     IF_RULED,
     IN_PART,
     INCLUDES,
@@ -97,11 +97,12 @@ from ctxengine.compaction.constraints import (
     WEAK_REVOCATION,
     WORD_BAR,
     Polarity,
+    counted_value,
+    for_one_thing,
     lifts_only_a_rule,
     mind_change,
     names_alternative,
     same_kind,
-    for_one_thing,
     scope_led,
     scoped_permission,
     value_shape,
@@ -487,7 +488,8 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str, said: 
     """A rule naming a value of the new value's shape (another one), that the change's noun
     names: by a word of the rule or as its limit ("cutoff"); not one that measures another
     thing ("只看步行10分钟以内的" is no budget for "预算可以放宽到9500了")."""
-    old = value_shape(rule)
+    # (A count in words, "No more than two merges per batch", if no value in digits.)
+    old = value_shape(rule) or counted_value(rule)
     if new is None or old is None or old[0] != new[0] or old[1] == new[1]:
         return False
     was = _unit_kind(rule, old[1])
@@ -735,6 +737,49 @@ def _bounds_time(rule: str, bound: re.Match[str]) -> bool:
         m.group("t") != bound.group("t")
         for m in re.finditer(rf"(?P<t>{_ZH_CLOCK})(?:{other})", rule)
     )
+
+
+# An English clock time: "9am", "8:30", "5.30 pm", "17:30".
+_EN_CLOCK = r"\d{1,2}(?:[:.]\d{2})?\s?(?:[ap]\.?m\.?)?"
+_EN_TIME_BOUND = re.compile(
+    rf"(?i)\b(?P<dir>before|earlier than|after|later than|past)\s+(?P<t>{_EN_CLOCK})(?![\w:.])"
+)
+_EN_CLOCK_SAID = re.compile(
+    r"(?i)(?<![\w:.])(?P<t>\d{1,2}(?:[:.]\d{2}|\s?[ap]\.?m\.?)"
+    r"(?:\s?[ap]\.?m\.?)?)(?![\w:.])"
+)
+
+
+def _minutes(t: str, like: str = "") -> int | None:
+    """Minutes after midnight of a clock time; with no am/pm, the half of `like`'s."""
+    m = re.fullmatch(r"(?i)(\d{1,2})(?:[:.](\d{2}))?\s?(?:([ap])\.?m\.?)?", t.strip())
+    if m is None:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    half = (m.group(3) or "").lower()
+    if not half and (h := re.search(r"(?i)([ap])\.?m\.?$", like.strip())) is not None:
+        half = h.group(1).lower()
+    if half == "p" and hour < 12:
+        hour += 12
+    elif half == "a" and hour == 12:
+        hour = 0
+    return hour * 60 + minute if hour < 24 and minute < 60 else None
+
+
+def _time_loosened(rule: ConstraintEntry, said: str) -> bool:
+    """A prohibition bounded by a clock time ("Don't schedule anything before 9am") that a
+    permission of another time on its forbidden side loosens ("8:30 starts are okay after
+    all"): the time said is earlier than a "before" bound, or later than an "after" one."""
+    if rule.polarity != "forbid" or rule.revokes or _EN_TIME_BOUND.search(said):
+        return False
+    bound = _EN_TIME_BOUND.search(rule.text)
+    times = [m.group("t") for m in _EN_CLOCK_SAID.finditer(said)]
+    if bound is None or len(times) != 1:
+        return False
+    limit, when = _minutes(bound.group("t")), _minutes(times[0], bound.group("t"))
+    if limit is None or when is None or when == limit:
+        return False
+    return (when < limit) == (bound.group("dir").lower() in ("before", "earlier than"))
 
 
 # What joins the things of a list: "青霉素和头孢", "peanuts, shellfish and eggs".
@@ -1262,7 +1307,12 @@ class Ledger(BaseModel):
             return self._part_allowed(c, norm, turn)
         if c.cue.endswith(EXCEPTED):
             return self._excepted(c, norm, turn)
-        if c.revokes and c.confidence <= WEAK_REVOCATION and _SINGLE_OCCASION.search(c.text):
+        if (
+            c.revokes
+            and (c.confidence <= WEAK_REVOCATION or lifts_only_a_rule(c))
+            and _CJK.search(norm)
+            and _SINGLE_OCCASION.search(c.text)
+        ):
             # "那就用副厂的吧，这次算了" after "维修配件必须用原厂的": another of the kind a
             # rule requires, asked for this once, is an exception beside the rule.
             kept = [
@@ -1430,6 +1480,7 @@ class Ledger(BaseModel):
                     _released(e, c, norm)
                     or _no_longer_required(e, c, norm)
                     or _refused_chosen(e, c, norm)
+                    or (norm.isascii() and _time_loosened(e, c.text))
                 )
             ]
             if c.cue.removesuffix(IF_RULED).endswith(DOES_NOW):
@@ -1718,7 +1769,7 @@ class Ledger(BaseModel):
         the change, kept verbatim with the rule's polarity (a conflict the later side wins)."""
         out = LedgerResult()
         noun, _, value = c.subject.rpartition(" ")  # as `constraints` reads it: "cutoff 2026-04-01"
-        new = value_shape(value)
+        new = value_shape(value) or counted_value(c.text)
         rules = [e for e in active if _names_other_value(e.text, new, noun, c.text)]
         if new is None or not rules:
             return out
