@@ -204,9 +204,6 @@ def test_revoke_forget_what_i_said_not_a_rule() -> None:
     assert not section(text, "constraints")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: '还是周六周日都可以排' does not lift '以后只能排周日'"
-)
 def test_zh_revoke_both_days_fine_again() -> None:
     text = block(
         "以后只能排周日。",
@@ -315,9 +312,6 @@ def test_zh_revoke_call_me_directly() -> None:
     assert "别给我打电话" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review6: '国产的也行' does not lift or narrow '疫苗只打进口的'"
-)
 def test_zh_revoke_domestic_also_fine() -> None:
     text = block(
         "疫苗只打进口的。", "好的。", "国产的也行，进口的缺货就打国产的。", "好的。", "继续。"
@@ -336,10 +330,6 @@ def test_zh_this_once_exception_kept() -> None:
     assert "副厂" in rules_text(text) or "必须用原厂" not in rules_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '寄件人就写真名吧' does not lift '寄件人信息不要写真实姓名'",
-)
 def test_zh_revoke_use_real_name() -> None:
     text = block(
         "寄件人信息不要写真实姓名，写林女士就行。",

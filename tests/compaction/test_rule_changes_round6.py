@@ -463,3 +463,93 @@ def test_zh_limit_said_again_in_words(said: str) -> None:
 @pytest.mark.parametrize("said", ["押金改成两个月吗？", "租金改成两个月也可以。"])
 def test_zh_limit_in_words_kept(said: str) -> None:
     assert "不能超过一个月" in _rules(_DEPOSIT, said)
+
+
+# ---------------------------------------------------------------- zh: things all fine
+
+_SUNDAY_ONLY = "以后只能排周日。"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "不对，我看错排班表了，还是周六周日都可以排。",
+        "周六和周日都可以排。",
+        "其实周六、周日都可以排。",
+    ],
+)
+def test_zh_things_all_fine_widen_only_rule(said: str) -> None:
+    rules = _rules(_SUNDAY_ONLY, said)
+    assert "只能排周日" not in rules
+    assert "周六" in rules
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Asked; the speaker; another verb; one thing only.
+        "周六周日都可以排吗？",
+        "我周六周日都可以。",
+        "周六周日都可以休息。",
+        "周日都可以排。",
+    ],
+)
+def test_zh_things_all_fine_keep_only_rule(said: str) -> None:
+    assert "只能排周日" in _rules(_SUNDAY_ONLY, said)
+
+
+def test_zh_things_all_fine_with_no_rule_is_none() -> None:
+    assert _rules("周六周日都可以排。") == ""
+
+
+# ---------------------------------------------------------------- zh: another "X的" fine too
+
+_IMPORTED = "疫苗只打进口的。"
+
+
+@pytest.mark.parametrize(
+    "said", ["国产的也行，进口的缺货就打国产的。", "国产的也行。", "国产的其实也可以。"]
+)
+def test_zh_other_de_kept_beside_only_rule(said: str) -> None:
+    rules = _rules(_IMPORTED, said)
+    assert "国产" in rules
+
+
+@pytest.mark.parametrize("said", ["国产的也行吗？", "进口的也行。", "国产的。"])
+def test_zh_no_other_de(said: str) -> None:
+    rules = _rules(_IMPORTED, said)
+    assert "只打进口的" in rules
+    assert "国产" not in rules
+
+
+def test_zh_other_de_with_no_only_rule_is_none() -> None:
+    assert _rules("国产的也行。") == ""
+
+
+# ---------------------------------------------------------------- zh: a forbidden thing, shortened
+
+_NO_REAL_NAME = "寄件人信息不要写真实姓名，写林女士就行。"
+
+
+@pytest.mark.parametrize(
+    "said", ["寄件人就写真名吧，林秀英，快递那边要实名。", "寄件人就写真名吧。", "那就写真名吧。"]
+)
+def test_zh_shortened_thing_asked_lifts_rule(said: str) -> None:
+    assert "不要写真实姓名" not in _rules(_NO_REAL_NAME, said)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # Another place; asked; another name.
+        "收件人就写真名吧。",
+        "寄件人就写真名吗？",
+        "寄件人就写林秀英吧。",
+    ],
+)
+def test_zh_shortened_thing_keeps_rule(said: str) -> None:
+    assert "不要写真实姓名" in _rules(_NO_REAL_NAME, said)
+
+
+def test_zh_request_with_a_topic_still_lifts_its_rule() -> None:
+    assert "不要显示价格" not in _rules("不要显示价格。", "价格就显示出来吧。")

@@ -405,6 +405,11 @@ _REVOKE_ZH_WEAK: tuple[re.Pattern[str], ...] = (
         rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])(?P<obj>(?:(?=[\u4e00-\u9fffA-Za-z]){_ZH_NO_CUE}){{2,8}}?)"
         rf"(?:也|就|还是)?(?:{_ZH_WEAK_VERB}|列)(?:给我)?{_ZH_ASK_TAIL}"
     ),
+    # "寄件人就写真名吧": where first, then what a rule forbade put there.
+    re.compile(
+        rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])[\u4e00-\u9fff]{{1,6}}?(?:就|还是)"
+        rf"(?P<obj>{_ZH_WEAK_VERB}{_ZH_NO_CUE}{{1,8}}?){_ZH_ASK_TAIL}"
+    ),
 )
 _ZH_COMMA = re.compile(r"，|(?<=[\u4e00-\u9fff]),")
 # The confidence of those weak readings; the ledger records one only when it lifts a rule.
@@ -900,6 +905,34 @@ def _zh_with_consent(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     return out
 
 
+# "还是周六周日都可以排": more than one thing, each fine, said after an only-rule that named
+# one of them ("以后只能排周日"): that rule no longer holds (`ledger.Ledger.add`); with none,
+# the words are a remark.
+ALL_FINE = " [all fine]"
+_ZH_ALL_FINE = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|还是|那还是|不过|所以)*[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,6}?"
+    r"(?:和|、|跟|与|及|或者?|,|，)?[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?:的话)?"
+    r"(?:其实|现在|也)?都(?P<cue>可以|行|能|没问题)(?P<verb>[\u4e00-\u9fff]{0,3}?)"
+    r"(?:了|吧|的|啊)*(?=$|[，,。！!；;])"
+)
+
+
+def _zh_all_fine(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_ALL_FINE` clauses, not asked."""
+    out: list[_Hit] = []
+    for m in _ZH_ALL_FINE.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or text[m.end() : m.end() + 1] in ("?", "？", "吗"):
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        subject = f"{m.group('obj')} {m.group('verb')}".strip()
+        cue = "都" + m["cue"] + ALL_FINE
+        out.append(_Hit(at, _make(text[start:end].strip(), "only", subject, cue, 0.7)))
+    return out
+
+
 def _zh_excepted(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_EXCEPTED` clauses, with the clause after that says what it does instead."""
     out: list[_Hit] = []
@@ -1364,6 +1397,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     hits.extend(_parts_changed(text, revoked_spans))
     if "外" in text:
         hits.extend(_zh_excepted(text, revoked_spans))
+    if "都" in text:
+        hits.extend(_zh_all_fine(text, revoked_spans))
     if "可以" in text:
         hits.extend(_zh_with_consent(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)

@@ -81,6 +81,7 @@ import jieba.posseg
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
+    ALL_FINE,
     CHANGES_MIND,
     DOES_NOW,
     DROPS,
@@ -876,6 +877,41 @@ def _put_in_place(rule: ConstraintEntry, c: Constraint) -> bool:
     )
 
 
+# What a weak request's lead says besides the thing named: "寄件人就" -> "寄件人".
+_ZH_TOPIC = re.compile(r"(?:那么|那就|那|好吧|好的|嗯|现在|算了)?[，,\s]*(?P<t>.*?)(?:就|还是)")
+
+
+def _zh_shortened(rule: ConstraintEntry, asked: str) -> bool:
+    """A Chinese request ("写真名") of the verb a prohibition puts before its thing ("不要写真
+    实姓名") and that thing shortened: its first and last characters kept, the rest a part
+    of it in order ("真名" for "真实姓名")."""
+    thing = rule.norm_subject
+    if rule.polarity != "forbid" or not re.fullmatch(r"[\u4e00-\u9fff]{3,8}", thing):
+        return False
+    # The verb is a character or two (jieba reads "写真名" as "写真" and "名").
+    verb = next((asked[:n] for n in (1, 2) if f"{asked[:n]}{thing}" in rule.text), "")
+    short = asked[len(verb) :] if verb else ""
+    if not 2 <= len(short) < len(thing) or (short[0], short[-1]) != (thing[0], thing[-1]):
+        return False
+    rest = iter(thing)
+    return all(ch in rest for ch in short)
+
+
+def _other_de(active: Iterable[ConstraintEntry], c: Constraint) -> bool:
+    """A Chinese only-rule on one "X的" ("只打进口的") and a permission of another "Y的"
+    ("国产的也行"): two to four characters each, not the same."""
+    thing = c.subject.removesuffix("的")
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", thing) or f"{thing}的" not in c.text:
+        return False
+    return any(
+        e.polarity == "only"
+        and not e.revokes
+        and re.fullmatch(r"[\u4e00-\u9fff]{2,4}的", e.subject) is not None
+        and e.subject != f"{thing}的"
+        for e in active
+    )
+
+
 # A rule said for all of its kind ("所有费用一律…", "Always …", "every invoice"), which one
 # thing can be excepted from.
 _FOR_ALL = re.compile(r"(?i)一律|所有|全部|任何|统统|都|每|\b(?:always|all|every|any|never)\b")
@@ -1307,6 +1343,8 @@ class Ledger(BaseModel):
             return self._part_allowed(c, norm, turn)
         if c.cue.endswith(EXCEPTED):
             return self._excepted(c, norm, turn)
+        if c.cue.endswith(ALL_FINE):
+            return self._all_fine(c, norm, turn)
         if (
             c.revokes
             and (c.confidence <= WEAK_REVOCATION or lifts_only_a_rule(c))
@@ -1393,14 +1431,26 @@ class Ledger(BaseModel):
                 if e not in same and not e.revokes and len(e.text) > 2 and e.text in c.text
             ]
         if c.revokes and c.confidence <= WEAK_REVOCATION:
+            # "写真名吧" for "不要写真实姓名": the rule's thing, shortened.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and not e.revokes and _zh_shortened(e, norm)
+            ]
             # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
             # request, no rule.
             # ("别给我打电话" / "直接打电话吧": the speaker as the one called aside.)
+            # ("收件人就写真名吧" is not about "寄件人信息不要写真实姓名": the place it names.)
+            topic = t.group("t") if (t := _ZH_TOPIC.fullmatch(c.cue)) is not None else ""
             same = [
                 e
                 for e in same
                 if e.polarity == c.polarity
-                and norm in (e.norm_subject, _ZH_OWNER.sub("", e.norm_subject))
+                and (
+                    norm in (e.norm_subject, _ZH_OWNER.sub("", e.norm_subject))
+                    or _zh_shortened(e, norm)
+                )
+                and (len(topic) < 2 or not _CJK.match(topic) or topic in e.text)
             ]
             if not same:
                 return out
@@ -1533,6 +1583,12 @@ class Ledger(BaseModel):
                     and names_alternative(c)
                     and same_kind(e.subject, c.subject)
                 ]
+                if not relaxed and names_alternative(c) and _other_de(self._active()[0], c):
+                    # "国产的也行" beside "疫苗只打进口的": another such thing allowed too, of
+                    # a kind the words do not tell apart (origin, size, colour): an exception
+                    # kept beside the rule, which still says what comes first.
+                    out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+                    return out
                 if c.polarity != "forbid" or not (
                     relaxed
                     or any(
@@ -1665,6 +1721,33 @@ class Ledger(BaseModel):
             e
             for e in self._active()[0]
             if e.polarity == "forbid" and not e.revokes and _bounds_time(e.text, bound)
+        ]
+        if not rules:
+            return out
+        entry = self._append(c, norm, turn, polarity="only", revokes=False)
+        out.entry = entry
+        for e in rules:
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+        return out
+
+    def _all_fine(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "还是周六周日都可以排" after "以后只能排周日": things all fine, one of them what an
+        only-rule named and another not, said of what it does (its verb, if said): the rule
+        no longer holds, superseded by the words (a conflict the later side wins). Widening
+        no only-rule, they are a remark."""
+        out = LedgerResult()
+        named, _, verb = c.subject.partition(" ")
+        things = [w for w in jieba.lcut(named) if len(w) > 1]
+        rules = [
+            e
+            for e in self._active()[0]
+            if e.polarity == "only"
+            and not e.revokes
+            and len(things) > 1
+            and any(w in e.text for w in things)
+            and not all(w in e.text for w in things)
+            and (not verb or verb in e.text)
         ]
         if not rules:
             return out
