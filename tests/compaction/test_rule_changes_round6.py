@@ -553,3 +553,29 @@ def test_zh_shortened_thing_keeps_rule(said: str) -> None:
 
 def test_zh_request_with_a_topic_still_lifts_its_rule() -> None:
     assert "不要显示价格" not in _rules("不要显示价格。", "价格就显示出来吧。")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # With no rule in force, each is a request or a remark, no rule of its own.
+        "For this pair you can merge anyway.",
+        "For IMG_2305.jpg you can crop it.",
+        "Make it five per batch.",
+        "8:30 starts are okay after all.",
+    ],
+)
+def test_change_with_no_rule_in_force_is_none(said: str) -> None:
+    assert _rules(said) == ""
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "押金改成两个月也可以。",
+        "刚才说信用卡别动，现在想想还是一起冻结吧。",
+        "那就用副厂的吧，这次算了。",
+    ],
+)
+def test_zh_change_with_no_rule_in_force_is_none(said: str) -> None:
+    assert _rules(said) == ""
