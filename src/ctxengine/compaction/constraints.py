@@ -416,15 +416,35 @@ _REVOKE_ZH_WEAK: tuple[re.Pattern[str], ...] = (
         rf"{_ZH_ASK_LEAD}把(?P<obj>{_ZH_NO_CUE}{{1,12}}?)(?:{_ZH_WEAK_VERB}|列)(?:给我)?"
         rf"{_ZH_ASK_TAIL}"
     ),
+    # "有事直接打电话吧", "直接发邮件吧": what a rule forbade, asked for plainly ("直接").
+    re.compile(
+        r"(?<![^，,。！!；;\s])(?:那|那就|好吧|好的|嗯|现在|以后|有事|有什么事|有急事)*(?:的话)?"
+        r"[，,]?\s*(?:就|你|您)*直接"
+        rf"(?P<obj>(?![我你您他她它这那咱]){_ZH_NO_CUE}{{2,8}}?)(?:就行|就好)?吧(?=$|[，,。！!；;])"
+    ),
     # "价格显示出来吧": the rule's subject first.
     re.compile(
         rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])(?P<obj>(?:(?=[\u4e00-\u9fffA-Za-z]){_ZH_NO_CUE}){{2,8}}?)"
         rf"(?:也|就|还是)?(?:{_ZH_WEAK_VERB}|列)(?:给我)?{_ZH_ASK_TAIL}"
     ),
+    # "寄件人就写真名吧": where first, then what a rule forbade put there.
+    re.compile(
+        rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])[\u4e00-\u9fff]{{1,6}}?(?:就|还是)"
+        rf"(?P<obj>{_ZH_WEAK_VERB}{_ZH_NO_CUE}{{1,8}}?){_ZH_ASK_TAIL}"
+    ),
 )
 _ZH_COMMA = re.compile(r"，|(?<=[\u4e00-\u9fff]),")
 # The confidence of those weak readings; the ledger records one only when it lifts a rule.
 WEAK_REVOCATION = 0.5
+# A rule quoted whole, then taken back: "刚才说信用卡别动，现在想想还是一起冻结吧". Its words
+# say nothing that holds once the rule is lifted (`Ledger.in_force`).
+TAKEN_BACK = re.compile(
+    r"(?:之前|刚才|前面|先前|上次|早先)我?(?:说|提)(?:过|了)?的?"
+    r"(?P<obj>(?=[^，,。！!？?；;]*(?:别|不要|不用|不能|不许|不准|只能|只|必须|一定要))"
+    r"[^，,。！!？?；;]{2,16}?)[，,]\s*(?:但是?|不过|可是)?(?:现在|后来)?"
+    r"(?:想想|想了想|想了一下|考虑了一下|再想想|仔细想想)?[，,]?\s*(?:还是|算了[，,]?)"
+    r"(?![^，,。！!？?；;]*(?:别|不要|不用|不能|不许|不准|不|只))"
+)
 _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     # "其实价格可以显示了": what the rule was about said first, then that it may be done now.
     (
@@ -458,6 +478,12 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
             rf"[，,]\s*(?:{_ZH_POINTER}{_ZH_RULE_NOUN}?(?:就|也)?|现在|那就)?"
             rf"(?:{_ZH_CALL_OFF}|(?:又|也)?可以(?:再)?{_ZH_ALLOW_VERB}?(?:出来)?了(?![吗么]))"
         ),
+        "forbid",
+    ),
+    # "刚才说信用卡别动，现在想想还是一起冻结吧": a rule quoted whole (its cue inside it), then
+    # the mind changed on it (not "…，还是别动了", the rule said again).
+    (
+        TAKEN_BACK,
         "forbid",
     ),
     # "那个不要显示价格的要求取消吧", "不显示价格那条作废": the rule named as a rule, called off.
@@ -623,6 +649,36 @@ NARROWS = " [narrows]"
 IN_PART = " [in part]"
 
 
+# A permission for one thing named, said before it ("For IMG_2305.jpg you can crop it", "For
+# this pair you can merge anyway") or after it ("A little chili is fine for Friday"): an
+# exception beside the rule it relaxes, not its end. The thing is one: "this"/"that" and a
+# noun, or a name with a digit, dot or dash in it (not "For now", "For this reason").
+_ONE_THING = (
+    r"(?:(?:this|that)\s+(?!(?:reason|case|purpose|matter|time|once)\b)[a-z][\w-]*"
+    r"|[a-z]*[\w]*[\d._-][\w.-]*\w"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+_FOR_ONE_THING = re.compile(
+    r"(?i)^\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
+    rf"{_ONE_THING}(?:\s+only)?,?\s+(?:you\s+(?:can|may)|it's\s+(?:ok|okay|fine)\s+to)\b"
+    r"|(?:is|are)\s+(?:fine|ok|okay|allowed|alright)\s+(?:for|on)\s+(?:the\s+)?"
+    rf"{_ONE_THING}(?:\s+(?:dinner|lunch|breakfast|meal|night|evening|morning|one))?"
+    r"(?=[.!;,\n]|\s*$)"
+)
+
+
+# The same lead said before a comma: "For IMG_2305.jpg, you may crop it."
+_ONE_THING_LEAD = re.compile(
+    r"(?i)\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
+    rf"{_ONE_THING}(?:\s+only)?,?\s*"
+)
+
+
+def for_one_thing(text: str) -> bool:
+    """Whether a permission is said for one thing or day only (`_FOR_ONE_THING`)."""
+    return _FOR_ONE_THING.search(text) is not None
+
+
 def scoped_permission(c: Constraint) -> str | None:
     """`NARROWS`, `IN_PART` or None: what kind of partial permission `c` is."""
     if not c.revokes:
@@ -742,11 +798,11 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_ONCE}|{EN_OCCASION}),\s*"
         rf"(?:please |just )?(?P<obj>(?={_EN_VERBS}){_EN_OBJ}{{1,40}}?){_EN_END}"
     ),
-    # "Pandas is fine now", "Emojis are OK again".
+    # "Pandas is fine now", "Emojis are OK again", "8:30 is fine after all".
     re.compile(
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
         r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
-        r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
+        r"(?P<obj>(?:\d{1,2}:\d{2}|[\w'/+#-]+(?:\.\w+)*)(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
         r"(?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)" + _EN_END
     ),
     # "Actually, FedEx is fine": a change of mind says so without "now".
@@ -846,6 +902,91 @@ _EN_PART_CHANGED = re.compile(
 PART_ALLOWED = " [part allowed]"
 
 
+# "押金那笔例外，走我个人账户": one thing named as the exception to a rule for all of its kind
+# ("所有费用一律走对公账户"), what it does instead after it. Kept beside such a rule only
+# (`ledger.Ledger.add`); beside none it is a remark.
+EXCEPTED = " [excepted]"
+_ZH_EXCEPTED = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:但是?|不过|只有|只是|就)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)"
+    r"(?:那笔|这笔|那个|这个|那次|这次|那件|这件|那单|这单|那项|这项|的话)?"
+    r"(?:算|是|可以|要)?(?P<cue>例外|除外)(?:吧|了|啊)*(?=$|[，,。！!；;])"
+)
+
+
+# "经房东书面同意的可以转租": what a rule forbids, allowed once someone agrees. It narrows the
+# rule on that thing (`NARROWS`: the rule now holds without the consent); the sentence, with
+# any words that name the rule loosened ("转租那条可以放宽一点，…"), is its text.
+_ZH_WITH_CONSENT = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:但是?|不过|只要|如果)?"
+    r"(?P<cond>(?:经过?|征得|得到|取得|有)[^，,。！!？?；;]{1,16}?(?:同意|批准|许可|允许|签字|确认))"
+    r"(?:的话|的|后|之后|以后)[，,]?\s*(?:就|也|才|还是)?可以"
+    r"(?P<obj>[^，,。！!？?；;了吧吗]{1,10})(?:了|吧|的)*(?=$|[，,。！!；;])"
+)
+
+
+def _zh_with_consent(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_WITH_CONSENT` clauses, each narrowing a rule against what it allows."""
+    out: list[_Hit] = []
+    for m in _ZH_WITH_CONSENT.finditer(text):
+        at = m.start("cond")
+        if _inside(at, spans) or _inside(m.end() - 1, spans):
+            continue
+        start, end = _clause_span(text, at, through_comma=True)
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        spans.append((start, end))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, "可以" + NARROWS))
+    return out
+
+
+# "还是周六周日都可以排": more than one thing, each fine, said after an only-rule that named
+# one of them ("以后只能排周日"): that rule no longer holds (`ledger.Ledger.add`); with none,
+# the words are a remark.
+ALL_FINE = " [all fine]"
+_ZH_ALL_FINE = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|还是|那还是|不过|所以)*[，,]?\s*"
+    # (Named things, not "别的", "哪家", "其他的": "除了早餐，别的都可以" is no widening.)
+    r"(?![我你您他她它这那咱])(?![^，,。！!；;]*?(?:别的|其他|其它|哪|什么|任何|怎么|谁))"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,6}?"
+    r"(?:和|、|跟|与|及|或者?)?[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?:的话)?"
+    r"(?:其实|现在|也)?都(?P<cue>可以|行|能|没问题)(?P<verb>[\u4e00-\u9fff]{0,3}?)"
+    r"(?:了|吧|的|啊)*(?=$|[，,。！!；;])"
+)
+
+
+def _zh_all_fine(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_ALL_FINE` clauses, not asked."""
+    out: list[_Hit] = []
+    for m in _ZH_ALL_FINE.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or text[m.end() : m.end() + 1] in ("?", "？", "吗"):
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        subject = f"{m.group('obj')} {m.group('verb')}".strip()
+        cue = "都" + m["cue"] + ALL_FINE
+        out.append(_Hit(at, _make(text[start:end].strip(), "only", subject, cue, 0.7)))
+    return out
+
+
+def _zh_excepted(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_EXCEPTED` clauses, with the clause after that says what it does instead."""
+    out: list[_Hit] = []
+    for m in _ZH_EXCEPTED.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans):
+            continue
+        start, end = _clause_span(text, at, through_comma=True)
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        spans.append((at, end))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "require", subject, m["cue"] + EXCEPTED))
+    return out
+
+
 def _parts_changed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_PART_CHANGED` and `_EN_PART_CHANGED` clauses: the thing with its place as subject
     ("legacy xmlexporter"), kept only beside a rule against changing that place."""
@@ -908,7 +1049,7 @@ _GATE_ZH = (
     _ZH_CUE_RX.pattern
     + rf"|不{_ZH_HABIT_VERB}|都(?:用|按|以)"
     + r"|可以|应该|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
-    r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
+    r"|从现在|从今|今后|过敏|吧|例外|除外|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
@@ -929,7 +1070,7 @@ _GATE = re.compile(
     r"|no longer|never mind|scratch|relax|loosen|lift|you can|you may|you're allowed"
     r"|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
-    r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
+    r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all|for|on)"
     r"|this once|this one time|has to|can be|may be|can go|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
@@ -940,10 +1081,11 @@ _GATE = re.compile(
     r"|(?:me|us|know|ok|okay|approval|sign-off|go-ahead|permission|consent)(?: first)? before "
     r"|(?:first|beforehand|in advance|up front)\s*(?:[.!;\n]|$)"
     r"|(?:needs?|requires?) [^.;!?\n]+ before "
-    r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
+    r"|(?:doesn't|does not|don't|do not) (?:matter|apply)"
+    r"|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|also (?:change|modify|edit|update|fix|touch|refactor) "
     r"|(?:too|as well)\b"
-    r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
+    r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) |make it "
     # `_en_standing_shapes` and the threshold value changes
     r"|(?:over|above|under|below|exceeding|more than|less than|greater than|larger than) "
     r"[$€£¥]?\d|(?:each|every|any) "
@@ -1444,6 +1586,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_scoped_exemptions(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_relaxations(text, revoked_spans))
+        hits.extend(_en_fine_for_one(text, revoked_spans))
         hits.extend(_en_also_ok(text, revoked_spans))
     if "也" in text or "就" in text or "不一定" in text:
         hits.extend(_zh_relaxations(text, revoked_spans))
@@ -1451,6 +1594,12 @@ def extract_constraints(text: str) -> list[Constraint]:
     if "过敏" in text or "allergic" in text.lower():
         hits.extend(_struck_items(text, revoked_spans))
     hits.extend(_parts_changed(text, revoked_spans))
+    if "外" in text:
+        hits.extend(_zh_excepted(text, revoked_spans))
+    if "都" in text:
+        hits.extend(_zh_all_fine(text, revoked_spans))
+    if "可以" in text:
+        hits.extend(_zh_with_consent(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -1775,6 +1924,13 @@ def _acts_again(rx: re.Pattern[str], m: re.Match[str]) -> bool:
     return rx is _REVOKE_EN[0][0] and _UNDO_VERB.match(m.group("obj")) is not None
 
 
+# "…，这次算了", "…，就这一次", "…，下不为例": the request before it is for this once.
+_ZH_ONCE_TAIL = re.compile(
+    r"[，,]\s*(?:(?:就|只|仅)?(?:这一次|这次|这一回|这回)(?:算了|例外|破例|就这样)?|仅此一次|下不为例"
+    r"|破例一次)(?=$|[，,。！!；;])"
+)
+
+
 def _revocations(
     text: str,
     rules: list[tuple[re.Pattern[str], Polarity]],
@@ -1802,6 +1958,8 @@ def _revocations(
                     # "Feel free to use pandas in the notebook, but not in src/."
                     end, limited = _permission_end(text, end)
                     cue += NARROWS if limited else ""
+                if (tail := _ZH_ONCE_TAIL.match(text, end)) is not None:
+                    end = tail.end()  # "那就用副厂的吧，这次算了": for this once, said after it
                 revoked_spans.append((m.start(), max(m.end(), end)))
                 hits.append(
                     _Hit(
@@ -2049,9 +2207,13 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if not subject:
                 continue
             sentence = _sentence_start(text, first := m.start())
-            led = _ONCE_LEAD.fullmatch(text, sentence, first) is not None
+            led = (
+                _ONCE_LEAD.fullmatch(text, sentence, first) is not None
+                or _ONE_THING_LEAD.fullmatch(text, sentence, first) is not None
+            )
             if led:
-                start = min(start, sentence)  # "Just this once, go ahead and use eval()."
+                # "Just this once, go ahead and use eval().", "For IMG_2305.jpg, you may …".
+                start = min(start, sentence)
             first = m.start() + len(m.group()) - len(m.group().lstrip())
             if at > first:
                 cue, start = text[first:at].strip(), min(start, first)
@@ -2060,6 +2222,8 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if _DIGIT.search(obj) and (_NOT_NUMBER.match(text, end) or _EN_VALUE_SET.match(obj)):
                 continue  # "Actually use 10 retries, not 8": a value changed, no rule
             end, limited = _permission_end(text, end)
+            if (tail := _ZH_ONCE_TAIL.match(text, end)) is not None:
+                end = tail.end()  # "还是用副厂的吧，仅此一次": for this once, said after it
             if _EN_REASON.match(text, end):
                 end = _sentence_end(text, end)  # "…, since CI is green.": the reason kept
             # (The occasion is read with it: "Only for this booking, …" is no only-rule.)
@@ -2452,6 +2616,33 @@ def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     return out
 
 
+# "A little chili is fine for Friday": a thing a rule forbids, allowed for one day or thing
+# (`_ONE_THING`), an exception kept beside the rule (`IN_PART`); beside none it is dropped.
+_EN_FINE_FOR = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:then|actually|but)\b,?\s+)?"
+    r"(?:(?:a little|a bit of|a bit|some|a few|the)\s+)?"
+    r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+    r"(?P<obj>[a-z][\w'-]*(?:\s+(?!(?:is|are)\b)[a-z][\w'-]*){0,2}?)\s+"
+    r"(?P<cue>(?:is|are)\s+(?:fine|ok|okay|allowed|alright))\s+(?:for|on)\s+(?:the\s+)?"
+    rf"{_ONE_THING}(?:\s+(?:dinner|lunch|breakfast|meal|night|evening|morning|one))?"
+    r"(?=[.!;,\n]|\s*$)"
+)
+
+
+def _en_fine_for_one(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_FINE_FOR` clauses, each an exception beside a rule in force."""
+    out: list[_Hit] = []
+    for m in _EN_FINE_FOR.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or text[m.end() : m.end() + 1] == "?":
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, m["cue"] + IN_PART))
+    return out
+
+
 # "It must be a five-star hotel.", "The hotel has to be 4-star": a counted kind required. Other
 # things a "must be" says are guesses or remarks ("You must be tired", "It must be a mistake"),
 # and so is one with more after it ("It must be a five-star hotel, judging by the lobby").
@@ -2584,6 +2775,8 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if rx is _ZH_ALSO_OK and (len(obj) > 6 or not _zh_thing_named(obj)):
                 continue  # a thing, not what is done or how: "去看看也行", "有就好", "这样也行"
+            if rx is _ZH_DOING_ALSO_OK and re.search(r"改成|改为|调到|调成|改到|放宽到", obj):
+                continue  # "押金改成两个月也可以": a value changed (`_NEW_VALUE_RX`)
             start, end = _clause_span(text, at)
             if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？", "吗"):
                 continue
@@ -4079,6 +4272,15 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         r"(?:important|needed|necessary))(?: (?:anymore|any more|after all|to me))?"
         + _CLAUSE_END_OR_REASON_EN
     ),
+    # "The 17:30 cutoff doesn't apply anymore", "The budget cap no longer applies": a rule
+    # named by its thing, let go for good (not "doesn't apply to the workshop", a scope).
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|that\s+|my\s+|our\s+)?"
+        r"(?P<obj>(?!(?:it|that|this|them|those|these|everything|me|all)\b)[\w'/+#:-]+"
+        r"(?: [\w'/+#:-]+){0,3})\s+(?P<cue>(?:doesn't|does not|don't|do not) apply"
+        r"(?= (?:anymore|any more|now))|no longer appl(?:y|ies))(?: (?:anymore|any more|now))?"
+        + _CLAUSE_END_OR_REASON_EN
+    ),
     # "I changed jobs so the work number thing doesn't matter anymore": the same after a
     # reason, a thing named with its article (not "so it doesn't matter").
     re.compile(
@@ -4146,6 +4348,17 @@ VALUE_SHAPES_ORDER = {shape: i for i, (shape, _) in enumerate(VALUE_SHAPES)}
 _VALUE = rf"(?:{_DATE}|{_TIME}|{_NUMBER})"
 # Verbs that move a limit: "放宽到", "放到", "提高到", "降到".
 _ZH_LIMIT_MOVED = r"(?:放宽|放|提高|提|加|增加|涨|降低|降|减|减少|收紧|压)(?:到|至)"
+# Counts said in words: "two", "five"; "两个月", "三天" (a numeral before its unit).
+_EN_COUNT_WORDS = (
+    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve"),
+)
+_EN_COUNT_WORD = rf"(?:{'|'.join(_EN_COUNT_WORDS)})\b"
+_ZH_COUNT_WORD = (
+    r"(?:[一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
+    r"(?=个?(?:月|天|周|星期|人|小时|分钟|年|次|晚|间|份|条|笔))"
+)
+_COUNTED_WORD = re.compile(rf"(?i)\b{_EN_COUNT_WORD}|{_ZH_COUNT_WORD}")
 _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
     # "Change the cutoff to 2026-04-01", "Move the limit to 300".
     re.compile(
@@ -4184,14 +4397,21 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         rf"(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+(?P<v>{_VALUE})"
         rf"(?:\s?(?:%|[a-z]+))?(?:\s+now)?{_CLAUSE_END_EN}"
     ),
-    # "截止日期改成4月1日", "把上限改为300".
+    # "截止日期改成4月1日", "把上限改为300", "押金改成两个月也可以".
     re.compile(
         rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)(?:可以|就|也)?"
         # "汇率上限放宽到 7.30", "预算可以放到 13 万": a limit moved is a value changed too.
         rf"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到|{_ZH_LIMIT_MOVED})"
-        rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
+        rf"\s*(?P<v>{_VALUE}|{_ZH_COUNT_WORD})\s*"
+        r"(?:万元|万|千|元|块|天|个月|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
-        rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
+        rf"的?(?:吧|了|也可以|也行|就行|也没问题)?{_CLAUSE_END_ZH}"
+    ),
+    # "Make it five per batch", "Make it 3 a day": a count per unit said again.
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:actually|wait|sorry)\b,?\s+)*(?:please\s+|let's\s+)?"
+        rf"(?P<cue>make)\s+it\s+(?P<v>\d+|{_EN_COUNT_WORD})\s+"
+        r"(?:per|a|an|each|every)\s+(?P<noun>[a-z]+)(?:\s+instead)?" + _CLAUSE_END_EN
     ),
     # "标准是 500 一晚", "预算现在是 9500": what a limit is said again, with another value
     # (the ledger keeps it only if a rule naming the noun, or a limit, has one of its shape).
@@ -4241,6 +4461,30 @@ def _threshold_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         rule = _make(m.group("rule"), "require", subject, m.group("cue"), 0.75)
         out.append(_Hit(m.start("rule"), rule))
     return out
+
+
+def counted_value(s: str) -> tuple[str, str] | None:
+    """A count said in words, as a number value: "two merges" ("number", "2"), "两个月"
+    ("number", "2"). For a rule or a change naming no value in digits (`value_shape`)."""
+    m = _COUNTED_WORD.search(s)
+    if m is None:
+        return None
+    word = m.group().lower()
+    if word in _EN_COUNT_WORDS:
+        return "number", str(_EN_COUNT_WORDS.index(word) + 1)
+    n = _zh_count(word)
+    return ("number", str(n)) if n is not None else None
+
+
+def _zh_count(word: str) -> int | None:
+    """一..九十九 as a number."""
+    digits = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+    if "十" in word:
+        tens, _, ones = word.partition("十")
+        t = digits.get(tens, 0) if tens else 1
+        o = digits.get(ones, 0) if ones else 0
+        return t * 10 + o if (not tens or tens in digits) and (not ones or ones in digits) else None
+    return digits.get(word) if len(word) == 1 else None
 
 
 def value_shape(s: str) -> tuple[str, str] | None:
