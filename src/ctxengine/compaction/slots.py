@@ -3100,7 +3100,12 @@ _NO_THING = re.compile(r"(?i)(?:ones|things|stuff|ways|plans|ideas|rest|others|d
 
 # "Switch the citations to Chicago author-date", "set the units to Celsius": a name is the
 # style all of the things take, one value of them.
+# A day or a time is no style: "move the flights to Monday" moves several things.
 _NAMED_STYLE = re.compile(r"[A-Z]")
+
+
+def _named_style(value: str) -> bool:
+    return _NAMED_STYLE.match(value) is not None and _WHEN_WORD.search(value) is None
 
 
 def _noun_value(noun: str, value: str, verb: str) -> bool:
@@ -3110,7 +3115,7 @@ def _noun_value(noun: str, value: str, verb: str) -> bool:
     if not value or len(value) > 40:
         return False
     if _NOT_A_THING.fullmatch(noun) and not (
-        (_QUANTITY.match(value) or _NAMED_STYLE.match(value))
+        (_QUANTITY.match(value) or _named_style(value))
         and not _NO_THING.fullmatch(noun)
         and noun.endswith("s")
     ):
