@@ -242,6 +242,8 @@ def test_a_new_return_day_replaces_the_trips_end(second: str) -> None:
         "Return the jacket, not the shirt.",
         "We came back June 20 last year.",
         "Why come back June 20?",
+        "Leaving June 12, not coming back June 22.",
+        "We won't fly back on June 20 now.",
     ],
 )
 def test_no_return_day_change_is_read_without_one(text: str) -> None:

@@ -178,6 +178,8 @@ _COME_BACK = re.compile(
     r"(?i)\b(?:(?:come|coming|fly|flying|head|heading|get|getting|drive|driving)\s+back"
     r"|return(?:ing)?)(?:\s+home)?\s+(?:on\s+)?" + _EN_VALUE
 )
+# "We're not coming back June 22", "we can't fly back on the 3rd": no return day set.
+_NOT_BACK = re.compile(r"(?i)\b(?:not|never|don'?t|won'?t|can'?t|cannot)\s+$")
 # What tells the return day changed, not said for the first time ("back June 22").
 _BACK_CHANGED = re.compile(r"(?i)\b(?:instead|actually|rather|now|not|change|move)\b")
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
@@ -788,7 +790,9 @@ def extract_updates(
     for m in _COME_BACK.finditer(text) if requests and latin and _BACK_CHANGED.search(text) else ():
         vstart, value = _clean_value(m.group("value"), m.start("value"))
         back = _shaped_slot(value, onto, "date") if value else None
-        if back is not None and back.value_shape == "date" and not _asked(text, m.start()):
+        if back is None or back.value_shape != "date" or _asked(text, m.start()):
+            continue
+        if not _NOT_BACK.search(text, max(0, m.start() - 16), m.start()):
             add(m.start(), vstart + len(value), back, back.name, value, "change", 0.7)
     # Whether a value may be given up anywhere ("instead of", "而不是"): most texts say none.
     giving_up = not _GIVEN_UP_GATE.shut(text)
