@@ -542,3 +542,52 @@ def test_a_day_proposed_as_a_question_is_the_new_value(
 def test_no_day_is_proposed_by_a_question_without_one(second: str) -> None:
     current = _current("Schedule the loop on Thursday at 09:30.", second)
     assert "Monday" not in current
+
+
+# ---------------------------------------------------------------- in Chinese: renamed, some days only
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("分支改名为 refactor/payments-cleanup。", "分支", "refactor/payments-cleanup"),
+        ("我昨天把分支改名为 feature/login 了。", "分支", "feature/login"),
+        ("把项目重命名为 Atlas。", "项目", "Atlas"),
+        ("文件更名为 notes.md。", "文件", "notes.md"),
+        ("频道改名成 release-train 吧。", "频道", "release-train"),
+        ("帮我把仓库重命名为 ctx-core。", "仓库", "ctx-core"),
+    ],
+)
+def test_zh_a_rename_sets_the_new_name(text: str, slot: str, value: str) -> None:
+    assert _values(text).get(slot) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["这个名字改名为什么好？", "不要把分支改名为 main。", "他的名字叫张伟。", "改名为啥？"],
+)
+def test_zh_no_rename_where_none_is_made(text: str) -> None:
+    assert not [u for u in _updates(text) if u[1] and u[0] in ("分支", "名字", "他的名字")]
+
+
+@pytest.mark.parametrize(
+    ("second", "scoped", "kept"),
+    [
+        ("周五改成23:30，其他天还是22:00。", "任务.时间（周五）=23:30", "任务.时间=22:00"),
+        ("周末改成23:30，其余照旧22:00。", "任务.时间（周末）=23:30", "任务.时间=22:00"),
+        ("每周五改成23:30，别的日子不变22:00。", "任务.时间（每周五）=23:30", "任务.时间=22:00"),
+        ("工作日改成21:00，其他天都还是22:00。", "任务.时间（工作日）=21:00", "任务.时间=22:00"),
+    ],
+)
+def test_zh_a_value_for_some_days_keeps_the_others(second: str, scoped: str, kept: str) -> None:
+    current = current_text(block("每天22:00运行。", "好的。", second, "好的。", "继续。"))
+    assert scoped in current and kept in current
+
+
+@pytest.mark.parametrize(
+    "second",
+    ["周五改成23:30。", "改成23:30吧。", "周五那次改成23:30。", "时间改成23:30，周五再说。"],
+)
+def test_zh_a_value_for_one_day_replaces_the_held_one(second: str) -> None:
+    current = current_text(block("每天22:00运行。", "好的。", second, "好的。", "继续。"))
+    assert "任务.时间=23:30" in current and "（" not in current

@@ -1257,7 +1257,14 @@ _SOME_DAYS = re.compile(
     r"(?i)\b(?:on|for)\s+(?P<days>(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays)\b"
     r"|\b(?P<every>every|each)\s+(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b"
 )
-_CLAUSE_MARK_EN = re.compile(r"[.!?;,\n]")
+# "每周五改成23:30", "周末改成9点", and "周五改成23:30，其他天还是22:00" (a bare weekday is a
+# day's own value unless the other days are said to keep theirs, `_REST_STAYS_ZH`).
+_SOME_DAYS_ZH = re.compile(
+    r"(?P<every>每个?)?(?:周|星期|礼拜)[一二三四五六日天](?:和(?:周|星期|礼拜)?[一二三四五六日天])*"
+    r"|周末|工作日"
+)
+_CLAUSE_MARK_EN = re.compile(r"[.!?;,\n，。；！？]")
+_DAYS_GATE = re.compile(r"day|weekend|周|星期|礼拜|工作日")
 
 
 # "the rest stays at 22:00", "other days remain 7am": the value of the days not named.
@@ -1268,6 +1275,26 @@ _REST_STAYS = re.compile(
 )
 
 
+_REST_STAYS_ZH = re.compile(
+    r"(?:其他|其余|别的|剩下的?)的?(?:天|日子|几天|时候)?(?:都|也)?(?:还是|照旧是?|不变|保持|仍然是|仍是|依旧是?)"
+    r"(?:在|是)?\s*(?P<value>[^，,。；;！!？?\s]*)"
+)
+
+
+def _days_of(text: str, begin: int, stop: int, start: int, end: int) -> str | None:
+    """The days named in the clause `text[begin:stop]` outside the value at `start:end` that
+    a value is for only ("Fridays", "周末"), else None."""
+    scope = _SOME_DAYS.search(text, begin, stop)
+    if scope is not None and not start <= scope.start() < end:
+        return scope["days"] or f"{scope['day']}s"
+    zh = _SOME_DAYS_ZH.search(text, begin, start)
+    if zh is None:
+        return None
+    if zh["every"] or zh[0] in ("周末", "工作日") or _REST_STAYS_ZH.search(text, end):
+        return zh[0]
+    return None  # "周五改成23:30": that Friday's time, no day's of every week
+
+
 def _taken_span(found: list[tuple[int, int, SlotUpdate]], start: int, end: int) -> bool:
     return any(start < e and s < end for s, e, _ in found)
 
@@ -1275,20 +1302,22 @@ def _taken_span(found: list[tuple[int, int, SlotUpdate]], start: int, end: int) 
 def _scoped_to_days(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
     """Makes a value said for some days only (`_SOME_DAYS`) the value of its own slot, "time
     on Fridays": the slot's value for the other days is not replaced."""
-    if "day" not in text and "weekend" not in text:
+    if not _DAYS_GATE.search(text):
         return
     for i, (start, end, u) in enumerate(found):
-        if u.value is None or u.op == "remove" or " on " in u.slot:
+        if u.value is None or u.op == "remove" or " on " in u.slot or "（" in u.slot:
             continue
         begin = max((m.end() for m in _CLAUSE_MARK_EN.finditer(text, 0, start)), default=0)
         stop = _CLAUSE_MARK_EN.search(text, end)
-        scope = _SOME_DAYS.search(text, begin, stop.start() if stop else len(text))
-        if scope is None or start <= scope.start() < end:
+        days = _days_of(text, begin, stop.start() if stop else len(text), start, end)
+        if days is None:
             continue  # "make it every Friday": the days are the value itself
-        days = scope["days"] or f"{scope['day']}s"
-        found[i] = (start, end, u.model_copy(update={"slot": f"{u.slot} on {days}", "op": "set"}))
-        kept = _REST_STAYS.search(text, end)
-        if kept is None or _taken_span(found, kept.start(), kept.end()):
+        slot = f"{u.slot}（{days}）" if _HAN.match(days) else f"{u.slot} on {days}"
+        found[i] = (start, end, u.model_copy(update={"slot": slot, "op": "set"}))
+        kept = _REST_STAYS.search(text, end) or _REST_STAYS_ZH.search(text, end)
+        if kept is None or not kept["value"].strip():
+            continue
+        if _taken_span(found, kept.start(), kept.end()):
             continue
         # "…, the rest stays at 22:00": the other days' value said again, still held.
         rest = u.model_copy(update={"value": kept["value"].strip(), "op": "set", "raw": kept[0]})
@@ -3166,12 +3195,14 @@ def _switched_to(text: str) -> list[tuple[int, int, str]]:
 # ontology names, changed to a value; the user's own words for the thing name the slot, as a
 # label names a person's ("乘机人：刘洋").
 _NAMED_CHANGE_ZH = re.compile(
-    r"(?P<verb>换成|改成|改为|改到|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
+    # "分支改名为 X", "项目重命名为 Atlas": a thing renamed.
+    r"(?P<verb>改名为|改名成|重命名为|更名为|换成|改成|改为|改到|换为|变成|变为|升到|升级到|降到"
+    r"|降级到|调到|调成|调整为|调整到"
     r"|设为|设成|设置为|更改为|修改为|推迟到|提前到|延后到|延期到|挪到)\s*"
     rf"(?P<value>{_ZH_RUN})"
 )
 # A character every verb of `_NAMED_CHANGE_ZH` holds: most messages skip its scan.
-_NAMED_VERB_CHARS = frozenset("换改变升降调设推提延挪")
+_NAMED_VERB_CHARS = frozenset("换改变升降调设推提延挪名")
 # "别把房型换成…", "不用把座位改成靠窗": no change made.
 _NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
 # "Change the meeting room to Taishan", "switch our default branch to main": a noun phrase of

@@ -158,8 +158,8 @@ _TRAIL_PARTICLES = "的了吧呢啊呀"
 
 def _days_apart(a: str, b: str) -> bool:
     """Whether one of two slots is the other's for some days only ("time on Fridays" and
-    "time", `slots._scoped_to_days`): two values held side by side."""
-    return a.startswith(b + " on ") or b.startswith(a + " on ")
+    "time", "时间（周五）" and "时间", `slots._scoped_to_days`): two values held side by side."""
+    return any(x.startswith(y + sep) for x, y in ((a, b), (b, a)) for sep in (" on ", "（"))
 
 
 def _shared_han_tail(a: str, b: str) -> int:
