@@ -591,3 +591,18 @@ def test_zh_a_value_for_some_days_keeps_the_others(second: str, scoped: str, kep
 def test_zh_a_value_for_one_day_replaces_the_held_one(second: str) -> None:
     current = current_text(block("每天22:00运行。", "好的。", second, "好的。", "继续。"))
     assert "任务.时间=23:30" in current and "（" not in current
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "周末我要请客户吃清蒸鲈鱼，帮我找家人均200元的餐馆。",
+        "每周五我们订4个人的桌。",
+        "Every Friday we book a table for 4 people.",
+        "On weekends the price is $20.",
+        "工作日预算是500元。",
+        "On Fridays the budget is $300.",
+    ],
+)
+def test_a_value_set_on_some_days_is_no_override(text: str) -> None:
+    assert not [slot for slot, _, _ in _updates(text) if "（" in slot or " on " in slot]

@@ -1300,13 +1300,13 @@ def _taken_span(found: list[tuple[int, int, SlotUpdate]], start: int, end: int) 
 
 
 def _scoped_to_days(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
-    """Makes a value said for some days only (`_SOME_DAYS`) the value of its own slot, "time
-    on Fridays": the slot's value for the other days is not replaced."""
+    """Makes a value changed for some days only (`_SOME_DAYS`) the value of its own slot,
+    "time on Fridays": the slot's value for the other days is not replaced."""
     if not _DAYS_GATE.search(text):
         return
     for i, (start, end, u) in enumerate(found):
-        if u.value is None or u.op == "remove" or " on " in u.slot or "（" in u.slot:
-            continue
+        if u.value is None or u.op != "change" or " on " in u.slot or "（" in u.slot:
+            continue  # "周末我要请客户吃清蒸鲈鱼": no value changed, none for some days
         begin = max((m.end() for m in _CLAUSE_MARK_EN.finditer(text, 0, start)), default=0)
         stop = _CLAUSE_MARK_EN.search(text, end)
         days = _days_of(text, begin, stop.start() if stop else len(text), start, end)
