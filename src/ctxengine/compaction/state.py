@@ -145,6 +145,9 @@ _RANGE_END = (
     ),
     re.compile(
         r"(?i)\b(?:end(?:ing)?|last|final|return)\s+(?:date|day)|结束(?:日期|时间)|截止日期|最后一天"
+        # "come back June 20 instead": a trip's return (`slots._COME_BACK`).
+        r"|\b(?:come|coming|fly|flying|head|heading|get|getting|drive|driving)\s+back\b"
+        r"|^return(?:ing)?\s"
     ),
 )
 # The words between a range's two ends: "April 14 to April 18", "5月6日到5月9日".
@@ -152,6 +155,12 @@ _RANGE_SEP = re.compile(r"\s+(?:to|through|until|thru)\s+|\s*(?:[-–—~]|到|�
 _HAN_END = re.compile(r"[\u4e00-\u9fff]$")
 # Particles that end a value said and name no kind ("红色的", "卧铺票吧").
 _TRAIL_PARTICLES = "的了吧呢啊呀"
+
+
+def _days_apart(a: str, b: str) -> bool:
+    """Whether one of two slots is the other's for some days only ("time on Fridays" and
+    "time", "时间（周五）" and "时间", `slots._scoped_to_days`): two values held side by side."""
+    return any(x.startswith(y + sep) for x, y in ((a, b), (b, a)) for sep in (" on ", "（"))
 
 
 def _shared_han_tail(a: str, b: str) -> int:
@@ -841,6 +850,7 @@ class SessionState(BaseModel):
             and v.entity == u.entity
             and _quantity_shape(v.value) == shape
             and words & _name_words(v.slot)
+            and not _days_apart(u.slot, v.slot)
         }
         if len(same) != 1:
             return u
