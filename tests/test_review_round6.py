@@ -579,10 +579,6 @@ def test_zh_slot_ship_home_instead() -> None:
     assert "科苑路" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: a partial address correction '是 5 栋 1702，不是 702' replaces the whole address with '5 栋 1702'",
-)
 def test_zh_slot_partial_address_correction() -> None:
     text = block(
         "地址是广州市越秀区东风中路 318 号 5 栋 702。",
@@ -613,10 +609,6 @@ def test_slot_choice_kept_after_assistant_proposal() -> None:
     assert "lustre" not in current.lower()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: 'Go with the cheaper one' (an option picked by price) is not resolved to the venue",
-)
 def test_slot_pick_the_cheaper_one() -> None:
     venues = [
         {"id": "VEN-LX-0412", "name": "Alcantara", "day_rate_eur": 9800},

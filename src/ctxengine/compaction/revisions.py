@@ -471,3 +471,23 @@ __all__ = [
     "said_swap",
     "without_old_values",
 ]
+
+
+def partial_update(u: SlotUpdate, revisions: Sequence[Revision], state: StateLayer) -> SlotUpdate:
+    """`u` as the whole value it corrects a part of: "收件地址写错了，是 5 栋 1702，不是 702"
+    reads the address as "5 栋 1702", but the swap says only the "702" of the address held
+    is wrong, so the street stays ("东风中路 318 号 5 栋 1702"). `u` itself when no swap of
+    the message has its value as the new part, or the slot holds no value with the old part."""
+    key = slot_key(u.entity, u.slot)
+    held = state.slots.get(key)
+    if held is None or held.source != "user" or not u.value or u.value in held.value:
+        return u
+    for r in revisions:
+        if r.kind != "swap" or not r.old or r.old not in held.value or u.value not in r.new:
+            continue
+        if re.search(rf"(?<![\w]){re.escape(r.old)}(?![\w])", u.value):
+            continue  # "不是 702 是 1702" read whole as the value: no part said apart
+        found = _swapped(r.old, r.new, state)
+        if found is not None and found[0] == key and found[1] != held.value:
+            return u.model_copy(update={"value": found[1]})
+    return u

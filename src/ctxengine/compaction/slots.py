@@ -371,7 +371,8 @@ def _compile(onto: Ontology) -> _Compiled:
         ),
         en_change=re.compile(
             # One modifier word may precede the slot word: "the delivery date".
-            rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?:[a-z]+ )?"
+            # An owner's possessive may too: "change my mom's phone to ...".
+            rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?:[a-z]+['’]s )?(?:[a-z]+ )?"
             rf"(?P<slot>{slots})\s+"
             rf"(?:to|into|as|=)\s+{_EN_VALUE}"
         ),
@@ -616,6 +617,13 @@ def extract_updates(
             ):
                 continue  # "没有票价200元以上的景点": a value said to be absent is not set
             vstart, value = _clean_value(m.group("value"), m.start("value"))
+            if pat is rx.zh_change and (not value or _VALUE_NOUN.fullmatch(value)):
+                # "我妈手机换号了，新号 139…": "换号" says the value changed; the value is
+                # the one of the slot's shape said after it in the sentence, else none.
+                after = _shaped_after(text, m.end(), rx.shapes.get(slot.name))
+                if after is None:
+                    continue
+                vstart, value = after
             value = _balanced(text, vstart, value)
             if (
                 pat is rx.zh_set
@@ -1184,6 +1192,11 @@ _EN_KIN_WORDS: dict[str, str] = {
     **{w: w for w in ("roommate", "boss")},
 }
 _EN_KIN_BEFORE = re.compile(rf"(?i)\b(?:my|our)\s+(?P<kin>{'|'.join(_EN_KIN_WORDS)})['’]s\s+$")
+# "Change my mom's phone to …", "update mom's email to …": the kin between a change verb
+# and the slot word, inside the change's own span.
+_EN_KIN_CHANGED = re.compile(
+    rf"(?i)^(?:{_EN_CHANGE})\s+(?:(?:my|our)\s+)?(?P<kin>{'|'.join(_EN_KIN_WORDS)})['’]s\s"
+)
 
 
 def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
@@ -1198,6 +1211,8 @@ def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
             owner = _KIN_WORDS[kin["kin"]]
         elif (en := _EN_KIN_BEFORE.search(text, max(0, at - 24), at)) is not None:
             owner = _EN_KIN_WORDS[en["kin"].lower()]
+        elif (changed := _EN_KIN_CHANGED.match(u.raw)) is not None:
+            owner = _EN_KIN_WORDS[changed["kin"].lower()]
         else:
             continue
         found[i] = (start, end, u.model_copy(update={"entity": owner}))
@@ -2400,6 +2415,21 @@ def _search(
 def _member_only(value: str, onto: Ontology) -> bool:
     """Whether `value` is wholly one enum member of a slot ("黑色"), no product's name."""
     return any(m.span() == (0, len(value)) for m, _, _ in onto.find_members(value))
+
+
+# What "换号了", "改地址了", "换名字了" change to: the slot's own noun, no value of it.
+_VALUE_NOUN = re.compile(r"(?:新的?)?(?:手机)?(?:号码?|电话(?:号码?)?|地址|名字?|邮箱|账号)")
+_SENTENCE_STOP = re.compile(r"[。！!？?\n]")
+
+
+def _shaped_after(text: str, at: int, shape: re.Pattern[str] | None) -> tuple[int, str] | None:
+    """(start, value) of the first value of `shape` in the sentence from `at` on ("，新号
+    13912345678"), or None."""
+    if shape is None:
+        return None
+    stop = _SENTENCE_STOP.search(text, at)
+    found = shape.search(text, at, stop.start() if stop else len(text))
+    return (found.start(), found.group(0)) if found is not None else None
 
 
 def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, str]:

@@ -57,7 +57,7 @@ from ctxengine.compaction.render import (
     fmt,
     render_view,
 )
-from ctxengine.compaction.revisions import revised_updates, said_swap
+from ctxengine.compaction.revisions import partial_update, revised_updates, said_swap
 from ctxengine.compaction.schema import (
     Constraint,
     Evidence,
@@ -499,6 +499,8 @@ class SessionState(BaseModel):
                     u = self._by_shape(u)
                 elif user and u.value and slot_key(u.entity, u.slot) not in self.state.slots:
                     u = self._by_word(u)
+                if user and parsed.revisions and u.value:
+                    u = partial_update(u, parsed.revisions, self.state)  # "是 5 栋 1702，不是 702"
                 if user and u.op == "change" and u.value:
                     u = self._event_time(self._one_end(u, turn))
                 if forbidden and u.op != "remove" and self._forbidden_here(u, forbidden):
