@@ -173,6 +173,7 @@ def test_en_values_the_corrections_need(said: str, value: str) -> None:
         ("The total is wrong, it's too high.", "too high"),
         ("About 30 people attended last year.", "30"),
         ("Attendance is 85%.", "85"),
+        ("Headcount is 120, right?", "120"),
         ("Prices slipped to $40.", "$40"),
         ("Is the keynote Dr. Amara Okafor?", "Okafor"),
         ("Don't tag them with urgent.", "urgent"),

@@ -457,13 +457,14 @@ _DIGIT = re.compile(r"\d")
 _MONTH_DATE = re.compile(
     rf"(?i)(?P<month>{_MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?P<year>,\s*\d{{4}})?"
 )
-_DAY_ONLY = re.compile(rf"(?i)(?P<day>{_ORDINAL_DAY})")
+_DAY_ONLY = re.compile(r"(?i)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)")
 _BARE_COUNT = re.compile(rf"(?i)\d{{1,3}}|{_COUNT_WORD}")
 # A count and what it counts, one word ("four people", "3 nights"; no "48 Larkspur Lane").
 _COUNTED = re.compile(rf"(?i:(?P<n>\d{{1,3}}|{_COUNT_WORD}))(?P<rest>\s+(?:[a-z]+s|people))")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _TOKEN = re.compile(r"[\w.-]+")
 _ALPHA_WORD = re.compile(r"[A-Za-z]{2,}")
+_LONGEST_CODE = 64
 
 
 def _said_again(new: str, state: StateLayer) -> tuple[str, str] | None:
@@ -490,9 +491,7 @@ def _in_place_of(new: str, held: str) -> str | None:
         day = _DAY_ONLY.fullmatch(new)
         if day is None:
             return None
-        digits = re.match(r"\d+", day["day"])
-        assert digits is not None
-        return held[: held_date.start("day")] + digits[0] + held[held_date.end("day") :]
+        return held[: held_date.start("day")] + day["day"] + held[held_date.end("day") :]
     if _EMAIL.fullmatch(held):
         return new if _EMAIL.fullmatch(new) else None
     if _BARE_COUNT.fullmatch(new):
@@ -520,6 +519,8 @@ def _respelled(new: str, held: str) -> str | None:
     characters apart."""
     if not (_TOKEN.fullmatch(new) and _TOKEN.fullmatch(held)) or min(len(new), len(held)) < 5:
         return None
+    if abs(len(new) - len(held)) > 2 or len(held) > _LONGEST_CODE:
+        return None  # more than two apart already, or no code (the distance costs its square)
     return new if _edits(new, held) <= 2 else None
 
 

@@ -570,7 +570,8 @@ _PHRASES: tuple[Phrase, ...] = (
         re.compile(
             r"(?i)\b(?:head\s?count|attendance|guest\s+count|number\s+of\s+(?:guests|attendees))"
             r"\s+(?:is|will\s+be|should\s+be)\s+(?:now\s+)?(?:about\s+|around\s+)?"
-            r"(?P<value>\d{1,4})\b(?!\s*(?:%|percent|[.,]\d))"
+            # (Not in a question: "The guest count is 165, right?")
+            r"(?P<value>\d{1,4})\b(?!\s*(?:%|percent|[.,]\d))(?![^.!?\n]*\?)"
         ),
         PEOPLE,
         0.7,
