@@ -1155,6 +1155,7 @@ def extract_updates(
     _first_count_only(found, text)
     _corrections(found, text)
     _scoped_to_days(found, text)
+    _amended_in_place(found, text)
     _owned_by_kin(found, text)
     updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
@@ -1286,6 +1287,33 @@ def _first_count_only(found: list[tuple[int, int, SlotUpdate]], text: str) -> No
         seen[key] = i
     for i in reversed(drop):
         del found[i]
+
+
+# A day named alone: what "make it Saturday" may put in place of a day said in a text.
+_DAY_WORD = re.compile(
+    r"(?i)\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow)\b"
+)
+
+
+def _amended_in_place(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
+    """ "Set the MOTD to 'Season 7 starts Friday'. Wait, make it Saturday.": a day said
+    alone after a correction, when a value set earlier in the message holds one day and more
+    words, amends that value (the day in it swapped), no day of the task's own."""
+    for i, (start, end, u) in enumerate(found):
+        if u.value is None or not _DAY_WORD.fullmatch(u.value.strip(" .!")):
+            continue
+        for j in range(i - 1, -1, -1):
+            _, prev_end, prev = found[j]
+            days = _DAY_WORD.findall(prev.value or "")
+            if prev.slot == u.slot or len(days) != 1 or prev.value == days[0]:
+                continue
+            clause = max((m.end() for m in _CLAUSE_BEFORE.finditer(text, 0, start)), default=0)
+            if clause < prev_end or not _CORRECTION_LEAD.match(text[clause:start]):
+                break  # "'Sale ends Monday', no emojis, and move the call to Tuesday": a call
+            day = u.value.strip(" .!")
+            amended = _DAY_WORD.sub(day, prev.value or "", count=1)
+            found[i] = (start, end, prev.model_copy(update={"value": amended, "op": "change"}))
+            break
 
 
 # A clause that opens by correcting what was said: "Actually it's 5 people", "Correction,
@@ -3111,6 +3139,32 @@ _REFUND_TO = re.compile(
 _REFUND_NOUN = re.compile(
     r"(?i)\b(?:the|a|an|my|your|our|their|his|her|this|that|no|full|partial|any)\s+$"
 )
+# "The keynote is Dr. Amara Okafor", "our speaker will be Prof. Henrik Dahl": a thing whose
+# value is a person named with a title (the title says the words are a name, no remark).
+_NOUN_IS_TITLED = re.compile(
+    r"(?i)\b(?:the|my|our)\s+(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+"
+    r"(?:is|will\s+be)\s+"
+    r"(?-i:(?P<value>(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}))"
+)
+# "The consignee name is wrong, it's Vermeer Wonen BV, not Vermeer Home": a thing's value
+# said to be wrong, then the right one (the wrong one after "not" is no value).
+_NOUN_WRONG = re.compile(
+    r"(?i)\b(?:the|my|our)\s+(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+"
+    r"(?:is|was)\s+(?:wrong|incorrect|misspelled|a\s+typo)\s*[,;:—-]\s*"
+    r"(?:it'?s|it\s+is|it\s+should\s+be|should\s+be|that\s+should\s+be)\s+"
+    # A name, a number or a quote: "it's too high" says how it is wrong, no value.
+    r"(?P<value>(?=[A-Z0-9$€£¥'\"#])[^,.;!?\n]+?)(?=,?\s+not\s|\s*[,.;!?\n]|$)"
+)
+# "Tag all merged contacts with q3-dedupe, not dedupe-q3", "label them as urgent": the tag
+# given, one word or code (no article, no pronoun), its clause's end or "not" after it.
+_TAGGED_WITH = re.compile(
+    r"(?i)\b(?P<slot>tag|label)\s+(?!(?:it|them)\s+(?:as|with)\s+(?:a|an|the)\b)"
+    r"[^,.;!?\n]{0,40}?\b(?:with|as)\s+"
+    r"(?!(?:a|an|the|this|that|it|them|their|his|her|my|our|your)\b)"
+    r"(?P<value>['\"]?[\w][\w.-]*\w['\"]?)(?=,?\s+not\s|\s*[,.;!?\n]|$)"
+)
+
+
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
 _IN_TIME = re.compile(r"(?i)(?:move|push|postpone|reschedule|extend|shift)(?:e?d)?")
@@ -3175,6 +3229,14 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
         noun, value = m.group("slot"), m.group("value").strip()
         if _noun_value(noun, value, "make"):
             out.append((m.start(), m.end("value"), noun, value, "change"))
+    for rx in (_NOUN_IS_TITLED, _NOUN_WRONG, _TAGGED_WITH):
+        for m in rx.finditer(text):
+            if _in_question(text, m.start()) or _CODE_REFUSED.search(
+                text, max(0, m.start() - 16), m.start()
+            ):
+                continue  # "Is the keynote Dr. X?", "don't tag them with …"
+            noun_op: Op = "change" if rx is _NOUN_WRONG else "set"
+            out.append((m.start(), m.end("value"), m["slot"].lower(), m["value"], noun_op))
     return out + _nouns_now(text)
 
 

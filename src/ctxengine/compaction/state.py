@@ -680,9 +680,16 @@ class SessionState(BaseModel):
         """ "Unit 14, not Unit 12", "us-east-1 is correct", "以我第一次说的为准": the user's
         values the message revises (see `revisions`), changed as the user's own."""
         conflicted = [c.subject for c in self.ledger.conflicts if c.kind == "slot"]
-        for u in revised_updates(parsed.revisions, self.state, conflicted):
+        others = [r for r in parsed.revisions if r.kind != "said"]
+        for u in revised_updates(others, self.state, conflicted):
             self._update(u, turn, "user")
-        for r in parsed.revisions:
+        for r in others:
+            self._swap_said(r, parsed, turn)
+        # "September 9. Wait, September 16. Ugh, no, the 23rd": each value said again
+        # corrects the one the one before it left, so they are read one at a time, last.
+        for r in (r for r in parsed.revisions if r.kind == "said"):
+            for u in revised_updates([r], self.state, conflicted):
+                self._update(u, turn, "user")
             self._swap_said(r, parsed, turn)
 
     def _swap_said(self, r: Revision, parsed: ParsedTurn, turn: int) -> None:
