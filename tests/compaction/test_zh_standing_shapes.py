@@ -364,3 +364,41 @@ def test_crosswoz_criteria_stay_out_of_the_rules() -> None:
         "好的，价格在500-600元之间的有吗？",
     )
     assert "4.5分以上" not in rules_text(out)
+
+
+# ---------------------------------------------------------------- "最长40分钟"
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("最多40分钟", "最多40分钟"),
+        ("最长40分钟", "最长40分钟"),
+        ("面试最长40分钟", "面试最长40分钟"),
+        ("顶多两页", "顶多两页"),
+        ("每场40分钟封顶", "每场40分钟封顶"),
+        ("回复上限三句话", "回复上限三句话"),
+        ("报告顶多两页，没有例外", "报告顶多两页，没有例外"),
+        ("另外，演讲最长20分钟。", "演讲最长20分钟"),
+    ],
+)
+def test_at_most_is_a_rule(text: str, whole: str) -> None:
+    _kept(text, whole)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "顶多也就半小时吧",  # a guess
+        "最长就40分钟",  # a guess
+        "那部电影最长两小时",  # a fact of a thing pointed at
+        "最长40分钟吗？",  # asked
+        "路上顶多30分钟",  # how long the way takes
+        "上次最长40分钟",  # the past
+        "开会最长40分钟了",  # a fact
+        "他最长跑了40分钟",  # of someone else
+        "步行最长10分钟",  # a way's length
+    ],
+)
+def test_at_most_near_misses(text: str) -> None:
+    assert not _texts(text)

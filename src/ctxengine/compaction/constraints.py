@@ -923,7 +923,7 @@ _GATE_ZH = (
     r"|[前后]先|[要得]有|格式"
     # `_zh_plain_rules`
     r"|统一(?:用|按|以)|一直|永远|排序|排列|排(?=[，,。；;！!\n]|$)|分组|[\d两三四五六七八九十]列|列[：:用为]|表头|字段"
-    r"|例外|商量|标出|标红|标黄|标记|标注|单独列|挑出来|提醒我|高亮"
+    r"|例外|商量|最长|顶多|上限|封顶|标出|标红|标黄|标记|标注|单独列|挑出来|提醒我|高亮"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -1493,6 +1493,17 @@ _ZH_ASK_FIRST = re.compile(
     r"|和我(?:确认|商量)(?:一下)?|告诉我(?:一声)?|通知我|经过我的?同意|征得我的?同意"
     r"|给我看(?:一下|一眼)?|让我(?:看|确认|过目)(?:一下|一眼)?))" + _ZH_PLAIN_END
 )
+# "最长40分钟", "顶多两页", "每场40分钟封顶": a limit said without "最多" (the cue reads that).
+# Not a guess ("顶多也就半小时吧", "最长就40分钟"), a fact of a thing pointed at ("那部电影最长两
+# 小时"), a way's length ("路上顶多30分钟": how long it takes), asked or past.
+_ZH_UNIT = r"(?:分钟|小时|天|页|句话?|个字|字|条|次|杯|晚|段|张|轮)"
+_ZH_AT_MOST = re.compile(
+    _ZH_PLAIN_LEAD
+    + rf"(?P<rule>{_ZH_NOT_TOPIC}(?!路上|车程|路程|步行|走路|开车|坐车|打车|大概|估计)"
+    r"(?:(?![你您他她它谁哪])[\u4e00-\u9fff]){0,8}?"
+    rf"(?:(?:最长|顶多|上限)\s*{_ZH_NUMBER}\s*{_ZH_UNIT}|{_ZH_NUMBER}\s*{_ZH_UNIT}封顶))"
+    + _ZH_PLAIN_END
+)
 _ZH_TIME_WORD = re.compile(
     r"\d|点钟?$|[号日天周月年]$|[上中下]午|晚上|早上|今天|明天|后天|会|之后$"
 )
@@ -1522,6 +1533,7 @@ def _zh_plain_rules(text: str, spans: list[tuple[int, int]], ruled: list[int]) -
         (_ZH_SORTED, "按"),
         (_ZH_COLUMNS, "列"),
         (_ZH_ASK_FIRST, "先"),
+        (_ZH_AT_MOST, "最多"),
     ):
         for m in rx.finditer(text):
             rule = m["rule"].strip()
