@@ -1035,6 +1035,8 @@ _ZH_SCOPE_CUES = frozenset({"一律", "每次都", "以后都", "今后都"})
 _ZH_SPEAKER = r"(?:我|我们|咱们|咱|他|她|他们|她们|公司|我家|我们家)"
 _ZH_SPEAKER_BEFORE = re.compile(rf"{_ZH_SPEAKER}(?:也|就|还|都)?$")
 _ZH_SPEAKER_START = re.compile(_ZH_SPEAKER)
+# "以前每次都用 pytest": what was done each time then, no rule now.
+_ZH_PAST_BEFORE = re.compile(r"(?:以前|之前|过去|上次|上回|那时候?|当时|小时候)(?:也|就|还)?$")
 # "从现在开始，所有金额保留两位小数": a sentence that opens on how long it holds is a rule
 # (the clause it leads has no cue of its own; one that has is read by its cue).
 _ZH_SCOPE = re.compile(
@@ -1060,6 +1062,9 @@ _GATE_ZH = (
     # `_zh_standing_shapes`
     r"|都(?:保留|写成|显示)|所有|全部|超过|超出|以上的|每次|每回|每一次|每当|(?:末|天|上|午|日|点)不"
     r"|[前后]先|[要得]有|格式"
+    # `_zh_plain_rules`
+    r"|统一(?:用|按|以)|一直|永远|排序|排列|排(?=[，,。；;！!\n]|$)|分组|[\d两三四五六七八九十]列|列[：:用为]|表头|字段"
+    r"|例外|商量|最长|顶多|上限|封顶|标出|标红|标黄|标记|标注|单独列|挑出来|提醒我|高亮"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -1546,7 +1551,7 @@ def _zh_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int
             continue
         clause = text[m.start("topic") : m.start("end")].strip()
         out.append(_Hit(m.start("topic"), _make(clause, "require", m["topic"], "所有", 0.7)))
-    return out
+    return out + _zh_plain_rules(text, spans, ruled)
 
 
 def _zh_verb_first(do: str) -> bool:
@@ -1560,6 +1565,165 @@ def _zh_verb_first(do: str) -> bool:
         return False
     flag: str = words[0].flag
     return flag.startswith("v") and flag != "vn"
+
+
+# Chinese standing instructions no classic cue word starts, the counterparts of `_EN_FOR_EVERY`,
+# `_EN_SHOULD_BE`, `_EN_COLUMNS`, `_EN_ASK_BEFORE` and `_EN_FIRMLY`; each kept whole. Opening a
+# clause, after a lead-in that adds nothing ("另外，", "以后").
+_ZH_PLAIN_LEAD = (
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且|对了|请|记得|以后|今后)[，,]?\s*)*"
+)
+_ZH_PLAIN_END = r"(?P<end>[，,。；;！!？?\n]|$)"
+# Not said of someone else, of the speaker, of one occasion or of the past ("我每次都用…",
+# "上次都用的…", "这次…").
+_ZH_NOT_TOPIC = (
+    r"(?!我|咱|俺|你们|他|她|它|大家|别人|有人|这|那|上次|上回|以前|之前|过去|平时|一般|通常)"
+)
+# "每次跑测试都用 pytest -x", "每回导出都按 UTF-8": how every occasion of an action is done.
+_ZH_EACH_USE = re.compile(
+    _ZH_PLAIN_LEAD + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:[^，,。；;！!？?\n]{{0,10}}?)"
+    r"(?:每次|每回|每一次)\s*[^，,。；;！!？?\n]{0,16}?\s*(?:都|一律|统一|全都)\s*(?:要|得)?\s*"
+    r"(?:用|使用|采用|按照?|以)(?![了过着的得])\s*[^，,。；;！!？?\n]{1,30}?)\s*" + _ZH_PLAIN_END
+)
+# "超过500的报销都标出来", "金额高于1000的都标红": every item past a threshold, marked.
+_ZH_MEASURE = r"(?:分|个|次|天|小时|分钟|公斤|斤|件|人|%|％)?"
+_ZH_OVER_MARK = re.compile(
+    _ZH_PLAIN_LEAD
+    + r"(?P<rule>(?:凡是|只要是|所有)?(?:(?![我你您他她这那把])[\u4e00-\u9fff]){0,8}?"
+    rf"(?:(?:超过|超出|高于|大于|多于|低于|少于)\s*{_ZH_NUMBER}{_ZH_MEASURE}(?:以上|以下)?"
+    rf"|{_ZH_NUMBER}{_ZH_MEASURE}(?:以上|以下))"
+    r"的(?:(?![我你您他她都把])[\u4e00-\u9fff]){0,4}(?:都|一律|全部|统一)?(?:要|得|请|给我)?"
+    r"(?:标出来|标出|标红|标黄|标记出来|标记|标注出来|标注|单独列出来|单独列出|单独列|挑出来"
+    r"|提醒我|高亮)(?:一下)?)" + _ZH_PLAIN_END
+)
+# "座位一直要靠过道的", "房间永远要朝南的": a thing wanted always, said of its topic.
+_ZH_ALWAYS_WANT = re.compile(
+    _ZH_PLAIN_LEAD + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:(?![你您他她它谁哪])[\u4e00-\u9fff]){{1,6}}?"
+    r"(?:一直|永远|每次)都?(?:要|得)(?![不是了])(?P<x>[^，,。；;！!？?\n]{1,12}?))" + _ZH_PLAIN_END
+)
+# (What a thing wanted opens on: "靠过道的", "订全季", "用公制"; not "涨", "走很久".)
+_ZH_WANT_VERB = re.compile(r"(?:靠|坐|选|订|用|住|朝|买|带|直飞|走(?!很|了))")
+# "表格按日期排序", "列表按时间先后排列": how a list produced is ordered; with how, after a comma
+# ("，最新的在前").
+_ZH_SORTED = re.compile(
+    _ZH_PLAIN_LEAD + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:(?![你您他她它谁哪把帮能可是已没])"
+    r"[\u4e00-\u9fffA-Za-z]){1,8}?(?:都|一律|统一|全部|也)?(?:要|得|需要)?(?:按照?|以)"
+    r"[^，,。；;！!？?\n]{1,12}?(?:的顺序|顺序)?来?(?:排序|排列|排|分组|归类|降序排列?|升序排列?"
+    r"|倒序排列?))" + _ZH_PLAIN_END
+)
+_ZH_ORDER_MORE = re.compile(
+    r"[，,]\s*(?:(?:最新|最近|最早|最旧|最晚|最大|最小|最高|最低|最贵|最便宜)的?(?:在|放|排)"
+    r"(?:最)?(?:前|后)(?:面|边)?|(?:从|由)[^，,。；;！!？?\n]{1,6}到[^，,。；;！!？?\n]{1,6}"
+    r"|降序|升序|倒序)(?=[，,。；;！!\n]|$)"
+)
+# "输出的时候列出 日期、金额、备注 三列", "表头：日期、金额、备注": the columns wanted.
+_ZH_COLUMN_ITEM = r"[^，,。；;！!？?\n、]{1,10}"
+_ZH_COLUMN_ITEMS = rf"{_ZH_COLUMN_ITEM}(?:、{_ZH_COLUMN_ITEM})+?(?:和{_ZH_COLUMN_ITEM})?"
+_ZH_COLUMNS = re.compile(
+    _ZH_PLAIN_LEAD
+    + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:(?![你您他她它谁哪把帮能可有是])[^，,。；;！!？?\n]){{0,12}}?"
+    rf"(?:(?:列出|列|分成|分为|包含|包括|显示|用|按)\s*(?!了)(?P<x>{_ZH_COLUMN_ITEMS})\s*"
+    r"(?:这|共|一共)?(?:[两三四五六七八九十]|\d+)列(?:来?(?:输出|展示|显示|做))?"
+    rf"|(?:列|表头|字段|列名)(?:用|为|[：:])\s*(?P<y>{_ZH_COLUMN_ITEMS})))" + _ZH_PLAIN_END
+)
+# "动之前先问我", "发邮件前先给我看一下": what to do before every one of an action (not before a
+# time: "明天之前先问我").
+_ZH_ASK_FIRST = re.compile(
+    _ZH_PLAIN_LEAD + r"(?P<rule>(?:(?:你|您)\s*)?(?P<act>(?!我|咱|他|她|这|那|上次|上回)"
+    r"[^，,。；;！!？?\n]{1,14}?)(?:之前|以前|前)[，,]?\s*(?:都|也|一律|请|务必)*\s*"
+    r"(?:要|得|必须|记得)?\s*先\s*(?:问(?:一下|一声)?我|跟我(?:确认|商量|说)(?:一下|一声)?"
+    r"|和我(?:确认|商量)(?:一下)?|告诉我(?:一声)?|通知我|经过我的?同意|征得我的?同意"
+    r"|给我看(?:一下|一眼)?|让我(?:看|确认|过目)(?:一下|一眼)?))" + _ZH_PLAIN_END
+)
+# "最长40分钟", "顶多两页", "每场40分钟封顶": a limit said without "最多" (the cue reads that).
+# Not a guess ("顶多也就半小时吧", "最长就40分钟"), a fact of a thing pointed at ("那部电影最长两
+# 小时"), a way's length ("路上顶多30分钟": how long it takes), asked or past.
+_ZH_UNIT = r"(?:分钟|小时|天|页|句话?|个字|字|条|次|杯|晚|段|张|轮)"
+_ZH_AT_MOST = re.compile(
+    _ZH_PLAIN_LEAD
+    + rf"(?P<rule>{_ZH_NOT_TOPIC}(?!路上|车程|路程|步行|走路|开车|坐车|打车|大概|估计)"
+    r"(?:(?![你您他她它谁哪])[\u4e00-\u9fff]){0,8}?"
+    rf"(?:(?:最长|顶多|上限)\s*{_ZH_NUMBER}\s*{_ZH_UNIT}|{_ZH_NUMBER}\s*{_ZH_UNIT}封顶))"
+    + _ZH_PLAIN_END
+)
+_ZH_TIME_WORD = re.compile(
+    r"\d|点钟?$|[号日天周月年]$|[上中下]午|晚上|早上|今天|明天|后天|会|之后$"
+)
+# "素食，没有例外", "回复用英文，绝无例外": how firmly a rule holds, nothing ruled out.
+_ZH_FIRM = (
+    r"(?:没有例外|没有任何例外|不能有例外|不允许例外|不许例外|绝无例外|概不例外|一律不例外"
+    r"|不接受例外|不得例外|没得商量|没商量|不容商量)"
+)
+_ZH_FIRM_TAIL_AT = re.compile(rf"[，,]\s*{_ZH_FIRM}\s*(?=[。！!；;\n]|$)")
+_ZH_FIRMLY = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?:(?:另外|还有|而且|对了)[，,]?\s*)?"
+    rf"(?P<s>{_ZH_NOT_TOPIC}[^，,。；;！!？?\n]{{2,30}}?)\s*[，,]\s*(?P<tail>{_ZH_FIRM})"
+    r"\s*(?=[。！!；;\n]|$)"
+)
+_ZH_FIRM_NOT = re.compile(r"是|了|过|一样|吗|呢|么|谢|好的|没")
+_ZH_ALL_LEAD = re.compile(r"(?:全部|所有|一律|统一|都)+(?:的)?")
+_ZH_NOT_SAID = re.compile(r"吗|呢|么|什么|哪|多少|的话|了$|过$|^了")
+
+
+def _zh_plain_rules(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`_ZH_EACH_USE` … `_ZH_ASK_FIRST` rules, each its whole clause, and `_ZH_FIRMLY`."""
+    out: list[_Hit] = []
+    for rx, cue in (
+        (_ZH_EACH_USE, "每次"),
+        (_ZH_OVER_MARK, "超过"),
+        (_ZH_ALWAYS_WANT, "一直"),
+        (_ZH_SORTED, "按"),
+        (_ZH_COLUMNS, "列"),
+        (_ZH_ASK_FIRST, "先"),
+        (_ZH_AT_MOST, "最多"),
+    ):
+        for m in rx.finditer(text):
+            rule = m["rule"].strip()
+            if _read(m.span("rule"), spans, ruled) or m["end"] in ("？", "?"):
+                continue
+            if _ZH_NOT_SAID.search(rule) or not _zh_plain_fits(rx, m):
+                continue
+            end = m.end("rule")
+            while rx is _ZH_SORTED and (more := _ZH_ORDER_MORE.match(text, end)):
+                end = more.end()
+            clause = text[m.start("rule") : end].strip()
+            out.append(_Hit(m.start("rule"), _make(clause, "require", rule, cue, 0.7)))
+            spans.append((m.start("rule"), end))
+    if "例外" in text or "商量" in text:
+        out.extend(_zh_firmly(text, spans, ruled))
+    return out
+
+
+def _zh_plain_fits(rx: re.Pattern[str], m: re.Match[str]) -> bool:
+    """Whether the `_zh_plain_rules` match `m` of `rx` is a rule: a thing wanted always
+    (`_ZH_WANT_VERB` or a noun), before an action, not a time."""
+    if rx is _ZH_ALWAYS_WANT:
+        x = m["x"].rstrip("的")
+        words = [w for w in jieba.posseg.cut(x) if w.word.strip()]
+        noun = bool(words) and str(words[-1].flag).startswith(("n", "eng"))
+        return bool(x) and (bool(_ZH_WANT_VERB.match(x)) or noun)
+    if rx is _ZH_ASK_FIRST:
+        return not _ZH_TIME_WORD.search(m["act"].strip())
+    return True
+
+
+def _zh_firmly(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`_ZH_FIRMLY` rules: a thing or an instruction made firm by its tail, with no rule read
+    in it already (the tail is kept with that one: `_with_firm_tails`)."""
+    out: list[_Hit] = []
+    for m in _ZH_FIRMLY.finditer(text):
+        said = m["s"].strip()
+        if _read((m.start("s"), m.end("tail")), spans, ruled) or _ZH_FIRM_NOT.search(said):
+            continue
+        subject = said[lead.end() :] if (lead := _ZH_ALL_LEAD.match(said)) else said
+        words = [w for w in jieba.posseg.cut(subject) if w.word.strip()]
+        noun = bool(words) and str(words[-1].flag).startswith(("n", "eng"))
+        if not noun and not re.search(r"要|用|按|走|以", subject):
+            continue  # "大家都到齐，…": no thing or way named
+        clause = text[m.start("s") : m.end("tail")].strip()
+        out.append(_Hit(m.start("s"), _make(clause, "require", subject, m["tail"], 0.7)))
+        spans.append((m.start("s"), m.end("tail")))
+    return out
 
 
 def extract_constraints(text: str) -> list[Constraint]:
@@ -1656,8 +1820,10 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_standing_shapes(text, revoked_spans, [h.start for h in hits]))
     hits.sort(key=lambda h: h.start)
     hits = _without_alternatives_lifted(hits)
-    if "," in text and LATIN_LETTER.search(text):
+    if ("," in text and LATIN_LETTER.search(text)) or "例外" in text or "商量" in text:
         hits = _with_firm_tails(text, hits)
+    if _CJK_CHAR.search(text) and ("，" in text or "," in text):
+        hits = _with_format_tails(text, hits)
     if "等" in text:
         hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
@@ -1814,9 +1980,11 @@ def _zh_habits(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
 # the speaker does), a pair ("这两个都用得上") or after "从现在开始" (`_ZH_SCOPE` reads that).
 _ZH_ALL_USE = re.compile(
     r"(?:^|(?<=[。；;！!\n]))\s*(?P<topic>(?!我|咱|大家|他|她|你|您|别人|很多人|有人|这|那|平时|一般"
-    r"|通常|以前|之前|过去|现在|每|以后|今后|从现在|从今|[一两二三四五六七八九十几]个)"
+    # (Nor one occasion, past or this one: "上次都用的 pytest", "这次都用…".)
+    r"|通常|以前|之前|过去|现在|每|以后|今后|从现在|从今|上次|上回|那次|刚才|昨天|[一两二三四五六七八九十几]个)"
     r"[\u4e00-\u9fffA-Za-z0-9]{1,10}?)(?:都|全部|统一|全都)(?P<verb>用|按照?|以|保留|写成|显示为?)"
-    r"(?![得过了着])(?P<rule>[^，,。；;！!？?\n]{1,20})(?P<end>[，,。；;！!？?\n]|$)"
+    # ("都用的 X": what was used.)
+    r"(?![得过了着的])(?P<rule>[^，,。；;！!？?\n]{1,20})(?P<end>[，,。；;！!？?\n]|$)"
 )
 # The same format's next clauses: "，保留两位小数".
 _ZH_FORMAT_MORE = re.compile(
@@ -3305,7 +3473,9 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if at > 0 and len(cue) >= 2 and cue[0] == "不" and body[at - 1] == cue[1]:
                 continue  # A-not-A question: 要不要, 能不能, 用不用
             if cue in _ZH_SCOPE_CUES and (
-                _ZH_CUE_RX.search(body, m.end()) or _ZH_SPEAKER_BEFORE.search(body, 0, at)
+                _ZH_CUE_RX.search(body, m.end())
+                or _ZH_SPEAKER_BEFORE.search(body, 0, at)
+                or _ZH_PAST_BEFORE.search(body, 0, at)
             ):
                 # "以后都不要用英文": the cue after the scope states the rule; "我每次都点宫保鸡
                 # 丁": what the speaker does each time, no rule for the assistant.
@@ -4720,7 +4890,12 @@ def _with_firm_tails(text: str, hits: list[_Hit]) -> list[_Hit]:
     for h in hits:
         said = h.constraint.text
         at = text.rfind(said, 0, h.start + len(said))
-        tail = _EN_FIRM_TAIL_AT.match(text, at + len(said)) if said and at != -1 else None
+        tail = (
+            _EN_FIRM_TAIL_AT.match(text, at + len(said))
+            or _ZH_FIRM_TAIL_AT.match(text, at + len(said))
+            if said and at != -1
+            else None
+        )
         if tail is None:
             out.append(h)
             continue
@@ -4730,3 +4905,31 @@ def _with_firm_tails(text: str, hits: list[_Hit]) -> list[_Hit]:
 
 
 _EN_FIRM_TAIL_AT = re.compile(rf"(?i){_EN_FIRM_TAIL}")
+
+
+# A standing rule for every item of a kind ("所有金额一律按人民币报"): the format clauses after
+# it with no rule of their own ("，保留两位小数") are the same rule's.
+_ZH_EVERY_WORD = re.compile(r"一律|统一|所有|全部|都|每次|每回")
+
+
+def _with_format_tails(text: str, hits: list[_Hit]) -> list[_Hit]:
+    """Each Chinese standing rule with the `_ZH_FORMAT_MORE` clauses after it kept whole."""
+    starts = [h.start for h in hits]
+    out: list[_Hit] = []
+    for h in hits:
+        said = h.constraint.text
+        at = text.rfind(said, 0, h.start + len(said)) if said else -1
+        if at == -1 or h.constraint.polarity != "require" or not _ZH_EVERY_WORD.search(said):
+            out.append(h)
+            continue
+        end = at + len(said)
+        while (more := _ZH_FORMAT_MORE.match(text, end)) and not (
+            _ZH_CUE_RX.search(more.group())
+            or any(end <= s < more.end() for s in starts)
+            or text[more.end() : more.end() + 1] in ("？", "?")
+            or _ZH_NOT_SAID.search(more.group())
+        ):
+            end = more.end()
+        whole = text[at:end].strip()
+        out.append(_Hit(h.start, h.constraint.model_copy(update={"text": whole})))
+    return out
