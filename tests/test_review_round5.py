@@ -315,9 +315,6 @@ def test_zh_time_rule_narrowed() -> None:
 # ---------------------------------------------------------------- values
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review5: a renamed branch is not tracked as the current branch"
-)
 def test_slot_branch_renamed() -> None:
     text = block(
         "Commit it on a branch refactor/payments-retry.",
@@ -331,10 +328,6 @@ def test_slot_branch_renamed() -> None:
     assert "refactor/payments-retry" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'switch it to store credit after all' gives task.unspecified='store credit after all'",
-)
 def test_slot_after_all_not_in_value() -> None:
     text = block(
         "Refund it to Visa.", "OK.", "Actually switch it to store credit after all.", "OK.", "Go."
@@ -344,10 +337,6 @@ def test_slot_after_all_not_in_value() -> None:
     assert "after all" not in current and "unspecified" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a corrected phone ('it's 415-555-0128, not 0182') is not the current value",
-)
 def test_slot_corrected_phone() -> None:
     text = block(
         "Text it to 415-555-0182.",
@@ -361,10 +350,6 @@ def test_slot_corrected_phone() -> None:
     assert "415-555-0182" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'come back June 20 instead, not the 22nd' is not tracked as the return date",
-)
 def test_slot_return_date_instead() -> None:
     text = block(
         "Leaving June 12, back June 22.",
@@ -378,10 +363,6 @@ def test_slot_return_date_instead() -> None:
     assert "June 22" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Switch to the nonstop TAP one then, TP218' leaves task.flight=UA9640",
-)
 def test_slot_switch_flight() -> None:
     text = block(
         "Take UA9640.",
@@ -395,10 +376,6 @@ def test_slot_switch_flight() -> None:
     assert "UA9640" not in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Let's take the second one' is not resolved to the second offer listed",
-)
 def test_slot_take_the_second_one() -> None:
     text = block_of(
         [
@@ -423,10 +400,6 @@ def test_slot_take_the_second_one() -> None:
     assert "UA9640" in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'switch the citations to Chicago author-date' is tracked neither as a value nor as a rule",
-)
 def test_slot_citation_style_switch() -> None:
     text = block(
         "Cite everything in APA 7th edition.",
@@ -449,10 +422,6 @@ def test_slot_threshold_instead() -> None:
     assert "25 euros" in _current(text) + _rules(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: a Friday-only override archives the everyday time ('the rest stays at 22:00')",
-)
 def test_slot_weekday_override_keeps_default() -> None:
     text = block(
         "Run the routine at 22:00.",
@@ -464,10 +433,6 @@ def test_slot_weekday_override_keeps_default() -> None:
     assert "22:00" in _current(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review5: 'Can we do Monday the 17th?' (moving the loop) is not tracked; the old day stays current",
-)
 def test_slot_move_to_monday() -> None:
     text = block(
         "Schedule the loop on Thursday at 09:30.",

@@ -416,15 +416,35 @@ _REVOKE_ZH_WEAK: tuple[re.Pattern[str], ...] = (
         rf"{_ZH_ASK_LEAD}把(?P<obj>{_ZH_NO_CUE}{{1,12}}?)(?:{_ZH_WEAK_VERB}|列)(?:给我)?"
         rf"{_ZH_ASK_TAIL}"
     ),
+    # "有事直接打电话吧", "直接发邮件吧": what a rule forbade, asked for plainly ("直接").
+    re.compile(
+        r"(?<![^，,。！!；;\s])(?:那|那就|好吧|好的|嗯|现在|以后|有事|有什么事|有急事)*(?:的话)?"
+        r"[，,]?\s*(?:就|你|您)*直接"
+        rf"(?P<obj>(?![我你您他她它这那咱]){_ZH_NO_CUE}{{2,8}}?)(?:就行|就好)?吧(?=$|[，,。！!；;])"
+    ),
     # "价格显示出来吧": the rule's subject first.
     re.compile(
         rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])(?P<obj>(?:(?=[\u4e00-\u9fffA-Za-z]){_ZH_NO_CUE}){{2,8}}?)"
         rf"(?:也|就|还是)?(?:{_ZH_WEAK_VERB}|列)(?:给我)?{_ZH_ASK_TAIL}"
     ),
+    # "寄件人就写真名吧": where first, then what a rule forbade put there.
+    re.compile(
+        rf"{_ZH_ASK_LEAD}(?![我你您他她它这那咱])[\u4e00-\u9fff]{{1,6}}?(?:就|还是)"
+        rf"(?P<obj>{_ZH_WEAK_VERB}{_ZH_NO_CUE}{{1,8}}?){_ZH_ASK_TAIL}"
+    ),
 )
 _ZH_COMMA = re.compile(r"，|(?<=[\u4e00-\u9fff]),")
 # The confidence of those weak readings; the ledger records one only when it lifts a rule.
 WEAK_REVOCATION = 0.5
+# A rule quoted whole, then taken back: "刚才说信用卡别动，现在想想还是一起冻结吧". Its words
+# say nothing that holds once the rule is lifted (`Ledger.in_force`).
+TAKEN_BACK = re.compile(
+    r"(?:之前|刚才|前面|先前|上次|早先)我?(?:说|提)(?:过|了)?的?"
+    r"(?P<obj>(?=[^，,。！!？?；;]*(?:别|不要|不用|不能|不许|不准|只能|只|必须|一定要))"
+    r"[^，,。！!？?；;]{2,16}?)[，,]\s*(?:但是?|不过|可是)?(?:现在|后来)?"
+    r"(?:想想|想了想|想了一下|考虑了一下|再想想|仔细想想)?[，,]?\s*(?:还是|算了[，,]?)"
+    r"(?![^，,。！!？?；;]*(?:别|不要|不用|不能|不许|不准|不|只))"
+)
 _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     # "其实价格可以显示了": what the rule was about said first, then that it may be done now.
     (
@@ -458,6 +478,12 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
             rf"[，,]\s*(?:{_ZH_POINTER}{_ZH_RULE_NOUN}?(?:就|也)?|现在|那就)?"
             rf"(?:{_ZH_CALL_OFF}|(?:又|也)?可以(?:再)?{_ZH_ALLOW_VERB}?(?:出来)?了(?![吗么]))"
         ),
+        "forbid",
+    ),
+    # "刚才说信用卡别动，现在想想还是一起冻结吧": a rule quoted whole (its cue inside it), then
+    # the mind changed on it (not "…，还是别动了", the rule said again).
+    (
+        TAKEN_BACK,
         "forbid",
     ),
     # "那个不要显示价格的要求取消吧", "不显示价格那条作废": the rule named as a rule, called off.
@@ -623,6 +649,36 @@ NARROWS = " [narrows]"
 IN_PART = " [in part]"
 
 
+# A permission for one thing named, said before it ("For IMG_2305.jpg you can crop it", "For
+# this pair you can merge anyway") or after it ("A little chili is fine for Friday"): an
+# exception beside the rule it relaxes, not its end. The thing is one: "this"/"that" and a
+# noun, or a name with a digit, dot or dash in it (not "For now", "For this reason").
+_ONE_THING = (
+    r"(?:(?:this|that)\s+(?!(?:reason|case|purpose|matter|time|once)\b)[a-z][\w-]*"
+    r"|[a-z]*[\w]*[\d._-][\w.-]*\w"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+_FOR_ONE_THING = re.compile(
+    r"(?i)^\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
+    rf"{_ONE_THING}(?:\s+only)?,?\s+(?:you\s+(?:can|may)|it's\s+(?:ok|okay|fine)\s+to)\b"
+    r"|(?:is|are)\s+(?:fine|ok|okay|allowed|alright)\s+(?:for|on)\s+(?:the\s+)?"
+    rf"{_ONE_THING}(?:\s+(?:dinner|lunch|breakfast|meal|night|evening|morning|one))?"
+    r"(?=[.!;,\n]|\s*$)"
+)
+
+
+# The same lead said before a comma: "For IMG_2305.jpg, you may crop it."
+_ONE_THING_LEAD = re.compile(
+    r"(?i)\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
+    rf"{_ONE_THING}(?:\s+only)?,?\s*"
+)
+
+
+def for_one_thing(text: str) -> bool:
+    """Whether a permission is said for one thing or day only (`_FOR_ONE_THING`)."""
+    return _FOR_ONE_THING.search(text) is not None
+
+
 def scoped_permission(c: Constraint) -> str | None:
     """`NARROWS`, `IN_PART` or None: what kind of partial permission `c` is."""
     if not c.revokes:
@@ -742,11 +798,11 @@ _LIFT_EN: tuple[re.Pattern[str], ...] = (
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_ONCE}|{EN_OCCASION}),\s*"
         rf"(?:please |just )?(?P<obj>(?={_EN_VERBS}){_EN_OBJ}{{1,40}}?){_EN_END}"
     ),
-    # "Pandas is fine now", "Emojis are OK again".
+    # "Pandas is fine now", "Emojis are OK again", "8:30 is fine after all".
     re.compile(
         rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
         r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
-        r"(?P<obj>[\w'/+#-]+(?:\.\w+)*(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
+        r"(?P<obj>(?:\d{1,2}:\d{2}|[\w'/+#-]+(?:\.\w+)*)(?: [\w'/+#-]+(?:\.\w+)*){0,3}) (?:is|are) "
         r"(?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)" + _EN_END
     ),
     # "Actually, FedEx is fine": a change of mind says so without "now".
@@ -846,6 +902,91 @@ _EN_PART_CHANGED = re.compile(
 PART_ALLOWED = " [part allowed]"
 
 
+# "押金那笔例外，走我个人账户": one thing named as the exception to a rule for all of its kind
+# ("所有费用一律走对公账户"), what it does instead after it. Kept beside such a rule only
+# (`ledger.Ledger.add`); beside none it is a remark.
+EXCEPTED = " [excepted]"
+_ZH_EXCEPTED = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:但是?|不过|只有|只是|就)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)"
+    r"(?:那笔|这笔|那个|这个|那次|这次|那件|这件|那单|这单|那项|这项|的话)?"
+    r"(?:算|是|可以|要)?(?P<cue>例外|除外)(?:吧|了|啊)*(?=$|[，,。！!；;])"
+)
+
+
+# "经房东书面同意的可以转租": what a rule forbids, allowed once someone agrees. It narrows the
+# rule on that thing (`NARROWS`: the rule now holds without the consent); the sentence, with
+# any words that name the rule loosened ("转租那条可以放宽一点，…"), is its text.
+_ZH_WITH_CONSENT = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:但是?|不过|只要|如果)?"
+    r"(?P<cond>(?:经过?|征得|得到|取得|有)[^，,。！!？?；;]{1,16}?(?:同意|批准|许可|允许|签字|确认))"
+    r"(?:的话|的|后|之后|以后)[，,]?\s*(?:就|也|才|还是)?可以"
+    r"(?P<obj>[^，,。！!？?；;了吧吗]{1,10})(?:了|吧|的)*(?=$|[，,。！!；;])"
+)
+
+
+def _zh_with_consent(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_WITH_CONSENT` clauses, each narrowing a rule against what it allows."""
+    out: list[_Hit] = []
+    for m in _ZH_WITH_CONSENT.finditer(text):
+        at = m.start("cond")
+        if _inside(at, spans) or _inside(m.end() - 1, spans):
+            continue
+        start, end = _clause_span(text, at, through_comma=True)
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        spans.append((start, end))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, "可以" + NARROWS))
+    return out
+
+
+# "还是周六周日都可以排": more than one thing, each fine, said after an only-rule that named
+# one of them ("以后只能排周日"): that rule no longer holds (`ledger.Ledger.add`); with none,
+# the words are a remark.
+ALL_FINE = " [all fine]"
+_ZH_ALL_FINE = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|还是|那还是|不过|所以)*[，,]?\s*"
+    # (Named things, not "别的", "哪家", "其他的": "除了早餐，别的都可以" is no widening.)
+    r"(?![我你您他她它这那咱])(?![^，,。！!；;]*?(?:别的|其他|其它|哪|什么|任何|怎么|谁))"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,6}?"
+    r"(?:和|、|跟|与|及|或者?)?[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?:的话)?"
+    r"(?:其实|现在|也)?都(?P<cue>可以|行|能|没问题)(?P<verb>[\u4e00-\u9fff]{0,3}?)"
+    r"(?:了|吧|的|啊)*(?=$|[，,。！!；;])"
+)
+
+
+def _zh_all_fine(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_ALL_FINE` clauses, not asked."""
+    out: list[_Hit] = []
+    for m in _ZH_ALL_FINE.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or text[m.end() : m.end() + 1] in ("?", "？", "吗"):
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        subject = f"{m.group('obj')} {m.group('verb')}".strip()
+        cue = "都" + m["cue"] + ALL_FINE
+        out.append(_Hit(at, _make(text[start:end].strip(), "only", subject, cue, 0.7)))
+    return out
+
+
+def _zh_excepted(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_EXCEPTED` clauses, with the clause after that says what it does instead."""
+    out: list[_Hit] = []
+    for m in _ZH_EXCEPTED.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans):
+            continue
+        start, end = _clause_span(text, at, through_comma=True)
+        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            continue
+        spans.append((at, end))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "require", subject, m["cue"] + EXCEPTED))
+    return out
+
+
 def _parts_changed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_PART_CHANGED` and `_EN_PART_CHANGED` clauses: the thing with its place as subject
     ("legacy xmlexporter"), kept only beside a rule against changing that place."""
@@ -894,6 +1035,8 @@ _ZH_SCOPE_CUES = frozenset({"一律", "每次都", "以后都", "今后都"})
 _ZH_SPEAKER = r"(?:我|我们|咱们|咱|他|她|他们|她们|公司|我家|我们家)"
 _ZH_SPEAKER_BEFORE = re.compile(rf"{_ZH_SPEAKER}(?:也|就|还|都)?$")
 _ZH_SPEAKER_START = re.compile(_ZH_SPEAKER)
+# "以前每次都用 pytest": what was done each time then, no rule now.
+_ZH_PAST_BEFORE = re.compile(r"(?:以前|之前|过去|上次|上回|那时候?|当时|小时候)(?:也|就|还)?$")
 # "从现在开始，所有金额保留两位小数": a sentence that opens on how long it holds is a rule
 # (the clause it leads has no cue of its own; one that has is read by its cue).
 _ZH_SCOPE = re.compile(
@@ -908,7 +1051,7 @@ _GATE_ZH = (
     _ZH_CUE_RX.pattern
     + rf"|不{_ZH_HABIT_VERB}|都(?:用|按|以)"
     + r"|可以|应该|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
-    r"|从现在|从今|今后|过敏|吧|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
+    r"|从现在|从今|今后|过敏|吧|例外|除外|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
     # Changes of a rule in other words (`mind_change`).
     r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
@@ -919,6 +1062,9 @@ _GATE_ZH = (
     # `_zh_standing_shapes`
     r"|都(?:保留|写成|显示)|所有|全部|超过|超出|以上的|每次|每回|每一次|每当|(?:末|天|上|午|日|点)不"
     r"|[前后]先|[要得]有|格式"
+    # `_zh_plain_rules`
+    r"|统一(?:用|按|以)|一直|永远|排序|排列|排(?=[，,。；;！!\n]|$)|分组|[\d两三四五六七八九十]列|列[：:用为]|表头|字段"
+    r"|例外|商量|最长|顶多|上限|封顶|标出|标红|标黄|标记|标注|单独列|挑出来|提醒我|高亮"
 )
 # Every English shape starts at a word's start: "\b" first lets most places fail at once.
 _GATE = re.compile(
@@ -929,7 +1075,7 @@ _GATE = re.compile(
     r"|no longer|never mind|scratch|relax|loosen|lift|you can|you may|you're allowed"
     r"|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
-    r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all)"
+    r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all|for|on)"
     r"|this once|this one time|has to|can be|may be|can go|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
@@ -940,10 +1086,11 @@ _GATE = re.compile(
     r"|(?:me|us|know|ok|okay|approval|sign-off|go-ahead|permission|consent)(?: first)? before "
     r"|(?:first|beforehand|in advance|up front)\s*(?:[.!;\n]|$)"
     r"|(?:needs?|requires?) [^.;!?\n]+ before "
-    r"|(?:doesn't|does not|don't|do not) matter|(?:is|are)(?: not|n't) (?:important|needed|nece)"
+    r"|(?:doesn't|does not|don't|do not) (?:matter|apply)"
+    r"|(?:is|are)(?: not|n't) (?:important|needed|nece)"
     r"|also (?:change|modify|edit|update|fix|touch|refactor) "
     r"|(?:too|as well)\b"
-    r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) "
+    r"|(?:change|move|set|update|push|shift|bump|raise|lower|make) (?:the|that|my|our) |make it "
     # `_en_standing_shapes` and the threshold value changes
     r"|(?:over|above|under|below|exceeding|more than|less than|greater than|larger than) "
     r"[$€£¥]?\d|(?:each|every|any) "
@@ -1404,7 +1551,7 @@ def _zh_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int
             continue
         clause = text[m.start("topic") : m.start("end")].strip()
         out.append(_Hit(m.start("topic"), _make(clause, "require", m["topic"], "所有", 0.7)))
-    return out
+    return out + _zh_plain_rules(text, spans, ruled)
 
 
 def _zh_verb_first(do: str) -> bool:
@@ -1418,6 +1565,165 @@ def _zh_verb_first(do: str) -> bool:
         return False
     flag: str = words[0].flag
     return flag.startswith("v") and flag != "vn"
+
+
+# Chinese standing instructions no classic cue word starts, the counterparts of `_EN_FOR_EVERY`,
+# `_EN_SHOULD_BE`, `_EN_COLUMNS`, `_EN_ASK_BEFORE` and `_EN_FIRMLY`; each kept whole. Opening a
+# clause, after a lead-in that adds nothing ("另外，", "以后").
+_ZH_PLAIN_LEAD = (
+    r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且|对了|请|记得|以后|今后)[，,]?\s*)*"
+)
+_ZH_PLAIN_END = r"(?P<end>[，,。；;！!？?\n]|$)"
+# Not said of someone else, of the speaker, of one occasion or of the past ("我每次都用…",
+# "上次都用的…", "这次…").
+_ZH_NOT_TOPIC = (
+    r"(?!我|咱|俺|你们|他|她|它|大家|别人|有人|这|那|上次|上回|以前|之前|过去|平时|一般|通常)"
+)
+# "每次跑测试都用 pytest -x", "每回导出都按 UTF-8": how every occasion of an action is done.
+_ZH_EACH_USE = re.compile(
+    _ZH_PLAIN_LEAD + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:[^，,。；;！!？?\n]{{0,10}}?)"
+    r"(?:每次|每回|每一次)\s*[^，,。；;！!？?\n]{0,16}?\s*(?:都|一律|统一|全都)\s*(?:要|得)?\s*"
+    r"(?:用|使用|采用|按照?|以)(?![了过着的得])\s*[^，,。；;！!？?\n]{1,30}?)\s*" + _ZH_PLAIN_END
+)
+# "超过500的报销都标出来", "金额高于1000的都标红": every item past a threshold, marked.
+_ZH_MEASURE = r"(?:分|个|次|天|小时|分钟|公斤|斤|件|人|%|％)?"
+_ZH_OVER_MARK = re.compile(
+    _ZH_PLAIN_LEAD
+    + r"(?P<rule>(?:凡是|只要是|所有)?(?:(?![我你您他她这那把])[\u4e00-\u9fff]){0,8}?"
+    rf"(?:(?:超过|超出|高于|大于|多于|低于|少于)\s*{_ZH_NUMBER}{_ZH_MEASURE}(?:以上|以下)?"
+    rf"|{_ZH_NUMBER}{_ZH_MEASURE}(?:以上|以下))"
+    r"的(?:(?![我你您他她都把])[\u4e00-\u9fff]){0,4}(?:都|一律|全部|统一)?(?:要|得|请|给我)?"
+    r"(?:标出来|标出|标红|标黄|标记出来|标记|标注出来|标注|单独列出来|单独列出|单独列|挑出来"
+    r"|提醒我|高亮)(?:一下)?)" + _ZH_PLAIN_END
+)
+# "座位一直要靠过道的", "房间永远要朝南的": a thing wanted always, said of its topic.
+_ZH_ALWAYS_WANT = re.compile(
+    _ZH_PLAIN_LEAD + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:(?![你您他她它谁哪])[\u4e00-\u9fff]){{1,6}}?"
+    r"(?:一直|永远|每次)都?(?:要|得)(?![不是了])(?P<x>[^，,。；;！!？?\n]{1,12}?))" + _ZH_PLAIN_END
+)
+# (What a thing wanted opens on: "靠过道的", "订全季", "用公制"; not "涨", "走很久".)
+_ZH_WANT_VERB = re.compile(r"(?:靠|坐|选|订|用|住|朝|买|带|直飞|走(?!很|了))")
+# "表格按日期排序", "列表按时间先后排列": how a list produced is ordered; with how, after a comma
+# ("，最新的在前").
+_ZH_SORTED = re.compile(
+    _ZH_PLAIN_LEAD + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:(?![你您他她它谁哪把帮能可是已没])"
+    r"[\u4e00-\u9fffA-Za-z]){1,8}?(?:都|一律|统一|全部|也)?(?:要|得|需要)?(?:按照?|以)"
+    r"[^，,。；;！!？?\n]{1,12}?(?:的顺序|顺序)?来?(?:排序|排列|排|分组|归类|降序排列?|升序排列?"
+    r"|倒序排列?))" + _ZH_PLAIN_END
+)
+_ZH_ORDER_MORE = re.compile(
+    r"[，,]\s*(?:(?:最新|最近|最早|最旧|最晚|最大|最小|最高|最低|最贵|最便宜)的?(?:在|放|排)"
+    r"(?:最)?(?:前|后)(?:面|边)?|(?:从|由)[^，,。；;！!？?\n]{1,6}到[^，,。；;！!？?\n]{1,6}"
+    r"|降序|升序|倒序)(?=[，,。；;！!\n]|$)"
+)
+# "输出的时候列出 日期、金额、备注 三列", "表头：日期、金额、备注": the columns wanted.
+_ZH_COLUMN_ITEM = r"[^，,。；;！!？?\n、]{1,10}"
+_ZH_COLUMN_ITEMS = rf"{_ZH_COLUMN_ITEM}(?:、{_ZH_COLUMN_ITEM})+?(?:和{_ZH_COLUMN_ITEM})?"
+_ZH_COLUMNS = re.compile(
+    _ZH_PLAIN_LEAD
+    + rf"(?P<rule>{_ZH_NOT_TOPIC}(?:(?![你您他她它谁哪把帮能可有是])[^，,。；;！!？?\n]){{0,12}}?"
+    rf"(?:(?:列出|列|分成|分为|包含|包括|显示|用|按)\s*(?!了)(?P<x>{_ZH_COLUMN_ITEMS})\s*"
+    r"(?:这|共|一共)?(?:[两三四五六七八九十]|\d+)列(?:来?(?:输出|展示|显示|做))?"
+    rf"|(?:列|表头|字段|列名)(?:用|为|[：:])\s*(?P<y>{_ZH_COLUMN_ITEMS})))" + _ZH_PLAIN_END
+)
+# "动之前先问我", "发邮件前先给我看一下": what to do before every one of an action (not before a
+# time: "明天之前先问我").
+_ZH_ASK_FIRST = re.compile(
+    _ZH_PLAIN_LEAD + r"(?P<rule>(?:(?:你|您)\s*)?(?P<act>(?!我|咱|他|她|这|那|上次|上回)"
+    r"[^，,。；;！!？?\n]{1,14}?)(?:之前|以前|前)[，,]?\s*(?:都|也|一律|请|务必)*\s*"
+    r"(?:要|得|必须|记得)?\s*先\s*(?:问(?:一下|一声)?我|跟我(?:确认|商量|说)(?:一下|一声)?"
+    r"|和我(?:确认|商量)(?:一下)?|告诉我(?:一声)?|通知我|经过我的?同意|征得我的?同意"
+    r"|给我看(?:一下|一眼)?|让我(?:看|确认|过目)(?:一下|一眼)?))" + _ZH_PLAIN_END
+)
+# "最长40分钟", "顶多两页", "每场40分钟封顶": a limit said without "最多" (the cue reads that).
+# Not a guess ("顶多也就半小时吧", "最长就40分钟"), a fact of a thing pointed at ("那部电影最长两
+# 小时"), a way's length ("路上顶多30分钟": how long it takes), asked or past.
+_ZH_UNIT = r"(?:分钟|小时|天|页|句话?|个字|字|条|次|杯|晚|段|张|轮)"
+_ZH_AT_MOST = re.compile(
+    _ZH_PLAIN_LEAD
+    + rf"(?P<rule>{_ZH_NOT_TOPIC}(?!路上|车程|路程|步行|走路|开车|坐车|打车|大概|估计)"
+    r"(?:(?![你您他她它谁哪])[\u4e00-\u9fff]){0,8}?"
+    rf"(?:(?:最长|顶多|上限)\s*{_ZH_NUMBER}\s*{_ZH_UNIT}|{_ZH_NUMBER}\s*{_ZH_UNIT}封顶))"
+    + _ZH_PLAIN_END
+)
+_ZH_TIME_WORD = re.compile(
+    r"\d|点钟?$|[号日天周月年]$|[上中下]午|晚上|早上|今天|明天|后天|会|之后$"
+)
+# "素食，没有例外", "回复用英文，绝无例外": how firmly a rule holds, nothing ruled out.
+_ZH_FIRM = (
+    r"(?:没有例外|没有任何例外|不能有例外|不允许例外|不许例外|绝无例外|概不例外|一律不例外"
+    r"|不接受例外|不得例外|没得商量|没商量|不容商量)"
+)
+_ZH_FIRM_TAIL_AT = re.compile(rf"[，,]\s*{_ZH_FIRM}\s*(?=[。！!；;\n]|$)")
+_ZH_FIRMLY = re.compile(
+    r"(?:^|(?<=[。；;！!\n]))\s*(?:(?:另外|还有|而且|对了)[，,]?\s*)?"
+    rf"(?P<s>{_ZH_NOT_TOPIC}[^，,。；;！!？?\n]{{2,30}}?)\s*[，,]\s*(?P<tail>{_ZH_FIRM})"
+    r"\s*(?=[。！!；;\n]|$)"
+)
+_ZH_FIRM_NOT = re.compile(r"是|了|过|一样|吗|呢|么|谢|好的|没")
+_ZH_ALL_LEAD = re.compile(r"(?:全部|所有|一律|统一|都)+(?:的)?")
+_ZH_NOT_SAID = re.compile(r"吗|呢|么|什么|哪|多少|的话|了$|过$|^了")
+
+
+def _zh_plain_rules(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`_ZH_EACH_USE` … `_ZH_ASK_FIRST` rules, each its whole clause, and `_ZH_FIRMLY`."""
+    out: list[_Hit] = []
+    for rx, cue in (
+        (_ZH_EACH_USE, "每次"),
+        (_ZH_OVER_MARK, "超过"),
+        (_ZH_ALWAYS_WANT, "一直"),
+        (_ZH_SORTED, "按"),
+        (_ZH_COLUMNS, "列"),
+        (_ZH_ASK_FIRST, "先"),
+        (_ZH_AT_MOST, "最多"),
+    ):
+        for m in rx.finditer(text):
+            rule = m["rule"].strip()
+            if _read(m.span("rule"), spans, ruled) or m["end"] in ("？", "?"):
+                continue
+            if _ZH_NOT_SAID.search(rule) or not _zh_plain_fits(rx, m):
+                continue
+            end = m.end("rule")
+            while rx is _ZH_SORTED and (more := _ZH_ORDER_MORE.match(text, end)):
+                end = more.end()
+            clause = text[m.start("rule") : end].strip()
+            out.append(_Hit(m.start("rule"), _make(clause, "require", rule, cue, 0.7)))
+            spans.append((m.start("rule"), end))
+    if "例外" in text or "商量" in text:
+        out.extend(_zh_firmly(text, spans, ruled))
+    return out
+
+
+def _zh_plain_fits(rx: re.Pattern[str], m: re.Match[str]) -> bool:
+    """Whether the `_zh_plain_rules` match `m` of `rx` is a rule: a thing wanted always
+    (`_ZH_WANT_VERB` or a noun), before an action, not a time."""
+    if rx is _ZH_ALWAYS_WANT:
+        x = m["x"].rstrip("的")
+        words = [w for w in jieba.posseg.cut(x) if w.word.strip()]
+        noun = bool(words) and str(words[-1].flag).startswith(("n", "eng"))
+        return bool(x) and (bool(_ZH_WANT_VERB.match(x)) or noun)
+    if rx is _ZH_ASK_FIRST:
+        return not _ZH_TIME_WORD.search(m["act"].strip())
+    return True
+
+
+def _zh_firmly(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`_ZH_FIRMLY` rules: a thing or an instruction made firm by its tail, with no rule read
+    in it already (the tail is kept with that one: `_with_firm_tails`)."""
+    out: list[_Hit] = []
+    for m in _ZH_FIRMLY.finditer(text):
+        said = m["s"].strip()
+        if _read((m.start("s"), m.end("tail")), spans, ruled) or _ZH_FIRM_NOT.search(said):
+            continue
+        subject = said[lead.end() :] if (lead := _ZH_ALL_LEAD.match(said)) else said
+        words = [w for w in jieba.posseg.cut(subject) if w.word.strip()]
+        noun = bool(words) and str(words[-1].flag).startswith(("n", "eng"))
+        if not noun and not re.search(r"要|用|按|走|以", subject):
+            continue  # "大家都到齐，…": no thing or way named
+        clause = text[m.start("s") : m.end("tail")].strip()
+        out.append(_Hit(m.start("s"), _make(clause, "require", subject, m["tail"], 0.7)))
+        spans.append((m.start("s"), m.end("tail")))
+    return out
 
 
 def extract_constraints(text: str) -> list[Constraint]:
@@ -1444,6 +1750,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_scoped_exemptions(text, revoked_spans))
     if LATIN_LETTER.search(text):
         hits.extend(_relaxations(text, revoked_spans))
+        hits.extend(_en_fine_for_one(text, revoked_spans))
         hits.extend(_en_also_ok(text, revoked_spans))
     if "也" in text or "就" in text or "不一定" in text:
         hits.extend(_zh_relaxations(text, revoked_spans))
@@ -1451,6 +1758,12 @@ def extract_constraints(text: str) -> list[Constraint]:
     if "过敏" in text or "allergic" in text.lower():
         hits.extend(_struck_items(text, revoked_spans))
     hits.extend(_parts_changed(text, revoked_spans))
+    if "外" in text:
+        hits.extend(_zh_excepted(text, revoked_spans))
+    if "都" in text:
+        hits.extend(_zh_all_fine(text, revoked_spans))
+    if "可以" in text:
+        hits.extend(_zh_with_consent(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
@@ -1507,8 +1820,10 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_standing_shapes(text, revoked_spans, [h.start for h in hits]))
     hits.sort(key=lambda h: h.start)
     hits = _without_alternatives_lifted(hits)
-    if "," in text and LATIN_LETTER.search(text):
+    if ("," in text and LATIN_LETTER.search(text)) or "例外" in text or "商量" in text:
         hits = _with_firm_tails(text, hits)
+    if _CJK_CHAR.search(text) and ("，" in text or "," in text):
+        hits = _with_format_tails(text, hits)
     if "等" in text:
         hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
@@ -1665,9 +1980,11 @@ def _zh_habits(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
 # the speaker does), a pair ("这两个都用得上") or after "从现在开始" (`_ZH_SCOPE` reads that).
 _ZH_ALL_USE = re.compile(
     r"(?:^|(?<=[。；;！!\n]))\s*(?P<topic>(?!我|咱|大家|他|她|你|您|别人|很多人|有人|这|那|平时|一般"
-    r"|通常|以前|之前|过去|现在|每|以后|今后|从现在|从今|[一两二三四五六七八九十几]个)"
+    # (Nor one occasion, past or this one: "上次都用的 pytest", "这次都用…".)
+    r"|通常|以前|之前|过去|现在|每|以后|今后|从现在|从今|上次|上回|那次|刚才|昨天|[一两二三四五六七八九十几]个)"
     r"[\u4e00-\u9fffA-Za-z0-9]{1,10}?)(?:都|全部|统一|全都)(?P<verb>用|按照?|以|保留|写成|显示为?)"
-    r"(?![得过了着])(?P<rule>[^，,。；;！!？?\n]{1,20})(?P<end>[，,。；;！!？?\n]|$)"
+    # ("都用的 X": what was used.)
+    r"(?![得过了着的])(?P<rule>[^，,。；;！!？?\n]{1,20})(?P<end>[，,。；;！!？?\n]|$)"
 )
 # The same format's next clauses: "，保留两位小数".
 _ZH_FORMAT_MORE = re.compile(
@@ -1775,6 +2092,13 @@ def _acts_again(rx: re.Pattern[str], m: re.Match[str]) -> bool:
     return rx is _REVOKE_EN[0][0] and _UNDO_VERB.match(m.group("obj")) is not None
 
 
+# "…，这次算了", "…，就这一次", "…，下不为例": the request before it is for this once.
+_ZH_ONCE_TAIL = re.compile(
+    r"[，,]\s*(?:(?:就|只|仅)?(?:这一次|这次|这一回|这回)(?:算了|例外|破例|就这样)?|仅此一次|下不为例"
+    r"|破例一次)(?=$|[，,。！!；;])"
+)
+
+
 def _revocations(
     text: str,
     rules: list[tuple[re.Pattern[str], Polarity]],
@@ -1802,6 +2126,8 @@ def _revocations(
                     # "Feel free to use pandas in the notebook, but not in src/."
                     end, limited = _permission_end(text, end)
                     cue += NARROWS if limited else ""
+                if (tail := _ZH_ONCE_TAIL.match(text, end)) is not None:
+                    end = tail.end()  # "那就用副厂的吧，这次算了": for this once, said after it
                 revoked_spans.append((m.start(), max(m.end(), end)))
                 hits.append(
                     _Hit(
@@ -2049,9 +2375,13 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if not subject:
                 continue
             sentence = _sentence_start(text, first := m.start())
-            led = _ONCE_LEAD.fullmatch(text, sentence, first) is not None
+            led = (
+                _ONCE_LEAD.fullmatch(text, sentence, first) is not None
+                or _ONE_THING_LEAD.fullmatch(text, sentence, first) is not None
+            )
             if led:
-                start = min(start, sentence)  # "Just this once, go ahead and use eval()."
+                # "Just this once, go ahead and use eval().", "For IMG_2305.jpg, you may …".
+                start = min(start, sentence)
             first = m.start() + len(m.group()) - len(m.group().lstrip())
             if at > first:
                 cue, start = text[first:at].strip(), min(start, first)
@@ -2060,6 +2390,8 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if _DIGIT.search(obj) and (_NOT_NUMBER.match(text, end) or _EN_VALUE_SET.match(obj)):
                 continue  # "Actually use 10 retries, not 8": a value changed, no rule
             end, limited = _permission_end(text, end)
+            if (tail := _ZH_ONCE_TAIL.match(text, end)) is not None:
+                end = tail.end()  # "还是用副厂的吧，仅此一次": for this once, said after it
             if _EN_REASON.match(text, end):
                 end = _sentence_end(text, end)  # "…, since CI is green.": the reason kept
             # (The occasion is read with it: "Only for this booking, …" is no only-rule.)
@@ -2452,6 +2784,33 @@ def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     return out
 
 
+# "A little chili is fine for Friday": a thing a rule forbids, allowed for one day or thing
+# (`_ONE_THING`), an exception kept beside the rule (`IN_PART`); beside none it is dropped.
+_EN_FINE_FOR = re.compile(
+    rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:(?:then|actually|but)\b,?\s+)?"
+    r"(?:(?:a little|a bit of|a bit|some|a few|the)\s+)?"
+    r"(?!(?:it|that|this|everything|all|which|what|there|here|i|we|you|he|she|they)\b)"
+    r"(?P<obj>[a-z][\w'-]*(?:\s+(?!(?:is|are)\b)[a-z][\w'-]*){0,2}?)\s+"
+    r"(?P<cue>(?:is|are)\s+(?:fine|ok|okay|allowed|alright))\s+(?:for|on)\s+(?:the\s+)?"
+    rf"{_ONE_THING}(?:\s+(?:dinner|lunch|breakfast|meal|night|evening|morning|one))?"
+    r"(?=[.!;,\n]|\s*$)"
+)
+
+
+def _en_fine_for_one(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_EN_FINE_FOR` clauses, each an exception beside a rule in force."""
+    out: list[_Hit] = []
+    for m in _EN_FINE_FOR.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or text[m.end() : m.end() + 1] == "?":
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "forbid", subject, m["cue"] + IN_PART))
+    return out
+
+
 # "It must be a five-star hotel.", "The hotel has to be 4-star": a counted kind required. Other
 # things a "must be" says are guesses or remarks ("You must be tired", "It must be a mistake"),
 # and so is one with more after it ("It must be a five-star hotel, judging by the lobby").
@@ -2584,6 +2943,8 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
                 continue
             if rx is _ZH_ALSO_OK and (len(obj) > 6 or not _zh_thing_named(obj)):
                 continue  # a thing, not what is done or how: "去看看也行", "有就好", "这样也行"
+            if rx is _ZH_DOING_ALSO_OK and re.search(r"改成|改为|调到|调成|改到|放宽到", obj):
+                continue  # "押金改成两个月也可以": a value changed (`_NEW_VALUE_RX`)
             start, end = _clause_span(text, at)
             if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？", "吗"):
                 continue
@@ -3112,7 +3473,9 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             if at > 0 and len(cue) >= 2 and cue[0] == "不" and body[at - 1] == cue[1]:
                 continue  # A-not-A question: 要不要, 能不能, 用不用
             if cue in _ZH_SCOPE_CUES and (
-                _ZH_CUE_RX.search(body, m.end()) or _ZH_SPEAKER_BEFORE.search(body, 0, at)
+                _ZH_CUE_RX.search(body, m.end())
+                or _ZH_SPEAKER_BEFORE.search(body, 0, at)
+                or _ZH_PAST_BEFORE.search(body, 0, at)
             ):
                 # "以后都不要用英文": the cue after the scope states the rule; "我每次都点宫保鸡
                 # 丁": what the speaker does each time, no rule for the assistant.
@@ -4079,6 +4442,15 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
         r"(?:important|needed|necessary))(?: (?:anymore|any more|after all|to me))?"
         + _CLAUSE_END_OR_REASON_EN
     ),
+    # "The 17:30 cutoff doesn't apply anymore", "The budget cap no longer applies": a rule
+    # named by its thing, let go for good (not "doesn't apply to the workshop", a scope).
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the\s+|that\s+|my\s+|our\s+)?"
+        r"(?P<obj>(?!(?:it|that|this|them|those|these|everything|me|all)\b)[\w'/+#:-]+"
+        r"(?: [\w'/+#:-]+){0,3})\s+(?P<cue>(?:doesn't|does not|don't|do not) apply"
+        r"(?= (?:anymore|any more|now))|no longer appl(?:y|ies))(?: (?:anymore|any more|now))?"
+        + _CLAUSE_END_OR_REASON_EN
+    ),
     # "I changed jobs so the work number thing doesn't matter anymore": the same after a
     # reason, a thing named with its article (not "so it doesn't matter").
     re.compile(
@@ -4146,6 +4518,17 @@ VALUE_SHAPES_ORDER = {shape: i for i, (shape, _) in enumerate(VALUE_SHAPES)}
 _VALUE = rf"(?:{_DATE}|{_TIME}|{_NUMBER})"
 # Verbs that move a limit: "放宽到", "放到", "提高到", "降到".
 _ZH_LIMIT_MOVED = r"(?:放宽|放|提高|提|加|增加|涨|降低|降|减|减少|收紧|压)(?:到|至)"
+# Counts said in words: "two", "five"; "两个月", "三天" (a numeral before its unit).
+_EN_COUNT_WORDS = (
+    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve"),
+)
+_EN_COUNT_WORD = rf"(?:{'|'.join(_EN_COUNT_WORDS)})\b"
+_ZH_COUNT_WORD = (
+    r"(?:[一二两三四五六七八九]?十[一二三四五六七八九]?|[一二两三四五六七八九])"
+    r"(?=个?(?:月|天|周|星期|人|小时|分钟|年|次|晚|间|份|条|笔))"
+)
+_COUNTED_WORD = re.compile(rf"(?i)\b{_EN_COUNT_WORD}|{_ZH_COUNT_WORD}")
 _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
     # "Change the cutoff to 2026-04-01", "Move the limit to 300".
     re.compile(
@@ -4184,14 +4567,21 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         rf"(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+(?P<v>{_VALUE})"
         rf"(?:\s?(?:%|[a-z]+))?(?:\s+now)?{_CLAUSE_END_EN}"
     ),
-    # "截止日期改成4月1日", "把上限改为300".
+    # "截止日期改成4月1日", "把上限改为300", "押金改成两个月也可以".
     re.compile(
         rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)(?:可以|就|也)?"
         # "汇率上限放宽到 7.30", "预算可以放到 13 万": a limit moved is a value changed too.
         rf"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到|{_ZH_LIMIT_MOVED})"
-        rf"\s*(?P<v>{_VALUE})\s*(?:万元|万|千|元|块|天|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
+        rf"\s*(?P<v>{_VALUE}|{_ZH_COUNT_WORD})\s*"
+        r"(?:万元|万|千|元|块|天|个月|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
-        rf"的?(?:吧|了)?{_CLAUSE_END_ZH}"
+        rf"的?(?:吧|了|也可以|也行|就行|也没问题)?{_CLAUSE_END_ZH}"
+    ),
+    # "Make it five per batch", "Make it 3 a day": a count per unit said again.
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:actually|wait|sorry)\b,?\s+)*(?:please\s+|let's\s+)?"
+        rf"(?P<cue>make)\s+it\s+(?P<v>\d+|{_EN_COUNT_WORD})\s+"
+        r"(?:per|a|an|each|every)\s+(?P<noun>[a-z]+)(?:\s+instead)?" + _CLAUSE_END_EN
     ),
     # "标准是 500 一晚", "预算现在是 9500": what a limit is said again, with another value
     # (the ledger keeps it only if a rule naming the noun, or a limit, has one of its shape).
@@ -4241,6 +4631,30 @@ def _threshold_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         rule = _make(m.group("rule"), "require", subject, m.group("cue"), 0.75)
         out.append(_Hit(m.start("rule"), rule))
     return out
+
+
+def counted_value(s: str) -> tuple[str, str] | None:
+    """A count said in words, as a number value: "two merges" ("number", "2"), "两个月"
+    ("number", "2"). For a rule or a change naming no value in digits (`value_shape`)."""
+    m = _COUNTED_WORD.search(s)
+    if m is None:
+        return None
+    word = m.group().lower()
+    if word in _EN_COUNT_WORDS:
+        return "number", str(_EN_COUNT_WORDS.index(word) + 1)
+    n = _zh_count(word)
+    return ("number", str(n)) if n is not None else None
+
+
+def _zh_count(word: str) -> int | None:
+    """一..九十九 as a number."""
+    digits = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+    if "十" in word:
+        tens, _, ones = word.partition("十")
+        t = digits.get(tens, 0) if tens else 1
+        o = digits.get(ones, 0) if ones else 0
+        return t * 10 + o if (not tens or tens in digits) and (not ones or ones in digits) else None
+    return digits.get(word) if len(word) == 1 else None
 
 
 def value_shape(s: str) -> tuple[str, str] | None:
@@ -4476,7 +4890,12 @@ def _with_firm_tails(text: str, hits: list[_Hit]) -> list[_Hit]:
     for h in hits:
         said = h.constraint.text
         at = text.rfind(said, 0, h.start + len(said))
-        tail = _EN_FIRM_TAIL_AT.match(text, at + len(said)) if said and at != -1 else None
+        tail = (
+            _EN_FIRM_TAIL_AT.match(text, at + len(said))
+            or _ZH_FIRM_TAIL_AT.match(text, at + len(said))
+            if said and at != -1
+            else None
+        )
         if tail is None:
             out.append(h)
             continue
@@ -4486,3 +4905,31 @@ def _with_firm_tails(text: str, hits: list[_Hit]) -> list[_Hit]:
 
 
 _EN_FIRM_TAIL_AT = re.compile(rf"(?i){_EN_FIRM_TAIL}")
+
+
+# A standing rule for every item of a kind ("所有金额一律按人民币报"): the format clauses after
+# it with no rule of their own ("，保留两位小数") are the same rule's.
+_ZH_EVERY_WORD = re.compile(r"一律|统一|所有|全部|都|每次|每回")
+
+
+def _with_format_tails(text: str, hits: list[_Hit]) -> list[_Hit]:
+    """Each Chinese standing rule with the `_ZH_FORMAT_MORE` clauses after it kept whole."""
+    starts = [h.start for h in hits]
+    out: list[_Hit] = []
+    for h in hits:
+        said = h.constraint.text
+        at = text.rfind(said, 0, h.start + len(said)) if said else -1
+        if at == -1 or h.constraint.polarity != "require" or not _ZH_EVERY_WORD.search(said):
+            out.append(h)
+            continue
+        end = at + len(said)
+        while (more := _ZH_FORMAT_MORE.match(text, end)) and not (
+            _ZH_CUE_RX.search(more.group())
+            or any(end <= s < more.end() for s in starts)
+            or text[more.end() : more.end() + 1] in ("？", "?")
+            or _ZH_NOT_SAID.search(more.group())
+        ):
+            end = more.end()
+        whole = text[at:end].strip()
+        out.append(_Hit(h.start, h.constraint.model_copy(update={"text": whole})))
+    return out

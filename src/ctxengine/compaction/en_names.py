@@ -375,7 +375,9 @@ _DETAIL = (
     r"(?P<detail>\s*\([^()\n]{1,40}\)(?:\s*[^,;\s][^,;\n]{0,30}?)??"
     rf"|\s*[-–—:]\s+(?:[^,;\n]|{_AMOUNT_COMMA}){{1,60}}?"
     r"|\s+(?:for|at|from|with|in|on|near|priced\s+at|costs?|rated|which|that|-)\s+"
-    rf"(?:[^,;\n]|{_AMOUNT_COMMA}){{1,60}}?)?"
+    rf"(?:[^,;\n]|{_AMOUNT_COMMA}){{1,60}}?"
+    # "1) TP218 $1,412; 2) UA9640 $1,188": a price right after the name is its detail.
+    rf"|\s+(?=[$€£¥]\s?\d)(?:[^,;\n]|{_AMOUNT_COMMA}){{1,60}}?)?"
 )
 _ITEM_END = r"(?=\s*(?:[,;!?\n]|\.(?:\s|$)|$)|\s+(?:and|or)\s)"
 _ITEM = re.compile(rf"(?:\*\*)?(?:the\s+)?(?P<name>{_RUN})(?:\*\*)?{_DETAIL}{_ITEM_END}")

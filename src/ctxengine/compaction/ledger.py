@@ -81,20 +81,25 @@ import jieba.posseg
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
+    ALL_FINE,
     CHANGES_MIND,
     DOES_NOW,
     DROPS,
     EN_OCCASION,
     EN_VERB,
+    EXCEPTED,
     IF_RULED,
     IN_PART,
     INCLUDES,
     NARROWS,
     PART_ALLOWED,
     STRUCK,
+    TAKEN_BACK,
     WEAK_REVOCATION,
     WORD_BAR,
     Polarity,
+    counted_value,
+    for_one_thing,
     lifts_only_a_rule,
     mind_change,
     names_alternative,
@@ -347,20 +352,25 @@ def _action_named(rule: str, permitted: str) -> bool:
 _NAMES_A_RULE = re.compile(r"(?i)\b(?:rule|restriction|constraint)s?\b")
 # A Chinese rule named as one ("预算那条", "取消预算的限制").
 _ZH_RULE_NAMED = re.compile(r"(?:那条|这条|那个|这个)(?:规则|要求|限制)?|规则|要求|限制|规定")
-# A rule called off by name ("Forget the mornings-only rule", "Ignore my rule about emojis"):
+# A rule called off by name ("Forget the mornings-only rule", "Ignore my rule about emojis",
+# "Forget what I said about pork"):
 # once it has lifted the rule it says nothing that holds, and shown it would read as a rule of
 # its own (`Ledger.in_force`). (The Chinese "之前说不要显示价格，取消这个要求" stays shown, as
 # its tests ask: its words quote the rule lifted.)
 _CALLS_OFF = re.compile(
     r"(?i)(?:^|(?<=[.;!?,，。；！]))\s*(?:(?:please|ok|okay|actually|and|so)\b,?\s+)*"
-    r"(?:forget|ignore|disregard|never mind|scratch|drop)\b[^.;!?\n]*?"
+    r"(?:forget|ignore|disregard|never mind|scratch|drop)\b(?:[^.;!?\n]*?"
     r"\b(?:rule|restriction|constraint|instruction)s?\b(?!\s+for\b)"
+    # "Forget what I said about pork": what was said, called off; nothing of it holds.
+    r"|\s+what i (?:said|told you) (?:about|regarding)\b)"
 )
 
 
-# A limit dropped by what it limits: "Scratch the budget cap", "Forget the Go requirement".
+# A limit dropped by what it limits: "Scratch the budget cap", "Forget the Go requirement",
+# "The 17:30 cutoff doesn't apply anymore".
 _LIMIT_WORD = re.compile(
-    r"(?i)^(?P<what>[\w' -]+?) (?:cap|limit|ceiling|requirement|minimum|maximum)$"
+    r"(?i)^(?P<what>[\w' -]+?) (?:cap|limit|ceiling|requirement|minimum|maximum|cutoff|cut off"
+    r"|deadline)$"
 )
 
 
@@ -479,7 +489,8 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str, said: 
     """A rule naming a value of the new value's shape (another one), that the change's noun
     names: by a word of the rule or as its limit ("cutoff"); not one that measures another
     thing ("只看步行10分钟以内的" is no budget for "预算可以放宽到9500了")."""
-    old = value_shape(rule)
+    # (A count in words, "No more than two merges per batch", if no value in digits.)
+    old = value_shape(rule) or counted_value(rule)
     if new is None or old is None or old[0] != new[0] or old[1] == new[1]:
         return False
     was = _unit_kind(rule, old[1])
@@ -628,6 +639,23 @@ def _contrast_twins(
     ]
 
 
+def _alternative_twins(
+    active: Iterable[ConstraintEntry], lifted: list[ConstraintEntry]
+) -> list[ConstraintEntry]:
+    """The alternative read from a lifted prohibition's own cue ("千万别给我打电话，发微信就
+    行": a forbid and a require of one text, turn and cue): offered in its place, it goes
+    with it, and kept its text would show the lifted rule."""
+    halves = {(e.text, e.turn, e.cue) for e in lifted if e.polarity == "forbid" and not e.revokes}
+    return [
+        e
+        for e in active
+        if e.polarity == "require"
+        and not e.revokes
+        and e not in lifted
+        and (e.text, e.turn, e.cue) in halves
+    ]
+
+
 # Words a rule said again as a permission may leave out: "在职证明上不要写我的月薪" is lifted by
 # "在职证明上写月薪也可以".
 _ZH_LEFT_OUT = re.compile(r"给我|我们的|我的|你的|也|再|还|都")
@@ -712,6 +740,49 @@ def _bounds_time(rule: str, bound: re.Match[str]) -> bool:
     )
 
 
+# An English clock time: "9am", "8:30", "5.30 pm", "17:30".
+_EN_CLOCK = r"\d{1,2}(?:[:.]\d{2})?\s?(?:[ap]\.?m\.?)?"
+_EN_TIME_BOUND = re.compile(
+    rf"(?i)\b(?P<dir>before|earlier than|after|later than|past)\s+(?P<t>{_EN_CLOCK})(?![\w:.])"
+)
+_EN_CLOCK_SAID = re.compile(
+    r"(?i)(?<![\w:.])(?P<t>\d{1,2}(?:[:.]\d{2}|\s?[ap]\.?m\.?)"
+    r"(?:\s?[ap]\.?m\.?)?)(?![\w:.])"
+)
+
+
+def _minutes(t: str, like: str = "") -> int | None:
+    """Minutes after midnight of a clock time; with no am/pm, the half of `like`'s."""
+    m = re.fullmatch(r"(?i)(\d{1,2})(?:[:.](\d{2}))?\s?(?:([ap])\.?m\.?)?", t.strip())
+    if m is None:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    half = (m.group(3) or "").lower()
+    if not half and (h := re.search(r"(?i)([ap])\.?m\.?$", like.strip())) is not None:
+        half = h.group(1).lower()
+    if half == "p" and hour < 12:
+        hour += 12
+    elif half == "a" and hour == 12:
+        hour = 0
+    return hour * 60 + minute if hour < 24 and minute < 60 else None
+
+
+def _time_loosened(rule: ConstraintEntry, said: str) -> bool:
+    """A prohibition bounded by a clock time ("Don't schedule anything before 9am") that a
+    permission of another time on its forbidden side loosens ("8:30 starts are okay after
+    all"): the time said is earlier than a "before" bound, or later than an "after" one."""
+    if rule.polarity != "forbid" or rule.revokes or _EN_TIME_BOUND.search(said):
+        return False
+    bound = _EN_TIME_BOUND.search(rule.text)
+    times = [m.group("t") for m in _EN_CLOCK_SAID.finditer(said)]
+    if bound is None or len(times) != 1:
+        return False
+    limit, when = _minutes(bound.group("t")), _minutes(times[0], bound.group("t"))
+    if limit is None or when is None or when == limit:
+        return False
+    return (when < limit) == (bound.group("dir").lower() in ("before", "earlier than"))
+
+
 # What joins the things of a list: "青霉素和头孢", "peanuts, shellfish and eggs".
 _LIST_JOIN_WORDS = r"(?:以及|和|、|与|及|跟|,|，|\band\b|\bor\b)"
 _LIST_JOIN = re.compile(rf"(?i)\s*{_LIST_JOIN_WORDS}\s*")
@@ -773,6 +844,77 @@ def _variant_switched(rule: ConstraintEntry, said: str) -> bool:
         m.group("head").lower() == head and " ".join(m.group("opts").split()) != opts
         for m in _VARIANT.finditer(rule.text)
     )
+
+
+# The thing a new requirement names itself in place of: "instead of legal", "rather than
+# the PDF" (up to the words that say when or where).
+_IN_PLACE_OF = re.compile(
+    r"(?i)\b(?:instead of|rather than|in place of)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?P<old>[\w@.+-]+?(?:\s+(?!(?:from|going|for|on|in|at|to|when|if|now|please)\b)"
+    r"[\w@.+-]+?)?)(?=[.,;!?]?(?:\s|$))"
+)
+# Said for one occasion or scope ("for this report", "this time"): an exception, no new rule.
+_FOR_THIS = re.compile(r"(?i)\bfor (?:this|that|the next|today'?s?)\b")
+
+
+def _put_in_place(rule: ConstraintEntry, c: Constraint) -> bool:
+    """A requirement said with the thing it replaces ("Cc compliance@northwind.io instead of
+    legal from now on") replacing the requirement of that thing by the same verb ("Always cc
+    legal@northwind.io on merge reports"). Not for one occasion, not another verb's rule."""
+    if rule.polarity not in ("require", "only") or rule.revokes:
+        return False
+    m = _IN_PLACE_OF.search(c.subject)
+    if m is None or _ONCE.search(c.text) or _FOR_THIS.search(c.text):
+        return False
+    verb, _, new = normalize_subject(c.subject[: m.start()]).partition(" ")
+    old = normalize_subject(m.group("old").rstrip("."))
+    said = rule.norm_subject
+    return (
+        bool(old and new)
+        and said.partition(" ")[0] == verb
+        and _contains(said, old)
+        and not _contains(said, new)
+    )
+
+
+# What a weak request's lead says besides the thing named: "寄件人就" -> "寄件人".
+_ZH_TOPIC = re.compile(r"(?:那么|那就|那|好吧|好的|嗯|现在|算了)?[，,\s]*(?P<t>.*?)(?:就|还是)")
+
+
+def _zh_shortened(rule: ConstraintEntry, asked: str) -> bool:
+    """A Chinese request ("写真名") of the verb a prohibition puts before its thing ("不要写真
+    实姓名") and that thing shortened: its first and last characters kept, the rest a part
+    of it in order ("真名" for "真实姓名")."""
+    thing = rule.norm_subject
+    if rule.polarity != "forbid" or not re.fullmatch(r"[\u4e00-\u9fff]{3,8}", thing):
+        return False
+    # The verb is a character or two (jieba reads "写真名" as "写真" and "名").
+    verb = next((asked[:n] for n in (1, 2) if f"{asked[:n]}{thing}" in rule.text), "")
+    short = asked[len(verb) :] if verb else ""
+    if not 2 <= len(short) < len(thing) or (short[0], short[-1]) != (thing[0], thing[-1]):
+        return False
+    rest = iter(thing)
+    return all(ch in rest for ch in short)
+
+
+def _other_de(active: Iterable[ConstraintEntry], c: Constraint) -> bool:
+    """A Chinese only-rule on one "X的" ("只打进口的") and a permission of another "Y的"
+    ("国产的也行"): two to four characters each, not the same."""
+    thing = c.subject.removesuffix("的")
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", thing) or f"{thing}的" not in c.text:
+        return False
+    return any(
+        e.polarity == "only"
+        and not e.revokes
+        and re.fullmatch(r"[\u4e00-\u9fff]{2,4}的", e.subject) is not None
+        and e.subject != f"{thing}的"
+        for e in active
+    )
+
+
+# A rule said for all of its kind ("所有费用一律…", "Always …", "every invoice"), which one
+# thing can be excepted from.
+_FOR_ALL = re.compile(r"(?i)一律|所有|全部|任何|统统|都|每|\b(?:always|all|every|any|never)\b")
 
 
 # The speaker as a possessor before what a rule's verb takes: "我现在的公司" is about "公司".
@@ -858,7 +1000,16 @@ def _heads(a: str, b: str) -> bool:
     rest = long_[len(short) :]
     if _CJK.match(rest):
         return _CJK.search(short[-1:]) is not None
+    if (domain := _EMAIL_DOMAIN.match(rest)) is not None and "@" not in short:
+        # "No need to cc legal anymore" for "Always cc legal@northwind.io on merge reports":
+        # an address named by its local part (not one named whole, another address).
+        rest = rest[domain.end() :]
+        if not rest:
+            return True
     return rest.startswith(" ") and not _NOT_THE_SUBJECT.search(rest)
+
+
+_EMAIL_DOMAIN = re.compile(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+(?![\w.-])")
 
 
 # What an only-rule says, for comparing two of them: its words without the cue, courtesy and
@@ -1089,7 +1240,11 @@ class Ledger(BaseModel):
         now, and a spent exception written there, however marked, invites applying it again
         (and costs its tokens every turn). Its entry stays in the ledger, with its turn."""
         active, _ = self._active()
-        shown = [e for e in active if not (e.revokes and _CALLS_OFF.search(e.text))]
+        shown = [
+            e
+            for e in active
+            if not (e.revokes and (_CALLS_OFF.search(e.text) or TAKEN_BACK.match(e.text)))
+        ]
         if not self._memo.values.get("once"):
             return shown
         return [e for e in shown if not (e.once and e.last_turn < last_user_turn)]
@@ -1186,12 +1341,40 @@ class Ledger(BaseModel):
             return self._strike(c, norm, turn)
         if c.cue.endswith(PART_ALLOWED):
             return self._part_allowed(c, norm, turn)
+        if c.cue.endswith(EXCEPTED):
+            return self._excepted(c, norm, turn)
+        if c.cue.endswith(ALL_FINE):
+            return self._all_fine(c, norm, turn)
+        if (
+            c.revokes
+            and (c.confidence <= WEAK_REVOCATION or lifts_only_a_rule(c))
+            and _CJK.search(norm)
+            and _SINGLE_OCCASION.search(c.text)
+        ):
+            # "那就用副厂的吧，这次算了" after "维修配件必须用原厂的": another of the kind a
+            # rule requires, asked for this once, is an exception beside the rule.
+            kept = [
+                e
+                for e in self._active()[0]
+                if e.polarity in ("require", "only")
+                and not e.revokes
+                and same_kind(e.subject, c.subject)
+            ]
+            if kept:
+                out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=True)
+                return out
         if lifts_only_a_rule(c) and (bound := _ZH_TIME_BOUND.fullmatch(norm)) is not None:
             moved = self._time_bound_moved(c, norm, bound, turn)
             if moved.entry is not None:
                 return moved
         if (kind := mind_change(c)) is not None:
             return self._mind_changed(c, norm, kind, turn)
+        if lifts_only_a_rule(c) and c.polarity == "forbid" and for_one_thing(c.text):
+            # "For IMG_2305.jpg you can crop it" after "Don't crop anything": an exception for
+            # the one thing named, kept beside the rule (which still holds for the rest).
+            scoped = self._add_scoped(c, norm, IN_PART, turn)
+            if scoped.entry is not None:
+                return scoped
         if (scope := scoped_permission(c)) is not None:
             return self._add_scoped(c, norm, scope, turn)
         if (skip := _SKIP.match(norm)) is not None and self._skips_a_rule(c, skip.group("thing")):
@@ -1239,10 +1422,36 @@ class Ledger(BaseModel):
                 for e in self._active()[0]
                 if e not in same and not e.revokes and len(norm) > 1 and norm in e.text
             ]
+        if c.revokes and TAKEN_BACK.match(c.text):
+            # "刚才说信用卡别动，现在想想还是…": the rule quoted word for word, whatever its
+            # subject was read as.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and not e.revokes and len(e.text) > 2 and e.text in c.text
+            ]
         if c.revokes and c.confidence <= WEAK_REVOCATION:
+            # "写真名吧" for "不要写真实姓名": the rule's thing, shortened.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and not e.revokes and _zh_shortened(e, norm)
+            ]
             # "显示价格吧" lifts a rule against just that ("不要显示价格"); with none, it is a
             # request, no rule.
-            same = [e for e in same if e.polarity == c.polarity and e.norm_subject == norm]
+            # ("别给我打电话" / "直接打电话吧": the speaker as the one called aside.)
+            # ("收件人就写真名吧" is not about "寄件人信息不要写真实姓名": the place it names.)
+            topic = t.group("t") if (t := _ZH_TOPIC.fullmatch(c.cue)) is not None else ""
+            same = [
+                e
+                for e in same
+                if e.polarity == c.polarity
+                and (
+                    norm in (e.norm_subject, _ZH_OWNER.sub("", e.norm_subject))
+                    or _zh_shortened(e, norm)
+                )
+                and (len(topic) < 2 or not _CJK.match(topic) or topic in e.text)
+            ]
             if not same:
                 return out
         for e in same:
@@ -1321,6 +1530,7 @@ class Ledger(BaseModel):
                     _released(e, c, norm)
                     or _no_longer_required(e, c, norm)
                     or _refused_chosen(e, c, norm)
+                    or (norm.isascii() and _time_loosened(e, c.text))
                 )
             ]
             if c.cue.removesuffix(IF_RULED).endswith(DOES_NOW):
@@ -1373,6 +1583,12 @@ class Ledger(BaseModel):
                     and names_alternative(c)
                     and same_kind(e.subject, c.subject)
                 ]
+                if not relaxed and names_alternative(c) and _other_de(self._active()[0], c):
+                    # "国产的也行" beside "疫苗只打进口的": another such thing allowed too, of
+                    # a kind the words do not tell apart (origin, size, colour): an exception
+                    # kept beside the rule, which still says what comes first.
+                    out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True)
+                    return out
                 if c.polarity != "forbid" or not (
                     relaxed
                     or any(
@@ -1407,8 +1623,12 @@ class Ledger(BaseModel):
         if not c.revokes and c.polarity == "require":
             # "Switch to pytest -x -q from now on" after "Always use pytest -x": the same
             # tool in another variant replaces the requirement that named the old one.
+            # So does "Cc compliance@… instead of legal from now on" for "Always cc legal@…":
+            # the same verb on another thing, named in place of the rule's.
             rivals += [
-                e for e in self._active()[0] if e not in rivals and _variant_switched(e, c.text)
+                e
+                for e in self._active()[0]
+                if e not in rivals and (_variant_switched(e, c.text) or _put_in_place(e, c))
             ]
         # A go-ahead that releases only rules held until later is for its occasion.
         # So is one that says a requirement is no longer needed, or a thing refused is
@@ -1430,6 +1650,8 @@ class Ledger(BaseModel):
         out.entry = entry
         if entry.revokes and any(_refused_chosen(e, c, norm) for e in same):
             same += _contrast_twins(self._active()[0], same)
+        elif entry.revokes:
+            same += _alternative_twins(self._active()[0], same)
         for e in relaxed:
             # "只订商务舱" then "经济舱也可以": the widening's words alone ("Economy is fine
             # too.") do not say what else is fine, so a conflict record keeps both sides (the
@@ -1507,6 +1729,44 @@ class Ledger(BaseModel):
         for e in rules:
             out.changes.append(self._set(e, "superseded", turn, entry.id))
             out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+        return out
+
+    def _all_fine(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "还是周六周日都可以排" after "以后只能排周日": things all fine, one of them what an
+        only-rule named and another not, said of what it does (its verb, if said): the rule
+        no longer holds, superseded by the words (a conflict the later side wins). Widening
+        no only-rule, they are a remark."""
+        out = LedgerResult()
+        named, _, verb = c.subject.partition(" ")
+        things = [w for w in jieba.lcut(named) if len(w) > 1]
+        rules = [
+            e
+            for e in self._active()[0]
+            if e.polarity == "only"
+            and not e.revokes
+            and len(things) > 1
+            and any(w in e.text for w in things)
+            and not all(w in e.text for w in things)
+            and (not verb or verb in e.text)
+        ]
+        if not rules:
+            return out
+        entry = self._append(c, norm, turn, polarity="only", revokes=False)
+        out.entry = entry
+        for e in rules:
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
+        return out
+
+    def _excepted(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "押金那笔例外，走我个人账户" beside "所有费用一律走对公账户": one thing excepted from a
+        rule said for all of its kind, kept beside it. Beside no such rule, a remark."""
+        out = LedgerResult()
+        if any(
+            not e.revokes and _FOR_ALL.search(e.text) and not subjects_match(e.norm_subject, norm)
+            for e in self._active()[0]
+        ):
+            out.entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
         return out
 
     def _part_allowed(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
@@ -1592,7 +1852,7 @@ class Ledger(BaseModel):
         the change, kept verbatim with the rule's polarity (a conflict the later side wins)."""
         out = LedgerResult()
         noun, _, value = c.subject.rpartition(" ")  # as `constraints` reads it: "cutoff 2026-04-01"
-        new = value_shape(value)
+        new = value_shape(value) or counted_value(c.text)
         rules = [e for e in active if _names_other_value(e.text, new, noun, c.text)]
         if new is None or not rules:
             return out
@@ -1659,7 +1919,8 @@ class Ledger(BaseModel):
         lifted: list[ConstraintEntry] = []
         narrowed: list[ConstraintEntry] = []
         beside = False
-        led = scope_led(c.text)
+        one = scope == IN_PART and for_one_thing(c.text)
+        led = scope_led(c.text) or one
         for e in self._active()[0]:
             if e.revokes or e.polarity != c.polarity:
                 continue
@@ -1670,6 +1931,9 @@ class Ledger(BaseModel):
                 lifted.append(e)
             elif heads or _related(e.norm_subject, norm):
                 beside = True
+            elif one and norm.isascii() and " " in norm:
+                # "crop it" for one file beside "crop anything": the rule's own verb.
+                beside = beside or _same_verb(e.norm_subject.split()[0], norm.split()[0])
             else:
                 beside = beside or (
                     _CJK.search(norm) is not None and subjects_match(e.norm_subject, norm)

@@ -510,6 +510,11 @@ class BlockLabels:
         return self.entities.get(kind, kind) + bracket + rest
 
     def slot(self, name: str) -> str:
+        if name not in self.slots and "（" in name:
+            # "time（周五）", a slot for some days only (`slots._scoped_to_days`): its own
+            # slot's label, then the days.
+            base, days = name.split("（", 1)
+            return f"{self.slots.get(base, base)}（{days}"
         return self.slots.get(name, name)
 
     def key(self, key: str) -> str:

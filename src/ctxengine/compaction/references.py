@@ -17,6 +17,16 @@ from typing import overload
 from ctxengine.compaction.en_names import NAME_KIND, latest_list, offered_kind
 from ctxengine.compaction.gates import Gate
 from ctxengine.compaction.intents import LATIN_LETTER
+from ctxengine.compaction.measures import (
+    EN_MEASURED_ITEM,
+    en_measure,
+    en_priced_inline,
+    pick_by_measure,
+    price_of,
+    records_named,
+    tool_records,
+    with_records,
+)
 from ctxengine.compaction.schema import Evidence, ParsedTurn, Reference, SlotUpdate
 from ctxengine.compaction.zh_options import (
     DATE_KIND,
@@ -140,6 +150,10 @@ class TurnItems:
     option_kind: str = ""
     # A Chinese reply's inline list ("1）全聚德，2）便宜坊", "①A ②B"), (name, kind) in order.
     listed: tuple[tuple[str, str], ...] = ()
+    # A tool result's records, (name, measures) in order (`measures.tool_records`), and an
+    # English reply that offered no list of its own: what may name those records.
+    records: tuple[tuple[str, str], ...] = ()
+    reply: str = ""
 
     @classmethod
     def of(cls, t: ParsedTurn) -> TurnItems:
@@ -194,6 +208,10 @@ class TurnItems:
                 # "We have Hilton, Marriott, or Hyatt available.": an offer in one sentence.
                 options = tuple((n, "") for n in inline)
                 kind = offered_kind(t.said, inline)
+            if not options and (priced := en_priced_inline(t.said)):
+                # "Alcantara EUR 9,800 or Braco de Prata EUR 6,200.": priced names, no cue.
+                options = tuple(priced)
+                kind = offered_kind(t.said, [n for n, _ in priced])
         elif t.role == "assistant" and t.said:
             zh_items = zh_inline_list(t.said)
             if zh_items:
@@ -221,6 +239,8 @@ class TurnItems:
             options,
             kind,
             listed_names,
+            _records_of(t),
+            t.said if t.role == "assistant" and t.language == "en" and not options else "",
         )
 
 
@@ -308,12 +328,36 @@ LIST_KIND = "item"
 _MAY_LIST = re.compile(r"[\n:]|\s2[.)]\s")
 
 
+def _records_of(t: ParsedTurn) -> tuple[tuple[str, str], ...]:
+    if t.role != "tool":
+        return ()
+    return tool_records([(ev.field, ev.value) for ev in t.evidence if ev.field])
+
+
+def _lists_of(parts: Sequence[TurnItems]) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """(kind, items) of each list a reply gave, oldest first: a reply's own list, with the
+    measures of the tool records it names ("Alcantara or Braco de Prata?" after a search
+    that gave their rates: "the cheaper one" compares them), or the records it names when
+    it gave no list of its own."""
+    lists: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    records: tuple[tuple[str, str], ...] = ()
+    for p in parts:
+        records = p.records or records
+        if p.options:
+            lists.append(
+                (p.option_kind, with_records(p.options, records) if records else p.options)
+            )
+        elif p.reply and records and (named := records_named(p.reply, records)):
+            lists.append((offered_kind(p.reply, [n for n, _ in named]), named))
+    return lists
+
+
 def _offered(
     parts: Sequence[TurnItems],
 ) -> tuple[tuple[tuple[str, str], ...], str, tuple[tuple[str, tuple[tuple[str, str], ...]], ...]]:
     """The newest list over `parts`, what its items are, and the lists before it (kind,
     items), newest last."""
-    lists = [(p.option_kind, p.options) for p in parts if p.options]
+    lists = _lists_of(parts)
     if not lists:
         return (), "", ()
     kind, items = lists[-1]
@@ -891,6 +935,9 @@ def _option_references(
     for m in _EN_PRICED_ITEM.finditer(text):
         pos = _by_price(items, low=m.group("low") is not None)
         found.append((m.start(), m.end(), pos, kind, items))
+    for m in EN_MEASURED_ITEM.finditer(text):
+        measure, low = en_measure(m)
+        found.append((m.start(), m.end(), pick_by_measure(items, measure, low=low), kind, items))
     for m in _EN_VALUE_ITEM.finditer(text):
         found.append((m.start(), m.end(), _by_value(items, m.group("value")), kind, items))
     if kind != LIST_KIND:
@@ -990,14 +1037,8 @@ def _option_kind(text: str, start: int, end: int) -> str:
 
 def _by_price(items: Sequence[tuple[str, str]], *, low: bool) -> int | None:
     """The index of the cheapest item (the dearest with `low` False), when two or more give
-    a price and none ties it."""
-    prices = [(p, i) for i, (_, detail) in enumerate(items) if (p := _price(detail)) is not None]
-    if len(prices) < 2:
-        return None
-    best = min(prices) if low else max(prices)
-    if sum(p == best[0] for p, _ in prices) > 1:
-        return None
-    return best[1]
+    a price and none ties it (a tool record's price counts: `measures.pick_by_measure`)."""
+    return pick_by_measure(items, "price", low=low)
 
 
 def _by_value(items: Sequence[tuple[str, str]], value: str) -> int | None:
@@ -1020,7 +1061,7 @@ _CLOCK = re.compile(
 def _price(text: str) -> float | None:
     m = _PRICE.search(text)
     if m is None:
-        return None
+        return price_of(text)  # "EUR 9,800", "4280 元": a code or a unit sign
     return float((m.group(1) or m.group(2)).replace(",", ""))
 
 

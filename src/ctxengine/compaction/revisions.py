@@ -124,6 +124,60 @@ _EN_REDONE_GATE = re.compile(
     r"(?i)correction|typo|my bad|my mistake|mistyped|misspoke|wrong|\bnow\b"
 )
 _REDONE_GATE = re.compile(r"[改错变]|不对|有误")
+
+# A value said whole again after a cue that takes back what was said, in the same message
+# or a later one: "Wait, marketing says September 16.", "Ugh, no, the 23rd, final answer.",
+# "Hmm no, it's xX_Shad0w_Xx with a zero.", "Actually six, she's bringing her boyfriend.",
+# "Actually, no, use my work one, jordan.pike@lumenlabs.io." Only values of a shape the
+# state can match to one held (`_said_again`) are read: a date, a day of the month, an
+# email, a count, a number-led phrase, a code with a digit. (A bare "No, …" answers a
+# question too: what follows must be such a value and the whole clause.)
+_MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
+_COUNT_WORD = r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_ORDINAL_DAY = r"(?:[12]?\d|3[01])(?:st|nd|rd|th)"
+# Words after a value that explain or settle it, no part of it.
+_SAID_TAIL_WORDS = r"then|instead|with|final|please|now"
+_SAID_VALUE = (
+    rf"{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"|(?:the\s+)?{_ORDINAL_DAY}\b"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    rf"|\d[\w-]*(?:\s+(?!(?:{_SAID_TAIL_WORDS})\b)[A-Za-z][\w-]*){{0,3}}"
+    r"|[A-Za-z_]+\d[\w-]*"
+    rf"|(?:{_COUNT_WORD})\b"
+)
+_FIX_CUE = (
+    r"(?:wait|actually|no|nope|sorry|oops|my mistake|my bad|i mean|i meant|scratch that"
+    r"|i mixed (?:it|them|that) up|i got (?:it|that) wrong)"
+)
+_SAID_AGAIN = re.compile(
+    r"(?i)(?:^|(?<=[,.;:!?—]))\s*(?:(?:oh|ah|ugh|hmm+|um+|well|so|ok(?:ay)?)\W+)*"
+    rf"{_FIX_CUE}(?:\W+{_FIX_CUE})*[\s,:;!.—-]+"
+    r"(?:(?:it'?s|it is|that'?s|make (?:it|that|them)|let'?s (?:say|do|go with)"
+    r"|(?:use|go with|take)(?:\s+(?:my|the|our)\s+[a-z]+\s+one\s*,)?"
+    # "Wait, marketing says September 16", "No, the client wants the 23rd"
+    r"|(?:(?:the|my|our)\s+)?(?:[a-z]+\s+)?(?:says|said|wants))\s+)?"
+    rf"(?P<new>{_SAID_VALUE})(?:\s+(?:{_SAID_TAIL_WORDS})\b[^,.;!?\n—]{{0,30}})?{_EN_END}"
+)
+# "Make them 8x10 instead.", "Let's say 240 then, we cap registration.", "6x8 then.": a
+# value said in the place of the one held, its clause's whole but for a reason after it.
+_SAID_INSTEAD = re.compile(
+    r"(?i)(?:^|(?<=[,.;:!?—]))\s*(?:(?:oh|ah|ugh|hmm+|um+|well|so|ok(?:ay)?|fine|alright)\W+)*"
+    r"(?:(?:make (?:it|that|them)|let'?s (?:say|do|make it|go with)|go with)\s+)?"
+    rf"(?P<new>{_SAID_VALUE})\s+(?:then|instead)\b[^,.;!?\n—]{{0,30}}{_EN_END}"
+)
+# "Cargo ready date slipped to August 27": a date moved to, the date said before replaced.
+_SLIPPED_TO = re.compile(
+    r"(?i)\b(?:slipped|slid|slips|postponed|delayed|pushed(?:\s+(?:back|out))?)\s+"
+    rf"(?:to|until|till)\s+(?P<new>{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"|(?:the\s+)?{_ORDINAL_DAY}\b){_EN_END}"
+)
+_SAID_GATE = re.compile(
+    r"(?i)\b(?:wait|actually|no|nope|sorry|oops|mistake|bad|mean|meant|scratch|mixed|wrong"
+    r"|slipped|slid|slips|postponed|delayed|pushed|then|instead)\b"
+)
 # "地址以我第一次说的为准", "按最开始给的那个地址", "the first address I gave is correct".
 _ZH_FIRST = re.compile(
     r"(?:以|按|用)(?:我|您)?(?:第一次|最早|最初|一开始|最开始|开始)"
@@ -188,6 +242,8 @@ _GATE = re.compile(
     r"(?i)\bnot\b|\bnow\b|correction|typo|my bad|my mistake|mistyped|misspoke|wrong"
     r"|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的"
     r"|正确|准确|还是|first|第一次|最早|最初|开始|[改错变]|不对|有误"
+    r"|\bwait\b|\bactually\b|\bno\b|\bnope\b|sorry|oops|\bmean|mixed up|slipped|slid|slips"
+    r"|postponed|delayed|pushed|\bthen\b|\binstead\b"
 )
 
 
@@ -210,6 +266,8 @@ def read_revisions(text: str, onto: Ontology) -> list[Revision]:
             new = _clean(m["new"])
             if new and not _NO_PART.match(new):
                 out.append(Revision(kind="swap", new=new))
+    if _SAID_GATE.search(text):
+        out.extend(_said_again_read(text))
     for rx in _BACKS:
         for m in (m for m in rx.finditer(text) if not _asked(text, m.end())):
             groups = m.groupdict()
@@ -220,6 +278,17 @@ def read_revisions(text: str, onto: Ontology) -> list[Revision]:
     slot = _named_slot(text, first, onto) if first is not None else None
     if slot is not None:
         out.append(Revision(kind="first", slot=slot))
+    return out
+
+
+def _said_again_read(text: str) -> list[Revision]:
+    """The values `text` says whole again after a correction cue, in reading order."""
+    found = [m for rx in (_SAID_AGAIN, _SAID_INSTEAD, _SLIPPED_TO) for m in rx.finditer(text)]
+    out = []
+    for m in sorted(found, key=lambda m: m.start("new")):
+        new = _clean(m["new"])
+        if new and not _NO_PART.match(new) and not _asked(text, m.end()):
+            out.append(Revision(kind="said", new=new))
     return out
 
 
@@ -290,11 +359,10 @@ def said_swap(
     part no value held is but a value of one kind the user said before, its new part a value
     of that kind this message says: the kind is the slot. None when a held value is swapped
     (`revised_updates`) or the two parts are no values of one kind."""
-    if r.kind != "swap" or (r.old and _swapped(r.old, r.new, state) is not None):
+    if r.kind not in ("swap", "said") or (r.old and _swapped(r.old, r.new, state) is not None):
         return None
-    if not r.old and (
-        _held_alike(r.new, state) is not None or any(v == r.new for _, v in _mine(state))
-    ):
+    alike = _said_again if r.kind == "said" else _held_alike
+    if not r.old and (alike(r.new, state) is not None or any(v == r.new for _, v in _mine(state))):
         return None  # a held value is redone (`revised_updates`, which ran first)
     if not r.old:
         return _redone(r.new, state, said, now, turn)
@@ -346,6 +414,8 @@ def _redone(
 
 
 def _revised(r: Revision, state: StateLayer, conflicted: list[str]) -> tuple[str, str] | None:
+    if r.kind == "said":
+        return _said_again(r.new, state)
     if r.kind == "swap":
         return _swapped(r.old, r.new, state) if r.old else _held_alike(r.new, state)
     if r.kind == "back":
@@ -393,6 +463,84 @@ def _held_alike(new: str, state: StateLayer) -> tuple[str, str] | None:
 
 
 _DIGIT = re.compile(r"\d")
+_MONTH_DATE = re.compile(
+    rf"(?i)(?P<month>{_MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?P<year>,\s*\d{{4}})?"
+)
+_DAY_ONLY = re.compile(r"(?i)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)")
+_BARE_COUNT = re.compile(rf"(?i)\d{{1,3}}|{_COUNT_WORD}")
+# A count and what it counts, one word ("four people", "3 nights"; no "48 Larkspur Lane").
+_COUNTED = re.compile(rf"(?i:(?P<n>\d{{1,3}}|{_COUNT_WORD}))(?P<rest>\s+(?:[a-z]+s|people))")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_TOKEN = re.compile(r"[\w.-]+")
+_ALPHA_WORD = re.compile(r"[A-Za-z]{2,}")
+_LONGEST_CODE = 64
+
+
+def _said_again(new: str, state: StateLayer) -> tuple[str, str] | None:
+    """The user's latest value of the kind of `new`, a value said again after a correction
+    cue ("Wait, September 16."), with `new` in its place, or in the place of the part of it
+    `new` is ("No, the 23rd." of "September 16": September 23). Stricter than
+    `_held_alike`: a bare "No, …" may answer a question, so the kinds must agree, not only
+    the shapes ("3 nights" is no headcount). None when no held value is of its kind."""
+    for key, value in _mine(state):
+        if value == new:
+            return None
+        found = _in_place_of(new, value)
+        if found is not None:
+            return key, found
+    return None
+
+
+def _in_place_of(new: str, held: str) -> str | None:
+    """`held` as `new` corrects it, None when `new` is no value of its kind."""
+    held_date = _MONTH_DATE.fullmatch(held)
+    if held_date is not None:
+        if _MONTH_DATE.fullmatch(new):
+            return new
+        day = _DAY_ONLY.fullmatch(new)
+        if day is None:
+            return None
+        return held[: held_date.start("day")] + day["day"] + held[held_date.end("day") :]
+    if _EMAIL.fullmatch(held):
+        return new if _EMAIL.fullmatch(new) else None
+    if _BARE_COUNT.fullmatch(new):
+        # "Actually six" of "four people": the count, its noun kept.
+        counted = _COUNTED.fullmatch(held)
+        if counted is not None:
+            return new + counted["rest"]
+        return new if _BARE_COUNT.fullmatch(held) else None
+    return _piece_in_place(new, held) or _respelled(new, held)
+
+
+def _piece_in_place(new: str, held: str) -> str | None:
+    """ "84 Larkspur Lane" of "48 Larkspur Lane, Portland OR 97211": the leading piece of
+    `held` of the shape of `new` with a word in common, replaced."""
+    piece = held.split(",", 1)[0]
+    if _shape(piece) != _shape(new) or not _DIGIT.search(new):
+        return None
+    if len(new.split()) > 1 and not set(_ALPHA_WORD.findall(piece)) & set(_ALPHA_WORD.findall(new)):
+        return None  # "3 nights" is no "2 people"
+    return new + held[len(piece) :]
+
+
+def _respelled(new: str, held: str) -> str | None:
+    """ "xX_Shad0w_Xx" of "xX_Shadow_Xx": one code or name spelled again, at most two
+    characters apart."""
+    if not (_TOKEN.fullmatch(new) and _TOKEN.fullmatch(held)) or min(len(new), len(held)) < 5:
+        return None
+    if abs(len(new) - len(held)) > 2 or len(held) > _LONGEST_CODE:
+        return None  # more than two apart already, or no code (the distance costs its square)
+    return new if _edits(new, held) <= 2 else None
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance (short strings only: codes and names)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
 
 
 def _own_words(old: str, new: str) -> str:
@@ -472,3 +620,23 @@ __all__ = [
     "said_swap",
     "without_old_values",
 ]
+
+
+def partial_update(u: SlotUpdate, revisions: Sequence[Revision], state: StateLayer) -> SlotUpdate:
+    """`u` as the whole value it corrects a part of: "收件地址写错了，是 5 栋 1702，不是 702"
+    reads the address as "5 栋 1702", but the swap says only the "702" of the address held
+    is wrong, so the street stays ("东风中路 318 号 5 栋 1702"). `u` itself when no swap of
+    the message has its value as the new part, or the slot holds no value with the old part."""
+    key = slot_key(u.entity, u.slot)
+    held = state.slots.get(key)
+    if held is None or held.source != "user" or not u.value or u.value in held.value:
+        return u
+    for r in revisions:
+        if r.kind != "swap" or not r.old or r.old not in held.value or u.value not in r.new:
+            continue
+        if re.search(rf"(?<![\w]){re.escape(r.old)}(?![\w])", u.value):
+            continue  # "不是 702 是 1702" read whole as the value: no part said apart
+        found = _swapped(r.old, r.new, state)
+        if found is not None and found[0] == key and found[1] != held.value:
+            return u.model_copy(update={"value": found[1]})
+    return u

@@ -82,9 +82,11 @@ class Revision(BaseModel):
     earlier value taken back ("us-east-1 is correct"), or the first value said of a slot.
     The state finds the slot: the parser does not know the values held."""
 
-    kind: Literal["swap", "back", "first"]
+    kind: Literal["swap", "back", "first", "said"]
     old: str = ""  # swap: the part said wrong, verbatim
-    new: str = ""  # swap: the part that replaces it; back: the value taken back
+    # swap: the part that replaces it; back: the value taken back; said: a value said whole
+    # again after a correction cue ("Wait, September 16."), the held value of its kind replaced
+    new: str = ""
     slot: str = ""  # first: the slot's name when the message names it ("" for any)
 
 

@@ -577,6 +577,39 @@ _PHRASES: tuple[Phrase, ...] = (
         0.7,
         english=True,
     ),
+    # "About 220 people.", "Expecting 40 guests.": a party's size said alone as the whole
+    # sentence, an estimate (a count in a longer clause tells of something else).
+    Phrase(
+        re.compile(
+            r"(?i)(?:^|(?<=[.!?]\s))(?:about|around|roughly|approximately|approx\.?|expecting"
+            rf"|we expect|maybe)\s+(?P<value>{PEOPLE_COUNT})(?=\s*(?:[.!;]|$))"
+        ),
+        PEOPLE,
+        0.6,
+        english=True,
+    ),
+    # "Headcount is now 250", "attendance will be about 300": the party's size by its name.
+    Phrase(
+        re.compile(
+            r"(?i)\b(?:head\s?count|attendance|guest\s+count|number\s+of\s+(?:guests|attendees))"
+            r"\s+(?:is|will\s+be|should\s+be)\s+(?:now\s+)?(?:about\s+|around\s+)?"
+            # (Not in a question: "The guest count is 165, right?")
+            r"(?P<value>\d{1,4})\b(?!\s*(?:%|percent|[.,]\d))(?![^.!?\n]*\?)"
+        ),
+        PEOPLE,
+        0.7,
+        english=True,
+    ),
+    # "40 prints at 5x7", "posters in 18x24", "sized 8x10": a size said by its two sides.
+    Phrase(
+        re.compile(
+            r"(?i)(?:\b[a-z]+s\s+(?:at|in)|\bsized?)\s+"
+            r"(?P<value>\d{1,3}(?:\.\d)?\s?[x×]\s?\d{1,3}(?:\.\d)?)(?!\w|\.\d)"
+        ),
+        "size",
+        0.6,
+        english=True,
+    ),
     # "We're 6 now", "we'll be 4 again", "so we're five in total": a party's size said with
     # no word for people, by who "we" are now.
     Phrase(

@@ -64,9 +64,16 @@ EN_CLAUSE_COMMA = r"(?:(?<!\d),|,(?!\d{3}(?!\d)))"
 # A dash that opens an aside ends an English value: "3 people — my sister is joining",
 # "Friday - if that works" (a range keeps its dash: "5pm - 7pm", "Monday - Friday").
 EN_ASIDE_DASH = r"\s*—|\s+[-–]\s+(?=[a-z])"
+# "Make it 23:30 on Fridays": the days a value is for end it (see `_scoped_to_days`), and so
+# does "from now on".
+_EN_SOME_DAYS = (
+    r"\s+(?:from\s+now\s+on|on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays)"
+    r"|every\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend))\b"
+)
 _EN_VALUE = (
     rf"(?P<value>(?:[^,;!?\n.]|\.(?=\S)|{THOUSANDS_COMMA})+?)"
     rf"(?=\s+(?:and|please|instead|for|but|because|so|if)\b|[;!?\n]|{EN_CLAUSE_COMMA}"
+    rf"|{_EN_SOME_DAYS}"
     rf"|{EN_ASIDE_DASH}|\.(?:\s|$)|$)"
 )
 # "now" before a value tells it changed; it is no part of the value.
@@ -172,6 +179,15 @@ _PICK_UP_AT = re.compile(
     r"(?i)\bpick\s+(?:(?:me|us|it|them)\s+)?up\s+(?:at|from)\s+"
     r"(?P<value>(?:the\s+)?(?-i:[A-Z])[^,;!?\n.]*?)(?=\s+(?:instead|rather)\b)"
 )
+# "Come back June 20 instead", "fly back on the 3rd, not the 5th": the day a trip returns.
+_COME_BACK = re.compile(
+    r"(?i)\b(?:(?:come|coming|fly|flying|head|heading|get|getting|drive|driving)\s+back"
+    r"|return(?:ing)?)(?:\s+home)?\s+(?:on\s+)?" + _EN_VALUE
+)
+# "We're not coming back June 22", "we can't fly back on the 3rd": no return day set.
+_NOT_BACK = re.compile(r"(?i)\b(?:not|never|don'?t|won'?t|can'?t|cannot)\s+$")
+# What tells the return day changed, not said for the first time ("back June 22").
+_BACK_CHANGED = re.compile(r"(?i)\b(?:instead|actually|rather|now|not|change|move)\b")
 # "Book the 7pm one instead", "take Friday instead": read only when the value's shape or an
 # option word names its slot ("take a taxi instead", "I'll do that instead" name none).
 _TAKE_INSTEAD = re.compile(
@@ -204,12 +220,22 @@ _TAKE_VALUE = re.compile(
     r"(?P<value>[^\s,;!?]+?(?:\s+[^\s,;!?]+?){0,2}?)"
     r"(?:\s+then|,?\s+please|\s+instead)?(?=\s*(?:[.!;]\s|[.!;]?$|[,;]))"
 )
+# "Thursday fell through. Can we do Monday the 17th?": a value proposed alone, the question's
+# whole; read only when its shape names its slot ("Can we do better?" names none).
+_CAN_WE_DO = re.compile(
+    r"(?i)(?:^|(?<=[.!?;,:]))\s*(?:(?:ok(?:ay)?|so|then|hmm+|oh|and)\W+)*(?:can|could)\s+"
+    r"(?:we|you)\s+(?:please\s+)?(?:do|take|book|go with|try|make\s+it)\s+"
+    r"(?P<value>[^\s,;!?]+?(?:\s+[^\s,;!?]+?){0,3}?)(?:\s+then|\s+instead)?(?=\s*\?)"
+)
 # "Take B6 919", "book flight UA1542": a flight picked by its number.
 _FLIGHT_NUMBER = r"(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])\s?\d{1,4}"
 _FLIGHT_RX = re.compile(_FLIGHT_NUMBER)
 _PICK_CODE = re.compile(
     r"\b(?i:book|take|choose|pick|go with|select|reserve|hold|switch to|want|prefer|get)"
-    rf"\s+(?i:me\s+|us\s+)?(?i:flight\s+|the\s+)?(?P<value>{_FLIGHT_NUMBER})(?![\w-])"
+    r"\s+(?i:me\s+|us\s+)?"
+    # "Switch to the nonstop TAP one then, TP218": the one described, then its number.
+    r"(?i:the\s+[^,;!?\n.]{1,30}?\s+(?:one|option|flight)(?:\s+then)?\s*(?:,|:|\(|\s[-–—])\s*)?"
+    rf"(?i:flight\s+|the\s+)?(?P<value>{_FLIGHT_NUMBER})(?![\w-])"
     # "Take US 101 north", "take M4 to exit 3": a road, no flight.
     r"(?!\s+(?i:north|south|east|west|\w+bound|exit|to exit|freeway|highway|motorway))"
 )
@@ -345,7 +371,8 @@ def _compile(onto: Ontology) -> _Compiled:
         ),
         en_change=re.compile(
             # One modifier word may precede the slot word: "the delivery date".
-            rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?:[a-z]+ )?"
+            # An owner's possessive may too: "change my mom's phone to ...".
+            rf"(?i)\b(?P<verb>{_EN_CHANGE})\s+(?:the |my |our |your )?(?:[a-z]+['’]s )?(?:[a-z]+ )?"
             rf"(?P<slot>{slots})\s+"
             rf"(?:to|into|as|=)\s+{_EN_VALUE}"
         ),
@@ -590,6 +617,13 @@ def extract_updates(
             ):
                 continue  # "没有票价200元以上的景点": a value said to be absent is not set
             vstart, value = _clean_value(m.group("value"), m.start("value"))
+            if pat is rx.zh_change and (not value or _VALUE_NOUN.fullmatch(value)):
+                # "我妈手机换号了，新号 139…": "换号" says the value changed; the value is
+                # the one of the slot's shape said after it in the sentence, else none.
+                after = _shaped_after(text, m.end(), rx.shapes.get(slot.name))
+                if after is None:
+                    continue
+                vstart, value = after
             value = _balanced(text, vstart, value)
             if (
                 pat is rx.zh_set
@@ -791,6 +825,16 @@ def extract_updates(
         for at, end, kind_slot, value, kind in _priced_kinds(text, onto):
             add(at, end, kind_slot, kind_slot.name, value, "set", 0.6, kind)
 
+    # "We have to come back June 20 instead, not the 22nd": a trip's return day changed; its
+    # words tell the state it is the range's end (`state._RANGE_END`). (Before the phrases:
+    # they read the day alone, not as the return's.)
+    for m in _COME_BACK.finditer(text) if requests and latin and _BACK_CHANGED.search(text) else ():
+        vstart, value = _clean_value(m.group("value"), m.start("value"))
+        back = _shaped_slot(value, onto, "date") if value else None
+        if back is None or back.value_shape != "date" or _asked(text, m.start()):
+            continue
+        if not _NOT_BACK.search(text, max(0, m.start() - 16), m.start()):
+            add(m.start(), vstart + len(value), back, back.name, value, "change", 0.7)
     # Whether a value may be given up anywhere ("instead of", "而不是"): most texts say none.
     giving_up = not _GIVEN_UP_GATE.shut(text)
     for hit in hits:
@@ -990,6 +1034,8 @@ def extract_updates(
             vstart, value = _clean_value(m.group("value"), m.start("value"))
             if not value or taken(m.start(), m.end()) or _ORDINAL_ONE.fullmatch(value):
                 continue  # "the second one": a pick from a list (`references`)
+            if pat is _PICK_CODE and _refused_or_asked(text, m.start()):
+                continue  # "Don't book UA9640", "Should I take UA9640?": no pick made
             # A pick among what was offered ("the 7pm one", "B6 919") sets the value: what
             # it replaces is the earlier pick, not a value of its shape said before.
             pick = pat is not _MAKE_IT and pat is not _BARE_INSTEAD
@@ -1022,7 +1068,10 @@ def extract_updates(
                 slot = members[0][1]
                 add(m.start(), end, slot, slot.name, value, "change", 0.75)
             elif shaped is not None:
-                add(m.start(), end, shaped, shaped.name, value, "set" if pick else "change", 0.7)
+                # "Switch to the nonstop one, TP218": a switch replaces what was picked.
+                switch = m.group(0)[:6].lower() == "switch"
+                pick_op: Op = "set" if pick and not switch else "change"
+                add(m.start(), end, shaped, shaped.name, value, pick_op, 0.7)
             elif pat in (_BARE_INSTEAD, _TAKE_INSTEAD, _PICK_ONE, _PICK_CODE):
                 continue  # "I'll walk instead": no value of any slot's shape
             else:
@@ -1071,7 +1120,9 @@ def extract_updates(
 
     # "Take 7:30.", "OK, book Friday then": an offered value picked alone, its clause all of
     # it; read only when its shape names its slot ("Take a seat." names none).
-    for m in _TAKE_VALUE.finditer(text) if requests and latin else ():
+    # "Can we do Monday the 17th?": the same pick proposed as a question.
+    proposed = _CAN_WE_DO.finditer(text) if "?" in text else ()
+    for m in (*_TAKE_VALUE.finditer(text), *proposed) if requests and latin else ():
         value = m.group("value")
         shaped = _shaped_slot(value, onto, last_slot)
         if shaped is not None and not taken(m.start(), m.end("value")):
@@ -1103,6 +1154,8 @@ def extract_updates(
     found.sort(key=lambda t: t[0])
     _first_count_only(found, text)
     _corrections(found, text)
+    _scoped_to_days(found, text)
+    _amended_in_place(found, text)
     _owned_by_kin(found, text)
     updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
@@ -1140,6 +1193,11 @@ _EN_KIN_WORDS: dict[str, str] = {
     **{w: w for w in ("roommate", "boss")},
 }
 _EN_KIN_BEFORE = re.compile(rf"(?i)\b(?:my|our)\s+(?P<kin>{'|'.join(_EN_KIN_WORDS)})['’]s\s+$")
+# "Change my mom's phone to …", "update mom's email to …": the kin between a change verb
+# and the slot word, inside the change's own span.
+_EN_KIN_CHANGED = re.compile(
+    rf"(?i)^(?:{_EN_CHANGE})\s+(?:(?:my|our)\s+)?(?P<kin>{'|'.join(_EN_KIN_WORDS)})['’]s\s"
+)
 
 
 def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
@@ -1154,6 +1212,8 @@ def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
             owner = _KIN_WORDS[kin["kin"]]
         elif (en := _EN_KIN_BEFORE.search(text, max(0, at - 24), at)) is not None:
             owner = _EN_KIN_WORDS[en["kin"].lower()]
+        elif (changed := _EN_KIN_CHANGED.match(u.raw)) is not None:
+            owner = _EN_KIN_WORDS[changed["kin"].lower()]
         else:
             continue
         found[i] = (start, end, u.model_copy(update={"entity": owner}))
@@ -1229,6 +1289,33 @@ def _first_count_only(found: list[tuple[int, int, SlotUpdate]], text: str) -> No
         del found[i]
 
 
+# A day named alone: what "make it Saturday" may put in place of a day said in a text.
+_DAY_WORD = re.compile(
+    r"(?i)\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow)\b"
+)
+
+
+def _amended_in_place(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
+    """ "Set the MOTD to 'Season 7 starts Friday'. Wait, make it Saturday.": a day said
+    alone after a correction, when a value set earlier in the message holds one day and more
+    words, amends that value (the day in it swapped), no day of the task's own."""
+    for i, (start, end, u) in enumerate(found):
+        if u.value is None or not _DAY_WORD.fullmatch(u.value.strip(" .!")):
+            continue
+        for j in range(i - 1, -1, -1):
+            _, prev_end, prev = found[j]
+            days = _DAY_WORD.findall(prev.value or "")
+            if prev.slot == u.slot or len(days) != 1 or prev.value == days[0]:
+                continue
+            clause = max((m.end() for m in _CLAUSE_BEFORE.finditer(text, 0, start)), default=0)
+            if clause < prev_end or not _CORRECTION_LEAD.match(text[clause:start]):
+                break  # "'Sale ends Monday', no emojis, and move the call to Tuesday": a call
+            day = u.value.strip(" .!")
+            amended = _DAY_WORD.sub(day, prev.value or "", count=1)
+            found[i] = (start, end, prev.model_copy(update={"value": amended, "op": "change"}))
+            break
+
+
 # A clause that opens by correcting what was said: "Actually it's 5 people", "Correction,
 # the deposit was $2,650", "Sorry, typo: x4417", "其实是5个人", "不对，是5个人". (A bare "No,"
 # answers a question; "actually" later in a clause qualifies, "I actually need 2".)
@@ -1252,6 +1339,79 @@ def _corrections(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
         clause = max((m.end() for m in _CLAUSE_BEFORE.finditer(text, 0, start)), default=0)
         if _CORRECTION_LEAD.match(text[clause:start]) or _NOT_AFTER.match(text, end):
             found[i] = (start, end, u.model_copy(update={"op": "change"}))
+
+
+# "On Fridays make it 23:30 instead, the rest stays at 22:00": a value for some days only,
+# said in the value's clause; the value for the other days stands.
+_SOME_DAYS = re.compile(
+    r"(?i)\b(?:on|for)\s+(?P<days>(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weekdays)\b"
+    r"|\b(?P<every>every|each)\s+(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b"
+)
+# "每周五改成23:30", "周末改成9点", and "周五改成23:30，其他天还是22:00" (a bare weekday is a
+# day's own value unless the other days are said to keep theirs, `_REST_STAYS_ZH`).
+_SOME_DAYS_ZH = re.compile(
+    r"(?P<every>每个?)?(?:周|星期|礼拜)[一二三四五六日天](?:和(?:周|星期|礼拜)?[一二三四五六日天])*"
+    r"|周末|工作日"
+)
+_CLAUSE_MARK_EN = re.compile(r"[.!?;,\n，。；！？]")
+_DAYS_GATE = re.compile(r"day|weekend|周|星期|礼拜|工作日")
+
+
+# "the rest stays at 22:00", "other days remain 7am": the value of the days not named.
+_REST_STAYS = re.compile(
+    r"(?i)\b(?:the\s+rest|the\s+others?|other\s+days|everything\s+else|the\s+remaining\s+days)"
+    r"\s+(?:stays?|remains?|keeps?|(?:is|are)\s+still|can\s+stay)\s+(?:at\s+|on\s+|as\s+)?"
+    r"(?P<value>[^,;!?\n]+?)(?=\s*(?:[,;!?\n]|\.(?:\s|$)|$))"
+)
+
+
+_REST_STAYS_ZH = re.compile(
+    r"(?:其他|其余|别的|剩下的?)的?(?:天|日子|几天|时候)?(?:都|也)?(?:还是|照旧是?|不变|保持|仍然是|仍是|依旧是?)"
+    r"(?:在|是)?\s*(?P<value>[^，,。；;！!？?\s]*)"
+)
+
+
+def _days_of(text: str, begin: int, stop: int, start: int, end: int) -> str | None:
+    """The days named in the clause `text[begin:stop]` outside the value at `start:end` that
+    a value is for only ("Fridays", "周末"), else None."""
+    scope = _SOME_DAYS.search(text, begin, stop)
+    if scope is not None and not start <= scope.start() < end:
+        return scope["days"] or f"{scope['day']}s"
+    zh = _SOME_DAYS_ZH.search(text, begin, start)
+    if zh is None:
+        return None
+    if zh["every"] or zh[0] in ("周末", "工作日") or _REST_STAYS_ZH.search(text, end):
+        return zh[0]
+    return None  # "周五改成23:30": that Friday's time, no day's of every week
+
+
+def _taken_span(found: list[tuple[int, int, SlotUpdate]], start: int, end: int) -> bool:
+    return any(start < e and s < end for s, e, _ in found)
+
+
+def _scoped_to_days(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
+    """Makes a value changed for some days only (`_SOME_DAYS`) the value of its own slot,
+    "time on Fridays": the slot's value for the other days is not replaced."""
+    if not _DAYS_GATE.search(text):
+        return
+    for i, (start, end, u) in enumerate(found):
+        if u.value is None or u.op != "change" or " on " in u.slot or "（" in u.slot:
+            continue  # "周末我要请客户吃清蒸鲈鱼": no value changed, none for some days
+        begin = max((m.end() for m in _CLAUSE_MARK_EN.finditer(text, 0, start)), default=0)
+        stop = _CLAUSE_MARK_EN.search(text, end)
+        days = _days_of(text, begin, stop.start() if stop else len(text), start, end)
+        if days is None:
+            continue  # "make it every Friday": the days are the value itself
+        slot = f"{u.slot}（{days}）" if _HAN.match(days) else f"{u.slot} on {days}"
+        found[i] = (start, end, u.model_copy(update={"slot": slot, "op": "set"}))
+        kept = _REST_STAYS.search(text, end) or _REST_STAYS_ZH.search(text, end)
+        if kept is None or not kept["value"].strip():
+            continue
+        if _taken_span(found, kept.start(), kept.end()):
+            continue
+        # "…, the rest stays at 22:00": the other days' value said again, still held.
+        rest = u.model_copy(update={"value": kept["value"].strip(), "op": "set", "raw": kept[0]})
+        found.append((kept.start(), kept.end(), rest))
 
 
 # The most common Chinese family names (single, then double): a person's slot said with no
@@ -1420,13 +1580,22 @@ def _said_slot(value: str, was: str, onto: Ontology, last_slot: str | None) -> S
     by shape, party size or enum member ("I said I'd call, not email" names none)."""
     slot = _shaped_slot(value, onto, last_slot)
     if slot is not None and (
-        _COUNT_ONLY.fullmatch(was) or _shaped_slot(was, onto, slot.name) is slot
+        _COUNT_ONLY.fullmatch(was)
+        or _shaped_slot(was, onto, slot.name) is slot
+        or _wrong_digits(value, was)
     ):
         return slot
     if _ZH_PARTY.fullmatch(value) and (_ZH_PARTY.fullmatch(was) or was.isdigit()):
         return fallback_slot(onto, PEOPLE)
     mine = _whole_member_slot(value, onto)
     return mine if mine is not None and _whole_member_slot(was, onto) is mine else None
+
+
+def _wrong_digits(value: str, was: str) -> bool:
+    """Whether `was` is the wrong end of a number `value` corrects ("415-555-0128, not
+    0182"): as many digits as end the value, and other ones."""
+    tail = value[-len(was) :]
+    return was.isdigit() and len(was) >= 2 and tail.isdigit() and tail != was
 
 
 def _whole_member_slot(value: str, onto: Ontology) -> SlotDef | None:
@@ -1534,8 +1703,12 @@ _DROP_COUPON = re.compile(
     r"(?:coupon|promo)(?:\s+code)?)(?=(?:\s+then)?(?:,?\s+please)?\s*(?:[.!,;]|$))"
 )
 # "I said Thursday, not Tuesday", "I meant 4 people, not 5": what the user had said.
+# "The number is wrong, it's 415-555-0128, not 0182", "it should be Thursday, not Tuesday":
+# the right value said against the wrong one.
 _SAID_NOT = re.compile(
-    r"(?i)\bI\s+(?:said|asked\s+for|wanted|meant|requested)\s+(?P<value>[^,;!?\n.]+?),?"
+    r"(?i)\b(?:I\s+(?:said|asked\s+for|wanted|meant|requested)|it['’]s|it\s+is"
+    r"|(?:it|that|this)\s+should\s+(?:be|say|read)|the\s+right\s+one\s+is)"
+    r"\s+(?P<value>[^,;!?\n.]+?),?"
     r"\s+not\s+(?P<old>[^,;!?\n.]+?)\s*(?=[.!,;]|$)"
 )
 _ZH_SAID_NOT = re.compile(
@@ -2272,6 +2445,21 @@ def _member_only(value: str, onto: Ontology) -> bool:
     return any(m.span() == (0, len(value)) for m, _, _ in onto.find_members(value))
 
 
+# What "换号了", "改地址了", "换名字了" change to: the slot's own noun, no value of it.
+_VALUE_NOUN = re.compile(r"(?:新的?)?(?:手机)?(?:号码?|电话(?:号码?)?|地址|名字?|邮箱|账号)")
+_SENTENCE_STOP = re.compile(r"[。！!？?\n]")
+
+
+def _shaped_after(text: str, at: int, shape: re.Pattern[str] | None) -> tuple[int, str] | None:
+    """(start, value) of the first value of `shape` in the sentence from `at` on ("，新号
+    13912345678"), or None."""
+    if shape is None:
+        return None
+    stop = _SENTENCE_STOP.search(text, at)
+    found = shape.search(text, at, stop.start() if stop else len(text))
+    return (found.start(), found.group(0)) if found is not None else None
+
+
 def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, str]:
     """Trim spaces, trailing particles and a trailing '的 + noun' modifier; keep the offset.
 
@@ -2293,10 +2481,16 @@ def _clean_value(value: str, start: int, listing: bool = False) -> tuple[int, st
 
 # Words that end an English message after its value and are no part of it: "ship to 14 Elm
 # Street instead", "move it to 8pm too", "phone 138****1234." A full stop stays where a word
-# of the value ends with it ("St.", "Jr.", "a.m.", "U.S.").
+# of the value ends with it ("St.", "Jr.", "a.m.", "U.S."). A change of mind ("switch it to
+# store credit after all") and when a change was made ("I renamed the branch to X yesterday")
+# are no part of the value either.
 _EN_TAIL = re.compile(
     r"(?i)(?:[\s,]+(?:instead(?:\s+of\s+(?:that|this|it))?|too|as\s+well|again|please|then"
-    r"|thanks|thank\s+you))+[\s.!?,;]*$|[\s,;:!?]+$"
+    r"|thanks|thank\s+you|after\s+all|from\s+now\s+on|yesterday|already|just\s+now"
+    r"|earlier\s+today"
+    r"|(?:an?\s+(?:few\s+)?|\d+\s+|(?:two|three|few)\s+)"
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|while|moment|bit)\s+ago))+[\s.!?,;]*$"
+    r"|[\s,;:!?]+$"
 )
 _KEPT_DOT = re.compile(
     r"(?i)(?:\b(?:st|jr|sr|dr|mr|mrs|ms|ave|blvd|rd|ln|inc|ltd|co|corp|no|apt|ste|etc|vs)"
@@ -2410,6 +2604,35 @@ _ALL_DAY = re.compile(
 )
 
 _LIST_SEP = re.compile(r"\s*(?:[,，、;；或和及]|以及|或者)\s*")
+
+
+# "Can we come back June 20 instead?", "could we do Monday the 17th?": a change asked for
+# as a question, which the user means as a request.
+_PROPOSED = re.compile(
+    r"(?i)\b(?:can|could|would|will)\s+(?:we|i|you)\s+(?:please\s+)?(?:just\s+)?$"
+)
+
+
+_STOP_EN = re.compile(r"[.!?](?=\s|$)|\n")
+_ASKS_EN = re.compile(
+    r"(?i)\s*(?:should|shall|do|does|did|is|are|was|were|would|could|can|will|what|which|why"
+    r"|how|when|where|who)\b"
+)
+
+
+def _asked(text: str, pos: int) -> bool:
+    """Whether what starts at `pos` is asked, not requested: in a question that is no
+    proposal (`_PROPOSED`)."""
+    end = _STOP_EN.search(text, pos)
+    begin = max((m.end() for m in _STOP_EN.finditer(text, 0, pos)), default=0)
+    # "Should I take the cheaper one, UA9640?": a question the sentence opens with.
+    opens = _ASKS_EN.match(text, begin) is not None and end is not None and end.group(0) == "?"
+    return (_in_question(text, pos) or opens) and not _PROPOSED.search(text, max(0, pos - 24), pos)
+
+
+def _refused_or_asked(text: str, pos: int) -> bool:
+    """Whether what starts at `pos` is refused ("don't book …") or asked (`_asked`)."""
+    return _CODE_REFUSED.search(text, max(0, pos - 16), pos) is not None or _asked(text, pos)
 
 
 def _in_question(text: str, pos: int) -> bool:
@@ -2856,7 +3079,7 @@ def _someone_elses_name(text: str, at: int, word: str, slot: SlotDef) -> bool:
 # "Set the deadline to X", "move the deadline to X": a thing named by one singular noun.
 _NOUN_SET = re.compile(
     # A past form tells the change done ("The shop revised the estimate to $4,125.50").
-    r"(?i)\b(?P<verb>set|(?:change|update|move|postpone|reschedule|upgrade|revise|raise"
+    r"(?i)\b(?P<verb>set|(?:change|update|move|postpone|reschedule|upgrade|revise|raise|rename"
     r"|increase|decrease|reduce)d?|(?:push|extend|shift|switch|bump|lower)(?:ed)?)\s+"
     r"(?:the|my|our|your|this|that)\s+"
     # One to three words: "the deadline", "the meeting room", "the Python version".
@@ -2905,6 +3128,43 @@ _MY_NOUN_IS = re.compile(
     r"(?i)\b(?:my|our)\s+(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:is|was)\s+"
     r"(?P<value>#?[A-Za-z]{0,3}-?\d[\dA-Za-z-]*)(?![\w@/:-]|[.,]\d)"
 )
+# "Refund it to store credit", "refund the rest to my Visa": where money goes back to, the
+# refund's own value (what "switch it to the Visa after all" then changes).
+_REFUND_TO = re.compile(
+    r"(?i)\brefund(?:ed)?\s+(?:(?:it|this|that|them|the\s+(?:money|order|item|rest|balance"
+    r"|difference|charge|payment|amount))\s+)?(?:back\s+)?(?:to|as|in|into|onto|on)\s+"
+    r"(?:(?:the|my|our)\s+)?" + _EN_VALUE
+)
+# "The refund to Visa was slow", "a full refund to my card": the noun, no refund asked for.
+_REFUND_NOUN = re.compile(
+    r"(?i)\b(?:the|a|an|my|your|our|their|his|her|this|that|no|full|partial|any)\s+$"
+)
+# "The keynote is Dr. Amara Okafor", "our speaker will be Prof. Henrik Dahl": a thing whose
+# value is a person named with a title (the title says the words are a name, no remark).
+_NOUN_IS_TITLED = re.compile(
+    r"(?i)\b(?:the|my|our)\s+(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+"
+    r"(?:is|will\s+be)\s+"
+    r"(?-i:(?P<value>(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}))"
+)
+# "The consignee name is wrong, it's Vermeer Wonen BV, not Vermeer Home": a thing's value
+# said to be wrong, then the right one (the wrong one after "not" is no value).
+_NOUN_WRONG = re.compile(
+    r"(?i)\b(?:the|my|our)\s+(?P<slot>[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?)\s+"
+    r"(?:is|was)\s+(?:wrong|incorrect|misspelled|a\s+typo)\s*[,;:—-]\s*"
+    r"(?:it'?s|it\s+is|it\s+should\s+be|should\s+be|that\s+should\s+be)\s+"
+    # A name, a number or a quote: "it's too high" says how it is wrong, no value.
+    r"(?P<value>(?=[A-Z0-9$€£¥'\"#])[^,.;!?\n]+?)(?=,?\s+not\s|\s*[,.;!?\n]|$)"
+)
+# "Tag all merged contacts with q3-dedupe, not dedupe-q3", "label them as urgent": the tag
+# given, one word or code (no article, no pronoun), its clause's end or "not" after it.
+_TAGGED_WITH = re.compile(
+    r"(?i)\b(?P<slot>tag|label)\s+(?!(?:it|them)\s+(?:as|with)\s+(?:a|an|the)\b)"
+    r"[^,.;!?\n]{0,40}?\b(?:with|as)\s+"
+    r"(?!(?:a|an|the|this|that|it|them|their|his|her|my|our|your)\b)"
+    r"(?P<value>['\"]?[\w][\w.-]*\w['\"]?)(?=,?\s+not\s|\s*[,.;!?\n]|$)"
+)
+
+
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
 _IN_TIME = re.compile(r"(?i)(?:move|push|postpone|reschedule|extend|shift)(?:e?d)?")
@@ -2949,6 +3209,18 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
     for m in _MY_NOUN_IS.finditer(text):
         if not _in_question(text, m.start()) and _noun_value(m["slot"], m["value"], "set"):
             out.append((m.start(), m.end(), m["slot"].lower(), m["value"], "set"))
+    for m in _REFUND_TO.finditer(text) if "efund" in text else ():
+        if _in_question(text, m.start()) and not _POLITE_ASK.search(
+            text, max(0, m.start() - 24), m.start()
+        ):
+            continue  # "Should I refund it to Visa?": asked, not decided
+        if _REFUND_NOUN.search(text, max(0, m.start() - 12), m.start()):
+            continue
+        value = m.group("value").strip()
+        if not _CODE_REFUSED.search(text, max(0, m.start() - 16), m.start()) and _noun_value(
+            "refund", value, "set"
+        ):
+            out.append((m.start(), m.end("value"), "refund", value, "set"))
     for m in _MAKE_NOUN.finditer(text):
         if _in_question(text, m.start()) or _CODE_REFUSED.search(
             text, max(0, m.start() - 16), m.start()
@@ -2957,6 +3229,14 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
         noun, value = m.group("slot"), m.group("value").strip()
         if _noun_value(noun, value, "make"):
             out.append((m.start(), m.end("value"), noun, value, "change"))
+    for rx in (_NOUN_IS_TITLED, _NOUN_WRONG, _TAGGED_WITH):
+        for m in rx.finditer(text):
+            if _in_question(text, m.start()) or _CODE_REFUSED.search(
+                text, max(0, m.start() - 16), m.start()
+            ):
+                continue  # "Is the keynote Dr. X?", "don't tag them with …"
+            noun_op: Op = "change" if rx is _NOUN_WRONG else "set"
+            out.append((m.start(), m.end("value"), m["slot"].lower(), m["value"], noun_op))
     return out + _nouns_now(text)
 
 
@@ -3025,16 +3305,28 @@ _QUANTITY = re.compile(r"(?:[$€£¥]\s?)?\d")
 _NO_THING = re.compile(r"(?i)(?:ones|things|stuff|ways|plans|ideas|rest|others|details|numbers)")
 
 
+# "Switch the citations to Chicago author-date", "set the units to Celsius": a name is the
+# style all of the things take, one value of them.
+# A day or a time is no style: "move the flights to Monday" moves several things.
+_NAMED_STYLE = re.compile(r"[A-Z]")
+
+
+def _named_style(value: str) -> bool:
+    return _NAMED_STYLE.match(value) is not None and _WHEN_WORD.search(value) is None
+
+
 def _noun_value(noun: str, value: str, verb: str) -> bool:
     """Whether "<verb> the <noun> to <value>" sets a value of a thing. A plural noun takes
-    only a quantity: "lower the calories to 2,050" sets a count, "change the colors to blue"
-    is about several things."""
+    only a quantity or a name: "lower the calories to 2,050" sets a count, "switch the
+    citations to Chicago" their style, "change the colors to blue" is about several things."""
     if not value or len(value) > 40:
         return False
     # The head noun is the last word: "the empty one", "the other thing" name no thing.
     head = noun.split()[-1] if noun.split() else noun
     if (_NOT_A_THING.fullmatch(noun) or _NOT_A_THING.fullmatch(head)) and not (
-        _QUANTITY.match(value) and not _NO_THING.fullmatch(head) and noun.endswith("s")
+        (_QUANTITY.match(value) or _named_style(value))
+        and not _NO_THING.fullmatch(head)
+        and noun.endswith("s")
     ):
         return False
     if _POINTER_VALUE.match(value):
@@ -3099,12 +3391,14 @@ def _switched_to(text: str) -> list[tuple[int, int, str]]:
 # ontology names, changed to a value; the user's own words for the thing name the slot, as a
 # label names a person's ("乘机人：刘洋").
 _NAMED_CHANGE_ZH = re.compile(
-    r"(?P<verb>换成|改成|改为|改到|换为|变成|变为|升到|升级到|降到|降级到|调到|调成|调整为|调整到"
+    # "分支改名为 X", "项目重命名为 Atlas": a thing renamed.
+    r"(?P<verb>改名为|改名成|重命名为|更名为|换成|改成|改为|改到|换为|变成|变为|升到|升级到|降到"
+    r"|降级到|调到|调成|调整为|调整到"
     r"|设为|设成|设置为|更改为|修改为|推迟到|提前到|延后到|延期到|挪到)\s*"
     rf"(?P<value>{_ZH_RUN})"
 )
 # A character every verb of `_NAMED_CHANGE_ZH` holds: most messages skip its scan.
-_NAMED_VERB_CHARS = frozenset("换改变升降调设推提延挪")
+_NAMED_VERB_CHARS = frozenset("换改变升降调设推提延挪名")
 # "别把房型换成…", "不用把座位改成靠窗": no change made.
 _NOT_CHANGED = re.compile(r"(?:不要|不用|别|不想|不必|无需|不能)(?:再)?[把将]?\s*$")
 # "Change the meeting room to Taishan", "switch our default branch to main": a noun phrase of

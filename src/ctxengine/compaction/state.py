@@ -57,7 +57,7 @@ from ctxengine.compaction.render import (
     fmt,
     render_view,
 )
-from ctxengine.compaction.revisions import revised_updates, said_swap
+from ctxengine.compaction.revisions import partial_update, revised_updates, said_swap
 from ctxengine.compaction.schema import (
     Constraint,
     Evidence,
@@ -145,6 +145,9 @@ _RANGE_END = (
     ),
     re.compile(
         r"(?i)\b(?:end(?:ing)?|last|final|return)\s+(?:date|day)|结束(?:日期|时间)|截止日期|最后一天"
+        # "come back June 20 instead": a trip's return (`slots._COME_BACK`).
+        r"|\b(?:come|coming|fly|flying|head|heading|get|getting|drive|driving)\s+back\b"
+        r"|^return(?:ing)?\s"
     ),
 )
 # The words between a range's two ends: "April 14 to April 18", "5月6日到5月9日".
@@ -152,6 +155,12 @@ _RANGE_SEP = re.compile(r"\s+(?:to|through|until|thru)\s+|\s*(?:[-–—~]|到|�
 _HAN_END = re.compile(r"[\u4e00-\u9fff]$")
 # Particles that end a value said and name no kind ("红色的", "卧铺票吧").
 _TRAIL_PARTICLES = "的了吧呢啊呀"
+
+
+def _days_apart(a: str, b: str) -> bool:
+    """Whether one of two slots is the other's for some days only ("time on Fridays" and
+    "time", "时间（周五）" and "时间", `slots._scoped_to_days`): two values held side by side."""
+    return any(x.startswith(y + sep) for x, y in ((a, b), (b, a)) for sep in (" on ", "（"))
 
 
 def _shared_han_tail(a: str, b: str) -> int:
@@ -490,6 +499,8 @@ class SessionState(BaseModel):
                     u = self._by_shape(u)
                 elif user and u.value and slot_key(u.entity, u.slot) not in self.state.slots:
                     u = self._by_word(u)
+                if user and parsed.revisions and u.value:
+                    u = partial_update(u, parsed.revisions, self.state)  # "是 5 栋 1702，不是 702"
                 if user and u.op == "change" and u.value:
                     u = self._event_time(self._one_end(u, turn))
                 if forbidden and u.op != "remove" and self._forbidden_here(u, forbidden):
@@ -669,9 +680,16 @@ class SessionState(BaseModel):
         """ "Unit 14, not Unit 12", "us-east-1 is correct", "以我第一次说的为准": the user's
         values the message revises (see `revisions`), changed as the user's own."""
         conflicted = [c.subject for c in self.ledger.conflicts if c.kind == "slot"]
-        for u in revised_updates(parsed.revisions, self.state, conflicted):
+        others = [r for r in parsed.revisions if r.kind != "said"]
+        for u in revised_updates(others, self.state, conflicted):
             self._update(u, turn, "user")
-        for r in parsed.revisions:
+        for r in others:
+            self._swap_said(r, parsed, turn)
+        # "September 9. Wait, September 16. Ugh, no, the 23rd": each value said again
+        # corrects the one the one before it left, so they are read one at a time, last.
+        for r in (r for r in parsed.revisions if r.kind == "said"):
+            for u in revised_updates([r], self.state, conflicted):
+                self._update(u, turn, "user")
             self._swap_said(r, parsed, turn)
 
     def _swap_said(self, r: Revision, parsed: ParsedTurn, turn: int) -> None:
@@ -841,6 +859,7 @@ class SessionState(BaseModel):
             and v.entity == u.entity
             and _quantity_shape(v.value) == shape
             and words & _name_words(v.slot)
+            and not _days_apart(u.slot, v.slot)
         }
         if len(same) != 1:
             return u
