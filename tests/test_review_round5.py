@@ -7,8 +7,10 @@ a medical-appointment bot, an e-commerce order desk, a social-insurance helper, 
 
 The 14 sessions are in `_review_convos5.py`; `test_sessions5_keep_latest_turn_and_pairs` runs each
 at 30% and at 15% of its raw tokens. Every other test is the smallest input that shows one defect
-found, left as a strict xfail: the block is read at a budget large enough that nothing is shed for
-room (except under "budget"), so what fails is what the engine understood.
+found (64: rules read 21, rules lifted/changed 10, values 17, identifiers 7, budget 2, garbage 7;
+all fixed since, each with look-alikes and near-misses in its own module). The block is read at a
+budget large enough that nothing is shed for room (except under "budget"), so what fails is what
+the engine understood.
 """
 
 from __future__ import annotations
@@ -16,26 +18,19 @@ from __future__ import annotations
 import pytest
 from _review_convos import Convo
 from _review_convos5 import CONVOS5
-from _review_harness import Step, block, block_of, build, compact, current_lines, section
+from _review_harness import (
+    Step,
+    block,
+    block_of,
+    build,
+    compact,
+    current_text,
+    rules_text,
+    section,
+)
 
 from ctxengine.convert import validate_pairing
 from ctxengine.messages import TextPart
-
-
-def _rules(text: str) -> str:
-    return "\n".join(section(text, "constraints"))
-
-
-def _current(text: str) -> str:
-    return "\n".join(current_lines(text))
-
-
-def _state(text: str) -> str:
-    return "\n".join(section(text, "state"))
-
-
-def _evidence(text: str) -> str:
-    return "\n".join(section(text, "evidence"))
 
 
 def _session(name: str) -> Convo:
@@ -67,12 +62,12 @@ def test_sessions5_are_half_english_half_chinese_and_long() -> None:
 
 def test_rule_use_x_for_every_run() -> None:
     text = block("Use pytest -x for every test run.", "OK.", "Go.")
-    assert "pytest -x" in _rules(text)
+    assert "pytest -x" in rules_text(text)
 
 
 def test_rule_trailing_always() -> None:
     text = block("Also aisle seats always, my husband is tall.", "OK.", "Go.")
-    assert "aisle seats always" in _rules(text).lower()
+    assert "aisle seats always" in rules_text(text).lower()
 
 
 def test_rule_cite_in_style_and_only() -> None:
@@ -81,44 +76,44 @@ def test_rule_cite_in_style_and_only() -> None:
         "OK.",
         "Go.",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "APA 7th edition" in rules
     assert "peer-reviewed" in rules
 
 
 def test_rule_only_x_no_y_kept_whole() -> None:
     text = block("Only peer-reviewed sources, no preprints.", "OK.", "Go.")
-    assert "no preprints" in _rules(text)
+    assert "no preprints" in rules_text(text)
 
 
 def test_rule_output_table_columns_kept() -> None:
     text = block("Output as a markdown table with columns Citation, Finding, N.", "OK.", "Go.")
-    assert "Citation, Finding, N" in _rules(text) + _current(text)
+    assert "Citation, Finding, N" in rules_text(text) + current_text(text)
 
 
 def test_rule_should_be_sorted() -> None:
     text = block("Oh and the table should be sorted by year, newest first.", "OK.", "Go.")
-    assert "sorted by year, newest first" in _rules(text)
+    assert "sorted by year, newest first" in rules_text(text)
 
 
 def test_rule_report_in_and_round() -> None:
     text = block("Report everything in EUR, round to 2 decimals.", "OK.", "Go.")
-    assert "round to 2 decimals" in _rules(text)
+    assert "round to 2 decimals" in rules_text(text)
 
 
 def test_rule_flag_above_amount() -> None:
     text = block("Flag any difference above 10 euros.", "OK.", "Go.")
-    assert "above 10 euros" in _rules(text)
+    assert "above 10 euros" in rules_text(text)
 
 
 def test_rule_never_x_do_y_kept_whole() -> None:
     text = block("Never overwrite the original ledger, write to a copy.", "OK.", "Go.")
-    assert "write to a copy" in _rules(text)
+    assert "write to a copy" in rules_text(text)
 
 
 def test_rule_dont_email_text_it_kept_whole() -> None:
     text = block("Please don't email me the label, text it to 415-555-0182.", "OK.", "Go.")
-    assert "text it to 415-555-0182" in _rules(text)
+    assert "text it to 415-555-0182" in rules_text(text)
 
 
 def test_rule_pronoun_keeps_its_referent() -> None:
@@ -139,49 +134,49 @@ def test_rule_one_off_exception_not_cut() -> None:
         "Go.",
     )
     assert "- And for this loop only" not in text
-    assert "30 minute" in _rules(text)
+    assert "30 minute" in rules_text(text)
 
 
 def test_zh_rule_dont_make_me_go_offline() -> None:
     text = block("嗯。办理过程中别让我跑线下，能线上办的都线上办。", "好的。", "继续。")
-    assert "别让我跑线下" in _rules(text)
+    assert "别让我跑线下" in rules_text(text)
 
 
 def test_zh_rule_over_n_minutes_not_wanted() -> None:
     text = block("45分钟太久了，超过40分钟的不要。换老盛昌吧。", "好的。", "继续。")
-    assert "超过40分钟的不要" in _rules(text)
+    assert "超过40分钟的不要" in rules_text(text)
 
 
 def test_zh_rule_must_have_facility() -> None:
     text = block("酒店找春熙路附近的，要有无障碍设施，每晚 800 以内。", "好的。", "继续。")
-    assert "无障碍设施" in _rules(text)
+    assert "无障碍设施" in rules_text(text)
 
 
 def test_zh_rule_commit_message_format() -> None:
     text = block("提交的时候 commit message 用英文，格式 chore(logging): xxx。", "好的。", "继续。")
-    assert "chore(logging)" in _rules(text)
+    assert "chore(logging)" in rules_text(text)
 
 
 def test_zh_rule_time_threshold_kept() -> None:
     text = block("不要坐红眼航班，也别太早，9点以前的都不要。", "好的。", "继续。")
-    assert "9点以前" in _rules(text)
+    assert "9点以前" in rules_text(text)
 
 
 def test_zh_allergy_rule_names_the_drugs() -> None:
     text = block("她青霉素过敏，还有头孢也过敏，开药一定要避开这两类。", "好的。", "继续。")
-    assert "青霉素" in _rules(text) + _current(text)
+    assert "青霉素" in rules_text(text) + current_text(text)
 
 
 def test_zh_quantity_change_not_rule() -> None:
     text = block(
         "买两台。", "好的。", "等下，改成只买一台，另一台我同事自己买。", "好的。", "继续。"
     )
-    assert "只买一台" not in _rules(text)
+    assert "只买一台" not in rules_text(text)
 
 
 def test_zh_consequence_not_rule() -> None:
     text = block("住宿标准我问了行政，标准是 500 一晚，那就不用自付了。", "好的。", "继续。")
-    assert "不用自付" not in _rules(text)
+    assert "不用自付" not in rules_text(text)
 
 
 def test_zh_same_for_return_not_a_bare_rule() -> None:
@@ -202,7 +197,7 @@ def test_rule_switch_to_from_now_on() -> None:
         "OK.",
         "Go.",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "pytest -x -q" in rules
     assert "Use pytest -x for every test run" not in rules
 
@@ -215,7 +210,7 @@ def test_rule_narrowed_by_exception() -> None:
         "OK.",
         "Go.",
     )
-    assert "0008_refund_reason.py" in _rules(text)
+    assert "0008_refund_reason.py" in rules_text(text)
 
 
 def test_revoke_rule_doesnt_matter_anymore() -> None:
@@ -226,7 +221,7 @@ def test_revoke_rule_doesnt_matter_anymore() -> None:
         "OK.",
         "Go.",
     )
-    assert "layover over 3 hours" not in _rules(text)
+    assert "layover over 3 hours" not in rules_text(text)
 
 
 def test_limit_can_be_up_to_replaces_rule() -> None:
@@ -237,7 +232,7 @@ def test_limit_can_be_up_to_replaces_rule() -> None:
         "OK.",
         "Go.",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "150 words" not in rules
     assert "200 words" in rules
 
@@ -246,7 +241,7 @@ def test_zh_revoke_x_can_be_added() -> None:
     text = block(
         "我不吃香菜，也不要葱。", "好的。", "葱其实可以放，我就是不吃香菜。", "好的。", "继续。"
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "香菜" in rules
     assert "不要葱" not in rules
 
@@ -259,7 +254,7 @@ def test_zh_revoke_phone_also_fine() -> None:
         "好的。",
         "继续。",
     )
-    assert "不要打电话" not in _rules(text)
+    assert "不要打电话" not in rules_text(text)
 
 
 def test_zh_revoke_change_it_too() -> None:
@@ -272,7 +267,7 @@ def test_zh_revoke_change_it_too() -> None:
     )
     # One file of the kept directory to be changed is an exception beside the rule, not its
     # end: the rest of legacy/ is still to be retired untouched.
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "XmlExporter" in rules
     assert "legacy 目录下的先别动" in rules
 
@@ -285,7 +280,7 @@ def test_zh_limit_standard_is_now() -> None:
         "好的。",
         "继续。",
     )
-    assert "450" not in _rules(text)
+    assert "450" not in rules_text(text)
 
 
 def test_zh_allergy_corrected() -> None:
@@ -296,7 +291,7 @@ def test_zh_allergy_corrected() -> None:
         "好的。",
         "继续。",
     )
-    rules = _rules(text)
+    rules = rules_text(text)
     assert "青霉素" in rules
     assert "头孢过敏" not in rules and "和头孢" not in rules
 
@@ -309,7 +304,7 @@ def test_zh_time_rule_narrowed() -> None:
         "好的。",
         "继续。",
     )
-    assert "8点" in _rules(text)
+    assert "8点" in rules_text(text)
 
 
 # ---------------------------------------------------------------- values
@@ -323,7 +318,7 @@ def test_slot_branch_renamed() -> None:
         "Renamed.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "refactor/payments-cleanup" in current
     assert "refactor/payments-retry" not in current
 
@@ -332,7 +327,7 @@ def test_slot_after_all_not_in_value() -> None:
     text = block(
         "Refund it to Visa.", "OK.", "Actually switch it to store credit after all.", "OK.", "Go."
     )
-    current = _current(text)
+    current = current_text(text)
     assert "store credit" in current
     assert "after all" not in current and "unspecified" not in current
 
@@ -345,7 +340,7 @@ def test_slot_corrected_phone() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "415-555-0128" in current
     assert "415-555-0182" not in current
 
@@ -358,7 +353,7 @@ def test_slot_return_date_instead() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "June 20" in current
     assert "June 22" not in current
 
@@ -371,7 +366,7 @@ def test_slot_switch_flight() -> None:
         "OK.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "TP218" in current
     assert "UA9640" not in current
 
@@ -397,7 +392,7 @@ def test_slot_take_the_second_one() -> None:
             ("u", "Go."),
         ]
     )
-    assert "UA9640" in _current(text)
+    assert "UA9640" in current_text(text)
 
 
 def test_slot_citation_style_switch() -> None:
@@ -408,7 +403,7 @@ def test_slot_citation_style_switch() -> None:
         "OK.",
         "Go.",
     )
-    assert "Chicago author-date" in _current(text) + _rules(text)
+    assert "Chicago author-date" in current_text(text) + rules_text(text)
 
 
 def test_slot_threshold_instead() -> None:
@@ -419,7 +414,7 @@ def test_slot_threshold_instead() -> None:
         "OK.",
         "Go.",
     )
-    assert "25 euros" in _current(text) + _rules(text)
+    assert "25 euros" in current_text(text) + rules_text(text)
 
 
 def test_slot_weekday_override_keeps_default() -> None:
@@ -430,7 +425,7 @@ def test_slot_weekday_override_keeps_default() -> None:
         "OK.",
         "Go.",
     )
-    assert "22:00" in _current(text)
+    assert "22:00" in current_text(text)
 
 
 def test_slot_move_to_monday() -> None:
@@ -441,14 +436,14 @@ def test_slot_move_to_monday() -> None:
         "Moved.",
         "Go.",
     )
-    current = _current(text)
+    current = current_text(text)
     assert "Monday" in current
     assert "Thursday" not in current
 
 
 def test_zh_address_with_spaces_whole() -> None:
     text = block("地址改成 杭州市滨江区网商路 699 号 4 号楼，公司搬了。", "好的。", "继续。")
-    assert "699 号 4 号楼" in _current(text)
+    assert "699 号 4 号楼" in current_text(text)
 
 
 def test_zh_two_peoples_phones_no_conflict() -> None:
@@ -479,7 +474,7 @@ def test_zh_new_cart_replaces_old() -> None:
             ("u", "下单。"),
         ]
     )
-    assert "CART-5510872" not in _current(text)
+    assert "CART-5510872" not in current_text(text)
 
 
 def test_zh_log_level_change() -> None:
@@ -490,7 +485,7 @@ def test_zh_log_level_change() -> None:
         "好的。",
         "继续。",
     )
-    assert "WARN" in _current(text) + _rules(text)
+    assert "WARN" in current_text(text) + rules_text(text)
 
 
 def test_zh_return_change_keeps_departure() -> None:
@@ -502,7 +497,7 @@ def test_zh_return_change_keeps_departure() -> None:
         "继续。",
     )
     state = section(text, "state")
-    assert "10月6日" in _current(text)
+    assert "10月6日" in current_text(text)
     assert not any("10月1日" in line for line in state if line.startswith(" "))
 
 
@@ -516,7 +511,7 @@ def test_zh_slot_take_the_second_one() -> None:
             ("u", "继续。"),
         ]
     )
-    assert "3U8886" in _current(text)
+    assert "3U8886" in current_text(text)
 
 
 def test_zh_slot_move_to_other_listed_day() -> None:
@@ -531,7 +526,7 @@ def test_zh_slot_move_to_other_listed_day() -> None:
             ("u", "那11号要空腹吗？"),
         ]
     )
-    assert "11" in _current(text)
+    assert "11" in current_text(text)
 
 
 # ---------------------------------------------------------------- identifiers/references
@@ -618,7 +613,7 @@ def test_zh_phone_with_spaces_whole() -> None:
         "好的。",
         "继续。",
     )
-    assert "137 0571 2290" in _current(text)
+    assert "137 0571 2290" in current_text(text)
     assert "「137」" not in text
 
 
@@ -640,12 +635,12 @@ def test_zh_budget_keeps_live_cart() -> None:
 
 def test_field_name_not_recipient_slot() -> None:
     text = block("The model field name should be reason_code, not reason.", "OK.", "Go.")
-    assert "recipient" not in _current(text)
+    assert "recipient" not in current_text(text)
 
 
 def test_assistant_green_not_color_slot() -> None:
     text = block("Run the tests.", "Green again: 38 passed.", "Go.")
-    assert "color" not in _current(text)
+    assert "color" not in current_text(text)
 
 
 def test_tool_call_verbs_not_slots() -> None:
@@ -662,18 +657,18 @@ def test_tool_call_verbs_not_slots() -> None:
             ("u", "Who's on the panel?"),
         ]
     )
-    current = _current(text)
+    current = current_text(text)
     assert "task.remove" not in current and "task.add" not in current
 
 
 def test_zh_measure_word_not_slot() -> None:
     text = block("那个测试改成用 ListAppender 断言。", "好的。", "继续。")
-    assert "个测试" not in _current(text)
+    assert "个测试" not in current_text(text)
 
 
 def test_zh_amount_due_not_payment_method() -> None:
     text = block("下单吧。", "订单已创建，待支付 3598 元。", "继续。")
-    assert "支付方式" not in _current(text)
+    assert "支付方式" not in current_text(text)
 
 
 def test_zh_employer_not_consignee() -> None:
@@ -684,7 +679,7 @@ def test_zh_employer_not_consignee() -> None:
         "好的。",
         "继续。",
     )
-    assert "收货人" not in _current(text)
+    assert "收货人" not in current_text(text)
 
 
 def test_zh_slot_name_not_english() -> None:
@@ -695,5 +690,5 @@ def test_zh_slot_name_not_english() -> None:
         "好的。",
         "继续。",
     )
-    assert "上海澜舟智能科技有限公司" in _current(text)
-    assert "org=" not in _current(text)
+    assert "上海澜舟智能科技有限公司" in current_text(text)
+    assert "org=" not in current_text(text)
