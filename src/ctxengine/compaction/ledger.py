@@ -1724,6 +1724,14 @@ class Ledger(BaseModel):
         ]
         if not rules:
             return out
+        return self._only_over(c, norm, turn, rules)
+
+    def _only_over(
+        self, c: Constraint, norm: str, turn: int, rules: list[ConstraintEntry]
+    ) -> LedgerResult:
+        """`c` entered as an only-rule that supersedes each of `rules`, a conflict the later
+        side wins for each (shared by a time rule loosened and things all fine)."""
+        out = LedgerResult()
         entry = self._append(c, norm, turn, polarity="only", revokes=False)
         out.entry = entry
         for e in rules:
@@ -1751,12 +1759,7 @@ class Ledger(BaseModel):
         ]
         if not rules:
             return out
-        entry = self._append(c, norm, turn, polarity="only", revokes=False)
-        out.entry = entry
-        for e in rules:
-            out.changes.append(self._set(e, "superseded", turn, entry.id))
-            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
-        return out
+        return self._only_over(c, norm, turn, rules)
 
     def _excepted(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
         """ "押金那笔例外，走我个人账户" beside "所有费用一律走对公账户": one thing excepted from a
