@@ -8,6 +8,7 @@ import tempfile
 from typing import Any
 
 from ctxengine.cli.compact import replay
+from ctxengine.compaction.constraints import extract_constraints
 from ctxengine.engine import Context, ContextEngine
 from ctxengine.messages import Message, ToolCallPart
 from ctxengine.settings import Settings
@@ -123,3 +124,13 @@ def current_text(text: str) -> str:
 def current_after(*texts: str) -> str:
     """The current-state lines of the block after the user said each of `texts` in turn."""
     return current_text(block(*texts))
+
+
+def rule_texts(text: str) -> list[str]:
+    """The texts of the rules (not the lifts) the rule reader finds in one message."""
+    return [c.text for c in extract_constraints(text) if not c.revokes]
+
+
+def ruled(text: str, words: str) -> bool:
+    """Whether some rule read from `text` holds `words`."""
+    return any(words in t for t in rule_texts(text))

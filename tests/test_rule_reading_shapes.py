@@ -12,17 +12,9 @@ the rule before it.
 from __future__ import annotations
 
 import pytest
+from _review_harness import rule_texts, ruled
 
 from ctxengine.compaction.constraints import extract_constraints
-
-
-def _texts(text: str) -> list[str]:
-    return [c.text for c in extract_constraints(text) if not c.revokes]
-
-
-def _ruled(text: str, words: str) -> bool:
-    return any(words in t for t in _texts(text))
-
 
 # ---------------------------------------------------------------- "no X" beyond a bare sentence
 
@@ -42,7 +34,7 @@ def _ruled(text: str, words: str) -> bool:
     ],
 )
 def test_no_x_after_request_reason_or_before_reason(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -58,7 +50,7 @@ def test_no_x_after_request_reason_or_before_reason(text: str, words: str) -> No
     ],
 )
 def test_no_x_near_misses_state_no_rule(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- "And <do> every …" after a rule
@@ -66,8 +58,8 @@ def test_no_x_near_misses_state_no_rule(text: str) -> None:
 
 def test_and_every_after_rule_is_a_rule() -> None:
     text = "Never run a DELETE without a WHERE clause. And wrap every write in a transaction."
-    assert _ruled(text, "wrap every write in a transaction")
-    assert _ruled("Never use pandas, and add type hints to every function.", "type hints to every")
+    assert ruled(text, "wrap every write in a transaction")
+    assert ruled("Never use pandas, and add type hints to every function.", "type hints to every")
 
 
 @pytest.mark.parametrize(
@@ -81,7 +73,7 @@ def test_and_every_after_rule_is_a_rule() -> None:
     ],
 )
 def test_and_every_near_misses(text: str) -> None:
-    assert not any("every" in t or "each" in t for t in _texts(text) if "Never" not in t)
+    assert not any("every" in t or "each" in t for t in rule_texts(text) if "Never" not in t)
 
 
 # ---------------------------------------------------------------- over a threshold, required
@@ -102,7 +94,7 @@ def test_and_every_near_misses(text: str) -> None:
     ],
 )
 def test_over_threshold_needs_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -114,7 +106,7 @@ def test_over_threshold_needs_is_a_rule(text: str, words: str) -> None:
     ],
 )
 def test_over_threshold_near_misses(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- around every one of an action
@@ -132,7 +124,7 @@ def test_over_threshold_near_misses(text: str) -> None:
     ],
 )
 def test_each_time_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -146,11 +138,11 @@ def test_each_time_is_a_rule(text: str, words: str) -> None:
     ],
 )
 def test_each_time_near_misses(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 def test_each_time_with_its_own_cue_read_once() -> None:
-    texts = _texts("Before each deploy, always run the tests.")
+    texts = rule_texts("Before each deploy, always run the tests.")
     assert len(texts) == 1 and "run the tests" in texts[0]
 
 
@@ -167,7 +159,7 @@ def test_each_time_with_its_own_cue_read_once() -> None:
     ],
 )
 def test_zh_time_not_verb_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -182,7 +174,7 @@ def test_zh_time_not_verb_is_a_rule(text: str, words: str) -> None:
     ],
 )
 def test_zh_time_not_verb_near_misses(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- formats for all of a kind
@@ -198,12 +190,12 @@ def test_zh_time_not_verb_near_misses(text: str) -> None:
     ],
 )
 def test_zh_all_format_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize("text", ["所有人都到了。", "所有金额都保留两位小数吗？"])
 def test_zh_all_format_near_misses(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- "还有" before a cue
@@ -218,12 +210,12 @@ def test_zh_all_format_near_misses(text: str) -> None:
     ],
 )
 def test_zh_also_then_cue_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize("text", ["还有不要钱的景点。", "有不要钱的景点。", "还有不用预约的餐厅。"])
 def test_zh_there_is_a_free_one_no_rule(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- the alternative kept whole
@@ -255,7 +247,7 @@ def test_forbid_with_what_will_do_instead(text: str, alt: str) -> None:
     ],
 )
 def test_forbid_alternative_near_misses(text: str, whole: str) -> None:
-    assert _texts(text) == [whole]
+    assert rule_texts(text) == [whole]
 
 
 # ---------------------------------------------------------------- an outcome given as a reason
@@ -272,7 +264,9 @@ def test_forbid_alternative_near_misses(text: str, whole: str) -> None:
     ],
 )
 def test_outcome_after_request_is_no_rule(text: str) -> None:
-    assert not any(w in t for t in _texts(text) for w in ("浪费", "折腾", "迟到", "waste", "miss"))
+    assert not any(
+        w in t for t in rule_texts(text) for w in ("浪费", "折腾", "迟到", "waste", "miss")
+    )
 
 
 @pytest.mark.parametrize(
@@ -280,7 +274,7 @@ def test_outcome_after_request_is_no_rule(text: str) -> None:
     [("别浪费时间。", "别浪费时间"), ("Don't miss the deadline.", "miss the deadline")],
 )
 def test_outcome_near_misses_stay_rules(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 # ---------------------------------------------------------------- a changed value's own words
@@ -326,4 +320,4 @@ def test_only_then_never_one_text(text: str) -> None:
 
 
 def test_never_alone_keeps_its_own_text() -> None:
-    assert _texts("Email me. Never call my work number.") == ["Never call my work number."]
+    assert rule_texts("Email me. Never call my work number.") == ["Never call my work number."]

@@ -11,18 +11,7 @@ only".
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, rules_text
-
-from ctxengine.compaction.constraints import extract_constraints
-
-
-def _texts(text: str) -> list[str]:
-    return [c.text for c in extract_constraints(text) if not c.revokes]
-
-
-def _ruled(text: str, words: str) -> bool:
-    return any(words in t for t in _texts(text))
-
+from _review_harness import block, rule_texts, ruled, rules_text
 
 # ---------------------------------------------------------------- "only X, no Y"
 
@@ -38,7 +27,7 @@ def _ruled(text: str, words: str) -> bool:
     ],
 )
 def test_only_x_no_y_kept_whole(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -49,11 +38,11 @@ def test_only_x_no_y_kept_whole(text: str, words: str) -> None:
     ],
 )
 def test_only_x_then_a_set_phrase_not_joined(text: str, cut: str) -> None:
-    assert not any(cut in t for t in _texts(text))
+    assert not any(cut in t for t in rule_texts(text))
 
 
 def test_a_second_no_rule_is_not_joined_to_a_forbid() -> None:
-    texts = _texts("Never book anything before 9 AM my time, and no meetings on Fridays.")
+    texts = rule_texts("Never book anything before 9 AM my time, and no meetings on Fridays.")
     assert "Never book anything before 9 AM my time" in texts
     assert "no meetings on Fridays." in texts
 
@@ -77,7 +66,7 @@ def test_a_second_no_rule_is_not_joined_to_a_forbid() -> None:
     ],
 )
 def test_forbid_then_what_to_do_kept_whole(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -92,7 +81,7 @@ def test_forbid_then_what_to_do_kept_whole(text: str, words: str) -> None:
     ],
 )
 def test_forbid_then_a_remark_not_joined(text: str, cut: str) -> None:
-    assert not any(cut in t for t in _texts(text))
+    assert not any(cut in t for t in rule_texts(text))
 
 
 # ---------------------------------------------------------------- a pronoun's referent
@@ -112,7 +101,7 @@ def test_forbid_then_a_remark_not_joined(text: str, cut: str) -> None:
     ],
 )
 def test_pronoun_rule_keeps_the_sentence_naming_it(text: str, rule: str, referent: str) -> None:
-    lines = [t for t in _texts(text) if rule in t]
+    lines = [t for t in rule_texts(text) if rule in t]
     assert lines and all(referent in t for t in lines)
 
 
@@ -124,7 +113,7 @@ def test_pronoun_rule_keeps_the_sentence_naming_it(text: str, rule: str, referen
     ],
 )
 def test_rule_naming_its_thing_keeps_its_own_sentence(text: str, rule: str, kept_out: str) -> None:
-    lines = [t for t in _texts(text) if rule in t]
+    lines = [t for t in rule_texts(text) if rule in t]
     assert lines and not any(kept_out in t for t in lines)
 
 
@@ -133,7 +122,7 @@ def test_pronoun_in_a_long_rule_stands_for_its_own_words() -> None:
         "Take Wednesday. "
         "Keep every interview to 45 minutes and add a 15 minute buffer between them."
     )
-    lines = [t for t in _texts(text) if "45 minutes" in t]
+    lines = [t for t in rule_texts(text) if "45 minutes" in t]
     assert lines and not any("Wednesday" in t for t in lines)
 
 
@@ -151,7 +140,7 @@ def test_pronoun_in_a_long_rule_stands_for_its_own_words() -> None:
     ],
 )
 def test_table_columns_kept_in_the_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -164,7 +153,7 @@ def test_table_columns_kept_in_the_rule(text: str, words: str) -> None:
     ],
 )
 def test_table_columns_near_misses(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- a one-off exception
@@ -183,7 +172,7 @@ def test_table_columns_near_misses(text: str) -> None:
     ],
 )
 def test_one_off_exception_kept_whole(text: str, words: str) -> None:
-    texts = _texts(text)
+    texts = rule_texts(text)
     assert any(words in t for t in texts)
     assert not any(t.rstrip(" ,.").lower().endswith(("only", "trip")) for t in texts)
 
@@ -210,7 +199,7 @@ def test_one_off_exception_through_the_block_keeps_the_rule_beside_it() -> None:
     ],
 )
 def test_one_off_near_misses_state_no_rule(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 @pytest.mark.parametrize(
@@ -223,7 +212,7 @@ def test_one_off_near_misses_state_no_rule(text: str) -> None:
     ],
 )
 def test_zh_forbid_then_what_to_do_kept_whole(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -236,7 +225,7 @@ def test_zh_forbid_then_what_to_do_kept_whole(text: str, words: str) -> None:
     ],
 )
 def test_zh_forbid_then_a_remark_or_question_not_joined(text: str, cut: str) -> None:
-    assert not any(cut in t for t in _texts(text))
+    assert not any(cut in t for t in rule_texts(text))
 
 
 # ---------------------------------------------------------------- "never" of how often
@@ -246,8 +235,8 @@ def test_zh_forbid_then_a_remark_or_question_not_joined(text: str, cut: str) -> 
     "text", ["He is never on time.", "I'm never there on Fridays.", "The trains are never late."]
 )
 def test_never_of_how_often_is_no_rule(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 def test_never_to_be_stays_a_rule() -> None:
-    assert _ruled("Emails are never to be sent to clients directly.", "never to be sent")
+    assert ruled("Emails are never to be sent to clients directly.", "never to be sent")

@@ -11,18 +11,7 @@ such an instruction.
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, rules_text
-
-from ctxengine.compaction.constraints import extract_constraints
-
-
-def _texts(text: str) -> list[str]:
-    return [c.text for c in extract_constraints(text) if not c.revokes]
-
-
-def _ruled(text: str, words: str) -> bool:
-    return any(words in t for t in _texts(text))
-
+from _review_harness import block, rule_texts, ruled, rules_text
 
 # ---------------------------------------------------------------- for every occasion / item
 
@@ -45,7 +34,7 @@ def _ruled(text: str, words: str) -> bool:
     ],
 )
 def test_instruction_for_every_one_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -63,17 +52,17 @@ def test_instruction_for_every_one_is_a_rule(text: str, words: str) -> None:
     ],
 )
 def test_for_every_near_misses_state_no_rule(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 def test_and_only_joined_to_an_instruction_is_its_own_rule() -> None:
     text = "Cite everything in APA 7th edition, and only peer-reviewed sources, no preprints."
-    assert _ruled(text, "APA 7th edition")
-    assert _ruled(text, "only peer-reviewed sources, no preprints")
+    assert ruled(text, "APA 7th edition")
+    assert ruled(text, "only peer-reviewed sources, no preprints")
 
 
 def test_and_only_after_a_statement_is_no_rule() -> None:
-    assert _texts("I read the papers, and only the abstracts.") == []
+    assert rule_texts("I read the papers, and only the abstracts.") == []
 
 
 # ---------------------------------------------------------------- "X always"
@@ -91,7 +80,7 @@ def test_and_only_after_a_statement_is_no_rule() -> None:
     ],
 )
 def test_thing_then_always_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -108,7 +97,7 @@ def test_thing_then_always_is_a_rule(text: str, words: str) -> None:
     ],
 )
 def test_always_at_the_end_near_misses(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- "the table should be …"
@@ -132,7 +121,7 @@ def test_always_at_the_end_near_misses(text: str) -> None:
     ],
 )
 def test_how_an_output_should_be_is_a_rule(text: str, words: str) -> None:
-    assert _ruled(text, words)
+    assert ruled(text, words)
 
 
 @pytest.mark.parametrize(
@@ -148,7 +137,7 @@ def test_how_an_output_should_be_is_a_rule(text: str, words: str) -> None:
     ],
 )
 def test_should_be_near_misses_state_no_rule(text: str) -> None:
-    assert _texts(text) == []
+    assert rule_texts(text) == []
 
 
 # ---------------------------------------------------------------- through the block

@@ -658,9 +658,13 @@ _ONE_THING = (
     r"|[a-z]*[\w]*[\d._-][\w.-]*\w"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
 )
+# "But just for IMG_2305.jpg", "on Friday only": the one thing a permission is said for.
+_ONE_THING_FOR = (
+    r"(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
+    rf"{_ONE_THING}(?:\s+only)?"
+)
 _FOR_ONE_THING = re.compile(
-    r"(?i)^\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
-    rf"{_ONE_THING}(?:\s+only)?,?\s+(?:you\s+(?:can|may)|it's\s+(?:ok|okay|fine)\s+to)\b"
+    rf"(?i)^\s*{_ONE_THING_FOR},?\s+(?:you\s+(?:can|may)|it's\s+(?:ok|okay|fine)\s+to)\b"
     r"|(?:is|are)\s+(?:fine|ok|okay|allowed|alright)\s+(?:for|on)\s+(?:the\s+)?"
     rf"{_ONE_THING}(?:\s+(?:dinner|lunch|breakfast|meal|night|evening|morning|one))?"
     r"(?=[.!;,\n]|\s*$)"
@@ -668,10 +672,7 @@ _FOR_ONE_THING = re.compile(
 
 
 # The same lead said before a comma: "For IMG_2305.jpg, you may crop it."
-_ONE_THING_LEAD = re.compile(
-    r"(?i)\s*(?:(?:but|and|ok|okay|actually|oh|well),?\s+)*(?:just\s+)?(?:for|on)\s+"
-    rf"{_ONE_THING}(?:\s+only)?,?\s*"
-)
+_ONE_THING_LEAD = re.compile(rf"(?i)\s*{_ONE_THING_FOR},?\s*")
 
 
 def for_one_thing(text: str) -> bool:
