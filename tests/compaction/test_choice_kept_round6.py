@@ -59,6 +59,20 @@ def test_a_comparative_picks_among_the_records_a_chinese_reply_names(user: str, 
     assert name in _zh_picked(reply, user, {"classes": CLASSES})
 
 
+SHOPS = [
+    {"name": "万达店", "distance_km": 3.2, "price": 120},
+    {"name": "春熙店", "distance_km": 0.8, "price": 150},
+]
+
+
+@pytest.mark.parametrize(
+    ("user", "name"),
+    [("去最近的那家。", "春熙店"), ("远的那个吧。", "万达店"), ("便宜的那家吧。", "万达店")],
+)
+def test_a_comparative_picks_by_the_measure_it_names(user: str, name: str) -> None:
+    assert name in _zh_picked("附近有万达店和春熙店。", user, {"shops": SHOPS})
+
+
 @pytest.mark.parametrize(
     ("reply", "user", "name"),
     [
@@ -163,6 +177,9 @@ def test_the_cheaper_class_in_the_block() -> None:
         ("No, stick with matte.", "paper", "matte"),
         ("Keep the aisle seat.", "seat", "aisle"),
         ("Let's stay with glossy then.", "paper", "glossy"),
+        ("I'd like matte paper.", "paper", "matte"),
+        ("I'll take the aisle seat.", "seat", "aisle"),
+        ("Give me a window seat.", "seat", "window"),
     ],
 )
 def test_a_known_kind_chosen(text: str, slot: str, value: str) -> None:
@@ -181,6 +198,9 @@ def test_a_known_kind_chosen(text: str, slot: str, value: str) -> None:
         "Economy, please.",  # a class or a shipping speed: not said which
         "Window seat paper, please.",  # a kind of another thing
         "Aisle paper, please.",
+        "I don't want matte paper.",
+        "Would you like matte paper?",
+        "Do I need matte paper?",
     ],
 )
 def test_no_known_kind_chosen(text: str) -> None:
@@ -197,6 +217,7 @@ def test_no_known_kind_chosen(text: str) -> None:
         ("坚持哑光。", "纸张", "哑光"),
         ("就用原来的哑光纸。", "纸张", "哑光"),
         ("换回亮光的吧。", "纸张", "亮光"),
+        ("我要哑光纸。", "纸张", "哑光"),
     ],
 )
 def test_a_chinese_known_kind_chosen(text: str, slot: str, value: str) -> None:

@@ -55,7 +55,14 @@ _KEEP = re.compile(
     rf"(?:the\s+)?(?P<kind>{_KIND})(?:\s+(?P<noun>{_NOUN})s?)?(?=\s*(?:[.,!;\n]|$|please\b|then\b"
     r"|instead\b|after\s+all\b|as\s+(?:is|planned|before)\b))"
 )
-# What turns the keeping down or asks it ("don't stick with", "should we keep").
+# "I'd like matte paper", "I'll take the aisle seat", "give me express shipping": a kind
+# wished for, with its noun.
+_WANT = re.compile(
+    r"(?i)\b(?:i['’]?d\s+(?:like|prefer)|i\s+(?:want|prefer|need)|i['’]?ll\s+(?:take|have)"
+    r"|give\s+me|let['’]?s\s+do|we['’]?ll\s+take)\s+(?:(?:a|an|the)\s+)?"
+    rf"(?P<kind>{_KIND})\s+(?P<noun>{_NOUN})s?\b"
+)
+# What turns the wish or the keeping down, or asks it ("don't stick with", "should we keep").
 _REFUSED = re.compile(r"(?i)\b(?:don'?t|do\s+not|never|not|no\s+need\s+to|shouldn'?t)\s+$")
 _ASKED = re.compile(r"(?i)\b(?:should|shall|do|can|could|would)\s+(?:we|i|you)\s+$")
 
@@ -68,13 +75,14 @@ def kind_choices(text: str) -> list[tuple[int, int, str, str, Op]]:
         slot = _slot(m.group("kind"), m.group("noun"))
         if slot is not None:
             out.append((m.start("kind"), m.end(), slot, m.group("kind").lower(), "set"))
-    for m in _KEEP.finditer(text):
+    for m in (*_WANT.finditer(text), *_KEEP.finditer(text)):
         before = text[max(0, m.start() - 20) : m.start()]
         if _REFUSED.search(before) or _ASKED.search(before) or _asked(text, m.end()):
             continue
         slot = _slot(m.group("kind"), m.group("noun"))
         if slot is not None:
-            out.append((m.start(), m.end(), slot, m.group("kind").lower(), "change"))
+            op: Op = "set" if m.re is _WANT else "change"
+            out.append((m.start(), m.end(), slot, m.group("kind").lower(), op))
     return out
 
 
