@@ -533,10 +533,6 @@ def test_zh_slot_partial_address_correction() -> None:
     assert "东风中路 318 号" in current  # the street is not what was corrected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: the paper choice (matte, kept after the assistant proposed lustre) is not tracked",
-)
 def test_slot_choice_kept_after_assistant_proposal() -> None:
     text = block(
         "Matte paper, please.",
@@ -567,10 +563,6 @@ def test_slot_pick_the_cheaper_one() -> None:
     assert "Braco de Prata" in current or "VEN-LX-0988" in current
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review6: '按刚才那个便宜的报' (the cheaper class just listed) is not resolved to the class",
-)
 def test_zh_slot_pick_the_cheaper_one() -> None:
     classes = [
         {"class_id": "CLS-0117-W1", "name": "周末班", "price": 4280},

@@ -131,9 +131,14 @@ def en_measure(m: re.Match[str]) -> tuple[str, bool]:
 # A Chinese comparative pointer: "便宜的那个", "最便宜的", "便宜点的那个", "贵的那个",
 # "最近的那家", "时间短的那个". (measure, low) by the word; for a reader of Chinese options
 # to plug in.
+# A character before the word that makes it part of another word ("附近的", "家长的",
+# "宝贵的", "愉快的", "简短的"), and what may follow the pointer: the clause's end, a particle
+# or a verb that picks ("那个便宜的报", "最便宜的吧"), not a noun it describes ("最近的订单").
 ZH_MEASURED_ITEM = re.compile(
-    r"(?P<most>最)?(?P<word>便宜|实惠|贵|近|远|快|短|长)(?:一?点|一些)?的(?:那|这)?(?:一)?"
+    r"(?P<most>最)?(?<![附接靠亲邻将宝珍富愉凉痛尽赶加简缩家校增成延擅组院永])"
+    r"(?P<word>便宜|实惠|贵|近|远|快|短|长)(?:一?点|一些)?的(?:那|这)?(?:一)?"
     r"(?:个|家|班|趟|款|种|套|间|张)?"
+    r"(?=$|[\s，,。.！!？?；;、…~～]|[吧呢吗嘛啊呀哦了就也都吧报要选买约挂来行好]|订(?!单)|定(?!金))"
 )
 _ZH_COMPARATIVES: dict[str, tuple[str, bool]] = {
     "便宜": ("price", True),
@@ -178,6 +183,43 @@ def en_priced_inline(text: str) -> list[tuple[str, str]]:
         matches = [_EN_PRICED.fullmatch(p.strip()) for p in pieces]
         items = [(m.group("name"), m.group("price").strip("()")) for m in matches if m]
         if len(items) == len(pieces) and len({n for n, _ in items}) == len(items):
+            return items
+    return []
+
+
+# An inline offer of priced items in Chinese with no colon: "有周末班 4280 元和周末VIP班 5600
+# 元。", "A ¥468/晚，B ¥359/晚". Items are parted only after a price ends, so a name may hold
+# 和 ("和平饭店").
+_ZH_PRICE_TEXT = (
+    rf"(?:[¥￥]\s?{_NUMBER}|{_NUMBER}\s?(?:元|块))(?:\s?(?:/|每|一)\s?(?:晚|天|人|位|月|次|张))?"
+)
+_ZH_PRICED = re.compile(
+    rf"(?P<name>[^\d\s，,、；;。！？!?：:¥￥]{{2,20}}?)\s*(?P<price>{_ZH_PRICE_TEXT})"
+)
+_ZH_PRICED_SEP = re.compile(
+    r"(?<=[元块晚天人位月次张\d])\s*(?:[，,、；;]\s*(?:还有|或者|或是|和|或)?|和|或者|或是|或|以及|还有)\s*"
+)
+_ZH_PRICED_LEAD = re.compile(r"^(?:目前|现在|这边)?(?:有|还有|可以选|可选|推荐)?")
+# Names that are parts of one bill, no options ("总价 4280 元和税费 300 元").
+_ZH_NOT_ITEM = re.compile(r"[价费税额]|押金|定金|合计|总共|一共|优惠|请|您")
+
+
+def zh_priced_inline(text: str) -> list[tuple[str, str]]:
+    """(name, price) of each item of the first Chinese sentence of `text` that is nothing but
+    two or more names, each with its price, parted by commas, 、, 和 or 或 ("有周末班 4280 元和
+    周末VIP班 5600 元。"); [] otherwise."""
+    for sentence in re.split(r"[。！!？?\n]+", text):
+        body = _ZH_PRICED_LEAD.sub("", sentence.strip(), count=1)
+        pieces = [p for p in _ZH_PRICED_SEP.split(body) if p.strip()]
+        if len(pieces) < 2:
+            continue
+        matches = [_ZH_PRICED.fullmatch(p.strip()) for p in pieces]
+        items = [(m.group("name"), m.group("price")) for m in matches if m]
+        if (
+            len(items) == len(pieces)
+            and len({n for n, _ in items}) == len(items)
+            and not any(_ZH_NOT_ITEM.search(n) for n, _ in items)
+        ):
             return items
     return []
 
@@ -242,7 +284,20 @@ def records_named(text: str, records: Sequence[tuple[str, str]]) -> tuple[tuple[
     or Alcantara?"); () when it names fewer."""
     said = []
     for name, detail in records:
-        at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I) if name else None
+        at = re.search(_edged(name), text, re.I) if name else None
         if at is not None:
-            said.append((at.start(), name, detail))
-    return tuple((n, d) for _, n, d in sorted(said)) if len(said) >= 2 else ()
+            said.append((at.start(), at.end(), name, detail))
+    # A name said only inside another's ("周末班" in "周末班加急") is not said.
+    kept = [s for s in said if not any(o != s and o[0] <= s[0] and s[1] <= o[1] for o in said)]
+    return tuple((n, d) for _, _, n, d in sorted(kept)) if len(kept) >= 2 else ()
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _edged(name: str) -> str:
+    """A pattern for `name` as said: as a whole word; a Chinese name, written with no spaces
+    between words, where it stands."""
+    if _HAN.search(name):
+        return re.escape(name)
+    return rf"(?<![\w-]){re.escape(name)}(?![\w-])"

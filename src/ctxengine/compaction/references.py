@@ -26,6 +26,7 @@ from ctxengine.compaction.measures import (
     records_named,
     tool_records,
     with_records,
+    zh_priced_inline,
 )
 from ctxengine.compaction.schema import Evidence, ParsedTurn, Reference, SlotUpdate
 from ctxengine.compaction.zh_options import (
@@ -39,6 +40,9 @@ from ctxengine.compaction.zh_options import (
 
 # The slot whose value names a place (the parser's, as `slots` reads it).
 NAME_SLOT = "名称"
+# What the items of a Chinese reply's list of named things are (no kind said): the user's
+# pick of one is the task's 名称.
+ZH_NAMED_KIND = NAME_SLOT
 
 
 @dataclass(frozen=True)
@@ -220,12 +224,18 @@ class TurnItems:
                 read = dict(names)
                 of = next((read[n] for n, _ in zh_items if n in read), t.focus or "task")
                 listed_names = tuple((n, of) for n, _ in zh_items)
+                if sum(price_of(d) is not None for _, d in zh_items) >= 2:
+                    # "推荐：A ¥468/晚，B ¥359/晚": also options "便宜的那家" compares.
+                    options, kind = tuple(zh_items), ZH_NAMED_KIND
             else:
                 # "有三班：CA4113 早上 7:30；3U8886 中午 12:15": items no name tells apart,
                 # each named by a value of a shape (see `zh_options`).
                 valued, valued_kind = zh_value_options(t.said)
                 if valued:
                     options, kind = tuple(valued), valued_kind
+                elif priced := zh_priced_inline(t.said):
+                    # "有周末班 4280 元和周末VIP班 5600 元": priced names, no colon.
+                    options, kind = tuple(priced), ZH_NAMED_KIND
         return cls(
             tuple(items),
             latest,
@@ -240,7 +250,7 @@ class TurnItems:
             kind,
             listed_names,
             _records_of(t),
-            t.said if t.role == "assistant" and t.language == "en" and not options else "",
+            t.said if t.role == "assistant" and not options and not listed_names else "",
         )
 
 
@@ -348,7 +358,13 @@ def _lists_of(parts: Sequence[TurnItems]) -> list[tuple[str, tuple[tuple[str, st
                 (p.option_kind, with_records(p.options, records) if records else p.options)
             )
         elif p.reply and records and (named := records_named(p.reply, records)):
-            lists.append((offered_kind(p.reply, [n for n, _ in named]), named))
+            # A Chinese reply's records are named things, whatever English word is near.
+            of = (
+                ZH_NAMED_KIND
+                if _CJK.search(p.reply)
+                else offered_kind(p.reply, [n for n, _ in named])
+            )
+            lists.append((of, named))
     return lists
 
 
@@ -781,6 +797,10 @@ def extract_references(text: str, context: ParseContext | None) -> list[Referenc
     zh_values = context is not None and _zh_options_newest(context) and bool(_CJK.search(text))
     if zh_values and context is not None:
         picked, spans = _zh_option_references(text, context)
+    elif context is not None and _zh_named_newest(context) and _CJK.search(text):
+        # "按刚才那个便宜的报": a comparative to a list of named things a Chinese reply gave;
+        # their ordinals and names are the place pointers'.
+        picked, spans = _zh_option_references(text, context, measures_only=True)
     elif latin and context is not None and context.offered:
         picked, spans = _option_references(text, context)
     gate = _GATE if latin else _GATE_NO_LATIN
@@ -1124,15 +1144,22 @@ def _zh_options_newest(context: ParseContext) -> bool:
     )
 
 
+def _zh_named_newest(context: ParseContext) -> bool:
+    """Whether the latest list is of named things a Chinese reply gave ("有周末班 4280 元和周末VIP
+    班 5600 元", or tool records it named)."""
+    return context.offered_kind == ZH_NAMED_KIND and bool(context.offered)
+
+
 def _zh_option_references(
-    text: str, context: ParseContext
+    text: str, context: ParseContext, *, measures_only: bool = False
 ) -> tuple[list[Reference], list[tuple[int, int]]]:
     """The pointers of a Chinese `text` to the items of the list of values a reply gave
-    ("那就第二个吧", "改成11号那个吧"), as `OPTION` references (see `_option_choice`)."""
+    ("那就第二个吧", "改成11号那个吧", "便宜的那个"), as `OPTION` references (see
+    `_option_choice`)."""
     items = context.offered
     out: list[Reference] = []
     spans: list[tuple[int, int]] = []
-    for start, end, pos, how in zh_option_pointers(text, items):
+    for start, end, pos, how in zh_option_pointers(text, items, measures_only=measures_only):
         kind = OPTION if how == PICK else OPTION_DECLINED if how == DECLINED else OPTION_ASKED
         key = _instance_key(context.offered_kind, items[pos][0])
         out.append(Reference(text=text[start:end], kind=kind, resolved_to=key, confidence=0.75))

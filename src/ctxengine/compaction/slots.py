@@ -18,6 +18,7 @@ import jieba
 
 from ctxengine.compaction.gates import Gate, chars_in, lowered
 from ctxengine.compaction.intents import LATIN_LETTER
+from ctxengine.compaction.kinds import kind_choices, zh_kind_choices
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
 from ctxengine.compaction.patterns import kind_regex
@@ -1136,6 +1137,10 @@ def extract_updates(
     for at, end, noun, value, noun_op in _noun_settings(text) if requests and latin else ():
         slot = onto.slot_for_word(noun)
         add(at, end, slot, slot.name if slot else noun.lower(), value, noun_op, 0.6)
+    # "哑光纸，谢谢", "不，还是用哑光": a thing's known kind chosen or kept (`kinds`).
+    for at, end, noun, value, kind_op in zh_kind_choices(text) if requests else ():
+        slot = onto.slot_for_word(noun)
+        add(at, end, slot, slot.name if slot else noun, value, kind_op, 0.6)
 
     # Most messages hold no digit, and most value patterns need one (phones, ratings, hours).
     digit = _DIGIT.search(text) is not None
@@ -3237,7 +3242,7 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
                 continue  # "Is the keynote Dr. X?", "don't tag them with …"
             noun_op: Op = "change" if rx is _NOUN_WRONG else "set"
             out.append((m.start(), m.end("value"), m["slot"].lower(), m["value"], noun_op))
-    return out + _nouns_now(text)
+    return out + _nouns_now(text) + kind_choices(text)
 
 
 def _nouns_now(text: str) -> list[tuple[int, int, str, str, Op]]:

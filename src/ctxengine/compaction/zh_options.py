@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ctxengine.compaction.measures import ZH_MEASURED_ITEM, pick_by_measure, zh_measure
+
 # A lead that introduces a list after its colon: "有三班：", "为您查到两个号：", "可选：".
 _LEAD = re.compile(r"[^。！!？?\n：:]{0,16}[：:]\s*")
 _SENTENCE_END = re.compile(r"[。！!？?\n]")
@@ -98,14 +100,21 @@ ASKED = "asked"
 
 
 def zh_option_pointers(
-    text: str, items: Sequence[tuple[str, str]]
+    text: str, items: Sequence[tuple[str, str]], *, measures_only: bool = False
 ) -> list[tuple[int, int, int, str]]:
     """(start, end, item index, how) of each pointer of `text` to one of `items`: `PICK`,
     `DECLINED` when its clause turns the item down, `ASKED` when its sentence asks with no
     picking word before it. An ordinal past the list's end, or a day or time that names no
-    item or several, points to none."""
-    out: list[tuple[int, int, int, str]] = []
+    item or several, points to none; a comparative ("便宜的那个", "最近的") points to the one
+    item its measure is lowest (highest) for, none on a tie or with fewer than two measured.
+    `measures_only`: only comparatives are read (a list whose ordinals and names the place
+    pointers read)."""
+    out = _measure_pointers(text, items)
+    if measures_only:
+        return out
     for m in _ORDINAL_ONE.finditer(text):
+        if any(m.start() < e and s < m.end() for s, e, _, _ in out):
+            continue
         if m.group("last"):
             pos = len(items) - 1
         elif m.group("first"):
@@ -131,6 +140,19 @@ def zh_option_pointers(
         if _PICKS.search(text, begin, at) or _PICK_AFTER.match(text, end):
             out.append((at, end, i, _how(text, at, end)))
     return sorted(out)
+
+
+def _measure_pointers(
+    text: str, items: Sequence[tuple[str, str]]
+) -> list[tuple[int, int, int, str]]:
+    """The comparative pointers of `text` ("按那个便宜的报", "不要最贵的那个") that pick one."""
+    out: list[tuple[int, int, int, str]] = []
+    for m in ZH_MEASURED_ITEM.finditer(text):
+        measure, low = zh_measure(m)
+        pos = pick_by_measure(items, measure, low=low)
+        if pos is not None:
+            out.append((m.start(), m.end(), pos, _how(text, m.start(), m.end())))
+    return out
 
 
 # What picks an item named just before it: "3U8886 吧", "3U8886 就行".
