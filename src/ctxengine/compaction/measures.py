@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 _NUMBER = r"\d[\d,]*(?:\.\d+)?"
 _CODES = r"(?:EUR|USD|GBP|CNY|RMB|JPY|CHF|CAD|AUD|HKD|SGD)"
@@ -252,8 +253,10 @@ def tool_records(fields: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ..
             names.setdefault(record, value)
             continue
         for measure, rx in _MEASURE_FIELDS:
+            if not rx.search(last):
+                continue
             number = _number(value, measure)
-            if rx.search(last) and number is not None:
+            if number is not None:
                 details.setdefault(record, []).append(_CANONICAL.format(measure, number))
                 break
     return tuple((name, "; ".join(details.get(rec, []))) for rec, name in names.items())
@@ -283,8 +286,13 @@ def records_named(text: str, records: Sequence[tuple[str, str]]) -> tuple[tuple[
     """The records `text` names, two or more, in the order it names them ("Braco de Prata
     or Alcantara?"); () when it names fewer."""
     said = []
+    folded = text.casefold()
     for name, detail in records:
-        at = re.search(_edged(name), text, re.I) if name else None
+        # A substring test first: a long listing's names are mostly not said, and each
+        # name's pattern would be compiled anew (more names than `re`'s cache holds).
+        if not name or name.casefold() not in folded:
+            continue
+        at = _edged(name).search(text)
         if at is not None:
             said.append((at.start(), at.end(), name, detail))
     # A name said only inside another's ("周末班" in "周末班加急") is not said.
@@ -295,9 +303,11 @@ def records_named(text: str, records: Sequence[tuple[str, str]]) -> tuple[tuple[
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-def _edged(name: str) -> str:
-    """A pattern for `name` as said: as a whole word; a Chinese name, written with no spaces
-    between words, where it stands."""
+@lru_cache(maxsize=4096)
+def _edged(name: str) -> re.Pattern[str]:
+    """`name` as said, case aside: as a whole word; a Chinese name, written with no spaces
+    between words, where it stands. Cached: a session's listings name the same records
+    again and again."""
     if _HAN.search(name):
-        return re.escape(name)
-    return rf"(?<![\w-]){re.escape(name)}(?![\w-])"
+        return re.compile(re.escape(name), re.I)
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
