@@ -188,6 +188,20 @@ def is_confirmation(text: str) -> bool:
     return saw
 
 
+# "yes, switch", "OK, swap it", "换吧": the proposal taken by pointing at it, no value said.
+_TAKES_IT = re.compile(
+    r"(?i)^\s*(?:(?:yes|yeah|yep|ok(?:ay)?|sure|please)\s*[,!.]?\s*)*(?:switch|swap|change)"
+    r"(?:\s+(?:it|that|them))?(?:\s+(?:over|then))?(?:,?\s+please)?\s*[.!]*\s*$"
+    r"|^\s*(?:好的?|行|可以)?[，,]?\s*(?:那就)?(?:换|改)(?:吧|一下吧?)?[。！!]*\s*$"
+)
+
+
+def takes_change(text: str) -> bool:
+    """Whether the message only takes a change someone proposed, pointing at it ("yes,
+    switch", "换吧"): a confirmation of that change, though "switch" is no bare "OK"."""
+    return _TAKES_IT.match(text) is not None
+
+
 # Action intents whose cue a negation right before it turns around: "Do not cancel
 # anything" asks for no cancel, "不要取消" / "别改了" / "不行" neither cancel, modify nor confirm.
 _NEGATABLE = frozenset({"restart", "cancel", "modify", "confirm"})

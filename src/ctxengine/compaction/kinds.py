@@ -86,6 +86,33 @@ def kind_choices(text: str) -> list[tuple[int, int, str, str, Op]]:
     return out
 
 
+# "OK, lustre then.", "Sure, lustre.", "Lustre then, please.": a kind said alone, as the
+# whole sentence, after a word of assent or before "then" (bare "Lustre." assents to
+# nothing). It names its thing only when that thing was talked of lately (see `bare_kind_choices`).
+_ASSENT = r"(?:ok(?:ay)?|yes|yeah|yep|sure|fine|alright|all\s+right|great|perfect)"
+_BARE = re.compile(
+    rf"(?i)(?:^|(?<=[.!;\n])\s*)\s*(?:(?P<assent>{_ASSENT})\s*[,!.]?\s+(?:(?:then|so|just)\s+)?)?"
+    rf"(?:(?:the|a|an)\s+)?(?P<kind>{_KIND})(?P<then>,?\s+then)?(?:,?\s+please)?"
+    r"(?:,?\s+instead)?\s*(?=[.!\n]|$)"
+)
+
+
+def bare_kind_choices(text: str, recent: Iterable[str]) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, noun, kind, "change") of each kind said alone as an assent ("Sure,
+    lustre." -> paper=lustre), when its one thing is among the `recent` items' kinds (the
+    paper was chosen or proposed lately): "OK, first." after no talk of a cabin sets none."""
+    found = [m for m in _BARE.finditer(text) if m["assent"] or m["then"]]
+    if not found:
+        return []
+    things = set(recent)
+    out: list[tuple[int, int, str, str, Op]] = []
+    for m in found:
+        slot = _slot(m["kind"], None)
+        if slot is not None and slot in things:
+            out.append((m.start("kind"), m.end("kind"), slot, m["kind"].lower(), "change"))
+    return out
+
+
 def _slot(kind: str, noun: str | None) -> str | None:
     """The slot a kind sets: its noun's, when that noun takes it; alone, the one thing it
     is a kind of, else none."""

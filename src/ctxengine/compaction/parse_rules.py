@@ -21,7 +21,12 @@ from ctxengine.compaction.answers import (
 )
 from ctxengine.compaction.constraints import extract_constraints, for_one_reply, goes_ahead
 from ctxengine.compaction.en_names import name_evidence
-from ctxengine.compaction.intents import classify_intents, detect_language, is_confirmation
+from ctxengine.compaction.intents import (
+    classify_intents,
+    detect_language,
+    is_confirmation,
+    takes_change,
+)
 from ctxengine.compaction.long_text import join_readings, pieces
 from ctxengine.compaction.name_answers import (
     kind_said_after,
@@ -260,6 +265,7 @@ def parse_rules(
         revisions=revisions,
         # "Scratch that." with nothing new: the latest change taken back.
         keeps_earlier=not updates and not revisions and ignores_last(text),
+        takes_change=role == "user" and not updates and takes_change(text),
     )
 
 

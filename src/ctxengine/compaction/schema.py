@@ -110,6 +110,8 @@ class ParsedTurn(BaseModel):
     # The user said an earlier decision stands ("还是按原来的", "keep the original"): the
     # latest conflict is resolved for the earlier side instead of the later one.
     keeps_earlier: bool = False
+    # The user took a change a reply proposed by pointing at it ("yes, switch", "换吧").
+    takes_change: bool = False
     # An assistant reply about the user's request (see `ctxengine.compaction.outcomes`):
     # slot names no candidate satisfies, and whether it offers something other than asked.
     unmet: list[str] = Field(default_factory=list)

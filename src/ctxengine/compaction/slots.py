@@ -18,7 +18,7 @@ import jieba
 
 from ctxengine.compaction.gates import Gate, chars_in, lowered
 from ctxengine.compaction.intents import LATIN_LETTER
-from ctxengine.compaction.kinds import kind_choices, zh_kind_choices
+from ctxengine.compaction.kinds import bare_kind_choices, kind_choices, zh_kind_choices
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
 from ctxengine.compaction.patterns import kind_regex
@@ -1137,6 +1137,12 @@ def extract_updates(
     for at, end, noun, value, noun_op in _noun_settings(text) if requests and latin else ():
         slot = onto.slot_for_word(noun)
         add(at, end, slot, slot.name if slot else noun.lower(), value, noun_op, 0.6)
+    # "Sure, lustre.", "OK, window then": a known kind said alone, of a thing talked of lately.
+    for at, end, noun, value, kind_op in (
+        bare_kind_choices(text, recent_kinds) if requests and latin else ()
+    ):
+        slot = onto.slot_for_word(noun)
+        add(at, end, slot, slot.name if slot else noun, value, kind_op, 0.6)
     # "哑光纸，谢谢", "不，还是用哑光": a thing's known kind chosen or kept (`kinds`).
     for at, end, noun, value, kind_op in zh_kind_choices(text) if requests else ():
         slot = onto.slot_for_word(noun)
@@ -3242,7 +3248,7 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
                 continue  # "Is the keynote Dr. X?", "don't tag them with …"
             noun_op: Op = "change" if rx is _NOUN_WRONG else "set"
             out.append((m.start(), m.end("value"), m["slot"].lower(), m["value"], noun_op))
-    return out + _nouns_now(text) + kind_choices(text)
+    return out + _event_when(text) + _nouns_now(text) + kind_choices(text)
 
 
 def _nouns_now(text: str) -> list[tuple[int, int, str, str, Op]]:
@@ -3256,6 +3262,46 @@ def _nouns_now(text: str) -> list[tuple[int, int, str, str, Op]]:
             noun = "budget"  # "the new cap is $45,000": the most money to spend
         if _noun_value(noun, value, "set"):
             out.append((m.start(), m.end("value"), noun, value, "change"))
+    return out
+
+
+# "The meeting is on October 2", "the call is at 3pm": an event's date or time told. Only a
+# present or future "is"/"will be": "the meeting was on October 2" tells a past event, no
+# value to hold; "Is the meeting on …?" asks; "on the agenda", "at the office" name no when.
+_EVENT_NOUN = (
+    r"meeting|call|party|interview|appointment|flight|wedding|dinner|lunch|reservation"
+    r"|booking|viewing|visit|demo|presentation|session|class|event|ceremony|concert|game"
+    r"|match|trip|surgery|checkup|check-up|consultation|webinar|launch|reception|tour"
+)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+_EVENT_DATE = (
+    rf"(?:{_WEEKDAY},?\s+)?(?:{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|(?:the\s+)?{_ORD}\s+(?:of\s+)?"
+    rf"{_MONTH}|the\s+\d{{1,2}}(?:st|nd|rd|th)|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?)|{_WEEKDAY}"
+)
+_EVENT_CLOCK = r"\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)|\d{1,2}:\d\d|noon|midnight"
+_EVENT_WHEN = re.compile(
+    rf"(?i)\b(?:the|my|our|your)\s+(?:[a-z]+\s+)?(?P<noun>{_EVENT_NOUN})\s+"
+    r"(?:is|['’]s|will\s+be)\s+(?:now\s+|still\s+|set\s+for\s+|scheduled\s+for\s+)?"
+    rf"(?:on\s+(?P<date>{_EVENT_DATE})(?:\s+at\s+(?P<clock2>{_EVENT_CLOCK}))?"
+    rf"|at\s+(?P<clock>{_EVENT_CLOCK})(?:\s+on\s+(?P<date2>{_EVENT_DATE}))?)"
+    r"(?![\w/:])"
+)
+
+
+def _event_when(text: str) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, "date" or "time", value, "set") of each event's date or time told in
+    `text` ("The meeting is on October 2" -> date=October 2); none asked or refused."""
+    out: list[tuple[int, int, str, str, Op]] = []
+    for m in _EVENT_WHEN.finditer(text):
+        if _in_question(text, m.start()):
+            continue
+        for group, slot in (("date", "date"), ("date2", "date"), ("clock", "time")):
+            if m[group]:
+                out.append((m.start(group), m.end(group), slot, m[group], "set"))
+        if m["clock2"]:
+            out.append((m.start("clock2"), m.end("clock2"), "time", m["clock2"], "set"))
     return out
 
 

@@ -343,6 +343,15 @@ _CHANGE_CUE = re.compile(
     r"|\bhow\s+about\s+(?:changing|moving|switching))"
     r"(?i:\s+(?P<obj>it|that|this|(?:the|your)\s+[a-z]+(?:\s+[a-z]+)?))?\s+to\s+(?P<en>[^,.;!?]+)"
 )
+# A reply's alternative offered in place of the user's value: "Would you like lustre instead
+# of matte?", "How about the aisle seat instead?". With "of X" it is X's slot's; without it,
+# a value of the same shape's (as `_CHANGE_CUE`'s).
+_INSTEAD_CUE = re.compile(
+    r"(?i)\b(?:would\s+you\s+(?:like|prefer)|do\s+you\s+want|how\s+about|what\s+about"
+    r"|shall\s+(?:i|we)\s+(?:use|do|go\s+with))\s+(?:(?:the|a|an)\s+)?"
+    r"(?P<en>[a-z0-9][\w'’ -]{0,28}?)\s+instead(?:\s+of\s+(?:the\s+)?(?P<old>[^?.!,;]{1,30}?))?"
+    r"\s*(?:[?,]|$)"
+)
 # The kind of a value a reply proposes: a time or a date, an amount of a unit, or text.
 _TIME_SHAPE = re.compile(
     r"\d\s*(?::\d{2}|点|时|[ap]\.?m\b)|[上下中]午|早上|晚上|今天|明天|后天|周[一二三四五六日天]"
@@ -717,9 +726,11 @@ class SessionState(BaseModel):
         after its change words, for the user's slot holding a value of the same shape (a
         time for a time, "6 people" for "4 people"); a value of no shape only for a slot the
         latest user message set or the reply names. None when the reply changes nothing."""
-        if not said or _CHANGE_CUE_GATE.search(said) is None:
+        if not said:
             return []
-        out: list[SlotUpdate] = []
+        out = self._alternatives(said) if "instead" in said else []
+        if _CHANGE_CUE_GATE.search(said) is None:
+            return out
         for m in _CHANGE_CUE.finditer(said):
             value = (m.group("zh") or m.group("en") or "").strip()
             if not value or len(value) > 30:
@@ -753,12 +764,47 @@ class SessionState(BaseModel):
             )
         return out
 
+    def _alternatives(self, said: str) -> list[SlotUpdate]:
+        """The user's values a reply offers an alternative to ("Would you like lustre instead
+        of matte?"): the slot holding the value it names after "of", else the one value of
+        the same shape the latest user message set."""
+        out: list[SlotUpdate] = []
+        for m in _INSTEAD_CUE.finditer(said):
+            value, old = m["en"].strip(), (m["old"] or "").strip().lower()
+            shape = _value_kind(value)
+            mine = [
+                v
+                for v in self.state.slots.values()
+                if v.source == "user"
+                and not is_instance(v.entity)
+                and v.value.lower() != value.lower()
+                and (
+                    v.value.lower() == old
+                    if old
+                    else _value_kind(v.value) == shape and v.turn == self.last_user_turn
+                )
+            ]
+            if len(mine) == 1:
+                v = mine[0]
+                out.append(
+                    SlotUpdate(
+                        entity=v.entity,
+                        slot=v.slot,
+                        value=value,
+                        op="change",
+                        raw=m.group(0),
+                        criterion=v.criterion,
+                    )
+                )
+        return out
+
     def _take_proposal(self, parsed: ParsedTurn, turn: int) -> None:
         """ "好的" / "OK" to a reply's change makes its value the user's, as of this turn; a
         message that says anything more (a value, a rule, "还是原来的吧", a question, "不要")
         leaves the user's own value current."""
         proposed, self.proposed = self.proposed, []
-        if not proposed or not parsed.is_confirmation or parsed.keeps_earlier:
+        taken = parsed.is_confirmation or parsed.takes_change
+        if not proposed or not taken or parsed.keeps_earlier:
             return
         if parsed.updates or parsed.constraints or parsed.turns_down:
             return
