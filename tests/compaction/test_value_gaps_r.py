@@ -139,6 +139,27 @@ def test_the_proposed_alternative_not_taken(answer: str) -> None:
     assert "lustre" not in current
 
 
+@pytest.mark.parametrize(
+    ("texts", "now", "gone"),
+    [
+        (
+            ("Window seat, please.", "How about the aisle seat instead?", "Yes please."),
+            "aisle",
+            "window",
+        ),
+        (
+            ("Glossy finish, please.", "Would you prefer satin instead of glossy finish?", "Sure."),
+            "satin",
+            "glossy",
+        ),
+    ],
+)
+def test_other_proposals_taken(texts: tuple[str, str, str], now: str, gone: str) -> None:
+    current = current_text(block(*texts, "OK.", "Go.")).lower()
+    assert now in current
+    assert gone not in current
+
+
 def test_a_chinese_proposal_taken() -> None:
     texts = ("哑光纸，谢谢。", "要不要换成亮光的？价格一样。")
     for answer in ("好，那就亮光的吧", "换吧"):

@@ -779,7 +779,8 @@ class SessionState(BaseModel):
                 and not is_instance(v.entity)
                 and v.value.lower() != value.lower()
                 and (
-                    v.value.lower() == old
+                    # "instead of matte paper": the value, its thing's noun after it
+                    (v.value.lower() == old or old.startswith(v.value.lower() + " "))
                     if old
                     else _value_kind(v.value) == shape and v.turn == self.last_user_turn
                 )
