@@ -251,3 +251,15 @@ def test_other_day_beside_other_kind_keeps_rule(rule: str, said: str) -> None:
 
 def test_en_other_day_with_no_rule_is_none() -> None:
     assert _rules("Saturday works too.") == ""
+
+
+@pytest.mark.parametrize(
+    ("said", "subject"),
+    [
+        # A rule said again after the reminder's colon is read as the rule it is.
+        ("Don't forget my rule about formatting: always use tabs.", "tabs"),
+        ("记住我说的：不要香菜。", "香菜"),
+    ],
+)
+def test_rule_after_reminder_colon_is_read(said: str, subject: str) -> None:
+    assert [c.subject for c in extract_constraints(said)] == [subject]

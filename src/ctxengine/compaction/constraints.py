@@ -1785,12 +1785,12 @@ _EN_REMINDER = re.compile(
     r"(?i)(?:^|(?<=[,.;!?:])\s*|(?<=[,.;!?:]))(?:(?:please|ok|okay|and|also|oh|so|but|just)\b,?\s+)*"
     r"(?:(?:don't|do not|never) forget (?:about )?|(?:remember|keep in mind|bear in mind|mind) )"
     r"(?=(?:what (?:i|we) (?:said|told you|mentioned|asked)|my (?:rule|request|instruction|note)"
-    r"|the rule|our rule) (?:about|regarding|on)\b)[^,.;!?\n]*"
+    r"|the rule|our rule) (?:about|regarding|on)\b)[^,.;:!?\n]*"
 )
 _ZH_REMINDER = re.compile(
     r"(?:千万|一定|请|可)?(?:别忘了|别忘记|不要忘了|不要忘记|记住|记得|牢记)"
     r"(?:(?:我|我们)(?:之前|刚才|前面|上次|先前|早先)?|之前|刚才|前面|上次|先前|早先)"
-    r"(?:说|提|讲|交代)(?:过|了)?的?[^，,。！!？?；;\n]*"
+    r"(?:说|提|讲|交代)(?:过|了)?的?[^，,。！!？?；;：:\n]*"
 )
 
 
