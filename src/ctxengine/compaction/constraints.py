@@ -959,6 +959,55 @@ _ZH_ALL_FINE = re.compile(
 )
 
 
+# "其实周六也可以排" after "以后只能排周日": another thing, fine too for what an only-rule
+# allows (its verb said after): the rule widened (`ledger.Ledger.add`); with none, a remark.
+# (Without the verb, "周六也可以" is read by `_ZH_ALSO_OK`.)
+ALSO_FINE = " [also fine]"
+_ZH_ALSO_FINE = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|还是|不过|所以|嗯)*[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?![^，,。！!；;]*?(?:别的|其他|其它|哪|什么|任何|怎么|谁))"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,6}?)(?:的话)?(?:其实|现在)?也(?P<cue>可以|行|能)"
+    r"(?P<verb>[\u4e00-\u9fff]{1,3}?)(?:了|吧|的|啊)*(?=$|[，,。！!；;])"
+)
+# Days of the week: things of one kind, as an only-rule on days allows one and not another.
+_ZH_WEEKDAY = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
+_EN_WEEKDAYS = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+)
+
+
+def weekday(word: str) -> str | None:
+    """The day of the week `word` names ("Sundays" -> "sunday", "星期天" -> "日"), if one."""
+    w = word.strip().lower().removesuffix("s")
+    if w in _EN_WEEKDAYS:
+        return w
+    if _ZH_WEEKDAY.fullmatch(w):
+        return w[-1].replace("天", "日")
+    return None
+
+
+def other_day(a: str, b: str) -> bool:
+    """Whether `a` and `b` name two different days of the week ("周日", "周六"; "Sundays",
+    "Saturday")."""
+    da, db = weekday(a), weekday(b)
+    return da is not None and db is not None and da != db
+
+
+def _zh_also_fine(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_ALSO_FINE` clauses, not asked."""
+    out: list[_Hit] = []
+    for m in _ZH_ALSO_FINE.finditer(text):
+        at = m.start("obj")
+        if _inside(at, spans) or text[m.end() : m.end() + 1] in ("?", "？", "吗"):
+            continue
+        start, end = _clause_span(text, at)
+        spans.append((at, m.end()))
+        subject = f"{m.group('obj')} {m.group('verb')}"
+        cue = "也" + m["cue"] + ALSO_FINE
+        out.append(_Hit(at, _make(text[start:end].strip(), "only", subject, cue, 0.7)))
+    return out
+
+
 def _zh_all_fine(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_ALL_FINE` clauses, not asked."""
     out: list[_Hit] = []
@@ -1729,12 +1778,33 @@ def _zh_firmly(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> lis
     return out
 
 
+# "Don't forget what I said about pork", "Remember my rule about emojis", "别忘了我说的不要香菜":
+# a reminder that points at a rule said before, which it keeps as it is; its words are no new
+# rule (nor, with "forget" in them, a calling off). Not "Don't forget to …", "记得说谢谢".
+_EN_REMINDER = re.compile(
+    r"(?i)(?:^|(?<=[,.;!?:])\s*|(?<=[,.;!?:]))(?:(?:please|ok|okay|and|also|oh|so|but|just)\b,?\s+)*"
+    r"(?:(?:don't|do not|never) forget (?:about )?|(?:remember|keep in mind|bear in mind|mind) )"
+    r"(?=(?:what (?:i|we) (?:said|told you|mentioned|asked)|my (?:rule|request|instruction|note)"
+    r"|the rule|our rule) (?:about|regarding|on)\b)[^,.;:!?\n]*"
+)
+_ZH_REMINDER = re.compile(
+    r"(?:千万|一定|请|可)?(?:别忘了|别忘记|不要忘了|不要忘记|记住|记得|牢记)"
+    r"(?:(?:我|我们)(?:之前|刚才|前面|上次|先前|早先)?|之前|刚才|前面|上次|先前|早先)"
+    r"(?:说|提|讲|交代)(?:过|了)?的?[^，,。！!？?；;：:\n]*"
+)
+
+
+def _reminder_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` reminds of a rule said before (`_EN_REMINDER`, `_ZH_REMINDER`): read as none."""
+    return [m.span() for rx in (_EN_REMINDER, _ZH_REMINDER) for m in rx.finditer(text)]
+
+
 def extract_constraints(text: str) -> list[Constraint]:
     """Every rule stated in `text`, in reading order, each with its verbatim clause."""
     if not (_GATE if LATIN_LETTER.search(text) else _GATE_NO_LATIN).search(text):
         return []
     hits: list[_Hit] = []
-    revoked_spans: list[tuple[int, int]] = []
+    revoked_spans = _reminder_spans(text)
     # The weak readings last: a plain-words lift ("还是加上旅行保险吧", `_lifts`) says more
     # than a bare request ending in 吧.
     strong = [(rx, pol) for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN) if rx not in _REVOKE_ZH_WEAK]
@@ -1765,6 +1835,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_excepted(text, revoked_spans))
     if "都" in text:
         hits.extend(_zh_all_fine(text, revoked_spans))
+    if "也" in text:
+        hits.extend(_zh_also_fine(text, revoked_spans))
     if "可以" in text:
         hits.extend(_zh_with_consent(text, revoked_spans))
     _revocations(text, weak, hits, revoked_spans)
@@ -2114,6 +2186,11 @@ def _revocations(
             if _inside(m.start(), revoked_spans) or _inside(m.end() - 1, revoked_spans):
                 continue  # read by an earlier, more telling shape
             subject = normalize_subject(_unquote_zh(m.group("obj")))
+            if subject and pol == "require" and _sentence_asked(text, m.start()):
+                # "Is there no need to cc legal anymore?", "是不是不用再抄送法务了？": asked
+                # whether the need has gone, which lifts nothing (nor states a rule).
+                revoked_spans.append((m.start(), _sentence_end(text, m.start())))
+                continue
             if subject:
                 # "之前说不要显示价格，取消这个要求": the rule quoted and its calling off, whole.
                 through = bool(_ZH_COMMA.search(m[0]))
@@ -2767,7 +2844,9 @@ def _en_also_ok(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     things = (
         m
         for m in _EN_ALSO_OK_THING.finditer(text)
-        if " " in m.group("obj").strip() or _en_words(m.group("obj"))[0] in _EN_KINDS
+        if " " in m.group("obj").strip()
+        or _en_words(m.group("obj"))[0] in _EN_KINDS
+        or weekday(m.group("obj")) is not None  # "Saturday works too": widens a days rule
     )
     for m in (*_EN_ALSO_OK.finditer(text), *things):
         at = m.start("obj")
@@ -4255,6 +4334,16 @@ def _sentence_start(text: str, pos: int) -> int:
     for m in _STOPS.finditer(text, 0, pos):
         start = m.end()
     return start
+
+
+def _sentence_asked(text: str, pos: int) -> bool:
+    """Whether the sentence around `pos` is a question: it ends on a question mark, or (no mark
+    said) on "吗"/"么"."""
+    stop = _STOPS.search(text, pos)
+    if stop is not None and stop.group() in ("?", "？"):
+        return True
+    end = stop.start() if stop is not None else len(text)
+    return text[pos:end].rstrip().endswith(("吗", "么"))
 
 
 def _sentence_end(text: str, pos: int) -> int:

@@ -82,6 +82,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.constraints import (
     ALL_FINE,
+    ALSO_FINE,
     CHANGES_MIND,
     DOES_NOW,
     DROPS,
@@ -103,10 +104,12 @@ from ctxengine.compaction.constraints import (
     lifts_only_a_rule,
     mind_change,
     names_alternative,
+    other_day,
     same_kind,
     scope_led,
     scoped_permission,
     value_shape,
+    weekday,
 )
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
@@ -1345,6 +1348,11 @@ class Ledger(BaseModel):
             return self._excepted(c, norm, turn)
         if c.cue.endswith(ALL_FINE):
             return self._all_fine(c, norm, turn)
+        if c.cue.endswith(ALSO_FINE) or names_alternative(c):
+            if widened := self._also_widened(c):
+                return self._only_over(c, norm, turn, widened)
+            if c.cue.endswith(ALSO_FINE) or (c.subject.isascii() and weekday(c.subject)):
+                return out  # widening no only-rule, a remark ("Friday is fine too")
         if (
             c.revokes
             and (c.confidence <= WEAK_REVOCATION or lifts_only_a_rule(c))
@@ -1738,6 +1746,20 @@ class Ledger(BaseModel):
             out.changes.append(self._set(e, "superseded", turn, entry.id))
             out.conflicts.append(self._conflict(e, entry, e.subject, turn))
         return out
+
+    def _also_widened(self, c: Constraint) -> list[ConstraintEntry]:
+        """ "其实周六也可以排", "Saturday works too" after "以后只能排周日", "Only schedule on
+        Sundays": another day fine too, for what an only-rule on a day does (its verb, if
+        said). The rules they widen (none: `Ledger.add` reads them as it would otherwise)."""
+        thing, _, verb = c.subject.partition(" ")
+        return [
+            e
+            for e in self._active()[0]
+            if e.polarity == "only"
+            and not e.revokes
+            and (not verb or verb in e.text)
+            and any(other_day(w, thing) for w in only_frame(e.text, e.cue))
+        ]
 
     def _all_fine(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
         """ "还是周六周日都可以排" after "以后只能排周日": things all fine, one of them what an
