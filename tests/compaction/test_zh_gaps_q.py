@@ -112,3 +112,9 @@ def test_banned_player_named_in_the_block_zh() -> None:
     current = current_text(block("把那个捣乱的玩家封禁掉，他的名字是小黑。", "好的。", "继续。"))
     assert "收货人" not in current
     assert "小黑" in current
+
+
+@pytest.mark.parametrize("text", ["玩家名字叫小黑，把他封了。", "把这个玩家踢出去，他名字叫小黑。"])
+def test_a_players_name_by_jiao_is_no_recipient(text: str) -> None:
+    # "叫" names no slot value yet; whatever reads it later must not make the player a recipient.
+    assert "recipient" not in slots_of(text)
