@@ -3589,6 +3589,8 @@ def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
                 continue  # "改成只买一台": how many, a value of the task changed, not a rule
             if _zh_asked(text, body, at, cm.end()) or _zh_guess(body, at):
                 continue
+            if _zh_estimate(cue, body, at, m.end()):
+                continue
             if _ZH_SUPPOSED.search(obj) or _ZH_IF_BEFORE.search(body, 0, at):
                 continue
             if _ZH_STATED.search(body):
@@ -3741,6 +3743,32 @@ def _zh_guess(body: str, at: int) -> bool:
     return _ZH_GUESS.search(body, 0, at) is not None or (
         body.endswith("吧") and _ZH_GUESS_IF_BA.search(body, 0, at) is not None
     )
+
+
+# "路上最多40分钟", "开车最多半小时就到了": how long a way takes, a fact; "最多也就40分钟吧":
+# a guess. Neither limits anything (as `_ZH_AT_MOST` reads "最长", "顶多"); "单程最多40分钟",
+# "通勤时间最多40分钟", "会议最多40分钟" still do.
+_ZH_AT_MOST_CUES = frozenset({"最多", "至多"})
+_ZH_WAY_BEFORE = re.compile(
+    r"(?:路上|车程|路程|步行|走路|开车|坐车|打车|骑车|过去)(?:大概|也|就|估计|的话)?$"
+)
+# How long, after the cue: not "路上最多停一次" (a limit on the way).
+_ZH_SPAN_AFTER = re.compile(
+    r"\s*(?:也就|就|也)?\s*(?:[\d一二两三四五六七八九十半百几]+\s*(?:个)?\s*半?"
+    r"(?:分钟|小时|钟头|刻钟)|半(?:个)?(?:小时|钟头))"
+)
+_ZH_AT_MOST_GUESS = re.compile(r"\s*也就")
+
+
+def _zh_estimate(cue: str, body: str, at: int, end: int) -> bool:
+    """Whether the cue `cue` ("最多") at `at` of the clause `body`, ending at `end`, tells how
+    long a way takes (`_ZH_WAY_BEFORE`) or a guess (`_ZH_AT_MOST_GUESS`), not a limit."""
+    if cue not in _ZH_AT_MOST_CUES:
+        return False
+    return (
+        _ZH_WAY_BEFORE.search(body, 0, at) is not None
+        and _ZH_SPAN_AFTER.match(body, end) is not None
+    ) or _ZH_AT_MOST_GUESS.match(body, end) is not None
 
 
 # "回复应该用中文", "你应该用中文回复我", "以后回答应该用英文": "应该" said of the assistant or

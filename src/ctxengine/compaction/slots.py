@@ -786,7 +786,9 @@ def extract_updates(
                 "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
             )
             end = vstart + len(value)
-            if _someone_elses_name(text, m.start("slot"), m.group("slot"), slot):
+            if not (renamed and _HAN.match(renamed)) and _someone_elses_name(
+                text, m.start("slot"), m.group("slot"), slot
+            ):
                 # "Ban the griefer, his name is X": a person's name, nobody sent anything.
                 add(m.start(), end, None, "name", value, real_op, conf)
                 continue
@@ -3076,11 +3078,44 @@ _DELIVERY_TALK = re.compile(
 )
 
 
+# The same in Chinese: "他的名字是X", "那个玩家的名字是X", "玩家名字是X": a third person
+# before the word, by a pronoun, a possessive "的" or a person's role (not one's own, "我的名
+# 字", "你的名字", nor the consignee's, "收货人的名字"); and what is sent or delivered ("寄给我
+# 弟弟，他的名字是X" names the recipient).
+_ZH_THIRD_PERSON_BEFORE = re.compile(
+    r"(?:(?:他|她|它|TA|对方)们?的?|[\u4e00-\u9fff]{1,8}的"
+    r"|玩家|用户|队友|对手|网友|主播|房东|经理|老板|同事|客户|员工|成员|学生|老师)\s*$"
+)
+_ZH_OWN_OR_CONSIGNEE = re.compile(
+    r"(?:我|你|您|咱|我们|你们|咱们|自己|本人)的?\s*$|收货|收件|寄件|联系|签收"
+)
+_ZH_DELIVERY_TALK = re.compile(
+    r"寄|送|快递|收货|收件|包裹|礼物|地址|派送|配送|发货|发给|转交|签收|代收|取件|邮|物流"
+)
+
+
+def _zh_third_person_before(text: str, at: int) -> bool:
+    """Whether the clause before the word at `at` names a third person (`_ZH_THIRD_PERSON_BEFORE`,
+    not `_ZH_OWN_OR_CONSIGNEE`)."""
+    start = max(0, at - 12)
+    for stop in "，,。；;！!？?\n":
+        start = max(start, text.rfind(stop, 0, at) + 1)
+    before = text[start:at]
+    return (
+        _ZH_THIRD_PERSON_BEFORE.search(before) is not None
+        and _ZH_OWN_OR_CONSIGNEE.search(before) is None
+    )
+
+
 def _someone_elses_name(text: str, at: int, word: str, slot: SlotDef) -> bool:
     """Whether the slot word "name" at `at` tells a third person's name in a message about
     no delivery: "Ban the griefer, his name is X" names a player, no recipient ("Send it to my
-    brother, his name is Tom" names one)."""
-    if slot.name != "recipient" or word.lower() != "name":
+    brother, his name is Tom" names one). Likewise "他的名字是X" ("寄给我弟弟，他的名字是X")."""
+    if slot.name != "recipient":
+        return False
+    if word in ("名字", "姓名"):
+        return _zh_third_person_before(text, at) and _ZH_DELIVERY_TALK.search(text) is None
+    if word.lower() != "name":
         return False
     if _THIRD_PERSON_BEFORE.search(text, max(0, at - 30), at) is None:
         return False
