@@ -130,9 +130,16 @@ _ADVERB = (
     r"达到了|达到|的话|每人|每位|也就|也才|也只|还只|就只|只需|只要|仅需|仅仅|差不多|大概|大约|将近|建议|一般|通常|约"
     r"|也|还|都|就|仅|才|只"
 )
+# 叫 names only a name: two to four Han characters, or a Latin name of a few words.
+_CALLED = frozenset({"叫做", "名叫", "叫"})
+_CALLED_NAME = re.compile(
+    r"(?![我你他她它您咱])[\u4e00-\u9fff·]{2,4}|[A-Z][A-Za-z'.-]*(?: [A-Z][A-Za-z'.-]*){0,3}"
+)
+# "收货人叫张伟": a name said with 叫 as with 是.
 # "从" leads only opening hours said in words ("营业时间从早上9点到下午5点", `_HOURS`).
 _ZH_SET = (
-    r"选择|选用|定为|写成|填写|应该是|应当是|应是|应为|是|为|要|选|用|在[:：]?|写|填|留|从|:|：|=|"
+    r"选择|选用|定为|写成|填写|应该是|应当是|应是|应为|是|为|叫做|名叫|叫|要|选|用|在[:：]?|写|填|留"
+    r"|从|:|：|=|"
 )
 # Slots whose value follows "在" ("地址在北京市…"); for others "在" needs a value-like start.
 _PLACE_SLOTS = frozenset({"地址", "address", "出发地", "目的地"})
@@ -386,8 +393,9 @@ def _compile(onto: Ontology) -> _Compiled:
         ),
         shapes={slot.name: vrx for slot, vrx in onto.value_shapes},
         en_set=re.compile(
-            rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is|should be|will be|"
-            rf"=|:)\s*{_EN_VALUE}"
+            # "The recipient is called Tom Baker": the name, without the verb naming it.
+            rf"(?i)(?:\b(?:my|the|our|your)\s+)?\b(?P<slot>{slots})\s*(?:is (?:called|named)"
+            rf"|is|should be|will be|=|:)\s*{_EN_VALUE}"
         ),
     )
 
@@ -701,6 +709,8 @@ def extract_updates(
                 continue  # "到达站无": a ride with no stop there ("改成无" clears a value)
             if groups.get("verb") == "是" and _YES_NO.match(value):
                 continue  # "设施是否包含…", "评分是不是5分": a question
+            if groups.get("verb") in _CALLED and not _CALLED_NAME.fullmatch(value):
+                continue  # "收货人叫快递放门口": 叫 telling someone to do a thing, no name
             if criterion_clock(slot, value):
                 continue  # "最好玩的时间是早上8点": a clock time, no length, price or rating
             if pat is rx.zh_gap and _bare_amount(m) and not _whole_amount(value, own):
