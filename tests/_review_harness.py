@@ -134,3 +134,14 @@ def rule_texts(text: str) -> list[str]:
 def ruled(text: str, words: str) -> bool:
     """Whether some rule read from `text` holds `words`."""
     return any(words in t for t in rule_texts(text))
+
+
+def rules_after(*user: str) -> str:
+    """The constraints section after the user says each of `user` in turn, each answered
+    with a plain acknowledgement, in the first message's language."""
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in user[0])
+    ack, go = ("好的。", "继续。") if zh else ("OK.", "Go.")
+    msgs: list[str] = []
+    for m in user:
+        msgs += [m, ack]
+    return "\n".join(section(block(*msgs, go), "constraints"))

@@ -5,17 +5,7 @@ rule replaced "from now on", one item of a list corrected."""
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, section
-
-
-def _rules(*user: str) -> str:
-    zh = any("\u4e00" <= ch <= "\u9fff" for ch in user[0])
-    ack, go = ("好的。", "继续。") if zh else ("OK.", "Go.")
-    msgs: list[str] = []
-    for m in user:
-        msgs += [m, ack]
-    return "\n".join(section(block(*msgs, go), "constraints"))
-
+from _review_harness import rules_after
 
 # ---------------------------------------------------------------- a rule let go, with a reason
 
@@ -33,7 +23,7 @@ _RED_EYE_ZH = "转机超过3小时的航班不要订。"
     ],
 )
 def test_rule_let_go_with_a_reason(said: str) -> None:
-    assert "layover over 3 hours" not in _rules(_LAYOVER, said)
+    assert "layover over 3 hours" not in rules_after(_LAYOVER, said)
 
 
 @pytest.mark.parametrize(
@@ -47,11 +37,11 @@ def test_rule_let_go_with_a_reason(said: str) -> None:
     ],
 )
 def test_rule_not_let_go(said: str) -> None:
-    assert "layover over 3 hours" in _rules(_LAYOVER, said)
+    assert "layover over 3 hours" in rules_after(_LAYOVER, said)
 
 
 def test_only_the_rule_named_is_let_go() -> None:
-    rules = _rules(
+    rules = rules_after(
         _LAYOVER,
         "Never book red-eyes.",
         "The red-eye rule isn't needed anymore since we fly in the day.",
@@ -64,7 +54,7 @@ def test_only_the_rule_named_is_let_go() -> None:
     "said", ["转机那个事无所谓了，反正我们直飞。", "转机那条规则不重要了，反正我们直飞。"]
 )
 def test_zh_topic_first_rule_let_go(said: str) -> None:
-    assert "转机超过3小时" not in _rules(_RED_EYE_ZH, said)
+    assert "转机超过3小时" not in rules_after(_RED_EYE_ZH, said)
 
 
 @pytest.mark.parametrize(
@@ -72,7 +62,7 @@ def test_zh_topic_first_rule_let_go(said: str) -> None:
     ["价格无所谓了，反正公司报销。", "红眼航班那条规则不重要了。", "转机那条规则重要吗？"],
 )
 def test_zh_topic_first_rule_not_let_go(said: str) -> None:
-    assert "转机超过3小时" in _rules(_RED_EYE_ZH, said)
+    assert "转机超过3小时" in rules_after(_RED_EYE_ZH, said)
 
 
 # ---------------------------------------------------------------- a limit given a new value
@@ -90,7 +80,7 @@ _SUMMARY = "Keep each summary under 150 words."
     ],
 )
 def test_plural_noun_limit_raised(said: str) -> None:
-    rules = _rules(_SUMMARY, said)
+    rules = rules_after(_SUMMARY, said)
     assert "150 words" not in rules
     assert "200 words" in rules
 
@@ -106,11 +96,11 @@ def test_plural_noun_limit_raised(said: str) -> None:
     ],
 )
 def test_plural_noun_limit_not_raised(said: str) -> None:
-    assert "150 words" in _rules(_SUMMARY, said)
+    assert "150 words" in rules_after(_SUMMARY, said)
 
 
 def test_zh_limit_moved_keeps_working() -> None:
-    rules = _rules("每条摘要不超过150字。", "摘要可以放宽到200字了。")
+    rules = rules_after("每条摘要不超过150字。", "摘要可以放宽到200字了。")
     assert "150" not in rules and "200" in rules
 
 
@@ -127,7 +117,7 @@ _LODGING = "住宿标准是每晚不超过 450 元，超了的部分我自己出
     ],
 )
 def test_zh_limit_said_again_with_a_value(said: str) -> None:
-    rules = _rules(_LODGING, said)
+    rules = rules_after(_LODGING, said)
     assert "450" not in rules and "500" in rules
 
 
@@ -142,16 +132,16 @@ def test_zh_limit_said_again_with_a_value(said: str) -> None:
     ],
 )
 def test_zh_other_value_changes_no_limit(said: str) -> None:
-    assert "450" in _rules(_LODGING, said)
+    assert "450" in rules_after(_LODGING, said)
 
 
 def test_zh_limit_said_again_by_its_noun() -> None:
-    rules = _rules("每条摘要不超过150字。", "摘要上限是200字。")
+    rules = rules_after("每条摘要不超过150字。", "摘要上限是200字。")
     assert "150" not in rules and "200" in rules
 
 
 def test_zh_value_with_no_limit_is_no_rule() -> None:
-    assert "9000" not in _rules("预算是 9000 元。")
+    assert "9000" not in rules_after("预算是 9000 元。")
 
 
 # ---------------------------------------------------------------- a thing allowed again
@@ -164,7 +154,7 @@ _NO_PHONE = "以后有进度通知用短信，不要打电话，我上班接不�
     "said", ["葱其实可以放，我就是不吃香菜。", "葱其实也可以放。", "嗯，葱其实可以加。"]
 )
 def test_zh_thing_allowed_lifts_only_its_rule(said: str) -> None:
-    rules = _rules(_NO_CILANTRO_SCALLION, said)
+    rules = rules_after(_NO_CILANTRO_SCALLION, said)
     assert "香菜" in rules
     assert "不要葱" not in rules
 
@@ -173,11 +163,11 @@ def test_zh_thing_allowed_lifts_only_its_rule(said: str) -> None:
     "said", ["蒜其实可以放。", "葱其实可以放吗？", "香菜其实可以放在旁边吗？", "我其实可以吃。"]
 )
 def test_zh_other_thing_allowed_lifts_nothing(said: str) -> None:
-    assert "不要葱" in _rules(_NO_CILANTRO_SCALLION, said)
+    assert "不要葱" in rules_after(_NO_CILANTRO_SCALLION, said)
 
 
 def test_zh_the_other_thing_allowed_lifts_its_rule() -> None:
-    rules = _rules(_NO_CILANTRO_SCALLION, "香菜其实可以放，葱还是不要。")
+    rules = rules_after(_NO_CILANTRO_SCALLION, "香菜其实可以放，葱还是不要。")
     assert "我不吃香菜" not in rules
 
 
@@ -191,30 +181,30 @@ def test_zh_the_other_thing_allowed_lifts_its_rule() -> None:
     ],
 )
 def test_zh_phone_allowed_again(said: str) -> None:
-    assert "不要打电话" not in _rules(_NO_PHONE, said)
+    assert "不要打电话" not in rules_after(_NO_PHONE, said)
 
 
 @pytest.mark.parametrize("said", ["微信也可以。", "邮件也行。", "电话也可以吗？"])
 def test_zh_other_channel_allowed_keeps_the_phone_rule(said: str) -> None:
-    assert "不要打电话" in _rules(_NO_PHONE, said)
+    assert "不要打电话" in rules_after(_NO_PHONE, said)
 
 
 def test_zh_bare_thing_of_one_character_names_no_action() -> None:
-    assert "别打车" in _rules("别打车。", "车也可以。")
+    assert "别打车" in rules_after("别打车。", "车也可以。")
 
 
 def test_zh_phone_allowed_lifts_no_email_rule() -> None:
-    assert "不要发邮件" in _rules("不要发邮件。", "电话也可以。")
+    assert "不要发邮件" in rules_after("不要发邮件。", "电话也可以。")
 
 
 def test_phone_allowed_lifts_no_other_rule() -> None:
-    assert "Don't call me" in _rules(
+    assert "Don't call me" in rules_after(
         "Don't call me, I can't pick up at work.", "Email is fine too."
     )
 
 
 def test_phone_allowed_lifts_the_call_rule() -> None:
-    rules = _rules("Don't call me, I can't pick up at work.", "Actually you can call me now.")
+    rules = rules_after("Don't call me, I can't pick up at work.", "Actually you can call me now.")
     assert "Don't call me" not in rules
 
 
@@ -251,7 +241,7 @@ def test_phone_allowed_lifts_the_call_rule() -> None:
     ],
 )
 def test_switch_to_another_variant_replaces_rule(rule: str, said: str, old: str, new: str) -> None:
-    rules = _rules(rule, said)
+    rules = rules_after(rule, said)
     assert old not in rules
     assert new in rules
 
@@ -268,16 +258,16 @@ def test_switch_to_another_variant_replaces_rule(rule: str, said: str, old: str,
     ],
 )
 def test_switch_keeps_rule_it_does_not_replace(rule: str, said: str) -> None:
-    assert rule.rstrip(".") in _rules(rule, said)
+    assert rule.rstrip(".") in rules_after(rule, said)
 
 
 def test_from_now_on_with_a_reason_is_a_rule() -> None:
-    rules = _rules("Use spaces from now on, the tabs break the linter.")
+    rules = rules_after("Use spaces from now on, the tabs break the linter.")
     assert "Use spaces from now on" in rules
 
 
 def test_from_now_on_with_more_of_the_rule_is_not_cut() -> None:
-    assert "Use tabs from now on" not in _rules("Use tabs from now on, except in YAML.")
+    assert "Use tabs from now on" not in rules_after("Use tabs from now on, except in YAML.")
 
 
 # ---------------------------------------------------------------- one thing struck from a list
@@ -309,7 +299,7 @@ def test_from_now_on_with_more_of_the_rule_is_not_cut() -> None:
     ],
 )
 def test_thing_struck_from_allergy_rule(rule: str, said: str, kept: str, gone: str) -> None:
-    rules = _rules(rule, said)
+    rules = rules_after(rule, said)
     assert kept in rules
     assert gone not in rules
 
@@ -325,7 +315,7 @@ def test_thing_struck_from_allergy_rule(rule: str, said: str, kept: str, gone: s
     ],
 )
 def test_only_thing_struck_lifts_the_rule(rule: str, said: str) -> None:
-    assert "过敏" not in _rules(rule, said) and "allergic" not in _rules(rule, said)
+    assert "过敏" not in rules_after(rule, said) and "allergic" not in rules_after(rule, said)
 
 
 @pytest.mark.parametrize(
@@ -342,11 +332,11 @@ def test_only_thing_struck_lifts_the_rule(rule: str, said: str) -> None:
     ],
 )
 def test_struck_words_that_strike_nothing(rule: str, said: str) -> None:
-    assert rule.rstrip("。.") in _rules(rule, said)
+    assert rule.rstrip("。.") in rules_after(rule, said)
 
 
 def test_not_allergic_alone_is_no_rule() -> None:
-    assert "花生" not in _rules("我对花生不过敏。")
+    assert "花生" not in rules_after("我对花生不过敏。")
 
 
 @pytest.mark.parametrize(
@@ -358,7 +348,7 @@ def test_not_allergic_alone_is_no_rule() -> None:
     ],
 )
 def test_not_allergic_without_a_correction_strikes_nothing(rule: str, said: str) -> None:
-    assert rule.rstrip("。.") in _rules(rule, said)
+    assert rule.rstrip("。.") in rules_after(rule, said)
 
 
 # ---------------------------------------------------------------- a time bound moved
@@ -378,13 +368,13 @@ def test_not_allergic_without_a_correction_strikes_nothing(rule: str, said: str)
     ],
 )
 def test_zh_time_bound_moved(rule: str, said: str, gone: str) -> None:
-    rules = _rules(rule, said)
+    rules = rules_after(rule, said)
     assert gone not in rules
     assert "点" in rules
 
 
 def test_zh_time_bound_moved_keeps_other_rules() -> None:
-    rules = _rules("不要坐红眼航班，也别太早。", "早上的其实可以，8点以后就行。")
+    rules = rules_after("不要坐红眼航班，也别太早。", "早上的其实可以，8点以后就行。")
     assert "不要坐红眼航班" in rules and "8点以后" in rules
 
 
@@ -399,7 +389,7 @@ def test_zh_time_bound_moved_keeps_other_rules() -> None:
     ],
 )
 def test_zh_time_bound_not_moved(rule: str, said: str) -> None:
-    assert rule.rstrip("。").split("，")[-1] in _rules(rule, said)
+    assert rule.rstrip("。").split("，")[-1] in rules_after(rule, said)
 
 
 # ---------------------------------------------------------------- one thing in a kept place
@@ -431,7 +421,7 @@ _LEGACY_EN = "Don't touch anything under legacy/, it's being retired."
     ],
 )
 def test_one_thing_in_a_kept_place_is_an_exception(rule: str, said: str, kept: str) -> None:
-    rules = _rules(rule, said)
+    rules = rules_after(rule, said)
     assert kept in rules  # the rest of the place stays as ruled
     assert ("XmlExporter" in said) == ("XmlExporter" in rules)
     assert ("CsvWriter" in said) == ("CsvWriter" in rules)
@@ -449,11 +439,11 @@ def test_one_thing_in_a_kept_place_is_an_exception(rule: str, said: str, kept: s
     ],
 )
 def test_change_elsewhere_is_no_exception(rule: str, said: str) -> None:
-    assert "XmlExporter" not in _rules(rule, said)
+    assert "XmlExporter" not in rules_after(rule, said)
 
 
 def test_zh_change_forbidden_is_still_a_rule() -> None:
-    assert "首页的标题别改了吧" in _rules("首页的标题别改了吧。")
+    assert "首页的标题别改了吧" in rules_after("首页的标题别改了吧。")
 
 
 # ---------------------------------------------------------------- one thing of a list allowed
@@ -480,7 +470,7 @@ def test_zh_change_forbidden_is_still_a_rule() -> None:
     ],
 )
 def test_one_thing_of_a_list_allowed_narrows_it(rule: str, said: str, kept: str, gone: str) -> None:
-    rules = _rules(rule, said)
+    rules = rules_after(rule, said)
     assert kept in rules
     assert gone not in rules
 
@@ -494,4 +484,4 @@ def test_one_thing_of_a_list_allowed_narrows_it(rule: str, said: str, kept: str,
     ],
 )
 def test_other_thing_allowed_keeps_the_list(rule: str, said: str) -> None:
-    assert rule.rstrip("。.") in _rules(rule, said)
+    assert rule.rstrip("。.") in rules_after(rule, said)

@@ -7,17 +7,7 @@ or asked for plainly; and exceptions that keep the rule in force: for one thing 
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, section
-
-
-def _rules(*user: str) -> str:
-    zh = any("\u4e00" <= ch <= "\u9fff" for ch in user[0])
-    ack, go = ("好的。", "继续。") if zh else ("OK.", "Go.")
-    msgs: list[str] = []
-    for m in user:
-        msgs += [m, ack]
-    return "\n".join(section(block(*msgs, go), "constraints"))
-
+from _review_harness import rules_after
 
 # ---------------------------------------------------------------- called off: what was said
 
@@ -35,7 +25,7 @@ _PORK = "No pork."
     ],
 )
 def test_what_was_said_called_off_leaves_no_rule(said: str) -> None:
-    assert _rules(_PORK, said) == ""
+    assert rules_after(_PORK, said) == ""
 
 
 @pytest.mark.parametrize(
@@ -47,7 +37,7 @@ def test_what_was_said_called_off_leaves_no_rule(said: str) -> None:
     ],
 )
 def test_what_was_said_kept(said: str) -> None:
-    assert "No pork" in _rules(_PORK, said)
+    assert "No pork" in rules_after(_PORK, said)
 
 
 # ---------------------------------------------------------------- an address by its local part
@@ -65,7 +55,7 @@ _CC_LEGAL = "Always cc legal@northwind.io on merge reports."
     ],
 )
 def test_requirement_no_longer_needed_by_local_part(said: str) -> None:
-    assert "Always cc legal" not in _rules(_CC_LEGAL, said)
+    assert "Always cc legal" not in rules_after(_CC_LEGAL, said)
 
 
 @pytest.mark.parametrize(
@@ -77,7 +67,7 @@ def test_requirement_no_longer_needed_by_local_part(said: str) -> None:
     ],
 )
 def test_other_address_no_longer_needed_keeps_rule(said: str) -> None:
-    assert "Always cc legal" in _rules(_CC_LEGAL, said)
+    assert "Always cc legal" in rules_after(_CC_LEGAL, said)
 
 
 # ---------------------------------------------------------------- a thing put in another's place
@@ -92,7 +82,7 @@ def test_other_address_no_longer_needed_keeps_rule(said: str) -> None:
     ],
 )
 def test_thing_put_in_place_replaces_rule(said: str, new: str) -> None:
-    rules = _rules(_CC_LEGAL, said)
+    rules = rules_after(_CC_LEGAL, said)
     assert new in rules
     assert "Always cc legal" not in rules
 
@@ -107,7 +97,7 @@ def test_thing_put_in_place_replaces_rule(said: str, new: str) -> None:
     ],
 )
 def test_in_place_of_keeps_rule_it_does_not_replace(said: str) -> None:
-    assert "Always cc legal" in _rules(_CC_LEGAL, said)
+    assert "Always cc legal" in rules_after(_CC_LEGAL, said)
 
 
 # ---------------------------------------------------------------- a cutoff that no longer applies
@@ -125,7 +115,7 @@ _FINISH = "The programme must finish by 17:30."
     ],
 )
 def test_cutoff_no_longer_applies(said: str) -> None:
-    assert "17:30" not in _rules(_FINISH, said)
+    assert "17:30" not in rules_after(_FINISH, said)
 
 
 @pytest.mark.parametrize(
@@ -139,7 +129,7 @@ def test_cutoff_no_longer_applies(said: str) -> None:
     ],
 )
 def test_cutoff_still_applies(said: str) -> None:
-    assert "17:30" in _rules(_FINISH, said)
+    assert "17:30" in rules_after(_FINISH, said)
 
 
 # ---------------------------------------------------------------- zh: a rule quoted and taken back
@@ -156,7 +146,7 @@ _CARD = "信用卡别动，那张我还在用。"
     ],
 )
 def test_zh_rule_quoted_and_taken_back(said: str) -> None:
-    assert "信用卡别动" not in _rules(_CARD, said)
+    assert "信用卡别动" not in rules_after(_CARD, said)
 
 
 @pytest.mark.parametrize(
@@ -168,11 +158,11 @@ def test_zh_rule_quoted_and_taken_back(said: str) -> None:
     ],
 )
 def test_zh_rule_quoted_not_taken_back(said: str) -> None:
-    assert "信用卡别动" in _rules(_CARD, said)
+    assert "信用卡别动" in rules_after(_CARD, said)
 
 
 def test_zh_taken_back_lifts_a_rule_with_its_cue_first() -> None:
-    assert "顺丰" not in _rules("不要用顺丰。", "之前说不要用顺丰，想了想还是用顺丰吧。")
+    assert "顺丰" not in rules_after("不要用顺丰。", "之前说不要用顺丰，想了想还是用顺丰吧。")
 
 
 # ---------------------------------------------------------------- zh: asked for plainly
@@ -189,7 +179,7 @@ _NO_CALLS = "千万别给我打电话，发微信就行。"
     ],
 )
 def test_zh_direct_request_lifts_rule(said: str) -> None:
-    assert "别给我打电话" not in _rules(_NO_CALLS, said)
+    assert "别给我打电话" not in rules_after(_NO_CALLS, said)
 
 
 @pytest.mark.parametrize(
@@ -202,11 +192,11 @@ def test_zh_direct_request_lifts_rule(said: str) -> None:
     ],
 )
 def test_zh_direct_request_keeps_rule(said: str) -> None:
-    assert "别给我打电话" in _rules(_NO_CALLS, said)
+    assert "别给我打电话" in rules_after(_NO_CALLS, said)
 
 
 def test_zh_direct_request_with_no_rule_is_none() -> None:
-    assert _rules("有事直接打电话吧。") == ""
+    assert rules_after("有事直接打电话吧。") == ""
 
 
 # ---------------------------------------------------------------- an exception for one thing
@@ -238,18 +228,18 @@ def test_zh_direct_request_with_no_rule_is_none() -> None:
     ],
 )
 def test_exception_for_one_thing_keeps_rule(rule: str, said: str, kept: str, named: str) -> None:
-    rules = _rules(rule, said)
+    rules = rules_after(rule, said)
     assert kept in rules.split("\n")[0]
     assert named in rules
 
 
 def test_permission_with_no_thing_named_lifts_rule() -> None:
-    rules = _rules("Don't crop anything, ever.", "Actually you can crop now.")
+    rules = rules_after("Don't crop anything, ever.", "Actually you can crop now.")
     assert "Don't crop anything" not in rules
 
 
 def test_for_this_reason_is_no_thing() -> None:
-    rules = _rules(
+    rules = rules_after(
         "Never merge a record that has an open opportunity attached.",
         "For this reason you can merge anyway.",
     )
@@ -271,7 +261,7 @@ _CHILI = "Keep the kids' meals mild, no chili."
     ],
 )
 def test_exception_for_one_day_kept_beside_rule(said: str) -> None:
-    rules = _rules(_CHILI, said)
+    rules = rules_after(_CHILI, said)
     assert "no chili" in rules
     assert "day" in rules.split("\n")[-1]
 
@@ -285,13 +275,13 @@ def test_exception_for_one_day_kept_beside_rule(said: str) -> None:
     ],
 )
 def test_no_exception_for_one_day(said: str) -> None:
-    rules = _rules(_CHILI, said)
+    rules = rules_after(_CHILI, said)
     assert "no chili" in rules
     assert "Friday" not in rules
 
 
 def test_one_day_ok_with_no_rule_is_none() -> None:
-    assert _rules("Chili is fine for Friday.") == ""
+    assert rules_after("Chili is fine for Friday.") == ""
 
 
 # ---------------------------------------------------------------- zh: one thing excepted
@@ -304,20 +294,20 @@ _CORPORATE = "所有费用一律走对公账户。"
     ["押金那笔例外，走我个人账户。", "押金例外，走我个人账户。", "押金这笔算例外吧，走我个人卡。"],
 )
 def test_zh_one_thing_excepted_beside_rule(said: str) -> None:
-    rules = _rules(_CORPORATE, said)
+    rules = rules_after(_CORPORATE, said)
     assert "一律走对公账户" in rules
     assert "押金" in rules
 
 
 @pytest.mark.parametrize("said", ["押金那笔例外吗？", "这个例外。"])
 def test_zh_no_thing_excepted(said: str) -> None:
-    rules = _rules(_CORPORATE, said)
+    rules = rules_after(_CORPORATE, said)
     assert "一律走对公账户" in rules
     assert "例外" not in rules
 
 
 def test_zh_excepted_with_no_rule_for_all_is_none() -> None:
-    assert "例外" not in _rules("押金那笔例外，走我个人账户。")
+    assert "例外" not in rules_after("押金那笔例外，走我个人账户。")
 
 
 # ---------------------------------------------------------------- zh: another kind, this once
@@ -334,7 +324,7 @@ _GENUINE = "维修配件必须用原厂的。"
     ],
 )
 def test_zh_this_once_exception_beside_rule(said: str) -> None:
-    rules = _rules(_GENUINE, said)
+    rules = rules_after(_GENUINE, said)
     assert "必须用原厂" in rules
     assert "副厂" in rules
 
@@ -348,7 +338,7 @@ def test_zh_this_once_exception_beside_rule(said: str) -> None:
     ],
 )
 def test_zh_no_this_once_exception(said: str) -> None:
-    rules = _rules(_GENUINE, said)
+    rules = rules_after(_GENUINE, said)
     assert "必须用原厂" in rules
     assert "顺丰" not in rules
 
@@ -367,14 +357,14 @@ _NO_SUBLET = "合同里不许转租。"
     ],
 )
 def test_zh_rule_narrowed_to_consent(said: str) -> None:
-    rules = _rules(_NO_SUBLET, said)
+    rules = rules_after(_NO_SUBLET, said)
     assert "同意" in rules
     assert "合同里不许转租" not in rules
 
 
 @pytest.mark.parametrize("said", ["经房东书面同意的可以转租吗？", "经房东同意的可以养宠物。"])
 def test_zh_consent_narrows_no_other_rule(said: str) -> None:
-    assert "合同里不许转租" in _rules(_NO_SUBLET, said)
+    assert "合同里不许转租" in rules_after(_NO_SUBLET, said)
 
 
 # ---------------------------------------------------------------- a time bound loosened
@@ -391,7 +381,7 @@ _BEFORE_NINE = "Don't schedule anything before 9am Lisbon time."
     ],
 )
 def test_earlier_time_allowed_loosens_before_rule(said: str) -> None:
-    rules = _rules(_BEFORE_NINE, said)
+    rules = rules_after(_BEFORE_NINE, said)
     assert "before 9am" not in rules
     assert "8:30" in rules
 
@@ -405,16 +395,18 @@ def test_earlier_time_allowed_loosens_before_rule(said: str) -> None:
     ],
 )
 def test_time_not_loosened(said: str) -> None:
-    assert "before 9am" in _rules(_BEFORE_NINE, said)
+    assert "before 9am" in rules_after(_BEFORE_NINE, said)
 
 
 def test_later_time_allowed_loosens_after_rule() -> None:
-    rules = _rules("Don't book any meetings after 6pm.", "7:30 is fine after all.")
+    rules = rules_after("Don't book any meetings after 6pm.", "7:30 is fine after all.")
     assert "after 6pm" not in rules
 
 
 def test_earlier_time_does_not_loosen_after_rule() -> None:
-    assert "after 6pm" in _rules("Don't book any meetings after 6pm.", "5:30 is fine after all.")
+    assert "after 6pm" in rules_after(
+        "Don't book any meetings after 6pm.", "5:30 is fine after all."
+    )
 
 
 # ---------------------------------------------------------------- a count said again in words
@@ -431,7 +423,7 @@ _TWO_MERGES = "No more than two merges per batch."
     ],
 )
 def test_count_per_unit_replaces_limit(said: str) -> None:
-    assert "two merges" not in _rules(_TWO_MERGES, said)
+    assert "two merges" not in rules_after(_TWO_MERGES, said)
 
 
 @pytest.mark.parametrize(
@@ -445,7 +437,7 @@ def test_count_per_unit_replaces_limit(said: str) -> None:
     ],
 )
 def test_count_per_unit_keeps_limit(said: str) -> None:
-    assert "two merges" in _rules(_TWO_MERGES, said)
+    assert "two merges" in rules_after(_TWO_MERGES, said)
 
 
 _DEPOSIT = "押金不能超过一个月房租。"
@@ -455,14 +447,14 @@ _DEPOSIT = "押金不能超过一个月房租。"
     "said", ["押金改成两个月也可以，她同意了。", "押金改成两个月吧。", "押金改成2个月也可以。"]
 )
 def test_zh_limit_said_again_in_words(said: str) -> None:
-    rules = _rules(_DEPOSIT, said)
+    rules = rules_after(_DEPOSIT, said)
     assert "不能超过一个月" not in rules
     assert "押金改成" in rules
 
 
 @pytest.mark.parametrize("said", ["押金改成两个月吗？", "租金改成两个月也可以。"])
 def test_zh_limit_in_words_kept(said: str) -> None:
-    assert "不能超过一个月" in _rules(_DEPOSIT, said)
+    assert "不能超过一个月" in rules_after(_DEPOSIT, said)
 
 
 # ---------------------------------------------------------------- zh: things all fine
@@ -479,7 +471,7 @@ _SUNDAY_ONLY = "以后只能排周日。"
     ],
 )
 def test_zh_things_all_fine_widen_only_rule(said: str) -> None:
-    rules = _rules(_SUNDAY_ONLY, said)
+    rules = rules_after(_SUNDAY_ONLY, said)
     assert "只能排周日" not in rules
     assert "周六" in rules
 
@@ -495,11 +487,11 @@ def test_zh_things_all_fine_widen_only_rule(said: str) -> None:
     ],
 )
 def test_zh_things_all_fine_keep_only_rule(said: str) -> None:
-    assert "只能排周日" in _rules(_SUNDAY_ONLY, said)
+    assert "只能排周日" in rules_after(_SUNDAY_ONLY, said)
 
 
 def test_zh_things_all_fine_with_no_rule_is_none() -> None:
-    assert _rules("周六周日都可以排。") == ""
+    assert rules_after("周六周日都可以排。") == ""
 
 
 # ---------------------------------------------------------------- zh: another "X的" fine too
@@ -511,19 +503,19 @@ _IMPORTED = "疫苗只打进口的。"
     "said", ["国产的也行，进口的缺货就打国产的。", "国产的也行。", "国产的其实也可以。"]
 )
 def test_zh_other_de_kept_beside_only_rule(said: str) -> None:
-    rules = _rules(_IMPORTED, said)
+    rules = rules_after(_IMPORTED, said)
     assert "国产" in rules
 
 
 @pytest.mark.parametrize("said", ["国产的也行吗？", "进口的也行。", "国产的。"])
 def test_zh_no_other_de(said: str) -> None:
-    rules = _rules(_IMPORTED, said)
+    rules = rules_after(_IMPORTED, said)
     assert "只打进口的" in rules
     assert "国产" not in rules
 
 
 def test_zh_other_de_with_no_only_rule_is_none() -> None:
-    assert _rules("国产的也行。") == ""
+    assert rules_after("国产的也行。") == ""
 
 
 # ---------------------------------------------------------------- zh: a forbidden thing, shortened
@@ -535,7 +527,7 @@ _NO_REAL_NAME = "寄件人信息不要写真实姓名，写林女士就行。"
     "said", ["寄件人就写真名吧，林秀英，快递那边要实名。", "寄件人就写真名吧。", "那就写真名吧。"]
 )
 def test_zh_shortened_thing_asked_lifts_rule(said: str) -> None:
-    assert "不要写真实姓名" not in _rules(_NO_REAL_NAME, said)
+    assert "不要写真实姓名" not in rules_after(_NO_REAL_NAME, said)
 
 
 @pytest.mark.parametrize(
@@ -548,11 +540,11 @@ def test_zh_shortened_thing_asked_lifts_rule(said: str) -> None:
     ],
 )
 def test_zh_shortened_thing_keeps_rule(said: str) -> None:
-    assert "不要写真实姓名" in _rules(_NO_REAL_NAME, said)
+    assert "不要写真实姓名" in rules_after(_NO_REAL_NAME, said)
 
 
 def test_zh_request_with_a_topic_still_lifts_its_rule() -> None:
-    assert "不要显示价格" not in _rules("不要显示价格。", "价格就显示出来吧。")
+    assert "不要显示价格" not in rules_after("不要显示价格。", "价格就显示出来吧。")
 
 
 @pytest.mark.parametrize(
@@ -566,7 +558,7 @@ def test_zh_request_with_a_topic_still_lifts_its_rule() -> None:
     ],
 )
 def test_change_with_no_rule_in_force_is_none(said: str) -> None:
-    assert _rules(said) == ""
+    assert rules_after(said) == ""
 
 
 @pytest.mark.parametrize(
@@ -578,4 +570,4 @@ def test_change_with_no_rule_in_force_is_none(said: str) -> None:
     ],
 )
 def test_zh_change_with_no_rule_in_force_is_none(said: str) -> None:
-    assert _rules(said) == ""
+    assert rules_after(said) == ""

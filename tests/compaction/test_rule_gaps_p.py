@@ -6,19 +6,9 @@ days."""
 from __future__ import annotations
 
 import pytest
-from _review_harness import block, section
+from _review_harness import rules_after
 
 from ctxengine.compaction.constraints import extract_constraints
-
-
-def _rules(*user: str) -> str:
-    zh = any("\u4e00" <= ch <= "\u9fff" for ch in user[0])
-    ack, go = ("好的。", "继续。") if zh else ("OK.", "Go.")
-    msgs: list[str] = []
-    for m in user:
-        msgs += [m, ack]
-    return "\n".join(section(block(*msgs, go), "constraints"))
-
 
 # ---------------------------------------------------------------- no longer needed, asked
 
@@ -40,7 +30,7 @@ _ZH_CC_LEGAL = "退款时一定要抄送法务。"
     ],
 )
 def test_asked_if_no_longer_needed_keeps_rule(said: str) -> None:
-    assert "Always cc legal" in _rules(_CC_LEGAL, said)
+    assert "Always cc legal" in rules_after(_CC_LEGAL, said)
 
 
 @pytest.mark.parametrize(
@@ -53,7 +43,7 @@ def test_asked_if_no_longer_needed_keeps_rule(said: str) -> None:
     ],
 )
 def test_zh_asked_if_no_longer_needed_keeps_rule(said: str) -> None:
-    assert "一定要抄送法务" in _rules(_ZH_CC_LEGAL, said)
+    assert "一定要抄送法务" in rules_after(_ZH_CC_LEGAL, said)
 
 
 @pytest.mark.parametrize(
@@ -67,12 +57,12 @@ def test_zh_asked_if_no_longer_needed_keeps_rule(said: str) -> None:
     ],
 )
 def test_stated_no_longer_needed_still_lifts(said: str) -> None:
-    assert "Always cc legal" not in _rules(_CC_LEGAL, said)
+    assert "Always cc legal" not in rules_after(_CC_LEGAL, said)
 
 
 @pytest.mark.parametrize("said", ["不用再抄送法务了。", "以后不用再抄送法务了"])
 def test_zh_stated_no_longer_needed_still_lifts(said: str) -> None:
-    assert "一定要抄送法务" not in _rules(_ZH_CC_LEGAL, said)
+    assert "一定要抄送法务" not in rules_after(_ZH_CC_LEGAL, said)
 
 
 @pytest.mark.parametrize(
@@ -101,7 +91,7 @@ _PORK = "No pork."
     ],
 )
 def test_reminder_keeps_rule_and_adds_none(said: str) -> None:
-    rules = _rules(_PORK, said)
+    rules = rules_after(_PORK, said)
     assert "No pork" in rules
     assert said.rstrip(".!") not in rules
     assert len(rules.splitlines()) == 1
@@ -119,7 +109,7 @@ def test_reminder_keeps_rule_and_adds_none(said: str) -> None:
     ],
 )
 def test_zh_reminder_keeps_rule_and_adds_none(said: str) -> None:
-    rules = _rules("不要香菜。", said)
+    rules = rules_after("不要香菜。", said)
     assert "不要香菜" in rules
     assert "别忘" not in rules and "记" not in rules
 
@@ -152,7 +142,7 @@ def test_reminder_of_a_thing_is_still_a_rule(said: str, subject: str) -> None:
 
 
 def test_reminder_then_a_rule_in_the_same_message() -> None:
-    rules = _rules(_PORK, "Don't forget what I said about pork, and never use MSG.")
+    rules = rules_after(_PORK, "Don't forget what I said about pork, and never use MSG.")
     assert "No pork" in rules
     assert "never use MSG" in rules
     assert "forget" not in rules
@@ -167,7 +157,7 @@ def test_reminder_then_a_rule_in_the_same_message() -> None:
     ],
 )
 def test_called_off_still_lifts(said: str) -> None:
-    assert _rules(_PORK, said) == ""
+    assert rules_after(_PORK, said) == ""
 
 
 # ---------------------------------------------------------------- another day fine too
@@ -187,7 +177,7 @@ _EN_SUNDAY_ONLY = "Only schedule on Sundays."
     ],
 )
 def test_zh_other_day_fine_too_widens_only_rule(said: str) -> None:
-    rules = _rules(_SUNDAY_ONLY, said)
+    rules = rules_after(_SUNDAY_ONLY, said)
     assert "只能排周日" not in rules
     assert "六" in rules
 
@@ -204,18 +194,18 @@ def test_zh_other_day_fine_too_widens_only_rule(said: str) -> None:
     ],
 )
 def test_zh_other_day_look_alikes_keep_only_rule(said: str) -> None:
-    assert "只能排周日" in _rules(_SUNDAY_ONLY, said)
+    assert "只能排周日" in rules_after(_SUNDAY_ONLY, said)
 
 
 def test_zh_other_day_fine_too_with_no_rule_is_none() -> None:
-    assert _rules("其实周六也可以排。") == ""
+    assert rules_after("其实周六也可以排。") == ""
 
 
 @pytest.mark.parametrize(
     "said", ["Saturday works too.", "Saturdays are fine too.", "Actually, Saturday is OK as well."]
 )
 def test_en_other_day_fine_too_widens_only_rule(said: str) -> None:
-    rules = _rules(_EN_SUNDAY_ONLY, said)
+    rules = rules_after(_EN_SUNDAY_ONLY, said)
     assert "Only schedule on Sundays" not in rules
     assert "Saturday" in rules
 
@@ -230,7 +220,7 @@ def test_en_other_day_fine_too_widens_only_rule(said: str) -> None:
     ],
 )
 def test_en_other_day_look_alikes_keep_only_rule(said: str) -> None:
-    rules = _rules(_EN_SUNDAY_ONLY, said)
+    rules = rules_after(_EN_SUNDAY_ONLY, said)
     assert "Only schedule on Sundays" in rules
     assert len(rules.splitlines()) == 1
 
@@ -244,13 +234,13 @@ def test_en_other_day_look_alikes_keep_only_rule(said: str) -> None:
     ],
 )
 def test_other_day_beside_other_kind_keeps_rule(rule: str, said: str) -> None:
-    rules = _rules(rule, said)
+    rules = rules_after(rule, said)
     assert rules.splitlines()[0].startswith(("- Only business", "- 只订商务舱"))
     assert len(rules.splitlines()) == 1
 
 
 def test_en_other_day_with_no_rule_is_none() -> None:
-    assert _rules("Saturday works too.") == ""
+    assert rules_after("Saturday works too.") == ""
 
 
 @pytest.mark.parametrize(
