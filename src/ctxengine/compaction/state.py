@@ -751,17 +751,7 @@ class SessionState(BaseModel):
             ]
             if not mine:
                 continue
-            v = max(mine, key=lambda v: v.turn)
-            out.append(
-                SlotUpdate(
-                    entity=v.entity,
-                    slot=v.slot,
-                    value=value,
-                    op="change",
-                    raw=m.group(0),
-                    criterion=v.criterion,
-                )
-            )
+            out.append(_proposed(max(mine, key=lambda v: v.turn), value, m.group(0)))
         return out
 
     def _alternatives(self, said: str) -> list[SlotUpdate]:
@@ -786,17 +776,7 @@ class SessionState(BaseModel):
                 )
             ]
             if len(mine) == 1:
-                v = mine[0]
-                out.append(
-                    SlotUpdate(
-                        entity=v.entity,
-                        slot=v.slot,
-                        value=value,
-                        op="change",
-                        raw=m.group(0),
-                        criterion=v.criterion,
-                    )
-                )
+                out.append(_proposed(mine[0], value, m.group(0)))
         return out
 
     def _take_proposal(self, parsed: ParsedTurn, turn: int) -> None:
@@ -1572,3 +1552,15 @@ class SessionState(BaseModel):
             "folded": [(f.start, f.end) for f in self.folded],
             "chain_head": self.audit.chain_head,
         }
+
+
+def _proposed(held: SlotValue, value: str, raw: str) -> SlotUpdate:
+    """A reply's proposal that `held`'s slot take `value` instead (the user's yes takes it)."""
+    return SlotUpdate(
+        entity=held.entity,
+        slot=held.slot,
+        value=value,
+        op="change",
+        raw=raw,
+        criterion=held.criterion,
+    )
