@@ -5,8 +5,10 @@ payroll agent, a flight-crew rostering agent and a data-pipeline on-call agent.
 
 The 6 sessions are in `_review_convos7_en.py`; `test_sessions7_en_keep_latest_turn_and_pairs`
 runs each at 30% and at 15% of its raw tokens. Every other test marked xfail is the smallest input
-that shows one defect found (COUNTS). Where a defect shows in several natural wordings, the test
-is parametrized over 2-3 of them and counts once. The block is read at a budget large enough that
+that shows one defect found (56: rules read 20, rules lifted/changed 13, values 8, identifiers 5,
+garbage 9, budget 1; none fixed yet, each a strict xfail). Where a defect shows in several natural
+wordings, the test is parametrized over 2-4 of them and counts once. "garbage" includes three
+intent misreads. The block is read at a budget large enough that
 nothing is shed for room (except under "budget"), so what fails is what the engine understood.
 Many inputs come from probing the same domains beyond the sessions (other wordings of a rule, its
 lift, its exception). A few tests without xfail pin behaviour that was right and is worth keeping.
@@ -202,6 +204,7 @@ def test_rule_use_prefix_convention() -> None:
         ("Contractors are paid net 30, not through payroll.", "net 30"),
         ("Employees are paid biweekly, not monthly.", "biweekly"),
         ("Part-timers are paid by bank transfer only.", "bank transfer"),
+        ("Reruns are limited to two per day.", "two per day"),
     ],
 )
 def test_rule_are_paid_policy(text: str, words: str) -> None:
@@ -248,8 +251,57 @@ def test_rule_appositive_kept_whole(text: str, words: str) -> None:
 
 
 @_xfail("a rule is cut at the title 'Dr.' as if it ended a sentence")
-def test_rule_not_cut_at_title_abbreviation() -> None:
-    assert "Dr. Osei" in _rules("Always copy Dr. Osei on changes.")
+@pytest.mark.parametrize(
+    "text", ["Always copy Dr. Osei on changes.", "Going forward, cc Dr. Osei's assistant instead."]
+)
+def test_rule_not_cut_at_title_abbreviation(text: str) -> None:
+    assert "Dr. Osei" in _rules(text)
+
+
+@_xfail("an emphatic 'under no / any circumstances' rule is not read")
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Under no circumstances should a participant's name appear in an email.", "name"),
+        ("Do not, under any circumstances, page the CEO.", "page the CEO"),
+    ],
+)
+def test_rule_under_no_circumstances(text: str, words: str) -> None:
+    assert words in _rules(text)
+
+
+@_xfail(
+    "a rule introduced by a frame ('It's important that', 'Our policy is that', 'The rule is:') is not read"
+)
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("It's important that every blood draw is fasting.", "fasting"),
+        ("Our policy is that overtime needs written approval.", "written approval"),
+        ("The rule is: no backfills during business hours.", "business hours"),
+    ],
+)
+def test_rule_framed(text: str, words: str) -> None:
+    assert words in _rules(text)
+
+
+@_xfail("'There must be a 12-hour rest between duties' is not read ('There should be' is)")
+def test_rule_there_must_be() -> None:
+    assert "12-hour rest" in _rules("There must be a 12-hour rest between duties.")
+
+
+def test_rule_there_should_be_is_read() -> None:
+    assert "A321neo" in _rules("There should be at least one A321neo captain on every crew.")
+
+
+@_xfail("'Keep loudness at -16 LUFS' (keep a setting at a value) is not read")
+def test_rule_keep_at_value() -> None:
+    assert "-16 LUFS" in _rules("Keep loudness at -16 LUFS.")
+
+
+@_xfail("a rule whose value is a comma list ('48 kHz, 24-bit') is cut at the comma")
+def test_rule_comma_value_list_kept() -> None:
+    assert "24-bit" in _rules("Always export at 48 kHz, 24-bit.")
 
 
 # ---------------------------------------------------------------- rules lifted/changed
@@ -342,13 +394,85 @@ def test_exception_its_fine_to_kept() -> None:
     assert "Never book on a weekend" in rules and "site 104" in rules
 
 
-@_xfail("the exception 'It's fine to use first names with the site coordinator' is dropped")
-def test_exception_fine_to_use_with_kept() -> None:
-    rules = _rules(
-        "Only use participant IDs in messages, never names.",
-        "It's fine to use first names with the site coordinator.",
+@_xfail(
+    "a scoped permission against 'never names' ('It's fine to use first names with ...') is dropped"
+)
+@pytest.mark.parametrize(
+    ("rule", "exception", "words"),
+    [
+        (
+            "Only use participant IDs in messages, never names.",
+            "It's fine to use first names with the site coordinator.",
+            "site coordinator",
+        ),
+        (
+            "Never put participant names in emails.",
+            "You may name participants in internal notes.",
+            "internal notes",
+        ),
+    ],
+)
+def test_exception_scoped_permission_kept(rule: str, exception: str, words: str) -> None:
+    assert words in _rules(rule, exception)
+
+
+@_xfail("'Weekend visits are allowed again' / 'Weekends are OK now' does not lift the rule")
+@pytest.mark.parametrize("lift", ["Weekend visits are allowed again.", "Weekends are OK now."])
+def test_lift_allowed_again(lift: str) -> None:
+    assert "Never schedule a visit on a weekend" not in _rules(
+        "Never schedule a visit on a weekend.", lift
     )
-    assert "site coordinator" in rules
+
+
+@_xfail(
+    "'Go ahead and page for P3s too' is read as a new rule beside 'Never page', not as its lift"
+)
+def test_lift_go_ahead_too() -> None:
+    rules = _rules(
+        "Never page the on-call after midnight for a P3.", "Go ahead and page for P3s too."
+    )
+    assert "Never page" not in rules
+
+
+@_xfail("a narrowing with 'only' ('tickets only for prod DAGs') leaves the blanket rule as it was")
+@pytest.mark.parametrize(
+    ("rule", "narrowing", "words"),
+    [
+        (
+            "Always open an incident ticket before you rerun a DAG.",
+            "From now on, tickets only for prod DAGs.",
+            "prod",
+        ),
+        (
+            "Don't run payroll without my sign-off.",
+            "The sign-off rule only applies to regular runs.",
+            "regular runs",
+        ),
+        (
+            "Never produce documents with native metadata.",
+            "Actually, strip metadata only from emails.",
+            "emails",
+        ),
+    ],
+)
+def test_narrowing_with_only(rule: str, narrowing: str, words: str) -> None:
+    assert words in _rules(rule, narrowing)
+
+
+@_xfail("'Loosen / Relax the 48-minute cap to 50' does not change the rule")
+@pytest.mark.parametrize(
+    ("rule", "change", "old"),
+    [
+        ("Keep each episode under 48 minutes.", "Loosen the 48-minute cap to 50.", "48 minutes"),
+        (
+            "Pilots must not fly more than 9 hours per duty.",
+            "Relax the 9-hour limit to 10.",
+            "9 hours",
+        ),
+    ],
+)
+def test_limit_loosen_relax_to(rule: str, change: str, old: str) -> None:
+    assert old not in _rules(rule, change)
 
 
 @_xfail("an exception for one item ('Episode 212 can run to 55 minutes') is dropped")
@@ -501,6 +625,20 @@ def test_value_person_added_to_role() -> None:
     assert "Tom Becker" in state_text(text) + evidence_text(text)
 
 
+@_xfail("a value restated with 'now' ('Visit 3 is on March 14 now') leaves both dates as equals")
+def test_value_restated_with_now() -> None:
+    current = current_text(_after("Visit 3 is on March 12.", "Visit 3 is on March 14 now."))
+    assert "March 14" in current and "March 12" not in current
+
+
+@_xfail(
+    "a day-only change with 'instead' ('She'll come on the 14th instead') keeps March 12 current"
+)
+def test_slot_day_only_instead() -> None:
+    current = current_text(_after("Book her on March 12.", "She'll come on the 14th instead."))
+    assert "March 12" not in current
+
+
 def test_slot_deadline_pushed_to() -> None:
     current = current_text(
         _after("The production deadline is May 3.", "Opposing counsel agreed to push it to May 17.")
@@ -615,6 +753,27 @@ def test_disregard_not_query_intent() -> None:
         "Never page the on-call after midnight.", "OK.", "Disregard what I said about paging."
     )
     assert not section(text, "intent")[0].startswith("query")
+
+
+@_xfail("'Her name is on the old contract' fills a slot: name=on the old contract")
+def test_name_is_on_not_slot() -> None:
+    assert "name=" not in current_text(_after("Her name is on the old contract."))
+
+
+@_xfail(
+    "'Undo the last export' / 'Scrap the export' / 'let's not rerun today' are read as inform, not cancel"
+)
+@pytest.mark.parametrize(
+    "text", ["Undo the last export.", "Scrap the export.", "Actually, let's not rerun today."]
+)
+def test_undo_scrap_is_cancel_intent(text: str) -> None:
+    assert section(block("Export at 192.", "OK.", text), "intent")[0].startswith("cancel")
+
+
+def test_cancel_the_rerun_is_cancel_intent() -> None:
+    assert section(block("Export at 192.", "OK.", "Cancel the rerun."), "intent")[0].startswith(
+        "cancel"
+    )
 
 
 def test_chitchat_not_rule() -> None:
