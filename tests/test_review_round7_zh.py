@@ -1,10 +1,10 @@
 """Seventh review round, Chinese only, on long agentic sessions in domains the first six rounds
-did not use: 医院挂号/复诊, 婚礼策划, 装修报价, 企业报销审批, 机票改签 and 保险理赔.
+did not use: 医院挂号/复诊, 婚礼策划, 装修报价, 企业报销审批, 机票改签, 保险理赔 and 外卖团餐.
 
-The 6 sessions are in `_review_convos7_zh.py`; `test_sessions7_zh_keep_latest_turn_and_pairs`
+The 7 sessions are in `_review_convos7_zh.py`; `test_sessions7_zh_keep_latest_turn_and_pairs`
 runs each at 30% and at 15% of its raw tokens. Every other test is the smallest input that shows
-one defect found, marked `xfail(strict=True)` until fixed (56: rules read 19, rules
-lifted/changed 17, values 6, identifiers 5, garbage 8, budget 1). Where a defect has more than
+one defect found, marked `xfail(strict=True)` until fixed (60: rules read 19, rules
+lifted/changed 18, values 9, identifiers 4, garbage 9, budget 1). Where a defect has more than
 one natural wording, the wordings are parameters of one test (one root cause, counted once).
 The block is read at a budget large enough that nothing is shed for room (except under
 "budget"), so what fails is what the engine understood. Many inputs come from probing the same
@@ -68,7 +68,7 @@ def test_sessions7_zh_keep_latest_turn_and_pairs(convo: Convo, share: float) -> 
 
 
 def test_sessions7_zh_are_chinese_long_with_tools() -> None:
-    assert len(CONVOS7_ZH) == 6 and all(c.lang == "zh" for c in CONVOS7_ZH)
+    assert len(CONVOS7_ZH) == 7 and all(c.lang == "zh" for c in CONVOS7_ZH)
     assert all(20 <= len(build(c.steps)) <= 40 for c in CONVOS7_ZH)
     assert all(sum(1 for s in c.steps if s[0] == "call") >= 3 for c in CONVOS7_ZH)
 
@@ -317,6 +317,11 @@ def test_zh_ban_lifted_also_fine(rule: str, lift: str, old: str) -> None:
     assert old not in rules_text(_after(rule, lift))
 
 
+@_defect("a ban narrowed to 'X可以少放点' is not recorded; 不要X stays whole")
+def test_zh_ban_narrowed_to_less() -> None:
+    assert "少放" in rules_text(_after("不要香菜，也不要葱。", "葱可以少放点。"))
+
+
 @_defect("'之前说的X不算数了' does not lift the rule")
 def test_zh_rule_no_longer_counts() -> None:
     assert "不要放烟花" not in rules_text(_after("不要放烟花。", "之前说的不放烟花不算数了。"))
@@ -372,6 +377,23 @@ def test_zh_budget_raised_to() -> None:
 @_defect("'X不要了/太贵了/约满了，换/改用Y' records no current value")
 def test_zh_choice_replaced(first: str, change: str, new: str) -> None:
     assert new in current_text(_after(first, change))
+
+
+@_defect("'订60份午餐' stays current as 商品 after '份数改成75份'")
+def test_zh_count_changed_old_order_line_dropped() -> None:
+    assert "60份" not in current_text(_after("周五要订60份午餐。", "份数改成75份。"))
+
+
+@_defect("'双床那间不要了' leaves the room count at 两间")
+def test_zh_one_of_two_rooms_dropped() -> None:
+    text = current_text(_after("酒店房间订两间，一间大床一间双床。", "双床那间不要了。"))
+    assert "两间" not in text
+
+
+@_defect("the user's own phone ('我的是X，订单留我的') after a spouse's is not recorded")
+def test_zh_own_phone_after_spouses() -> None:
+    text = current_text(_after("我老婆手机号是13900001111，我的是13812345678，订单留我的。"))
+    assert "13812345678" in text
 
 
 @_defect("a relative change (提前半小时) leaves the old time shown as current")
@@ -436,11 +458,6 @@ def test_zh_decimal_wan_amount_kept() -> None:
     assert "26.8万" in _after("合同总价26.8万元，首付三成。")
 
 
-@_defect("a price without 元 (每桌3288) is lost")
-def test_zh_price_without_yuan_kept() -> None:
-    assert "3288" in _after("A套餐太贵了，换B套餐，每桌3288。")
-
-
 # ---------------------------------------------------------------- garbage
 
 
@@ -449,10 +466,22 @@ def test_zh_dont_take_it_seriously_not_rule() -> None:
     assert not section(_after("哈哈，我就是随便问问，别当真。"), "constraints")
 
 
-@_defect("'班级弄错了' makes a slot named 班级弄")
-def test_zh_got_it_wrong_not_slot_name() -> None:
-    text = current_text(_after("孩子上三年级二班。", "班级弄错了，是三年级五班。"))
-    assert "班级弄" not in text
+@pytest.mark.parametrize(
+    "first, fix, junk",
+    [
+        ("孩子上三年级二班。", "班级弄错了，是三年级五班。", "班级弄"),
+        ("护照号E12345678。", "护照号有个数字错了，是E12345687。", "有个数字"),
+    ],
+)
+@_defect("'X弄错了/有个数字错了，是Y' names a slot with the words before 错了")
+def test_zh_got_it_wrong_not_slot_name(first: str, fix: str, junk: str) -> None:
+    assert junk not in current_text(_after(first, fix))
+
+
+@_defect("'香菇滑鸡换成土豆牛腩' makes a slot named after the dish")
+def test_zh_dish_swap_not_slot_name() -> None:
+    text = current_text(_after("香菇滑鸡要40份。", "香菇滑鸡换成土豆牛腩。"))
+    assert "香菇滑鸡=" not in text
 
 
 @_defect("a patient's contact person is labelled 收货人 (consignee)")
