@@ -93,6 +93,8 @@ _NO_VALUE_REMARK = re.compile(r"(?:错误|错|不对|有误|一下|下)")
 # "快递单号", "快递运单号", "快递的单号": after a slot word, an identifier's word makes the
 # slot word its modifier; what follows is the identifier (evidence), not the slot's value.
 _ID_AFTER = re.compile(r"的?(?:运|物流|快递|订)?单(?:号码|号|编号)|的?运单")
+# "手机尾号是5678", "电话后四位1234": the number's last digits (evidence of their own), no number.
+_TAIL_AFTER = re.compile(r"(?:号码?)?的?(?:尾号|[后末][四4六6三3]位)")
 
 
 def _in_longer_word(text: str, start: int, end: int, groups: Mapping[str, str | None]) -> bool:
@@ -603,6 +605,8 @@ def extract_updates(
                 continue  # "这款¥8,999，另一款价格为12,999元": another thing's value
             if _ID_AFTER.match(text, m.end("slot")):
                 continue  # "快递单号是SF123": an identifier the slot word names, no value
+            if _TAIL_AFTER.match(text, m.end("slot")):
+                continue  # "手机尾号是5678": the last digits of the number, not the number
             if (slot.value_shape == "amount" or slot.criterion) and beyond_amount(
                 text, m.start("slot")
             ):
