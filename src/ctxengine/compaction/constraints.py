@@ -156,7 +156,9 @@ _ZH_IF_BEFORE = re.compile(r"(?:如果|要是|假如|假设|万一|若是)")
 # cue: "请不要客气", "千万别这么说", "可别提了", "一定不要错过". With a topic or a scope
 # before it, the same words are a rule ("价格以后不要再提了", "以后回复不要这样了").
 _ZH_COURTESY = re.compile(
-    r"(?:再|太)?(?:客气|这么说|那么说|这样|误会|介意|见怪|提|后悔|人云亦云|谢|难过|伤心|生气|错过)"
+    r"(?:再|太)?(?:客气|这么说|那么说|这样|误会|介意|见怪|提|后悔|人云亦云|谢|难过|伤心|生气|错过"
+    # "随便问问，别当真", "别往心里去", "别见笑", "别嫌我烦": said of the talk, no rule.
+    r"|当真|较真|往心里去|见笑|嫌弃|嫌我烦|笑话我|笑我)"
     r"(?:了|啊|呢|哦|啦|吧|嘛|哈|我)*$"
     # "你可别小看这家店", "千万别放在心上": a remark whatever follows.
     r"|小看|放在心上"
@@ -1903,7 +1905,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
     return [
-        _unquoted_subject(h.constraint)
+        _unlabelled(_unquoted_subject(h.constraint))
         for h in hits
         if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
     ]
@@ -1969,6 +1971,22 @@ def _held_until(text: str, h: _Hit) -> _Hit:
     if m is None:
         return h
     return _Hit(h.start, c.model_copy(update={"text": text[at : m.end()].strip()}))
+
+
+# A label before a rule's clause that says a rule follows ("规矩是这样：", "记住：", "提醒一下：",
+# "要求如下："): the rule is what follows it, kept verbatim without the label.
+_ZH_RULE_LABEL = re.compile(
+    r"\s*(?:(?:另外|还有|最后|对了)[，,]?\s*)?(?:我的|我们的|咱们的|我们家的|公司的|这边的)?"
+    r"(?:规矩|规则|要求|原则|约定|提醒|记住|记得|注意|备注|补充|重点|一句话)"
+    r"(?:一下|一点|一句|如下|是这样的?|就一条|只有一条|有一条|有几条)?\s*[：:]\s*(?=\S)"
+)
+
+
+def _unlabelled(c: Constraint) -> Constraint:
+    """A rule without the label that announced it (`_ZH_RULE_LABEL`)."""
+    if (m := _ZH_RULE_LABEL.match(c.text)) is None or m.end() >= len(c.text):
+        return c
+    return c.model_copy(update={"text": c.text[m.end() :]})
 
 
 def _unquoted_subject(c: Constraint) -> Constraint:

@@ -3622,7 +3622,9 @@ _THING_CHAR = rf"(?:(?![{_NOT_THING_CHARS}])[\u4e00-\u9fff])"
 _RIGHT_ADVERB = r"应该|应当|其实|实际|现在|一共|总共|合计"
 _NAMED_WRONG_ZH = re.compile(
     r"(?:我|刚才|之前|前面|上次|我刚才|我之前|我前面|我上次)?"
-    r"(?:量|写|记|说|填|算|标|打)?(?:错了|不对|有误|改了)[，,：:]\s*"
+    # "护照号有个数字错了": which part of it slipped is no part of the thing's name.
+    r"(?:有(?:一?个|一位|几个|两个|一处)(?:数字|字母?|地方|位数?|数))?"
+    r"(?:量|写|记|说|填|算|标|打|弄|搞|输|录|选|报|订|看|登记)?(?:错了|不对|有误|改了)[，,：:]\s*"
     rf"(?P<thing>(?!{_RIGHT_ADVERB}){_THING_CHAR}{{2,8}}?)?(?:{_RIGHT_ADVERB})?"
     rf"(?:是|为)\s*(?P<value>(?:[^，,。；;！!？?\n]|{_ZH_NUM_COMMA})+)"
 )
