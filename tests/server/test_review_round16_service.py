@@ -164,8 +164,9 @@ def _annotation_types(annotation: object) -> set[object]:
     return {annotation}
 
 
-# Reviewed: strings a caller may set (a tokenizer name, a built-in ontology, a position).
-CALLER_STRINGS = {"encoding", "model", "ontology", "inject_position"}
+# Reviewed: strings a caller may set (a tokenizer name, a built-in ontology, a position, the
+# names of registered policies, slot names a reset keeps: none names code, a file or a host).
+CALLER_STRINGS = {"encoding", "model", "ontology", "inject_position", "policies", "core_slots"}
 
 
 def test_every_setting_naming_an_endpoint_key_model_path_or_db_is_server_only() -> None:
