@@ -414,3 +414,30 @@ def test_first_user_placement_with_no_user_message_falls_back_to_the_system_posi
     assert [m.role for m in messages] == ["system", "system", "assistant"]
     assert messages[1].injected and "A7788123" in messages[1].text
     assert messages[2].text == "Hello! Your order A7788123 has shipped."  # never prefixed
+
+
+# --- a session's own compaction settings (/config) ----------------------------------------------
+
+
+def test_a_sessions_changed_reset_setting_reaches_its_compaction_engine(tmp_path: Path) -> None:
+    async def run() -> tuple[int, int]:
+        settings = Settings(workspace=str(tmp_path), db=f"sqlite:///{tmp_path / 'c.db'}")
+        async with ContextEngine(settings) as engine:
+            session = await engine.session("u1", "s1")
+            await session.set_config(reset_after_turns=2)
+            for i in range(1, 4):
+                await session.add(U(f"Question {i} about order A778812{i}?"))
+                await session.add(A("Sure."))
+            assert isinstance(session.distiller, CompactionDistiller)
+            first = session.distiller.state.last_reset_turn
+        async with ContextEngine(settings) as engine:  # after a restart, still the session's
+            session = await engine.session("u1", "s1")
+            for i in range(4, 7):
+                await session.add(U(f"Question {i} about order A778812{i}?"))
+                await session.add(A("Sure."))
+            assert isinstance(session.distiller, CompactionDistiller)
+            return first, session.distiller.state.last_reset_turn
+
+    first, later = asyncio.run(run())
+    assert first == 3  # more than 2 turns since the start
+    assert later == 6  # and again after the restart

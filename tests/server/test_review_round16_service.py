@@ -149,6 +149,8 @@ async def test_settings_a_caller_may_choose_still_work(tmp_path: Path) -> None:
         "ontology": "ecommerce",
         "inject_position": "first_user",
         "parse_with_model": False,
+        "policies": ["min_context", "lean_context"],
+        "core_slots": ["member_no"],
     }
     async with serving(create_app(make_settings(tmp_path))) as client:
         r = await client.post("/v1/compact", json={"messages": [USER], "config": config})
@@ -277,6 +279,8 @@ async def test_a_lone_surrogate_in_a_command_is_a_400(tmp_path: Path) -> None:
         ({"model": "gpt-4o", "encoding": "nope"}, ["encoding", "'nope'"]),
         ({"encoding": ""}, ["encoding"]),
         ({"inject_position": "nowhere"}, ["inject_position"]),
+        ({"policies": ["min_context", "no_such_policy"]}, ["policies", "'no_such_policy'"]),
+        ({"policies": ["lean_context", "lean_context"]}, ["policies", "twice"]),
     ],
 )
 async def test_an_invalid_setting_value_is_a_400_not_a_500(
