@@ -203,6 +203,13 @@ class CompactionDistiller:
             "tool_names": dict(self._tool_names),
         }
 
+    def reconfigure(self, settings: Settings) -> None:
+        """Take the compaction tunables of `settings` from the next message on (a session's
+        `/config` change, or its settings after a restore: the stored state holds the ones
+        it was made with)."""
+        self.state.config = CompactionConfig.from_settings(settings)
+        self._chunk = settings.parse_chunk_chars
+
     def load(self, data: dict[str, Any]) -> None:
         self.state = SessionState.from_dict(data["state"])
         self.observed_seq = int(data.get("observed_seq", 0))
