@@ -173,3 +173,39 @@ def test_a_number_out_of_range_exits_2(
     """Read as infinity, `1e999` reached the output as `Infinity`, which is not JSON."""
     code, out, err = compact_stdin(raw, monkeypatch, tmp_path)
     assert_exit_2(code, out, err, "compact", "out of range", "line 1 column")
+
+
+# --- 5. a huge setting must not exhaust memory --------------------------------------------
+
+
+def _limit_memory() -> None:
+    import resource
+
+    # 3 GiB of address space: the engine needs far less; a runaway allocation fails fast
+    # (MemoryError) instead of taking the machine's memory.
+    resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+
+@pytest.mark.parametrize("repeat", [10**30])
+def test_a_huge_min_context_repeat_turns_does_not_exhaust_memory(
+    repeat: int, tmp_path: Path
+) -> None:
+    """`min_context_repeat_turns` had no upper bound and the policy built a list of that many
+    turns for every user message: one request's "config" (over HTTP too) took all memory.
+    Run in a process of its own with its memory capped, so a regression fails, not the host."""
+    messages = [
+        {"role": "user", "content": f"Where is order A{i:04d}? 订单A{i:04d}在哪"} for i in range(4)
+    ]
+    body = json.dumps({"messages": messages, "config": {"min_context_repeat_turns": repeat}})
+    proc = subprocess.run(
+        [sys.executable, "-m", "ctxengine", "compact", "-", "--workspace", str(tmp_path)],
+        input=body.encode(),
+        capture_output=True,
+        env=_env(),
+        preexec_fn=_limit_memory,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = json.loads(proc.stdout)
+    assert out["stats"]["turns_before"] == 4
+    assert "A0003" in out["compacted_context"]

@@ -14,7 +14,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ctxengine.convert import InputError, parse_json_input
+from ctxengine.convert import InputError, from_openai, parse_json_input
+from ctxengine.pipeline.notes import note
+from ctxengine.pipeline.pairing import PairingScan, unpaired
 from ctxengine.server import create_app
 
 from .conftest import make_settings, serving
@@ -228,3 +230,143 @@ def test_numbers_in_range_and_strings_that_look_like_numbers_are_read(
     text: str, value: object
 ) -> None:
     assert parse_json_input(text.encode()) == value
+
+
+# --- 5. ids percent-encoded in another charset than UTF-8 -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/v1/sessions/Jos%E9/s",  # Latin-1 é
+        "/v1/sessions/u/caf%E9",
+        "/v1/sessions/%FF%FE/s",
+        "/v1/sessions/%ED%A0%80/s",  # a surrogate's UTF-8 form: no valid UTF-8
+        "/v1/sessions/%C3/s",  # a sequence cut short
+    ],
+)
+async def test_an_id_that_is_not_utf8_once_decoded_is_a_400(tmp_path: Path, path: str) -> None:
+    """Every invalid byte was decoded to U+FFFD, so "Jos%E9" (José in Latin-1) and "Jos%F1"
+    (Josñ) were one user: the second read the first's conversation."""
+    async with serving(create_app(make_settings(tmp_path))) as client:
+        for method, tail, body in [
+            ("POST", "/messages", [USER]),
+            ("GET", "/context", None),
+            ("POST", "/overflow", None),
+            ("POST", "/command", {"text": "/context"}),
+            ("DELETE", "", None),
+        ]:
+            r = await client.request(method, path + tail, json=body)
+            _one_line_error(r, "not valid UTF-8")
+
+
+async def test_utf8_ids_and_a_literal_replacement_character_stay_apart(tmp_path: Path) -> None:
+    """Near misses: UTF-8 ids (percent-encoded or not), U+FFFD itself sent as UTF-8, a bare
+    "%" and invalid bytes in the query string only are ids like any other, each its own."""
+    secret = {"role": "user", "content": "my code is 4242"}
+    async with serving(create_app(make_settings(tmp_path))) as client:
+        r = await client.post("/v1/sessions/Jos%C3%A9/s/messages", json=[secret])
+        assert r.status_code == 200, r.text
+        assert await _stored(client, "José", "s") == [secret]
+        for user in ("%EF%BF%BD", "50%25off", "Jos%C3%B1"):
+            r = await client.get(f"/v1/sessions/{user}/s/context")
+            assert r.status_code == 200, (user, r.text)
+            assert r.json()["messages"] == [], user
+        r = await client.get("/v1/sessions/u/s/context?x=%FF")
+        assert r.status_code == 200, r.text
+
+
+# --- 6. a call id issued again while its first call waits --------------------------------
+
+
+def _call(*ids: str) -> dict[str, object]:
+    calls = [
+        {"id": i, "type": "function", "function": {"name": "f", "arguments": "{}"}} for i in ids
+    ]
+    return {"role": "assistant", "content": None, "tool_calls": calls}
+
+
+def _result(cid: str) -> dict[str, object]:
+    return {"role": "tool", "tool_call_id": cid, "content": "ok"}
+
+
+def _provider_refusal(messages: list[dict[str, object]]) -> str | None:
+    """What an OpenAI-compatible provider refuses: an assistant message's calls must each be
+    answered by the tool messages right after it, before any other message, and a tool
+    message must answer a call of that assistant message not answered yet."""
+    waiting: set[str] | None = None
+    for i, m in enumerate(messages):
+        if m["role"] == "tool":
+            cid = m["tool_call_id"]
+            if waiting is None or cid not in waiting:
+                return f"message {i}: result {cid!r} answers no waiting call"
+            waiting.discard(str(cid))
+            continue
+        if waiting:
+            return f"message {i}: calls {sorted(waiting)} got no result"
+        calls = m.get("tool_calls")
+        waiting = {str(c["id"]) for c in calls} if isinstance(calls, list) else None
+    return None
+
+
+# The placeholder for a result that never came, in the conversation's language.
+PLACEHOLDERS = {note("missing_result", "en"), note("missing_result", "zh")}
+
+
+@pytest.mark.parametrize(
+    ("history", "placeholders"),
+    [
+        # The bug: c1 called again (a retried append) while the first c1 waits.
+        ([USER, _call("c1"), _call("c1"), _result("c1")], 1),
+        ([USER, _call("c1", "c2"), _call("c2"), _result("c2")], 2),
+        ([USER, _call("c1"), _call("c1"), _call("c1"), _result("c1")], 2),
+        # Near misses: an id used again once answered, or in a later turn; another id.
+        ([USER, _call("c1"), _result("c1"), _call("c1"), _result("c1")], 0),
+        ([USER, _call("c1"), USER, _call("c1"), _result("c1")], 1),
+        ([USER, _call("c1"), _call("c2"), _result("c2")], 1),
+        ([USER, _call("c1"), _result("c1")], 0),
+    ],
+)
+async def test_every_call_in_the_context_has_its_result_after_it(
+    tmp_path: Path, history: list[dict[str, object]], placeholders: int
+) -> None:
+    """The engine's check that a turn's calls are all answered counted ids: a call id issued
+    again while its first call waited was "answered" by the second call's result, so the
+    first call reached the model with no result after it, and the provider refused every
+    later request of the session."""
+    async with serving(create_app(make_settings(tmp_path))) as client:
+        r = await client.post("/v1/sessions/u/s/messages", json=history)
+        assert r.status_code == 200, r.text
+        for path in ("/v1/sessions/u/s/context", "/v1/compact"):
+            if path == "/v1/compact":
+                r = await client.post(path, json=history)
+            else:
+                r = await client.get(path)
+            messages = r.json()["messages"]
+            assert _provider_refusal(messages) is None, (path, messages)
+            shown = sum(m.get("content") in PLACEHOLDERS for m in messages)
+            assert shown == placeholders, (path, messages)
+        # The record itself is untouched: what was appended is what is stored.
+        assert len(await _stored(client)) >= len(history)
+
+
+@pytest.mark.parametrize(
+    ("history", "pending_ok", "missing"),
+    [
+        ([USER, _call("c1"), _call("c1")], True, {"c1"}),  # the first c1 never answered
+        ([USER, _call("c1"), _call("c1")], False, {"c1"}),
+        ([USER, _call("c1", "c2"), _result("c1"), _call("c2")], True, {"c2"}),
+        ([USER, _call("c1")], True, set()),  # pending: the tool is running
+        ([USER, _call("c1")], False, {"c1"}),
+        ([USER, _call("c1"), _result("c1"), _call("c1")], True, set()),
+        ([USER, _call("c1"), _result("c1"), _call("c1"), _result("c1")], False, set()),
+        ([USER, _call("c1"), _call("c2")], True, {"c1"}),
+    ],
+)
+def test_the_pairing_scan_counts_a_call_lost_to_its_id_reused(
+    history: list[dict[str, object]], pending_ok: bool, missing: set[str]
+) -> None:
+    messages = from_openai(history)
+    assert unpaired(messages, allow_pending=pending_ok) == (missing, set())
+    scan = PairingScan()
+    assert scan.paired(messages, allow_pending=pending_ok) is (not missing)

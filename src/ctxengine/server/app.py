@@ -37,6 +37,7 @@ import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
+from urllib.parse import unquote_to_bytes
 
 import anyio
 import anyio.to_thread
@@ -157,12 +158,24 @@ async def _parse(raw: bytes) -> object:
         raise BadRequest(str(exc)) from None
 
 
-def _session_key(user_id: str, session_id: str) -> SessionKey:
+def _session_key(request: Request, user_id: str, session_id: str) -> SessionKey:
     """The ids of a session path, refused when one holds a NUL (`%00`): PostgreSQL's text
-    cannot store it (a 500 there, while SQLite took it), so no store is asked to."""
+    cannot store it (a 500 there, while SQLite took it), so no store is asked to. Refused too
+    when the path's percent-encoded bytes are not UTF-8: the ASGI server decodes each invalid
+    byte to U+FFFD, so "Jos%E9" and "Jos%F1" (Latin-1) would be one user, reading the
+    other's conversations."""
     for name, value in (("user id", user_id), ("session id", session_id)):
         if "\x00" in value:
             raise BadRequest(f"{name} holds a NUL character (%00), which cannot be stored")
+    raw = request.scope.get("raw_path")
+    if "\ufffd" in user_id + session_id and isinstance(raw, bytes):
+        try:
+            unquote_to_bytes(raw.split(b"?", 1)[0]).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest(
+                "the path's user or session id is not valid UTF-8 once percent-decoded"
+                " (encode ids as UTF-8)"
+            ) from None
     return SessionKey(user_id, session_id)
 
 
@@ -404,7 +417,7 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
 
     @app.post("/v1/sessions/{user_id}/{session_id}/messages")
     async def append(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
-        key = _session_key(user_id, session_id)
+        key = _session_key(request, user_id, session_id)
         raw = await _raw_body(request, body_limit)
 
         async def work() -> dict[str, Any]:
@@ -431,8 +444,8 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         return await in_turn(key, work)
 
     @app.get("/v1/sessions/{user_id}/{session_id}/context")
-    async def context(user_id: str, session_id: str) -> JSONResponse:
-        key = _session_key(user_id, session_id)
+    async def context(user_id: str, session_id: str, request: Request) -> JSONResponse:
+        key = _session_key(request, user_id, session_id)
 
         async def work() -> Context:
             session = await session_for(key)
@@ -443,7 +456,7 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
 
     @app.post("/v1/sessions/{user_id}/{session_id}/overflow")
     async def overflow(user_id: str, session_id: str, request: Request) -> JSONResponse:
-        key = _session_key(user_id, session_id)
+        key = _session_key(request, user_id, session_id)
         raw = await _raw_body(request, body_limit)
         if raw.strip():
             # No body is read here: `{}` (what some HTTP clients send) is fine, a key is not.
@@ -461,7 +474,7 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
 
     @app.post("/v1/sessions/{user_id}/{session_id}/command")
     async def command(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
-        key = _session_key(user_id, session_id)
+        key = _session_key(request, user_id, session_id)
         data = await _parse(await _raw_body(request, body_limit))
         _refuse_unknown(data, COMMAND_KEYS, 'a command reads only "text"')
         text = data.get("text") if isinstance(data, dict) else None
@@ -483,8 +496,8 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         return {"reply": reply}
 
     @app.delete("/v1/sessions/{user_id}/{session_id}")
-    async def delete(user_id: str, session_id: str) -> dict[str, Any]:
-        key = _session_key(user_id, session_id)
+    async def delete(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
+        key = _session_key(request, user_id, session_id)
 
         async def work() -> None:
             await _drop_session(eng, key)
