@@ -66,6 +66,10 @@ def min_context(state: SessionState, ctx: PolicyContext) -> list[PolicyDecision]
         return []
     n = state.config.min_context_repeat_turns
     by_turn = {f.turn: set(f.subjects) for f in state.focus}
+    if n > len(by_turn):
+        # Fewer turns in focus than the window holds: none repeats n times. Checked first, so
+        # a huge setting (a request's "config") never builds a window of that many turns.
+        return []
     window = [ctx.turn - i for i in range(n)]
     if any(t not in by_turn for t in window):
         return []
