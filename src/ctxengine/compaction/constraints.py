@@ -1948,6 +1948,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     if "等" in text:
         hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
+    if "了" in text:
+        hits = [h for h in hits if h.constraint.revokes or not _swapped(text, h.constraint.text)]
     return [
         _unlabelled(_unquoted_subject(h.constraint))
         for h in hits
@@ -2024,6 +2026,21 @@ _ZH_RULE_LABEL = re.compile(
     r"(?:规矩|规则|要求|原则|约定|提醒|记住|记得|注意|备注|补充|重点|一句话)"
     r"(?:一下|一点|一句|如下|是这样的?|就一条|只有一条|有一条|有几条)?\s*[：:]\s*(?=\S)"
 )
+
+
+# "出发地不要上海了，换成杭州", "手机号别用X了，改成Y": a thing's value given up for the one
+# after it, a change of the value (`replacements`), no standing rule against the old one.
+# Without the thing ("不用京东快递了，改用EMS") the user rules the old one out as well.
+_ZH_SWAPPED = re.compile(
+    r"(?!以后|今后|往后|从今|从现在|永远|一直)[\u4e00-\u9fff]{2,6}(?:不要|别用|不用|不再用)[^，,。；;！!？?\n]{1,16}了[，,]\s*"
+    r"(?:那就|就|还是|干脆)?(?:换成|改成|改用|换用|换为|改为)"
+)
+
+
+def _swapped(text: str, rule: str) -> bool:
+    """Whether the rule's clause gives a value up for the one after it (`_ZH_SWAPPED`)."""
+    at = text.find(rule)
+    return at >= 0 and _ZH_SWAPPED.match(text, at) is not None
 
 
 def _unlabelled(c: Constraint) -> Constraint:

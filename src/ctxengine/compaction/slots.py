@@ -22,6 +22,7 @@ from ctxengine.compaction.kinds import bare_kind_choices, kind_choices, zh_kind_
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
 from ctxengine.compaction.patterns import kind_regex
+from ctxengine.compaction.replacements import replacements
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.slot_context import (
     amount_for_kind,
@@ -84,6 +85,9 @@ _ZH_CHANGE = (
     r"改成|改为|换成|换为|更改为|修改为|变成|变为|改用|换用|设为|设置为|设成|换|改"
     # "日志级别调成 DEBUG", "音量调到 30": a setting turned to a value.
     r"|调成|调为|调整为|调整成|调到"
+    # "预算提到18万", "人数加到12个", "上限降到300": a number raised or lowered to a value.
+    r"|提到(?!过|了吗)|提高到|提升到|加到|增加到|涨到|升到|降到|降低到|减到|减少到|压到|放宽到"
+    r"|上调到|下调到"
 )
 # A slot said wrong ("写错了", "不对", "改一下"), and the verbs of its right value after.
 _ZH_WRONG = r"(?:错误|错|不对|有误|改一下|改下|换一下)"
@@ -124,7 +128,9 @@ _ANOTHER = re.compile(
 _SENTENCE_AT = re.compile(r"[^。！!？?\n]*[。！!？?\n]?")
 _OFFER = re.compile(r"可选|可供选择|供您选择|任选|(?:哪|还是|您|你)[^。！!\n]*[？?]$")
 # A character every verb of `_ZH_CHANGE` holds.
-_CHANGE_CHARS = frozenset("改推提延挪换变设调")
+_CHANGE_CHARS = frozenset("改推提延挪换变设调加涨升降减压放")
+# A character every verb taking a choice instead of another holds (`replacements`).
+_GIVEN_UP_CHARS = frozenset("换改选")
 # Adverbs between a slot word and its value ("评分也是4.5分", "人均消费只需23元", "门票也就
 # 30元"), longest first; a topic's "的话" ("人均的话100元"), a reach ("评分达到了4.6"), a
 # share ("人均消费每人100元").
@@ -981,6 +987,13 @@ def extract_updates(
     for at, end, count_slot, count, count_op in _counted(text, onto) if requests else ():
         add(at, end, None, count_slot, count, count_op, 0.6)
 
+    # "A套餐太贵了，换B套餐", "出发地不要上海了，换成杭州": one choice given up for another.
+    for r in replacements(text) if requests and _GIVEN_UP_CHARS & chars_in(text) else ():
+        slot = onto.slot_for_word(r.thing)
+        thing = slot.name if slot is not None else r.thing
+        if not taken(r.old_start, r.new_start + len(r.new)):
+            add(r.old_start, r.old_start + len(r.old), slot, thing, r.old, "set", 0.6)
+            add(r.new_start, r.new_start + len(r.new), slot, thing, r.new, "change", 0.7)
     # "不用顺丰了，改用京东快递": the new value belongs to the slot this message dropped.
     dropped = next((u.slot for _, _, u in found if u.op == "remove"), None)
     vague: list[tuple[int, int, str]] = []
@@ -1183,7 +1196,7 @@ def extract_updates(
     _corrections(found, text)
     _scoped_to_days(found, text)
     _amended_in_place(found, text)
-    _owned_by_kin(found, text)
+    _owned_by_kin(found, text, requests)
     updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
@@ -1227,8 +1240,19 @@ _EN_KIN_CHANGED = re.compile(
 )
 
 
-def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
-    """Each contact update said of a kin ("我妈手机 138…") made that person's."""
+# Someone who serves the user, before their contact slot ("理赔专员吴工电话…", "客服的电话是…",
+# "王医生手机…"): the number is theirs, not the user's.
+_ROLE_BEFORE = re.compile(
+    r"(?:专员|客服|经理|主任|医生|大夫|护士|老师|律师|顾问|师傅|司机|工程师|业务员|销售|前台|管家"
+    r"|房东|中介|快递员|骑手|导游|助理|秘书|对接人)(?:[\u4e00-\u9fff]{1,2}[工总姐哥])?的?$"
+)
+
+
+def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str, requests: bool) -> None:
+    """Each contact update said of a kin ("我妈手机 138…") made that person's; one said of
+    someone serving the user (`_ROLE_BEFORE`) made theirs, or, in a reply, dropped: a number
+    the assistant gives to reach someone is evidence, no value of the user's task."""
+    drop: list[int] = []
     for i, (start, end, u) in enumerate(found):
         if u.slot not in _CONTACT_SLOTS or u.entity != "task" or not u.raw:
             continue
@@ -1241,9 +1265,16 @@ def _owned_by_kin(found: list[tuple[int, int, SlotUpdate]], text: str) -> None:
             owner = _EN_KIN_WORDS[en["kin"].lower()]
         elif (changed := _EN_KIN_CHANGED.match(u.raw)) is not None:
             owner = _EN_KIN_WORDS[changed["kin"].lower()]
+        elif (role := _ROLE_BEFORE.search(text, max(0, at - 8), at)) is not None:
+            if not requests:
+                drop.append(i)
+                continue
+            owner = role.group(0).rstrip("的")
         else:
             continue
         found[i] = (start, end, u.model_copy(update={"entity": owner}))
+    for i in reversed(drop):
+        del found[i]
 
 
 # "结束日期改成5月8日": the end of a range the slot word's raw span leaves out.
