@@ -286,7 +286,8 @@ class CompactionConfig(BaseModel):
     conflict_turns: int = Field(10, ge=0)
     slot_marker_turns: int | None = Field(5, ge=0)
     render_max_instances: int = Field(100, ge=0)
-    block_long_fact_tokens: int = Field(10, ge=1)
+    block_long_fact_tokens: int = Field(7, ge=1)
+    block_shown_fact_tokens: int = Field(4, ge=1)
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> CompactionConfig:
@@ -302,6 +303,7 @@ class CompactionConfig(BaseModel):
             render_max_conflicts=settings.render_max_conflicts,
             render_max_instances=settings.render_max_instances,
             block_long_fact_tokens=settings.block_long_fact_tokens,
+            block_shown_fact_tokens=settings.block_shown_fact_tokens,
             **overrides,
         )
 
@@ -315,6 +317,7 @@ class CompactionConfig(BaseModel):
             slot_marker_turns=self.slot_marker_turns,
             max_instances=self.render_max_instances,
             long_fact_tokens=self.block_long_fact_tokens,
+            shown_fact_tokens=self.block_shown_fact_tokens,
         )
 
 
@@ -1461,11 +1464,12 @@ class SessionState(BaseModel):
         count: Callable[[str], int] | None = None,
         labels: BlockLabels = NO_LABELS,
         strict: bool = False,
+        shown: str = "",
     ) -> str:
         """The CONTEXT block for `current_turn` (default: the latest turn seen), shrunk to
         `max_tokens` as `count` counts where it can be (see `render_view`, and its `strict`
-        last resort); `labels` name entities and slots in the block's language (the
-        ontology's `labels`)."""
+        last resort, and `shown`: the latest turns sent beside it); `labels` name entities
+        and slots in the block's language (the ontology's `labels`)."""
         view = build_view(
             intents=self.intents,
             state=self.state,
@@ -1478,7 +1482,7 @@ class SessionState(BaseModel):
             selection=self._evidence_selection(),
             labels=labels,
         )
-        return render_view(view, max_tokens=max_tokens, count=count, strict=strict)
+        return render_view(view, max_tokens=max_tokens, count=count, strict=strict, shown=shown)
 
     def _evidence_selection(self) -> EvidenceSelection:
         """The block's evidence order, kept across renders (a derived index, not state)."""
