@@ -75,6 +75,7 @@ class Distiller(Protocol):
         max_tokens: int | None = None,
         count: Callable[[str], int] | None = None,
         strict: bool = False,
+        shown: str = "",
     ) -> str: ...
 
     def pinned_turns(self, turn: int) -> set[int]: ...
@@ -514,7 +515,7 @@ class Session:
         if q is not None:
             # What goes around the turns is as last time: only the stages may have work.
             scale, budget, reserved = q.scale, q.budget, q.reserved
-            turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
+            turn, block_cap, block, protected, shown = 0, 0, "", _NO_TURNS, ""
             result = window.prepare(reserved=reserved, language=lang, budget_scale=scale)
             if not result.steps and result.tokens <= budget and window.is_paired():
                 messages = result.messages
@@ -533,12 +534,13 @@ class Session:
             scale = 1.0 / self.calibration.ratio if samples else 1.0
             budget = int(s.agent_max_context_tokens * scale)
             if distiller is None:
-                turn, block_cap, block, protected = 0, 0, "", _NO_TURNS
+                turn, block_cap, block, protected, shown = 0, 0, "", _NO_TURNS, ""
             else:
                 keep = max(s.block_keeps_turns, 1)
                 turn = window.current_index
                 block_cap = self._block_cap(budget)
-                block = self._block(turn, lang, block_cap)
+                shown = self._shown_tail(budget, block_cap)
+                block = self._block(turn, lang, block_cap, shown=shown)
                 if summary and (
                     self.counter.count(block) + self._summary_tokens(summary, lang) > block_cap
                 ):
@@ -556,6 +558,23 @@ class Session:
                 keep_latest=keep,
                 floor=self._floor(turn, lang) if block else None,
             )
+            if shown and not _sends(result.messages, shown):
+                # The turns the block left cells to are not all sent as they are: the block
+                # writes those cells after all (what the first try did to the window stays
+                # done, its steps recorded).
+                first_steps = result.steps
+                shown = ""
+                block = self._block(turn, lang, block_cap)
+                reserved = self._reserved(summary, block, lang)
+                result = window.prepare(
+                    reserved=reserved,
+                    language=lang,
+                    protected=protected,
+                    budget_scale=scale,
+                    keep_latest=keep,
+                    floor=self._floor(turn, lang) if block else None,
+                )
+                result.steps = [*first_steps, *result.steps]
 
         steps: list[StageStep] = list(result.steps)
         if block and any(st.stage in _BUDGET_STAGES for st in result.steps):
@@ -571,10 +590,15 @@ class Session:
                 # same turns distilled, with every value and rule verbatim.
                 room += self._summary_tokens(summary, lang)
                 summary = ""
+            cap = block_cap
             if short and room < block_tokens:
                 # Never below what it never sheds (values, constraints, identifiers).
-                block = self._block(turn, lang, max(room, 1))
-            if short:
+                cap = max(room, 1)
+                block = self._block(turn, lang, cap, shown=shown)
+            for tail in dict.fromkeys((shown, "")) if short else ():
+                if tail != shown:
+                    # The turns the block left cells to did not all go out as they are.
+                    block = self._block(turn, lang, cap)
                 reserved = self._reserved(summary, block, lang)
                 result = window.prepare(
                     reserved=reserved,
@@ -584,6 +608,8 @@ class Session:
                     keep_latest=keep,
                 )
                 steps.extend(result.steps)
+                if not tail or _sends(result.messages, tail):
+                    break
         inj_summary, inj_block = summary, block
         if result.tokens > budget:
             # Injections go first to go: when the latest turn alone nearly fills the budget,
@@ -591,6 +617,9 @@ class Session:
             # ranks go first), then to a quarter of its cap; then `_fit_latest` (the rules
             # first, the latest results cut for them), never cutting the user's message.
             inj_summary = ""
+            if shown:
+                # The turns the block left cells to may be dropped or cut from here on.
+                inj_block = self._block(turn, lang, block_cap)
 
             def fit(text: str) -> WindowResult:
                 r = window.prepare(
@@ -795,11 +824,33 @@ class Session:
             cap = max(cap, rest)
         return cap
 
-    def _block(self, turn: int, lang: Language, cap: int, *, strict: bool = False) -> str:
+    def _shown_tail(self, budget: int, cap: int) -> str:
+        """The text of the latest `block_keeps_turns` turns' user and assistant messages
+        when a block within `cap` leaves them room (`_block_cap` gave the block what they
+        leave), else "": what the block need not write again (`render_view`'s `shown`).
+        Tool results are left out: the last resort cuts them (`_fit_latest`)."""
+        s = self.settings
+        if not s.block_keeps_turns or not self.window.turns:
+            return ""
+        c = self.counter
+        rest = budget - self.window.tail_tokens(s.block_keeps_turns)
+        if cap > rest - c.reply_overhead - c.message_overhead:
+            return ""
+        texts = [
+            m.text
+            for t in self.window.turns[-s.block_keeps_turns :]
+            for m in t.messages
+            if m.role in ("user", "assistant") and m.text
+        ]
+        return "\n".join(texts)
+
+    def _block(
+        self, turn: int, lang: Language, cap: int, *, strict: bool = False, shown: str = ""
+    ) -> str:
         if self.distiller is None:
             return ""
         return self.distiller.render(
-            turn, lang, max_tokens=cap, count=self.counter.count, strict=strict
+            turn, lang, max_tokens=cap, count=self.counter.count, strict=strict, shown=shown
         )
 
     def _reserved(self, summary: str, block: str, lang: Language) -> int:
@@ -1192,6 +1243,12 @@ class _Quick:
     first: int  # where the first user message (prefixed with the summary) is
     injected: Message | None  # that prefixed message (None without a summary)
     summary: str
+
+
+def _sends(messages: list[Message], shown: str) -> bool:
+    """Whether every line of `shown` is in the text of `messages` as it is."""
+    sent = "\n".join(m.text for m in messages)
+    return all(line in sent for line in shown.split("\n") if line)
 
 
 def _compacted_text(summary: str, block: str) -> str:

@@ -245,11 +245,21 @@ class Settings(BaseModel):
         "recently touched first; the token cap (block_max_share) sheds the oldest of them.",
     )
     block_long_fact_tokens: int = Field(
-        10,
+        7,
         ge=1,
         description="Under the block's token cap, a fact of an earlier instance costing more "
-        "than this many tokens per list item (an address, opening hours) leaves before whole "
-        "instances do.",
+        "than this many tokens per list item (an address, opening hours, a list of long "
+        "names) may leave on its own, its row staying: rows and such facts leave in one "
+        "order, what costs the most tokens per item first. About what a row of a name, a "
+        "rating and a price costs per item.",
+    )
+    block_shown_fact_tokens: int = Field(
+        4,
+        ge=1,
+        description="Under the block's token cap, a table cell of at least this many tokens "
+        "that the latest block_keeps_turns turns, sent verbatim beside the block, hold "
+        "verbatim leaves the block first: the model reads it there. Shorter cells stay (a "
+        "short value may be in a turn by chance, in another role).",
     )
     block_max_share: float = Field(
         0.9,

@@ -198,10 +198,17 @@ class CompactionDistiller:
         max_tokens: int | None = None,
         count: Callable[[str], int] | None = None,
         strict: bool = False,
+        shown: str = "",
     ) -> str:
         labels = self.ontology.labels(language)
         return self.state.render(
-            turn, language, max_tokens=max_tokens, count=count, labels=labels, strict=strict
+            turn,
+            language,
+            max_tokens=max_tokens,
+            count=count,
+            labels=labels,
+            strict=strict,
+            shown=shown,
         )
 
     def pinned_turns(self, turn: int) -> set[int]:

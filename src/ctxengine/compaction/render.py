@@ -42,14 +42,18 @@ Rules the format keeps:
   intents, the current intent, the conflicts (their later side is the current value already), the
   copies of a search criterion another row repeats (``4.5分以上`` on each place found for
   it: one copy stays, `repeated_wishes`), then the requests beside earlier instances'
-  facts (``用户要求``), earlier facts, the costly
-  facts of earlier instances (an address, opening hours: more tokens per item than
-  `RenderOptions.long_fact_tokens`) and last the earlier instances; within each, oldest
-  first, and among costly facts and instances what costs the most tokens per item first
-  (`cost_order`); the room the last line shed leaves takes back smaller lines shed before
-  it. Current values, pending
-  updates, their old values, constraints and stated identifiers never leave: they are the
-  block's reason to exist, and when they alone exceed the cap the caller decides.
+  facts (``用户要求``), earlier facts, and last the earlier instances and their costly
+  facts (an address, opening hours, a list of long names: more tokens per item than
+  `RenderOptions.long_fact_tokens`), which may leave before their row; within each, oldest
+  first, and among instances and costly facts, in one order, what costs the most tokens
+  per item first (`cost_order`: a fact dearer per item than a whole row goes first, a row
+  dearer than its fact takes the fact along); the room the last line shed leaves takes
+  back smaller lines shed before it. Before all of them goes a table cell the latest
+  turns sent beside the block hold verbatim (`shown_facts`): the model reads it there.
+  Current values, pending updates, their old values, constraints and stated identifiers
+  never leave: they are the block's reason to exist, and when they alone exceed the cap
+  the caller decides (a current row's cell that those latest turns show is still in front
+  of the model).
 
 `build_view` selects what to show from the layers; `render_view` only formats. Sharding reuses
 both on filtered views.
@@ -162,8 +166,14 @@ class RenderOptions:
     # token cap (see `render_view`) drops the oldest first when the budget is short.
     max_instances: int = 100
     # Under a token cap, a fact of an earlier instance costing more than this many tokens per
-    # item (an address, opening hours) leaves before whole instances (see `render_view`).
-    long_fact_tokens: int = 10
+    # item (an address, opening hours, long names) may leave before its row: rows and such
+    # facts leave in one order, dearest per item first (see `render_view`). About what a row
+    # of a name, a rating and a price costs per item.
+    long_fact_tokens: int = 7
+    # Under a token cap, a table cell of at least this many tokens that the latest turns
+    # sent beside the block hold verbatim leaves first (see `shown_facts`); a shorter one
+    # ("5分") may be there by chance, in another role, and saves little.
+    shown_fact_tokens: int = 4
 
 
 @dataclass
@@ -175,7 +185,8 @@ class ContextView:
     slot_marker_turns: int | None = 5
     # The slot that names an instance (the first column of an instance table).
     name_slot: str = "名称"
-    long_fact_tokens: int = 10
+    long_fact_tokens: int = 7
+    shown_fact_tokens: int = 4
     intent: IntentRecord | None = None
     recent_intents: list[IntentRecord] = field(default_factory=list)
     slots: list[SlotValue] = field(default_factory=list)
@@ -301,6 +312,7 @@ def build_view(
         slot_marker_turns=options.slot_marker_turns,
         name_slot=state.instance_slots[0] if state.instance_slots else "名称",
         long_fact_tokens=options.long_fact_tokens,
+        shown_fact_tokens=options.shown_fact_tokens,
         labels=labels,
     )
     view.intent = intents.current
@@ -667,6 +679,8 @@ class EvidenceSelection:
 
 
 # Drop ranks under a token cap (see the module docstring): lowest first; KEEP never.
+# A cell the latest turns sent verbatim beside the block already show (`shown_facts`) goes
+# before anything else: the model reads it there, so the block loses nothing by leaving it.
 # What a search asked that no place met (``(未满足的要求: 50-100元)``, `row_cells`) goes
 # first: the user's wish of a finished search, which only says more once everything else fits.
 # A copy of a search criterion on an earlier place (``4.5分以上`` on every place offered
@@ -676,9 +690,11 @@ class EvidenceSelection:
 # that hold values. The request beside an instance's fact
 # (`request_facts`) goes next: what the user asked for is often asked again, a found fact
 # is not. Then the facts a newer fact replaced (``早先``, an earlier candidate's phone: a
-# fact like an earlier instance's, which names its slot) and a costly single fact of an
-# instance (`long_facts`) go before the instances themselves: an address costs as many
-# tokens as a place's name, rating and price together. The name of a place offered in an
+# fact like an earlier instance's, which names its slot), then the instances and their
+# costly facts (`long_facts`) in one order, what costs the most per item first (`cost_order`):
+# an address costs as many tokens as a place's name, rating and price together, so it
+# leaves before the place, and a place of a long name and one short fact before a list of
+# its neighbours' names. The name of a place offered in an
 # English dialogue (`en_names`) goes before the agent's call arguments: most places offered
 # are turned down, and the one taken is often a call's argument too. An identifier a tool
 # returned as its own that no later result replaced (a booking's meeting link, the cart
@@ -695,6 +711,7 @@ class EvidenceSelection:
 # values the state already writes (the current value, the old one under it) goes right
 # after the unmet asks: it repeats them.
 (
+    _SHOWN,
     _UNMET,
     _SHOWN_CONFLICT,
     _TOOL_EVIDENCE,
@@ -712,7 +729,6 @@ class EvidenceSelection:
     _BARE_INSTANCE,
     _REQUEST,
     _EARLIER,
-    _LONG_FACT,
     _INSTANCE,
 ) = range(19)
 KEEP = 99
@@ -1560,12 +1576,14 @@ _LIST_SEPARATORS = re.compile(r"[、，,;；]")
 
 def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) -> list[BlockLine]:
     """`lines` with every costly cell of an instance row split off into a line of its own,
-    right after the row, that leaves before any instance does (`_LONG_FACT`, oldest first).
+    right after the row, of the instances' rank (`_INSTANCE`): `cost_order` puts it and the
+    rows in one order, and a row that leaves takes it along (`facts_by_row`).
 
     A cell is costly when it takes more than `limit` tokens per item: an address or opening
-    hours, not a list of five neighbours, whose every item is a fact of its own. Under a cap
-    the block then keeps more places, each with its name and short facts, for the tokens one
-    address costs. A row keeps its name and its other cells whatever it loses.
+    hours, or a list of long names (a list of short ones is cheap per item: each is a fact
+    of its own). Under a cap the block then keeps more places, each with its name and short
+    facts, for the tokens one address costs. A row keeps its name and its other cells
+    whatever it loses.
     """
     out: list[BlockLine] = []
     for line in lines:
@@ -1588,7 +1606,7 @@ def long_facts(lines: list[BlockLine], count: Callable[[str], int], limit: int) 
             BlockLine(
                 line.section,
                 text,  # what shedding it saves: the cell (and its separator)
-                _LONG_FACT,
+                _INSTANCE,
                 order=line.order,
                 fact=(slot, text, row),
             )
@@ -1650,7 +1668,7 @@ def cost_order(lines: list[BlockLine], count: Callable[[str], int]) -> list[Bloc
     out: list[BlockLine] = []
     for line in lines:
         age = line.order
-        if age is not None and (line.rank == _LONG_FACT or line.rank == _INSTANCE):
+        if age is not None and line.rank == _INSTANCE:
             cells = [c for _, c in line.row.cells] if line.row is not None else [line.text]
             items = len(cells) + 1 if line.row is not None else 1  # a row: its name too
             items += sum(len(_LIST_SEPARATORS.findall(c)) for c in cells)
@@ -1706,6 +1724,82 @@ def repeated_wishes(lines: list[BlockLine]) -> list[BlockLine]:
     return out
 
 
+def shown_facts(
+    lines: list[BlockLine], shown: str, count: Callable[[str], int], min_tokens: int
+) -> list[BlockLine]:
+    """`lines` (in their final shedding order) with each cell of a table row that `shown`
+    holds verbatim split off into a line of its own, right after its row, that leaves
+    before anything else (`_SHOWN`, oldest first).
+
+    `shown` is the text of the latest turns sent verbatim beside the block (``附近有太平洋
+    海底世界博览馆, 中央广播电视塔``, the reply that just gave the current place's
+    neighbours): there the model reads the value as said, and the block's copy costs the
+    tokens of a value the cap would otherwise shed. The row keeps its name (which says what
+    the turn is about) and every other cell; a cell of fewer than `min_tokens` tokens stays,
+    as a short value ("5分") may be in the turn by chance, in another role, and saves little.
+    Split last, so that the facts split before (`_join` restores each into the row as it was
+    when it was split) put back the cells split after them."""
+    if not shown:
+        return lines
+    out: list[BlockLine] = []
+    for line in lines:
+        row = line.row
+        if row is None or line.fact is not None:
+            out.append(line)
+            continue
+        split = [
+            (slot, text)
+            for slot, text in row.cells
+            if count(text) >= min_tokens and _unquoted(text) in shown
+        ]
+        if not split:
+            out.append(line)
+            continue
+        gone = {slot for slot, _ in split}
+        short = replace(row, cells=tuple((s, c) for s, c in row.cells if s not in gone))
+        out.append(replace(line, row=short, text=row_text(short, table_columns([short]))))
+        out += [
+            BlockLine(
+                line.section, cell_text, _SHOWN, order=line.order, fact=(slot, cell_text, row)
+            )
+            for slot, cell_text in split
+        ]
+    return out
+
+
+def _unquoted(cell_text: str) -> str:
+    """A cell's value as the conversation wrote it (`cell` quotes some as JSON strings)."""
+    if cell_text.startswith('"'):
+        try:
+            value = json.loads(cell_text)
+        except json.JSONDecodeError:
+            return cell_text
+        return value if isinstance(value, str) else cell_text
+    return cell_text
+
+
+def facts_by_row(lines: list[BlockLine]) -> dict[int, list[int]]:
+    """The index of each table row's line, to the indexes of the facts split off it (the
+    lines right after it that have a `fact`)."""
+    out: dict[int, list[int]] = {}
+    row = -1
+    for i, line in enumerate(lines):
+        if line.fact is None:
+            row = i if line.row is not None else -1
+        elif row >= 0:
+            out.setdefault(row, []).append(i)
+    return out
+
+
+def leaving(i: int, facts: dict[int, list[int]], gone: set[int]) -> list[int]:
+    """The lines that leave when line `i` does, but those already `gone`: a row takes the
+    facts split off it (`facts_by_row`) along, as they are its cells, and their tokens are
+    freed with it (else the estimate would still count them and shed more than needed)."""
+    if i in gone:  # a fact that left with its row
+        return []
+    return [j for j in (i, *facts.get(i, ())) if j not in gone]
+
+
 def shed_order(line: BlockLine, position: int) -> int:
     """Where a line stands in its rank's shedding order (higher leaves first)."""
     return position if line.order is None else line.order
@@ -1717,6 +1811,7 @@ def render_view(
     max_tokens: int | None = None,
     count: Callable[[str], int] | None = None,
     strict: bool = False,
+    shown: str = "",
 ) -> str:
     """The block text; "" when every section is empty.
 
@@ -1729,6 +1824,10 @@ def render_view(
     floor: then the floor gives way too, in `STRICT_SHED` order (evidence, then values, then
     conflicts), and the user's rules stay whole, even over the cap (the caller decides what
     gives way for them).
+
+    `shown` is the text of the latest turns the caller sends verbatim beside the block: over
+    the cap, a table cell it holds leaves first (`shown_facts`), even from a current row.
+    The caller passes only turns it is sure to send.
     """
     headers = HEADERS[view.language]
     text = view_text(view)
@@ -1743,6 +1842,7 @@ def render_view(
         return text
     lines = cost_order(long_facts(request_facts(lines), count, view.long_fact_tokens), count)
     lines = repeated_wishes(lines)
+    lines = shown_facts(lines, shown, count, view.shown_fact_tokens)
     # Estimate from per-line counts (a newline is one token) to pick what leaves in one
     # pass, then check the real count: BPE merges across lines are rare but possible. Only
     # the lines that leave are counted, and a section's lines left are counted down rather
@@ -1754,16 +1854,18 @@ def render_view(
     left = Counter(line.section for line in lines)
     gone: set[int] = set()
     shed: list[int] = []  # `gone` in the order the lines left
+    facts = facts_by_row(lines)
     for i in order:
         if total <= max_tokens:
             break
-        gone.add(i)
-        shed.append(i)
-        total -= count(lines[i].text) + 1
-        section = lines[i].section
-        left[section] -= 1
-        if not left[section]:
-            total -= count(headers[section]) + 1
+        for j in leaving(i, facts, gone):
+            gone.add(j)
+            shed.append(j)
+            total -= count(lines[j].text) + 1
+            section = lines[j].section
+            left[section] -= 1
+            if not left[section]:
+                total -= count(headers[section]) + 1
         if total <= max_tokens:
             kept = [line for j, line in enumerate(lines) if j not in gone]
             total = count(_join(kept, headers, name_slot, view.labels))

@@ -312,7 +312,8 @@ class CompactionConfig(BaseModel):
     conflict_turns: int = Field(10, ge=0)
     slot_marker_turns: int | None = Field(5, ge=0)
     render_max_instances: int = Field(100, ge=0)
-    block_long_fact_tokens: int = Field(10, ge=1)
+    block_long_fact_tokens: int = Field(7, ge=1)
+    block_shown_fact_tokens: int = Field(4, ge=1)
     shard_max_tokens: int = Field(4000, ge=128)
 
     @classmethod
@@ -336,6 +337,7 @@ class CompactionConfig(BaseModel):
             conflict_turns=settings.render_conflict_turns,
             slot_marker_turns=settings.render_slot_marker_turns,
             shard_max_tokens=settings.shard_max_tokens,
+            block_shown_fact_tokens=settings.block_shown_fact_tokens,
         )
         return cls(**{**fields, **overrides})
 
@@ -349,6 +351,7 @@ class CompactionConfig(BaseModel):
             slot_marker_turns=self.slot_marker_turns,
             max_instances=self.render_max_instances,
             long_fact_tokens=self.block_long_fact_tokens,
+            shown_fact_tokens=self.block_shown_fact_tokens,
         )
 
 
@@ -1551,11 +1554,12 @@ class SessionState(BaseModel):
         count: Callable[[str], int] | None = None,
         labels: BlockLabels = NO_LABELS,
         strict: bool = False,
+        shown: str = "",
     ) -> str:
         """The CONTEXT block for `current_turn` (default: the latest turn seen), shrunk to
         `max_tokens` as `count` counts where it can be (see `render_view`, and its `strict`
-        last resort); `labels` name entities and slots in the block's language (the
-        ontology's `labels`)."""
+        last resort, and `shown`: the latest turns sent beside it); `labels` name entities
+        and slots in the block's language (the ontology's `labels`)."""
         view = build_view(
             intents=self.intents,
             state=self.state,
@@ -1568,7 +1572,7 @@ class SessionState(BaseModel):
             selection=self._evidence_selection(),
             labels=labels,
         )
-        return render_view(view, max_tokens=max_tokens, count=count, strict=strict)
+        return render_view(view, max_tokens=max_tokens, count=count, strict=strict, shown=shown)
 
     def _evidence_selection(self) -> EvidenceSelection:
         """The block's evidence order, kept across renders (a derived index, not state)."""
