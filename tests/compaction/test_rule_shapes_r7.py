@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import pytest
 from _review_harness import block, rules_text, section
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from ctxengine.compaction.constraints import extract_constraints
+from compaction.test_rule_gate_equivalence import _corpus
+from ctxengine.compaction.constraints import _GATE, extract_constraints
+from ctxengine.compaction.en_stated_rules import stated_rules
 
 
 def _read(text: str, polarity: str, words: str) -> None:
@@ -656,3 +660,48 @@ def test_the_assistant_stating_it_makes_no_rule(text: str) -> None:
 )
 def test_the_brief_look_alikes_make_no_rule_in_the_block(text: str) -> None:
     assert not section(block(text, "OK.", "Go."), "constraints")
+
+
+# ---------------------------------------------------------------- the gates change nothing
+
+
+def _stated_corpus() -> list[str]:
+    """The gate-equivalence corpus (review conversations, every test string, the bench's
+    scenarios and tuned dialogues; each also upper- and title-cased)."""
+    return list(_corpus())
+
+
+def test_the_cue_gate_skips_a_shape_only_where_it_reads_nothing() -> None:
+    differ = [t for t in _stated_corpus() if stated_rules(t) != stated_rules(t, gated=False)]
+    assert differ == []
+
+
+def test_the_rule_gate_lets_every_stated_rule_through() -> None:
+    """`extract_constraints` reads nothing where `_GATE` finds no word: every text a stated
+    shape reads passes it."""
+    stated = [t for t in _stated_corpus() if stated_rules(t, gated=False)]
+    assert len(stated) > 200  # the shapes read many texts of the corpus
+    assert [t for t in stated if _GATE.search(t) is None] == []
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(
+        [
+            "Nobody works more than 6 days in a row",
+            "Visits can't fall on a weekend",
+            "No invoice should be paid twice",
+            "There must be a 12-hour rest between duties",
+            "Hold the wire until the CFO approves it",
+            "It's important that every draw is fasting",
+            "Exclude everything before 2021",
+            "Contractors are paid net 30, not through payroll",
+        ]
+    ),
+    st.text(alphabet="abnotNOT ,.?!'\n", max_size=12),
+)
+def test_the_cue_gate_changes_nothing_around_a_rule(rule: str, rest: str) -> None:
+    for text in (rule + rest, rest + rule, (rest + rule).upper(), (rule + rest).title()):
+        assert stated_rules(text) == stated_rules(text, gated=False)
+        if stated_rules(text, gated=False):
+            assert _GATE.search(text) is not None

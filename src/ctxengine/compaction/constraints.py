@@ -1182,14 +1182,13 @@ _GATE_EN = (
     # `_en_output_shapes` and `_EN_FOR_EVERY`
     r"|columns?\b|headers\b|headings\b|needs? to be|everything |all |for this "
     # `en_stated_rules` (the cues of its shapes not listed above) and `_EN_KEEP_AS_IS`
-    r"|can't|cannot|can not|can never|nobody|allowed to|permitted to|n't to "
+    r"|can(?:'t|not| not| never)|nobody|(?:allowed|permitted|limited|restricted|entitled) to "
+    r"|(?:aren|isn)'t to |capped at|hold|as (?:a (?:rule|policy)|it is|they are)|untouched|alone"
     r"|(?:cut|remove|trim|mute|strip|bleep|skip|omit|exclude|redact|leave out|filter out)"
     r" (?:out )?(?:everything|anything|all|every|each|any)\b"
     r"|prefix|suffix|naming|numbering|convention|format|pattern|template"
-    r"|limited to|capped at|restricted to|entitled to|hold|important|essential|crucial"
-    r"|critical|vital|mandatory|imperative|as a (?:rule|policy)"
-    r"|(?:policy|rule|requirement|standard|protocol|guideline) is"
-    r"|as (?:it|they) (?:is|are)|untouched|alone)"
+    r"|(?:important|essential|crucial|critical|vital|mandatory|imperative) t"
+    r"|(?:policy|rule|requirement|standard|protocol|guideline) is)"
 )
 # Whether a message may hold a rule at all (most hold none): `extract_constraints` reads no
 # shape where it finds nothing. The authority: `_may_hold_rule` asks it in cheaper parts.
