@@ -84,7 +84,6 @@ def test_sessions7_en_are_long_and_use_tools() -> None:
 # ---------------------------------------------------------------- rules read
 
 
-@_xfail("a modal rule whose subject is a noun ('Visits can't ...') is not read")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -97,9 +96,6 @@ def test_rule_noun_subject_cant(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail(
-    "a rule opened by 'No <noun>' with a verb ('No privileged documents go into ...') is not read"
-)
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -115,7 +111,6 @@ def test_rule_no_noun_verb(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail("a rule opened by 'Nobody' is not read")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -128,7 +123,6 @@ def test_rule_nobody(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail("a passive 'has to be / have to be' rule is not read unless its subject is plain")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -144,7 +138,6 @@ def test_rule_has_to_be_passive(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail("a target value stated with 'should be' and a bare noun subject is not read")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -160,7 +153,6 @@ def test_rule_the_output_should_be_is_read() -> None:
     assert "24-bit WAV" in _rules("The output should be 24-bit WAV.")
 
 
-@_xfail("'I want all reminders sent by SMS, not email' is not read (the 'as PDF' form is)")
 def test_rule_i_want_all_sent_by_channel() -> None:
     assert "SMS" in _rules("I want all reminders sent by SMS, not email.")
 
@@ -169,7 +161,6 @@ def test_rule_i_want_all_sent_as_format_is_read() -> None:
     assert "PDF" in _rules("I want all invoices sent as PDF, not Word.")
 
 
-@_xfail("a standing imperative over a quantified set ('Exclude everything before ...') is not read")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -183,7 +174,6 @@ def test_rule_quantified_imperative(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail("'Leave the outro as it is' is not read (only 'Keep ... as is' is)")
 def test_rule_leave_as_it_is() -> None:
     assert "outro" in _rules("Leave the outro as it is.")
 
@@ -192,12 +182,10 @@ def test_rule_keep_as_is_is_read() -> None:
     assert "intro music" in _rules("Keep the intro music as is.")
 
 
-@_xfail("a naming convention ('Use Bates prefix ACME-PRD with seven digits') is not read")
 def test_rule_use_prefix_convention() -> None:
     assert "ACME-PRD" in _rules("Use Bates prefix ACME-PRD with seven digits.")
 
 
-@_xfail("a policy stated as 'X are paid ..., not ...' is not read")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -211,7 +199,6 @@ def test_rule_are_paid_policy(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail("a hold ('Hold off on X until ...', 'Wait for my go-ahead before ...') is not read")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -224,7 +211,6 @@ def test_rule_hold_until(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail("a rule with a reason then 'so X only' keeps only the tail and loses the rule")
 def test_rule_reason_so_only_kept_whole() -> None:
     assert "fasting" in _rules("All bloods have to be drawn fasting, so morning slots only.")
 
@@ -258,7 +244,6 @@ def test_rule_not_cut_at_title_abbreviation(text: str) -> None:
     assert "Dr. Osei" in _rules(text)
 
 
-@_xfail("an emphatic 'under no / any circumstances' rule is not read")
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -270,9 +255,6 @@ def test_rule_under_no_circumstances(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail(
-    "a rule introduced by a frame ('It's important that', 'Our policy is that', 'The rule is:') is not read"
-)
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -285,7 +267,6 @@ def test_rule_framed(text: str, words: str) -> None:
     assert words in _rules(text)
 
 
-@_xfail("'There must be a 12-hour rest between duties' is not read ('There should be' is)")
 def test_rule_there_must_be() -> None:
     assert "12-hour rest" in _rules("There must be a 12-hour rest between duties.")
 
@@ -294,7 +275,6 @@ def test_rule_there_should_be_is_read() -> None:
     assert "A321neo" in _rules("There should be at least one A321neo captain on every crew.")
 
 
-@_xfail("'Keep loudness at -16 LUFS' (keep a setting at a value) is not read")
 def test_rule_keep_at_value() -> None:
     assert "-16 LUFS" in _rules("Keep loudness at -16 LUFS.")
 

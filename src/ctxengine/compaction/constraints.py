@@ -32,6 +32,7 @@ from typing import Literal
 import jieba
 import jieba.posseg
 
+from ctxengine.compaction.en_stated_rules import stated_rules
 from ctxengine.compaction.gates import Gate, lacks, lowered, needed_chars
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.outcomes import BARE_NO, UNMET_ZH
@@ -254,6 +255,14 @@ _EN_KEEP_FORM = re.compile(
     r"(?:usd|eur|gbp|cny|rmb|jpy|dollars|euros|pounds|yuan|english|chinese|french|german"
     r"|spanish|japanese|metric|imperial|celsius|fahrenheit|bullet points|markdown|json|plain text"
     r"|utc|24-hour|one currency|one language|your (?:replies|summaries|answers|responses))\b"
+)
+# "Keep loudness at -16 LUFS", "Keep the bitrate at 192 kbps": a setting held at a value (not
+# "Keep me posted at 5", "Keep going at 3", "Keep an eye on it at 9").
+_EN_KEEP_AT = re.compile(
+    r"(?i)(?!(?:me|us|him|her|them|going|in mind|an eye|track|tabs|quiet|it)\b)"
+    r"(?:the\s+|all\s+|every\s+|our\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?\s+at\s+[-+−]?[$€£¥]?\d"
+    r"[\d,.]*(?:\s*(?!(?:and|but|or|for|in|on|per|when|to|of|with|every|each|all|from|if"
+    r"|unless)\b)[a-z%]+\b){0,2}"
 )
 # Cues that say how long a rule holds, before or after it: "from now on, reply in French".
 _EN_SCOPE_CUES = frozenset(["from now on", "going forward"])
@@ -1171,7 +1180,15 @@ _GATE_EN = (
     r"|(?:over|above|under|below|exceeding|more than|less than|greater than|larger than) "
     r"[$€£¥]?\d|(?:each|every|any) "
     # `_en_output_shapes` and `_EN_FOR_EVERY`
-    r"|columns?\b|headers\b|headings\b|needs? to be|everything |all |for this )"
+    r"|columns?\b|headers\b|headings\b|needs? to be|everything |all |for this "
+    # `en_stated_rules` (the cues of its shapes not listed above) and `_EN_KEEP_AS_IS`
+    r"|can(?:'t|not| not| never)|nobody|(?:allowed|permitted|limited|restricted|entitled) to "
+    r"|(?:aren|isn)'t to |capped at|hold|as (?:a (?:rule|policy)|it is|they are)|untouched|alone"
+    r"|(?:cut|remove|trim|mute|strip|bleep|skip|omit|exclude|redact|leave out|filter out)"
+    r" (?:out )?(?:everything|anything|all|every|each|any)\b"
+    r"|prefix|suffix|naming|numbering|convention|format|pattern|template"
+    r"|(?:important|essential|crucial|critical|vital|mandatory|imperative) t"
+    r"|(?:policy|rule|requirement|standard|protocol|guideline) is)"
 )
 # Whether a message may hold a rule at all (most hold none): `extract_constraints` reads no
 # shape where it finds nothing. The authority: `_may_hold_rule` asks it in cheaper parts.
@@ -1257,10 +1274,12 @@ _EN_USE_NEVER = re.compile(
     r"\s+(?P<x>[^,.;!?\n]{1,50}?)\s*,\s*(?:but\s+)?(?P<neg>never|not)\s+(?P<y>[^,.;!?\n]{1,40})"
     r"(?=[.;!\n]|$)"
 )
-# "Keep product names like CloudSync Pro … untranslated": what stays in its own form.
+# "Keep product names like CloudSync Pro … untranslated": what stays in its own form; "Leave the
+# outro as it is" (not "Leave it alone", "Leave me alone": no thing named).
 _EN_KEEP_AS_IS = re.compile(
-    r"(?i)(?:^|(?<=[.!;\n])\s*)(?:please\s+)?(?:keep|leave)\s+(?P<x>[^.;!?\n]{2,120}?)\s+"
-    r"(?:untranslated|as[- ]is|unchanged|in the original"
+    r"(?i)(?:^|(?<=[.!;\n])\s*)(?:(?:please|also|and|so|oh|just)\s+)*(?:keep|leave)\s+"
+    r"(?!(?:it|me|us|him|her|them|that|this)\s)(?P<x>[^.;!?\n]{2,120}?)\s+"
+    r"(?:untranslated|as[- ]is|as (?:it|they) (?:is|are)|unchanged|untouched|alone|in the original"
     r"|in (?:its|their) original (?:form|language))"
     r"(?=[.;!,\n]|$)"
 )
@@ -1897,6 +1916,7 @@ def extract_constraints(text: str) -> list[Constraint]:
     if LATIN_LETTER.search(text):
         hits.extend(_en_plain_rules(text, revoked_spans))
         hits.extend(_en_shapes(text, revoked_spans))
+        hits.extend(_en_stated(text, revoked_spans, [h.start for h in hits]))
     if _ZH_CUE_RX.search(text):
         hits.extend(_zh_constraints(text, revoked_spans))
     if "应该" in text:
@@ -4209,11 +4229,14 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if low in ("must", "rather") and re.match(r"(?i)(?:be|have|not)\b", obj):
             continue
         if low in _EN_LIMIT_CUES:
-            if low == "keep" and not (
-                _only_is_rule(text[: m.start()])
-                and (_EN_LIMIT.search(obj) or _EN_KEEP_FORM.search(obj))
-            ):
+            if low == "keep" and not _only_is_rule(text[: m.start()]):
                 continue
+            if low == "keep" and not (_EN_LIMIT.search(obj) or _EN_KEEP_FORM.search(obj)):
+                if (at := _EN_KEEP_AT.match(obj)) is None:
+                    continue
+                # "Keep line length at 100 and don't reformat …": the setting and its value
+                # only, so the rule joined after it is not read into this one.
+                obj = at.group()
             if any(h.constraint.text == clause for h in out):
                 continue  # "Always reply in at most ...": one rule per clause
         sentence = _sentence_start(text, start)
@@ -5077,6 +5100,25 @@ def _en_plain_rules(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         subject = re.sub(r"(?i)\s+only\b", "", subject)
         out.append(_Hit(m.start("s"), _make(clause, polarity, subject, m["tail"], 0.75)))
         spans.append((m.start("s"), m.end()))
+    return out
+
+
+def _en_stated(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`stated_rules` (a kind's rules, framed rules, holds) not read already (inside `spans`, or
+    holding a rule read at one of `ruled`) nor guessed, each with its whole sentence."""
+    out: list[_Hit] = []
+    read: list[tuple[int, int]] = []
+    for r in stated_rules(text):
+        if (
+            _inside(r.start, spans)
+            or any(r.start <= at < r.end for at in ruled)
+            or _en_guess(text, r.start)
+        ):
+            continue
+        clause = text[_sentence_start(text, r.start) : r.end].strip()
+        out.append(_Hit(r.start, _make(clause, r.polarity, r.subject, r.cue, 0.75)))
+        read.append((r.start, r.end))
+    spans.extend(read)
     return out
 
 
