@@ -176,6 +176,11 @@ _LAST_DIGITS = (
     r"|\blast (?:four|4|three|3|six|6) digits?(?: of (?:the|my|his|her|your|their) \w+)?"
     r"(?: (?:are|is))?:?))\s*(\d{3,6})(?!\d)"
 )
+# A trip's place in Chinese (`_RAW`'s "去上海的机票"): the verb or the preposition before it,
+# two to five characters not opening with a verb of buying, and a ticket's word after it.
+_ZH_TRIP_TO = r"(?:去|到|飞往|飞|前往)"
+_ZH_TRIP_PLACE = r"(?![订买购退改查抢换取出])[" + _HAN + r"]{2,5}?"
+_ZH_TICKET = r"的?(?:往返|单程)?(?:机票|航班|火车票|高铁票|动车票|车票|船票|飞机票|飞机)"
 
 # (kind, priority, regex, group). Lower priority number wins an overlap.
 _RAW: list[tuple[str, int, str, int]] = [
@@ -186,6 +191,36 @@ _RAW: list[tuple[str, int, str, int]] = [
         # Chinese in its path is written percent-encoded when it is copied.
         r"(?:https?://|www\.)[^\s<>\"'，。；！？、）)\]" + _CJK + r"]*"
         r"[^\s<>\"'，。；！？、）)\].,;:!?" + _CJK + r"]",
+        0,
+    ),
+    # An object-store or a data-lake path ("s3://hb-lake/orders/dt=2027-04-01/part-0001.parquet",
+    # "gs://bucket/x", "hdfs://nn/data"): one value, the date in a partition's name part of it.
+    # A full stop after it ends the sentence.
+    (
+        "path",
+        0,
+        r"(?<![\w])(?i:s3a?|s3n|gs|gcs|abfss?|wasbs?|hdfs|adl|oss|r2)://[^\s<>\"'，。；！？、）)\]"
+        + _CJK
+        + r"]*[^\s<>\"'，。；！？、）)\].,;:!?"
+        + _CJK
+        + r"]",
+        0,
+    ),
+    # An Airflow run id ("manual__2027-04-05T02:00:00", "scheduled__2027-04-05T00:00:00+00:00"):
+    # one id, no date and time of day said apart.
+    (
+        "code",
+        1,
+        _NB + r"(?:[a-z]+_)*[a-z]+__\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,6})?)?"
+        r"(?:[+-]\d\d:?\d\d|Z)?(?![\w:+-])",
+        0,
+    ),
+    # A name and its version after "@" ("fct_orders@v2.3.1-rc.2", "lodash@4.17.21"): the
+    # version is part of what is named. A dot after it ends the sentence.
+    (
+        "code",
+        1,
+        _NB + r"[A-Za-z_][\w.-]*@v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?" + _NA,
         0,
     ),
     (
@@ -452,6 +487,11 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("place", 9, r"\b(?:in|from|near|around|" + _GOING + r" to) (" + _PLACE + r")", 1),
     # "from Boston to Chicago": the journey's end as well as its start.
     ("place", 9, r"\bfrom " + _PLACE + r" to (" + _PLACE + r")", 1),
+    # Where a ticket goes, in Chinese: "去上海的机票", "从北京到上海的高铁票", "飞成都的航班".
+    # ("去订机票", "去买票": a verb, no place.)
+    ("place", 9, _ZH_TRIP_TO + r"(" + _ZH_TRIP_PLACE + r")" + _ZH_TICKET, 1),
+    # And where it leaves from: "从北京到上海的机票".
+    ("place", 9, r"从(" + _ZH_TRIP_PLACE + r")" + _ZH_TRIP_TO + _ZH_TRIP_PLACE + _ZH_TICKET, 1),
     ("code", 9, r"`([^`\n]{1,80})`", 1),
     # A call: "Kitchen(欧陆广场店)" is a restaurant's branch, not code (its "argument" opens
     # with Chinese text; a call's Chinese argument is quoted).
@@ -465,7 +505,20 @@ _RAW: list[tuple[str, int, str, int]] = [
     ("code", 10, _NB + r"(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9][A-Z0-9-]{5,}" + _NA, 0),
     # A prefix in capitals and a mixed-case code with a digit ("FXQ-9f3a21", "INC-20931"):
     # an id even in lower case; "COVID-19", "GPT-4" (two digits or fewer) are names.
-    ("code", 10, _NB + r"[A-Z]{2,6}-(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{3,}" + _NA + r"(?!-\w)", 0),
+    # A letter or a short number after a last hyphen is part of it ("RND-212-a", "RND-212-b2",
+    # "INC-20931-2"; not a word: "INC-20931-related").
+    (
+        "code",
+        10,
+        _NB
+        + r"[A-Z]{2,6}-(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{3,}(?:-(?:[a-z]{1,2}\d{0,2}|\d{1,2}))?"
+        + _NA
+        + r"(?!-\w)",
+        0,
+    ),
+    # A sub-number after a slash ("MTR-2027-0188/02", "PO-4471/3"): a part of one matter,
+    # one order, kept with it.
+    ("code", 10, _NB + r"[A-Z]{2,6}-\d[A-Z0-9-]*\d/\d{1,4}" + _NA + r"(?![/-]\w)", 0),
     # A host: dashed words with a digit ("db-proxy-2", "ip-10-42-5-201.ec2.internal"), or
     # dotted ones under an internal or cloud domain.
     (
@@ -643,6 +696,9 @@ _TAIL_NEEDS = (
 _MONTH_WORDS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("://", "www."), 0, False),
+    (("://",), 0, False),  # s3://bucket/key
+    (("__",), 4, False),  # manual__2027-04-05T02:00:00
+    (("@",), 1, False),  # fct_orders@v2.3.1
     (("@",), 0, False),
     (("/",), 0, False),
     ((":\\",), 0, False),
@@ -699,6 +755,8 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("day", "night", "week", "month", "hour"), 0, False),  # for five days
     (("in ", "to ", "from ", "near ", "around "), 0, True),  # in Phoenix, AZ
     (("from ",), 0, True),  # from Boston to Chicago
+    (("票", "航班", "飞机"), 0, False),  # 去上海的机票
+    (("票", "航班", "飞机"), 0, False),  # 从北京到上海的机票
     (("`",), 0, False),
     (("(",), 0, False),
     (("_",), 0, False),
@@ -707,6 +765,7 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     ((), 0, True),  # camelCase
     ((), 1, True),  # upper-case code
     (("-",), 1, True),  # FXQ-9f3a21
+    (("/",), 1, True),  # MTR-2027-0188/02
     (("-",), 1, False),  # host
     (("-",), 1, False),  # pod
     (("clause", "section", "article", "art.", "sec.", "§", "条"), 1, False),
@@ -736,7 +795,10 @@ _GATED = tuple(zip(PATTERNS, _NEEDS, strict=True))
 # Cheap gate: a text without a digit, '@', '/', '\\', '`', '_', a currency sign, a capital
 # followed by lower case (camelCase), a date or duration word, a capital after a place's
 # preposition, a file's extension or an error's word cannot match anything above.
-_GATE_ZH = r"[\d@/\\`_¥￥$€£(#§]|周|星期|礼拜|明天|后天|下个月|小数|单位|千分位|百分|表格|公司"
+_GATE_ZH = (
+    r"[\d@/\\`_¥￥$€£(#§]|周|星期|礼拜|明天|后天|下个月|小数|单位|千分位|百分|表格|公司"
+    r"|票|航班|飞机"
+)
 _GATE = re.compile(
     _GATE_ZH + r"|[a-z][A-Z]|(?i:next |this |last |tomorrow|tonight|days?\b|\b" + _MONTHS + r"\b"
     r"|nights?\b|weeks?\b|months?\b|hours?\b)|\b(?:in|to|from|near|around) [A-Z]"
@@ -821,7 +883,8 @@ def find_spans(text: str, extra: Sequence[tuple[str, re.Pattern[str]]] = ()) -> 
                 elif kind == "place":
                     if not _NUMBERED_PART.search(value) and (n := _TRAILING_NUMBER.search(value)):
                         value, end = value[: n.start()], start + n.start()
-                    if not _about_a_place(text, start, end):
+                    # (A Chinese trip's place is matched with its ticket's word: "去上海的机票".)
+                    if not _HAN_START.match(value) and not _about_a_place(text, start, end):
                         continue
                 if end > start:
                     candidates.append(Span(kind, start, end, value, prio))
@@ -876,6 +939,9 @@ _NUMBERED_PART = re.compile(
 )
 _TRAILING_NUMBER = re.compile(r" \d+[A-Za-z]?$")
 _SENTENCE_END = re.compile(r"[.!?\n](?:\s|$)")
+
+
+_HAN_START = re.compile("[" + _HAN + "]")
 
 
 def _about_a_place(text: str, start: int, end: int) -> bool:

@@ -687,7 +687,9 @@ class EvidenceSelection:
 # again, where an old reply's time or total was a step on the way. So, below a live
 # identifier, does a record's id in a listing's row that no later listing replaced
 # (`row_identifiers`: the pairs of a duplicates report, the containers of a tracking result,
-# which the user asks after by what is left or held) and a call that passed a record's id
+# which the user asks after by what is left or held), above it a row's id whose row reports a
+# failure (`failed_rows`: the failed run is the one rerun, the successful ones are done with)
+# and a call that passed a record's id
 # (the transactions disputed, the venue held): what a row or a call says besides (its score,
 # a date searched) goes with the tool fields and the calls. A slot's conflict whose two
 # values the state already writes (the current value, the old one under it) goes right
@@ -700,6 +702,7 @@ class EvidenceSelection:
     _CALL_EVIDENCE,
     _SOFT_EVIDENCE,
     _ROW_ID_EVIDENCE,
+    _FAILED_ROW_ID_EVIDENCE,
     _CALL_ID_EVIDENCE,
     _LIVE_ID_EVIDENCE,
     _RECENT_INTENTS,
@@ -711,7 +714,7 @@ class EvidenceSelection:
     _EARLIER,
     _LONG_FACT,
     _INSTANCE,
-) = range(18)
+) = range(19)
 KEEP = 99
 # Evidence kinds a conversation states in passing (prices, times, dates, lengths of stay,
 # places): first to go among what the user or the assistant wrote, after tool-only fields
@@ -778,9 +781,10 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     out += _conflict_lines(view)
     live = live_identifiers(view.evidence)
     rows = row_identifiers(view.evidence)
+    failed = failed_rows(view.evidence, rows) if rows else frozenset()
     if not compact:
         out += [
-            BlockLine("evidence", text, _evidence_rank(ev, live, rows))
+            BlockLine("evidence", text, _evidence_rank(ev, live, rows, failed))
             for ev, text in zip(view.evidence, evidence_texts(view), strict=True)
         ]
         return out
@@ -796,7 +800,7 @@ def view_lines(view: ContextView, *, compact: bool = False) -> list[BlockLine]:
     for ev in view.evidence:
         if not called(ev):
             text = _head_of_kept(view, ev).rstrip()
-            entries.append(BlockLine("evidence", text, _evidence_rank(ev, live, rows)))
+            entries.append(BlockLine("evidence", text, _evidence_rank(ev, live, rows, failed)))
             continue
         # The latest call that passed the value: a city searched, then booked, is the
         # booking's.
@@ -1103,13 +1107,18 @@ def _says_of_its_call(field: str | None) -> bool:
 
 
 def _evidence_rank(
-    ev: EvidenceItem, live: frozenset[str] = frozenset(), rows: frozenset[str] = frozenset()
+    ev: EvidenceItem,
+    live: frozenset[str] = frozenset(),
+    rows: frozenset[str] = frozenset(),
+    failed: frozenset[str] = frozenset(),
 ) -> int:
     if not written_in_conversation(ev):
         if called(ev):
             return _CALL_ID_EVIDENCE if record_id(ev) else _CALL_EVIDENCE
         if ev.id in live:
             return _LIVE_ID_EVIDENCE
+        if ev.id in failed:
+            return _FAILED_ROW_ID_EVIDENCE
         return _ROW_ID_EVIDENCE if ev.id in rows else _TOOL_EVIDENCE
     if ev.kind in SOFT_EVIDENCE_KINDS:
         return _SOFT_EVIDENCE
@@ -1132,6 +1141,44 @@ def row_identifiers(evidence: list[EvidenceItem]) -> frozenset[str]:
         if record_id(ev):
             rows.append(ev)
     return frozenset(ev.id for ev in rows if ev.field and ev.last_seen >= latest[ev.field])
+
+
+# A row's field that says how the row's run went ("runs[4].state": failed), and one that holds
+# its error ("runs[4].error": UniqueViolation; null when it went well, and then not kept).
+_ROW_FIELD = re.compile(r"^(?P<row>.*\[\d+\])\.(?P<key>[A-Za-z_]+)$")
+_OUTCOME_KEY = re.compile(r"(?i)state|status|result|outcome|conclusion")
+_ERROR_KEY = re.compile(r"(?i)errors?|exception|failure|failure_reason|error_message")
+_FAILED_VALUE = re.compile(
+    r"(?i)failed|failure|error(?:ed)?|timed[ _]?out|timeout|crashed|aborted|upstream_failed"
+)
+
+
+def failed_rows(evidence: list[EvidenceItem], rows: frozenset[str]) -> frozenset[str]:
+    """The ids of the row identifiers (`rows`, see `row_identifiers`) whose row in the same
+    tool's result reports a failure: an outcome field saying so (``runs[4].state: failed``)
+    or an error field with a value (``runs[4].error: UniqueViolation``)."""
+    bad: set[tuple[str, str]] = set()
+    for ev in evidence:
+        m = _ROW_FIELD.match(ev.field or "")
+        if m is None or written_in_conversation(ev) or called(ev):
+            continue
+        key = m["key"]
+        if (_ERROR_KEY.fullmatch(key) and ev.value and ev.value.lower() not in _NO_ERROR) or (
+            _OUTCOME_KEY.fullmatch(key) and _FAILED_VALUE.fullmatch(ev.value.strip())
+        ):
+            bad.update((s, m["row"]) for s in ev.sources if s.startswith(_TOOL))
+    if not bad:
+        return frozenset()
+    out = set()
+    for ev in evidence:
+        if ev.id not in rows or (m := _ROW_FIELD.match(ev.field or "")) is None:
+            continue
+        if any((s, m["row"]) in bad for s in ev.sources):
+            out.add(ev.id)
+    return frozenset(out)
+
+
+_NO_ERROR = frozenset({"", "none", "null", "false", "0", "ok", "n/a"})
 
 
 def live_identifiers(evidence: list[EvidenceItem]) -> frozenset[str]:

@@ -106,11 +106,14 @@ _EN_REDONE = (
     re.compile(
         r"(?i)(?:^|(?<=[,.;:!?—]\s)|(?<=[,.;:!?—]))\s*(?:(?:oh|ah|oops|sorry|wait|no|also|and)\W+)*"
         r"(?:correction|typo|my bad|my mistake|i mistyped|i misspoke|i got (?:that|it) wrong"
-        r"|wrong number|sorry,?\s+(?:typo|wrong one|my mistake))\b[\s,:;!.—-]*"
+        r"|wrong number|sorry,?\s+(?:typo|wrong one|my mistake)"
+        # "That number's wrong, it's …": the value said before named by its noun.
+        r"|(?:that|the|this|my)\s+(?:[a-z]+\s+)?(?:number|code|amount|figure|rate|email|id)"
+        r"(?:['’]s|\s+is|\s+was)\s+(?:wrong|incorrect|off))\b[\s,:;!.—-]*"
         r"(?:(?:the|my|our)\s+[a-z][a-z-]{2,19}(?:\s+[a-z][a-z-]*){0,2}?\s+"
         r"(?:was|is|should be|were|are)\s+"
         r"|(?:it'?s|it is|it was|it should be|should be|that should be|that'?s|i meant)\s+)?"
-        rf"(?P<new>(?:[$€£¥#]|\b[A-Za-z]{{0,3}})\d{_EN_CLOCK_PART})(?![,.:]\d){_EN_END}"
+        rf"(?P<new>(?:[$€£¥#+]|\b[A-Za-z]{{0,3}})\d{_EN_CLOCK_PART})(?![,.:]\d){_EN_END}"
     ),
     re.compile(
         r"(?i)(?:^|(?<=[,.;:!?—]))\s*(?:(?:and|so|but|ok(?:ay)?)\W+)?"
@@ -146,6 +149,10 @@ _SAID_VALUE = (
     r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     rf"|\d[\w-]*(?:\s+(?!(?:{_SAID_TAIL_WORDS})\b)[A-Za-z][\w-]*){{0,3}}"
     r"|[A-Za-z_]+\d[\w-]*"
+    # "No, it's CC-4401-OPS": a code whose letters and digits a hyphen parts.
+    r"|[A-Za-z_]+(?:-[A-Za-z_]+)*-\d[\w-]*"
+    # "Wait, $32.75": an amount.
+    r"|[$€£¥]\d{1,3}(?:,\d{3})*(?:\.\d+)?\b"
     rf"|(?:{_COUNT_WORD})\b"
 )
 _FIX_CUE = (
@@ -170,13 +177,25 @@ _SAID_INSTEAD = re.compile(
 )
 # "Cargo ready date slipped to August 27": a date moved to, the date said before replaced.
 _SLIPPED_TO = re.compile(
-    r"(?i)\b(?:slipped|slid|slips|postponed|delayed|pushed(?:\s+(?:back|out))?)\s+"
+    # "The pay date moves / shifts to the 24th": moved itself, no one named moving it.
+    r"(?i)\b(?:slipped|slid|slips|postponed|delayed|pushed(?:\s+(?:back|out))?"
+    r"|moves|moved|shifts|shifted)\s+"
     rf"(?:to|until|till)\s+(?P<new>{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
-    rf"|(?:the\s+)?{_ORDINAL_DAY}\b){_EN_END}"
+    # A reason may follow: "… to the 24th because of the holiday".
+    rf"|(?:the\s+)?{_ORDINAL_DAY}\b)(?:\s+(?:because|since|due\s+to|for)\b[^,.;!?\n—]{{0,40}})?"
+    rf"{_EN_END}"
+)
+# "Visit 3 is on March 14 now", "She'll come on the 14th instead": a day an event is on,
+# said with what tells it changed after it (the day said before replaced).
+_ON_DAY_NOW = re.compile(
+    r"(?i)\b(?:is|are|['’]s|be|comes?|coming|happens?|flies|fly|leaves?|arrives?|starts?)\s+"
+    rf"(?:on|for)\s+(?P<new>{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+    rf"|(?:the\s+)?{_ORDINAL_DAY}\b)\s+(?:now|instead)\b[^,.;!?\n—]{{0,30}}{_EN_END}"
 )
 _SAID_GATE = re.compile(
     r"(?i)\b(?:wait|actually|no|nope|sorry|oops|mistake|bad|mean|meant|scratch|mixed|wrong"
-    r"|slipped|slid|slips|postponed|delayed|pushed|then|instead)\b"
+    r"|slipped|slid|slips|postponed|delayed|pushed|moves|moved|shifts|shifted|then|instead"
+    r"|now)\b"
 )
 # "地址以我第一次说的为准", "按最开始给的那个地址", "the first address I gave is correct".
 _ZH_FIRST = re.compile(
@@ -243,7 +262,7 @@ _GATE = re.compile(
     r"|instead of|rather than|不是|correct|right\b|back\b|revert|after all|回|对的"
     r"|正确|准确|还是|first|第一次|最早|最初|开始|[改错变]|不对|有误"
     r"|\bwait\b|\bactually\b|\bno\b|\bnope\b|sorry|oops|\bmean|mixed up|slipped|slid|slips"
-    r"|postponed|delayed|pushed|\bthen\b|\binstead\b"
+    r"|postponed|delayed|pushed|moves|moved|shifts|shifted|\bthen\b|\binstead\b"
 )
 
 
@@ -283,7 +302,11 @@ def read_revisions(text: str, onto: Ontology) -> list[Revision]:
 
 def _said_again_read(text: str) -> list[Revision]:
     """The values `text` says whole again after a correction cue, in reading order."""
-    found = [m for rx in (_SAID_AGAIN, _SAID_INSTEAD, _SLIPPED_TO) for m in rx.finditer(text)]
+    found = [
+        m
+        for rx in (_SAID_AGAIN, _SAID_INSTEAD, _SLIPPED_TO, _ON_DAY_NOW)
+        for m in rx.finditer(text)
+    ]
     out = []
     for m in sorted(found, key=lambda m: m.start("new")):
         new = _clean(m["new"])
@@ -467,6 +490,8 @@ _MONTH_DATE = re.compile(
     rf"(?i)(?P<month>{_MONTH})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?P<year>,\s*\d{{4}})?"
 )
 _DAY_ONLY = re.compile(r"(?i)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)")
+# A day of the month held alone: "the 25th".
+_HELD_DAY = re.compile(r"(?i)(?:the\s+)?(?P<day>(?:[12]?\d|3[01])(?:st|nd|rd|th))")
 _BARE_COUNT = re.compile(rf"(?i)\d{{1,3}}|{_COUNT_WORD}")
 # A count and what it counts, one word ("four people", "3 nights"; no "48 Larkspur Lane").
 _COUNTED = re.compile(rf"(?i:(?P<n>\d{{1,3}}|{_COUNT_WORD}))(?P<rest>\s+(?:[a-z]+s|people))")
@@ -501,6 +526,10 @@ def _in_place_of(new: str, held: str) -> str | None:
         if day is None:
             return None
         return held[: held_date.start("day")] + day["day"] + held[held_date.end("day") :]
+    held_day = _HELD_DAY.fullmatch(held)
+    if held_day is not None and (day := _DAY_ONLY.fullmatch(new)) is not None:
+        # "the 24th" of "the 25th": a day of the month for a day of the month.
+        return held[: held_day.start("day")] + new + held[held_day.end("day") :]
     if _EMAIL.fullmatch(held):
         return new if _EMAIL.fullmatch(new) else None
     if _BARE_COUNT.fullmatch(new):

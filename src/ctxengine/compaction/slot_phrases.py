@@ -902,6 +902,8 @@ def phrase_updates(text: str, onto: Ontology, *, slot_words: bool = True) -> lis
                 value = value[: _zh_product_end(value, onto)].rstrip()
                 if not value:
                     continue  # "订3月15日从北京到上海的机票": a trip's date, no product
+                if _TRIP_TICKET.match(value):
+                    continue  # "买一张到杭州的火车票": where the ticket goes, no product
             end = m.start("value") + len(value)
             # "book a table for 4 people on March 10th": a date's hit is its value alone, the
             # words before it left to the other slots' rules.
@@ -962,6 +964,13 @@ def _zh_product_end(value: str, onto: Ontology) -> int:
     if (m := _NOT_PRODUCT.search(value)) is not None:
         end = min(end, m.start())
     return end
+
+
+# "买一张到杭州的火车票": a ticket's way ("到杭州") read where a product would be.
+_TRIP_TICKET = re.compile(
+    r"(?:从|到|去|飞往|飞|前往)[\u4e00-\u9fff]{1,12}?的?(?:往返|单程)?"
+    r"(?:机票|航班|火车票|高铁票|动车票|车票|船票|飞机票)"
+)
 
 
 def _opens_with_entity_word(value: str, onto: Ontology) -> bool:

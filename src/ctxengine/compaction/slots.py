@@ -21,7 +21,15 @@ from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.kinds import bare_kind_choices, kind_choices, zh_kind_choices
 from ctxengine.compaction.nearness import NEAR, NEAR_WORD
 from ctxengine.compaction.ontology import EntityDef, Ontology, SlotDef
+from ctxengine.compaction.own_names import (
+    OWN_NAME,
+    booking,
+    called_names,
+    own_name_slot,
+    role_named,
+)
 from ctxengine.compaction.patterns import kind_regex
+from ctxengine.compaction.person_roles import person_roles
 from ctxengine.compaction.replacements import replacements
 from ctxengine.compaction.schema import SlotUpdate
 from ctxengine.compaction.slot_context import (
@@ -212,7 +220,9 @@ _TAKE_INSTEAD = re.compile(
 # "Make it 3 people", "make that Friday", "change it to 7pm", "move it to the 5th": a new value
 # with no slot word; the value's shape says which slot (`_shaped_slot`).
 _MAKE_IT = re.compile(
-    r"(?i)\b(?:make (?:it|that)|(?:change|switch|move|update|set|push|bump|reschedule) it"
+    # "Up it to 192 kbps", "raise it to 48 kHz": a quantity raised or lowered.
+    r"(?i)\b(?:make (?:it|that)|(?:change|switch|move|update|set|push|bump|reschedule|up|raise"
+    r"|lower) it"
     r" (?:to|for|until))\s+" + _EN_VALUE
 )
 # "Actually, Friday instead.", "7pm instead, please": a value alone before "instead", read
@@ -806,6 +816,15 @@ def extract_updates(
                 "set" if op == "change" and verb in ("set", "设为", "设置为", "设成") else op
             )
             end = vstart + len(value)
+            if slot.name == "recipient" and renamed is None:
+                before = text[max(0, m.start("slot") - 16) : m.start("slot")]
+                word = m.group("slot")
+                person = role_named(before, word) or own_name_slot(text, before, word)
+                if person is not None:
+                    # "乘客姓名是张伟": the passenger's; "My name is Wang Fang, book me a
+                    # flight": the user's own, a traveller's; neither is a consignee.
+                    add(m.start(), end, None, person, value, real_op, conf)
+                    continue
             if not (renamed and _HAN.match(renamed)) and _someone_elses_name(
                 text, m.start("slot"), m.group("slot"), slot
             ):
@@ -821,6 +840,16 @@ def extract_updates(
                 real_op,
                 conf,
             )
+
+    # "我叫王芳": the user's own name said with 叫, no name word; the recipient's only when
+    # nothing is booked (as "我的名字是李娜" is).
+    for at, end, called in called_names(text) if "叫" in text else ():
+        if _PERSON_NAME.fullmatch(called):
+            recipient = onto.slot("recipient")
+            if booking(text) or recipient is None:
+                add(at, end, None, OWN_NAME["zh"], called, "set", 0.7)
+            else:
+                add(at, end, recipient, recipient.name, called, "set", 0.7)
 
     # "乘机人：刘洋", "入住人：赵磊": a label for a person no slot word names, and a name,
     # set a task slot named by the label.
@@ -1106,15 +1135,27 @@ def extract_updates(
                 continue  # "I'll walk instead": no value of any slot's shape
             else:
                 name = dropped or last_slot
+                # "Bump it to 192" after the bitrate was set: the quantity of the slot set
+                # last, when that slot holds no time nor other shape.
+                raised = (
+                    _BUMPED.match(m.group(0)) is not None
+                    and name is not None
+                    and _QUANTITY.match(value) is not None
+                    and not _has_shape(name, onto)
+                )
                 if _COUNT_ONLY.fullmatch(value) and _MOVED_IN_TIME.match(m.group(0)):
                     # "Can we push it to 8?": an hour with no shape, no party's size; the
                     # time's when a time was said lately (a booking at 7pm), else nobody's.
                     hour = onto.slot("time")
                     if hour is not None and _an_hour(value) and "time" in recent_kinds:
                         add(m.start(), end, hour, hour.name, value, "change", 0.7)
-                    continue
-                if _PUSHED.match(m.group(0)) and not (
-                    _DAY_SAID.search(value) or _CLOCK_SAID.search(value)
+                        continue
+                    if not raised:
+                        continue
+                if (
+                    _PUSHED.match(m.group(0))
+                    and not (_DAY_SAID.search(value) or _CLOCK_SAID.search(value))
+                    and not raised
                 ):
                     continue  # "push it to main", "push it to production": code, no value
                 if name is not None and _COUNT_ONLY.fullmatch(value) and _counts(name):
@@ -1166,6 +1207,10 @@ def extract_updates(
     for at, end, noun, value, noun_op in _noun_settings(text) if requests and latin else ():
         slot = onto.slot_for_word(noun)
         add(at, end, slot, slot.name if slot else noun.lower(), value, noun_op, 0.6)
+    # "The reviewer is Raj Mehta", "Swap her for Tomas Quist": a person in a role.
+    for at, end, noun, value, person_op in person_roles(text) if requests and latin else ():
+        slot = onto.slot_for_word(noun)
+        add(at, end, slot, slot.name if slot else noun, value, person_op, 0.6)
     # "Sure, lustre.", "OK, window then": a known kind said alone, of a thing talked of lately.
     for at, end, noun, value, kind_op in (
         bare_kind_choices(text, recent_kinds) if requests and latin else ()
@@ -1851,6 +1896,8 @@ _MOVED_IN_TIME = re.compile(r"(?i)(?:move|push|bump|reschedule)\b")
 # "push it to main", "bump it to v2": pushed code or a version, when no value's shape says
 # otherwise.
 _PUSHED = re.compile(r"(?i)(?:push|bump)\b")
+# "bump it to 192", "up it to 192 kbps": a quantity raised (or a time moved, see above).
+_BUMPED = re.compile(r"(?i)(?:bump|up|raise|lower)\b")
 # A part of a day or a span a thing may be moved to with no clock nor date ("move it to the
 # afternoon", "reschedule it for the weekend"): a when, kept for the state to place.
 # A place named by its kind and number ("Room 4B", "the Hall 3", "gate 12"): moved to, no when.
@@ -3309,6 +3356,38 @@ _TAGGED_WITH = re.compile(
     r"(?P<value>['\"]?[\w][\w.-]*\w['\"]?)(?=,?\s+not\s|\s*[,.;!?\n]|$)"
 )
 
+# 'The episode title is "Why Tides Lie"', 'Title it "Why Tides Lie"', 'Call the episode "Why
+# Tides Lie"': a title given in quotes (what it titles, if named, names the slot: "episode
+# title"). The quoted words open with a capital or a digit, as a title does: 'call it "done"'
+# and quoted speech are no title.
+_QUOTED_TITLE = r"[\"“](?P<value>[A-Z0-9][^\"“”\n]{0,79}?)[\"”]"
+_TITLE_IS = re.compile(
+    r"(?i)\b(?:the|my|our|its|this|that)\s+(?P<slot>(?:[a-z]+\s+){0,2}?(?:title|headline"
+    r"|subject(?:\s+line)?|caption|tagline))\s+(?:is|will\s+be|should\s+be)\s+"
+    r"(?-i:" + _QUOTED_TITLE + ")"
+)
+_TITLE_IT = re.compile(
+    r"(?i)\b(?:re)?(?:title|call|name)\s+(?:it|(?:the|my|our|this|that)\s+"
+    r"(?P<thing>[a-z]+(?:\s+[a-z]+)?))\s+(?-i:" + _QUOTED_TITLE + ")"
+)
+
+
+def _titles(text: str) -> list[tuple[int, int, str, str, Op]]:
+    """(start, end, slot, title, op) of each title given in quotes in `text` (`_TITLE_IS`,
+    `_TITLE_IT`); none asked ('Is the title "X"?') or refused ('Don't call it "X"')."""
+    out: list[tuple[int, int, str, str, Op]] = []
+    for rx in (_TITLE_IS, _TITLE_IT):
+        for m in rx.finditer(text):
+            if _in_question(text, m.start()) or _CODE_REFUSED.search(
+                text, max(0, m.start() - 16), m.start()
+            ):
+                continue
+            groups = m.groupdict()
+            thing = groups.get("thing")
+            slot = groups.get("slot") or (f"{thing} title" if thing else "title")
+            out.append((m.start(), m.end(), slot.lower(), m["value"], "set"))
+    return out
+
 
 # Verbs that move a thing in time: their value is a time ("to Dec 19", "to 3pm"), else the
 # thing moves in space or in code ("move the file to docs/", "push the branch to origin").
@@ -3382,7 +3461,8 @@ def _noun_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
                 continue  # "Is the keynote Dr. X?", "don't tag them with …"
             noun_op: Op = "change" if rx is _NOUN_WRONG else "set"
             out.append((m.start(), m.end("value"), m["slot"].lower(), m["value"], noun_op))
-    return out + _event_when(text) + _nouns_now(text) + kind_choices(text)
+    titles = _titles(text) if '"' in text or "“" in text else []
+    return out + titles + _event_when(text) + _nouns_now(text) + kind_choices(text)
 
 
 def _nouns_now(text: str) -> list[tuple[int, int, str, str, Op]]:

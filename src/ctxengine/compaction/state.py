@@ -49,6 +49,7 @@ from ctxengine.compaction.ledger import (
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.ontology import NO_LABELS, BlockLabels
 from ctxengine.compaction.outcomes import within
+from ctxengine.compaction.person_roles import REPLACEMENT, adds_to_role, swapped_out
 from ctxengine.compaction.policies import (
     PolicyContext,
     PolicyDecision,
@@ -101,6 +102,10 @@ def _from_turn(items: list[_T], turn: int) -> list[_T]:
 
 
 _LISTED = re.compile(r"\s*(?:、|,|，|和|与|及)\s*")
+
+
+# The people a role holds: "Karen Liu, Tom Becker".
+_ROLE_PARTS = re.compile(r",\s*")
 
 
 def _parts(value: str) -> list[str]:
@@ -537,6 +542,10 @@ class SessionState(BaseModel):
                     u = self._by_shape(u)
                 elif user and u.value and slot_key(u.entity, u.slot) not in self.state.slots:
                     u = self._by_word(u)
+                if user and u.slot == REPLACEMENT and u.value:
+                    u = self._swapped_person(u)  # "Swap Raj for Nina Cole": the reviewer
+                if user and u.value and adds_to_role(u.raw) and self._add_to_role(u, turn):
+                    continue  # "Add Tom Becker as a custodian too": beside Karen Liu
                 if user and parsed.revisions and u.value:
                     u = partial_update(u, parsed.revisions, self.state)  # "是 5 栋 1702，不是 702"
                 if user and u.op == "change" and u.value:
@@ -1026,6 +1035,36 @@ class SessionState(BaseModel):
             cur = self.state.slots.get(slot_key(entity, v.slot))
             if cur is not None and cur.source == "user" and cur.criterion and cur.value != v.value:
                 self.state.slots[key] = v.model_copy(update={"requested": cur.value})
+
+    def _swapped_person(self, u: SlotUpdate) -> SlotUpdate:
+        """ "Swap Raj for Nina Cole" after "The reviewer is Raj Mehta": the one user slot
+        whose value names the person swapped out; else `u` as it is (`REPLACEMENT`)."""
+        old = swapped_out(u.raw)
+        if old is None:
+            return u
+        word = re.compile(rf"(?<![\w'’-]){re.escape(old)}(?![\w'’-])")
+        held = [v for v in self.state.slots.values() if v.source == "user" and word.search(v.value)]
+        if len(held) != 1:
+            return u
+        return u.model_copy(update={"entity": held[0].entity, "slot": held[0].slot, "op": "change"})
+
+    def _add_to_role(self, u: SlotUpdate, turn: int) -> bool:
+        """ "Add Tom Becker as a custodian too" after "The custodian is Karen Liu": the person
+        joins the one the role holds, replacing no one. Returns whether it joined (False when
+        the role holds no user value: the person is then its first)."""
+        assert u.value is not None
+        key = slot_key(u.entity, u.slot)
+        cur = self.state.slots.get(key)
+        if cur is None or cur.source != "user" or cur.value == u.value:
+            return False
+        if u.value in _ROLE_PARTS.split(cur.value):
+            return True
+        new = f"{cur.value}, {u.value}"
+        self.state.slots[key] = cur.model_copy(update={"value": new, "turn": turn})
+        t = Transition(slot=key, old=cur.value, new=new, turn=turn, raw=u.raw, source="user")
+        self.state.transitions.append(t)
+        self.record("transition", turn, t.model_dump(mode="json"))
+        return True
 
     def _join(self, u: SlotUpdate, turn: int) -> bool:
         """ "希望酒店有无烟房，还要有叫醒服务", "同事想吃A，我想吃B": a second value of one
