@@ -1234,6 +1234,14 @@ def extract_updates(
                 continue  # "评分比那家高0.2分": a difference, no rating
             add(m.start(), _more_of(vrx, text, m.end()), slot, slot.name, m.group(0), "set", 0.6)
 
+    # "送达时间提前半小时", "会议推迟一天": a time or a day moved by an amount; the shift,
+    # verbatim, is its value until a new one is said (no time is computed).
+    for m in _SHIFTED_ZH.finditer(text) if requests and _SHIFT_CHARS & chars_in(text) else ():
+        if _in_question(text, m.start()) or _NEG_ZH.search(text, max(0, m.start() - 3), m.start()):
+            continue
+        slot = _shifted_slot(text, m.start(), onto)
+        if slot is not None:
+            add(m.start(), m.end(), slot, slot.name, m.group(0), "change", 0.6)
     for at, end, value in vague:
         add(at, end, None, UNSPECIFIED, value, "change", 0.4)
     found.sort(key=lambda t: t[0])
@@ -1242,6 +1250,14 @@ def extract_updates(
     _scoped_to_days(found, text)
     _amended_in_place(found, text)
     _owned_by_kin(found, text, requests)
+    if requests and any(u.slot in _CONTACT_SLOTS and u.entity != "task" for _, _, u in found):
+        # "我老婆手机号是139…，我的是138…": after another's number, the speaker's own.
+        for m in _MINE_AFTER_THEIRS.finditer(text):
+            slot = onto.slot("phone") if m.group("phone") else onto.slot("email")
+            if slot is not None and not taken(m.start("value"), m.end("value")):
+                kind = "phone" if m.group("phone") else "email"
+                add(m.start("value"), m.end("value"), slot, kind, m.group("value"), "set", 0.7)
+        found.sort(key=lambda t: t[0])
     updates = _removals_first([_with_end_named(_without_en_tail(u), text) for _, _, u in found])
     if mentions == [] and not names:
         return _by_own_slots(updates, onto)
@@ -1290,6 +1306,44 @@ _EN_KIN_CHANGED = re.compile(
 _ROLE_BEFORE = re.compile(
     r"(?:专员|客服|经理|主任|医生|大夫|护士|老师|律师|顾问|师傅|司机|工程师|业务员|销售|前台|管家"
     r"|房东|中介|快递员|骑手|导游|助理|秘书|对接人)(?:[\u4e00-\u9fff]{1,2}[工总姐哥])?的?$"
+)
+
+
+# A time or a day moved by an amount: "提前半小时", "推迟一天", "往后推两个小时".
+_SHIFTED_ZH = re.compile(
+    r"(?:提前|推迟|延后|延迟|顺延|往后推|往后挪|往前挪|往前提)了?\s*"
+    r"(?:半小时|半个小时|一刻钟|半天|(?:\d+|[一两二三四五六七八九十]+)\s*个?(?:小时|分钟|天|周|星期))"
+)
+_SHIFT_CHARS = frozenset("提推延顺往")
+_SHIFTABLE = frozenset({"date", "time", "check_in", "check_out", "departure_date", "return_date"})
+
+
+def _shifted_slot(text: str, at: int, onto: Ontology) -> SlotDef | None:
+    """The time or date slot a shift at `at` moves: by the word before it ("送达时间", "日期";
+    a day's shift by days, a time's by hours), else None."""
+    thing = _thing_before(text, at)
+    named = onto.slot_for_word(thing[1]) if thing is not None else None
+    if named is not None and named.name in _SHIFTABLE:
+        return named  # "出发日期往后推两天": the slot it names
+    before = text[max(0, at - 12) : at]
+    if re.search(r"日期|哪天|那天|天数", before) or re.match(
+        r"[^，,。]*?(?:天|周|星期)", text[at:]
+    ):
+        if re.search(r"日期|会|航班|出发|到达|行程|时间", before):
+            return onto.slot("date")
+        return None
+    if re.search(r"时间|几点|点钟", before):
+        return onto.slot("time")
+    return None
+
+
+# "我的是138…", "我自己的是…": the speaker's own number, said short after another's.
+_MINE_AFTER_THEIRS = re.compile(
+    r"[，,；;]\s*(?:我|我自己|本人)的(?:呢)?(?:是|就是|为)?\s*(?P<value>(?P<phone>"
+    + kind_regex("phone")
+    + r")|(?P<email>"
+    + kind_regex("email")
+    + r"))"
 )
 
 
