@@ -353,6 +353,16 @@ _EN_NOT_RULE = re.compile(
     # "I'm never there", "he is never on time": how often something is so, nothing forbidden.
     r"|(?:(?<=\bi'm )|(?<=\bi am )|(?<=\bwe're )|(?<=\bwe are )|(?<=\bhe's )|(?<=\bshe's )"
     r"|(?<=\bit's )|(?<=\bthey're )|(?<=\bis )|(?<=\bare ))never\b(?!\s+to\b)"
+    # "I never liked the old intro", "you never replied": a past tense tells, it asks nothing.
+    r"|\b(?:i|we|they|he|she|you)\s+(?:(?:just|really|honestly|actually|also|even)\s+)?"
+    r"never(?=\s+[a-z]+ed\b)"
+    # "My manager always forgets …", "The DAG always fails …", "They always ask": what someone
+    # or something does, told of them; "You always rerun too much": a complaint.
+    r"|\b(?:(?:he|she|it|(?:my|our|the|his|her|their|this|that)\s+[\w-]+(?:\s+[\w-]+)?)"
+    r"\s+(?:(?:still|also|nearly|almost|just)\s+)?always(?=\s+[a-z][a-z-]*(?:s|ed)\b)"
+    r"|they\s+always(?=\s+[a-z]+\b)(?!\s+(?:have|need|must|should)\b)"
+    r"|you\s+always(?=\s+(?:forget|miss|mess|break|ignore|skip|overdo|get\s+\w+\s+wrong)\b"
+    r"|[^.;!?\n]*\btoo\s+(?:much|many|often|long|early|late|slow|fast)\b))"
 )
 # Most texts hold none of its words, which its gate (`Gate`) finds cheaper than its scan.
 _EN_NOT_RULE_GATE = Gate(_EN_NOT_RULE)
@@ -1230,6 +1240,25 @@ class _Hit:
 WORD_BAR = re.compile(r"[串酒网水书氧茶迪贴]吧$")
 
 
+# "Assign FO-5512 to PR-0603-006 instead of FO-5519": one record put in another's place, done
+# once, where "Use pnpm instead of npm" holds from now on. A record is a code with digits.
+_EN_RECORD_ID = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]+)*-\d[\w-]*")
+_EN_ONE_OFF_VERB = re.compile(
+    r"(?i)\s*(?:(?:please|just|ok|okay|and|so|then|actually),?\s+)*(?:assign|reassign|move|put"
+    r"|book|rebook|schedule|reschedule|swap|attach|link|file|route|send|give|allocate|roster"
+    r"|pair|transfer|refund|ship|charge|pay|cancel)\b"
+)
+
+
+def _one_off_swap(text: str, at: int, instead_of: str) -> bool:
+    """Whether the "X instead of Y" at `at` acts on records once: its sentence opens on a verb
+    done to a record and what it replaces is a record's code."""
+    return bool(
+        _EN_RECORD_ID.fullmatch(instead_of.strip().rstrip("."))
+        and _EN_ONE_OFF_VERB.match(text, _sentence_start(text, at))
+    )
+
+
 def _trim(s: str) -> str:
     """`s` without the particles around it; a 吧 that ends a word stays ("别推荐酒吧"; not
     "别点奶茶吧", "别推荐啤酒吧": jieba says which)."""
@@ -1906,6 +1935,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_with_consent(text, revoked_spans))
     _revocations(text, _REVOKE_WEAK, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
+        if _one_off_swap(text, m.start(), m["y"]):
+            continue
         clause = _clause_at(text, m.start(), through_comma=True)
         hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
         hits.append(_Hit(m.start("y"), _make(clause, "forbid", m.group("y"), "not", 0.8)))
@@ -3344,6 +3375,8 @@ def _en_shapes(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     for m in _EN_INSTEAD.finditer(text):
         if _inside(m.start("x"), skip) or _inside(m.start("y"), skip):
             continue
+        if _one_off_swap(text, m.start("x"), m["y"]):
+            continue
         clause = _clause_at(text, m.start("x"), through_comma=True)
         if clause.endswith("?") or text[m.end() :].lstrip().startswith("?"):
             continue
@@ -3405,6 +3438,11 @@ def _trailing_only(text: str, cue_start: int, cue_end: int, start: int) -> _Hit 
         stop = m.end() if m else stop
     elif end is not None and end.group() == ".":
         stop += 1
+    if _EN_SO.match(text, start) and not _EN_CUES.search(
+        text, sentence := _sentence_start(text, start), start
+    ):
+        # "All bloods have to be drawn fasting, so morning slots only.": the reason is the rule.
+        start = sentence
     clause = text[start:stop].strip()
     return _Hit(cue_start, _make(clause, "only", body, text[cue_start:cue_end], 0.75))
 
@@ -3469,15 +3507,22 @@ def _make(clause: str, polarity: Polarity, obj: str, cue: str, conf: float) -> C
     )
 
 
+# The dot of a title before a name ("Dr. Osei", "Mrs. Lee") or of "e.g."/"i.e." mid-sentence
+# ends no sentence: "Always copy Dr. Osei on changes." is one rule, not "Always copy Dr.".
+# (After the name, "Dr. Osei. Then …" ends as usual.) Put right after an escaped dot.
+_NOT_ABBREVIATION = (
+    r"(?-i:(?!(?:(?<=\bDr\.)|(?<=\bMr\.)|(?<=\bMrs\.)|(?<=\bMs\.)|(?<=\bProf\.)|(?<=\bSt\.))"
+    r"[ \t]+[A-Z])(?!(?:(?<=\be\.g\.)|(?<=\bi\.e\.))[ \t]+\S))"
+)
 # Where a clause ends: CJK and ASCII stops, and a full stop before a space or the end (not
 # the dots of "cache.ts", "2.10.4" or "3.5").
-_STOPS = re.compile(r"[。；;！!？?\n]|\.(?=\s|$)")
+_STOPS = re.compile(r"[。；;！!？?\n]|\.(?=\s|$)" + _NOT_ABBREVIATION)
 # A comma of thousands ("under $45,000") is no clause's end.
 _EN_COMMA = r"(?<!\d),|,(?!\d{3}(?!\d))"
-_STOPS_COMMA = re.compile(r"[，。；;！!？?\n]|" + _EN_COMMA + r"|\.(?=\s|$)")
+_STOPS_COMMA = re.compile(r"[，。；;！!？?\n]|" + _EN_COMMA + r"|\.(?=\s|$)" + _NOT_ABBREVIATION)
 # Where an English rule's object ends: as its clause does, but a dot inside a name or a
 # number ("src/app.py", "3.12") is no stop; "Only touch src/app.py." reads "touch src/app.py".
-_EN_OBJ_END = re.compile(r"[;!?\n]|" + _EN_COMMA + r"|\.(?!\w)")
+_EN_OBJ_END = re.compile(r"[;!?\n]|" + _EN_COMMA + r"|\.(?!\w)" + _NOT_ABBREVIATION)
 
 
 # Words that open an English sentence before a comma and state nothing of their own: the rule
@@ -4158,6 +4203,7 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         low = cue.lower().removeprefix("please ")
         polarity: Polarity = next((p for k, p in _EN_POLARITY if low.startswith(k)), "forbid")
         start, stop = _clause_span(text, m.start())
+        stop = _through_asides(text, start, stop)
         clause = text[start:stop].strip()
         if _en_asked(text, m.start(), stop) or _en_guess(text, m.start()):
             continue
@@ -4183,10 +4229,7 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         if not obj and low in _EN_SCOPE_CUES and text[end : end + 1] == ",":
             # "From now on, reply in French": the rule is the clause the scope leads.
-            nxt = min(
-                (i for i in (text.find(c, end + 1) for c in ".;!?\n") if i != -1),
-                default=len(text),
-            )
+            nxt = n.start() if (n := _STOPS.search(text, end + 1)) else len(text)
             obj, stop = text[end + 1 : nxt].strip(), max(stop, nxt)
             clause = text[start:stop].strip()
         if polarity == "forbid" and _after_words(text, m.start(), _EN_OUTCOME, obj):
@@ -4228,6 +4271,8 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
             continue
         if low in ("must", "rather") and re.match(r"(?i)(?:be|have|not)\b", obj):
             continue
+        if low.endswith("rather") and re.match(r"(?i)(?:you\s+)?never\b", obj):
+            continue  # "I'd rather you never email me": one rule, read at its "never"
         if low in _EN_LIMIT_CUES:
             if low == "keep" and not _only_is_rule(text[: m.start()]):
                 continue
@@ -4308,6 +4353,33 @@ def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
         if alt is not None:
             out.append(_Hit(m.end() + len(obj), _make(clause, "require", alt, "instead", 0.75)))
     return [_with_shared_text(h, shared) for h in out]
+
+
+# A name set off by commas after the noun phrase it names ("cc the PI, Dr. Osei, on changes",
+# "the study nurse, Maria, on changes"): the rule goes on after it, in lower case.
+_EN_NAMED_BEFORE = re.compile(r"(?i)\b(?:the|my|our|your|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?$")
+_EN_APPOSITIVE = re.compile(
+    r"(?-i:,\s+(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+    r"(?:,\s+(?!(?:and|but|or|so|then|please|thanks|thank|not|no|never|don't|only|always|ok"
+    r"|okay|i|we|you|he|she|it|they|that|this|there)\b)(?=[a-z])|(?=\s*(?:[.!;\n]|$))))"
+)
+# More values after a comma, to the sentence's end: "export at 48 kHz, 24-bit", "1080p, 30
+# fps" (not "under 3 minutes, 2 is better", a remark with a verb of its own).
+_EN_MORE_VALUES = re.compile(
+    r"(?:,[ \t]*\d[\w.%/-]*(?:[ \t]+[A-Za-z%][\w-]*)?)+(?=[ \t]*(?:[.;!\n]|$))"
+)
+
+
+def _through_asides(text: str, start: int, stop: int) -> int:
+    """The end of a rule's clause (ending at `stop`) carried past a comma that does not end it:
+    an appositive name, or further values of the one setting."""
+    if text[stop : stop + 1] != ",":
+        return stop
+    if _EN_NAMED_BEFORE.search(text, start, stop) and (a := _EN_APPOSITIVE.match(text, stop)):
+        return _clause_span(text, a.end())[1]
+    if _DIGIT.search(text, start, stop) and (v := _EN_MORE_VALUES.match(text, stop)):
+        return v.end() + 1 if text[v.end() : v.end() + 1] == "." else v.end()
+    return stop
 
 
 def _with_shared_text(h: _Hit, shared: list[tuple[int, int, str]]) -> _Hit:
@@ -4537,10 +4609,17 @@ def _title_mid_sentence(text: str, start: int, end: int) -> bool:
 _EN_JOINED = re.compile(r"(?i)[,;]\s*(?:and|but|then|also|and also|and then)\s+$")
 
 
+_EN_SENTENCE_OPENER = re.compile(
+    r"(?:^|(?<=[.;!?:\n]))\s*(?:(?:and|also|plus|oh|but|so|then|and also),?\s*)+$"
+)
+
+
 def _only_is_rule(before: str) -> bool:
     # "only" is a rule at the start of a clause or after an imperative verb, not in
     # "I only have $50".
     tail = before.rstrip().lower()
+    # "And only use IDs, never names.": a sentence opened on "and"/"also" starts a clause too.
+    tail = _EN_SENTENCE_OPENER.sub("", tail).rstrip()
     return (
         not tail
         or tail[-1] in ",.;!:"

@@ -723,6 +723,8 @@ def extract_updates(
                 continue
             if _NO_VALUE_REMARK.fullmatch(value):
                 continue  # "收货人写错了", "收货人改一下": a remark, no value
+            if _NAME_WORD.fullmatch(m.group("slot")) and _WHERE_A_NAME_IS.match(value):
+                continue  # "Her name is on the old contract": where the name is, no name
             if amount_for_kind(slot, value):
                 continue  # "待支付 3598 元": an amount due, no way to pay
             if value in _NO_VALUE and pat is not rx.zh_change and _stop_slot(slot, onto):
@@ -3207,6 +3209,16 @@ def _code_settings(text: str) -> list[tuple[int, int, str, str, Op]]:
         op: Op = "set" if (m.groupdict().get("verb") or "").lower() == "set" else "change"
         out.append((m.start(), m.end("value"), m.group("slot"), m.group("value"), op))
     return out
+
+
+# After "name is": where the name is written or how it stands, not a name ("Her name is on the
+# old contract", "his name is missing from the list", "my name is spelled wrong").
+_NAME_WORD = re.compile(r"(?i)(?:[\w-]+\s+)?names?")
+_WHERE_A_NAME_IS = re.compile(
+    r"(?i)(?:on|in|at|under|above|below|inside|within|from|off|listed|missing|spelled|spelt"
+    r"|wrong|misspelled|written|printed|still|already|also|not|nowhere|there|here|the same"
+    r"|different|correct|right|fine|ok|okay|gone|removed|blank|empty)\b"
+)
 
 
 # "his name is X", "the griefer's name is X": the name of a third person, told by a possessor

@@ -184,6 +184,8 @@ def _shared_han_tail(a: str, b: str) -> int:
     return n
 
 
+# A value in plain English words, no digit or code in it ("married filing jointly", "a suite").
+_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z' -]*")
 _CODE_LIKE = re.compile(r"(?=.*[A-Za-z])(?=.*[\d.-])[A-Za-z0-9][A-Za-z0-9.-]{0,39}")
 
 
@@ -543,6 +545,10 @@ class SessionState(BaseModel):
                     u = same
                 if user and u.slot == UNSPECIFIED and u.value:
                     u = self._by_shape(u)
+                    if u.slot == UNSPECIFIED and _WORDS_ONLY.fullmatch(u.value or ""):
+                        # "Make it married filing jointly" with no slot of its kind held: a
+                        # value of nothing known, no line "task.unspecified=…".
+                        continue
                 elif user and u.value and slot_key(u.entity, u.slot) not in self.state.slots:
                     u = self._by_word(u)
                 if user and u.slot == REPLACEMENT and u.value:
