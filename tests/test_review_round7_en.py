@@ -1,4 +1,3 @@
-# ruff: noqa: E501  (conversation text is kept verbatim)
 """Seventh review round (English only), on long agentic sessions in domains the first six rounds
 did not use: a clinical-trial visit scheduler, a legal e-discovery agent, a podcast editor, a
 payroll agent, a flight-crew rostering agent and a data-pipeline on-call agent.
