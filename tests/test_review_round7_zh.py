@@ -274,7 +274,6 @@ def test_zh_limit_relaxed_to() -> None:
     assert "25元" not in text
 
 
-@_defect("'我搞错了，是A过敏，不是B' keeps the rule about B")
 def test_zh_allergy_rule_corrected() -> None:
     text = rules_text(_after("菜里不能有虾蟹。", "我搞错了，老人是对花生过敏，不是海鲜。"))
     assert "虾蟹" not in text

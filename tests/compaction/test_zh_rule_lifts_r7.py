@@ -370,3 +370,37 @@ def test_the_readings_are_lifts_not_rules() -> None:
     # None of them is a rule of its own: each stands only against a rule in force.
     for text in ("烟花可以放。", "挂号费贵点也没关系。", "葱可以少放点。", "下不为例。"):
         assert all(c.revokes for c in extract_constraints(text))
+
+
+# 12. A correction "…，不是X" lifts a ban on X, or on foods only of the group X names.
+
+
+@pytest.mark.parametrize(
+    ("rule", "correction"),
+    [
+        ("菜里不能有虾蟹。", "我搞错了，老人是对花生过敏，不是海鲜。"),
+        ("菜里不要放虾和蟹。", "我记错了，孩子是对芒果过敏，不是海鲜。"),
+        ("不要放花生。", "我说错了，她是对芒果过敏，不是花生。"),
+        ("菜里不要放核桃和腰果。", "我弄错了，是海鲜过敏，不是坚果。"),
+    ],
+)
+def test_a_correction_lifts_the_ban_it_names(rule: str, correction: str) -> None:
+    s = LedgerSession(rule, correction)
+    assert s.status(_strip(rule)) == "revoked"
+    assert _strip(rule) not in _shown(s)
+
+
+@pytest.mark.parametrize(
+    ("rule", "other"),
+    [
+        ("菜里不能有虾蟹。", "老人是对花生过敏，不是海鲜。"),  # no correction said
+        ("菜里不能有虾蟹和花生。", "我搞错了，不是海鲜。"),  # not all of the group
+        ("菜里不能有牛肉。", "我搞错了，不是海鲜。"),
+        ("菜里不能有虾蟹。", "我搞错了，不是海鲜吗？"),
+        ("菜里不能有虾蟹。", "我搞错了，不是坚果。"),
+        ("菜里不能有虾蟹。", "我搞错了，不是很严重。"),
+    ],
+)
+def test_a_correction_of_something_else_keeps_the_ban(rule: str, other: str) -> None:
+    s = LedgerSession(rule, other)
+    assert s.status(_strip(rule)) == "active"

@@ -1918,6 +1918,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     hits.extend(_mind_changes(text, revoked_spans))
     if "过敏" in text or "allergic" in text.lower():
         hits.extend(_struck_items(text, revoked_spans))
+    if "不是" in text:
+        hits.extend(_corrected_not_that(text, revoked_spans))
     hits.extend(_parts_changed(text, revoked_spans))
     if "外" in text:
         hits.extend(_zh_excepted(text, revoked_spans))
@@ -2016,6 +2018,32 @@ def _struck_items(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             continue
         spans.append((at, m.end()))
         out.append(_lifting(at, text[start:end].strip(), "forbid", subject, "过敏" + STRUCK))
+    return out
+
+
+# "我搞错了，老人是对花生过敏，不是海鲜": a correction that says what a rule was about was not
+# it, in a clause of its own after the right thing. It lifts the bans on that thing, or on
+# foods of the group it names (`ledger.Ledger.add`, `zh_food_groups`); naming none, a remark.
+NOT_THAT = " [not that]"
+_ZH_NOT_THAT = re.compile(
+    r"(?<=[，,])\s*(?:而)?不是(?!很|太|特别|所有|每|都|全)"
+    r"(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:过敏)?(?:了|啊|哦|呢)?(?=$|[。！!；;\n])"
+)
+
+
+def _corrected_not_that(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_NOT_THAT` clauses in a message that says it corrects itself (`_CORRECTED`)."""
+    out: list[_Hit] = []
+    if _CORRECTED.search(text) is None:
+        return out
+    for m in _ZH_NOT_THAT.finditer(text):
+        at = m.start("obj")
+        start, end = _sentence_start(text, at), _sentence_end(text, m.end())
+        if _inside(at, spans) or text[end : end + 1] in ("?", "？") or "吗" in text[at:end]:
+            continue
+        spans.append((m.start(), m.end()))
+        words = text[start:end].strip().rstrip("。！!；;")
+        out.append(_lifting(at, words, "forbid", m.group("obj"), "不是" + NOT_THAT))
     return out
 
 

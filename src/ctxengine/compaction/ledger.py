@@ -95,6 +95,7 @@ from ctxengine.compaction.constraints import (
     INCLUDES,
     LESS,
     NARROWS,
+    NOT_THAT,
     PART_ALLOWED,
     STRUCK,
     TAKEN_BACK,
@@ -117,6 +118,7 @@ from ctxengine.compaction.constraints import (
 )
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
+from ctxengine.compaction.zh_food_groups import all_of_group, group_of
 
 Status = Literal["active", "revoked", "superseded", "relaxed", "met"]
 Resolution = Literal["later_wins", "earlier_stands"]
@@ -731,6 +733,10 @@ def _zh_thing_allowed(rule: ConstraintEntry, c: Constraint) -> bool:
     if len(thing) >= 2 and permitted == thing:
         return True
     return len(topic) >= 2 and permitted in (thing + topic, f"{thing}的{topic}")
+
+
+# What a ban on an ingredient puts before it: "有虾蟹", "放花生", "加坚果".
+_ZH_HAS = re.compile(r"^(?:含有|含|带有|带|有|放|加|用|吃)")
 
 
 # Characters that say how a rule or a widening is put, not what it is about.
@@ -1445,6 +1451,8 @@ class Ledger(BaseModel):
             return self._excepted(c, norm, turn)
         if c.cue.endswith(LESS):
             return self._less(c, norm, turn)
+        if c.cue.endswith(NOT_THAT):
+            return self._not_that(c, norm, turn)
         if c.cue.endswith(ALL_FINE):
             return self._all_fine(c, norm, turn)
         if c.cue.endswith(ALSO_FINE) or names_alternative(c):
@@ -1917,6 +1925,26 @@ class Ledger(BaseModel):
             for e in self._active()[0]
         ):
             out.entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
+        return out
+
+    def _not_that(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "我搞错了，…，不是海鲜" after "菜里不能有虾蟹": the bans on the thing said not to be
+        what was meant, or only on foods of the group it names, are revoked (the rule kept for
+        its turn only). Naming none in force, the words are a remark."""
+        out = LedgerResult()
+        foods = group_of(c.subject)
+        lifted = []
+        for e in self._active()[0]:
+            if e.polarity != "forbid" or e.revokes or not _CJK.search(e.norm_subject):
+                continue
+            thing = _ZH_HAS.sub("", e.norm_subject)
+            if thing == c.subject or (foods is not None and all_of_group(thing, foods)):
+                lifted.append(e)
+        if not lifted:
+            return out
+        entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=True)
+        out.entry = entry
+        out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in lifted)
         return out
 
     def _less(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
