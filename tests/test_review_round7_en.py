@@ -741,13 +741,11 @@ def test_make_it_not_unspecified_slot() -> None:
     assert "unspecified" not in current_text(text)
 
 
-@_xfail("'Never mind, keep 48 kHz like before' is read as a cancel intent")
 def test_never_mind_keep_not_cancel_intent() -> None:
     text = block("Export at 44.1 kHz.", "OK.", "Never mind, keep 48 kHz like before.")
     assert not section(text, "intent")[0].startswith("cancel")
 
 
-@_xfail("'Disregard what I said about paging.' is read as a query intent")
 def test_disregard_not_query_intent() -> None:
     text = block(
         "Never page the on-call after midnight.", "OK.", "Disregard what I said about paging."
@@ -760,9 +758,6 @@ def test_name_is_on_not_slot() -> None:
     assert "name=" not in current_text(_after("Her name is on the old contract."))
 
 
-@_xfail(
-    "'Undo the last export' / 'Scrap the export' / 'let's not rerun today' are read as inform, not cancel"
-)
 @pytest.mark.parametrize(
     "text", ["Undo the last export.", "Scrap the export.", "Actually, let's not rerun today."]
 )

@@ -417,23 +417,19 @@ def test_zh_masked_phone_kept_pinned() -> None:
     assert "139****5678" in text
 
 
-@_defect("身份证尾号4417 is lost")
 def test_zh_id_card_tail_kept() -> None:
     assert "4417" in _after("我的就诊卡号是JZK-0098213，身份证尾号4417。")
 
 
-@_defect("'手机尾号是5678' becomes the phone number 5678")
 def test_zh_phone_tail_not_phone() -> None:
     text = current_text(_after("我手机尾号是5678，你可以打138****5678。"))
     assert "电话=5678" not in text
 
 
-@_defect("contract number ZX(2026)第0315号 is cut to ZX(2026)")
 def test_zh_contract_number_whole() -> None:
     assert "ZX(2026)第0315号" in _after("合同编号ZX(2026)第0315号，总价26.8万元。")
 
 
-@_defect("an amount with decimals in 万元 (26.8万元) is lost")
 def test_zh_decimal_wan_amount_kept() -> None:
     assert "26.8万" in _after("合同总价26.8万元，首付三成。")
 
@@ -441,7 +437,6 @@ def test_zh_decimal_wan_amount_kept() -> None:
 # ---------------------------------------------------------------- garbage
 
 
-@_defect("chit-chat '别当真' is taken as a rule")
 def test_zh_dont_take_it_seriously_not_rule() -> None:
     assert not section(_after("哈哈，我就是随便问问，别当真。"), "constraints")
 
@@ -453,7 +448,6 @@ def test_zh_dont_take_it_seriously_not_rule() -> None:
         ("护照号E12345678。", "护照号有个数字错了，是E12345687。", "有个数字"),
     ],
 )
-@_defect("'X弄错了/有个数字错了，是Y' names a slot with the words before 错了")
 def test_zh_got_it_wrong_not_slot_name(first: str, fix: str, junk: str) -> None:
     assert junk not in current_text(_after(first, fix))
 
@@ -470,14 +464,12 @@ def test_zh_contact_person_not_consignee() -> None:
     assert "收货人" not in text
 
 
-@_defect("a lead-in ('规矩是这样：') is kept in the rule text")
 def test_zh_rule_lead_in_dropped() -> None:
     text = rules_after("规矩是这样：报销单上每一张发票都得有税号。")
     assert "规矩是这样" not in text
 
 
 @pytest.mark.parametrize("said", ["保单号是PICC2026110300457。", "报销单号BX-2026-11-0087。"])
-@_defect("a 保单号/报销单号 is labelled 订单号")
 def test_zh_policy_number_not_order_number(said: str) -> None:
     assert "订单号" not in evidence_text(_after(said))
 
@@ -491,17 +483,14 @@ def test_zh_policy_number_not_order_number(said: str) -> None:
         "帮我看看下周的号。",
     ],
 )
-@_defect("a request to sum up, check or look up is read as 告知, not 查询")
 def test_zh_summary_request_is_query_intent(said: str) -> None:
     assert _intent(said).startswith("查询")
 
 
-@_defect("'X不要了，还是改Y' is read as 取消, not 修改")
 def test_zh_switch_is_modify_intent() -> None:
     assert _intent("MU5101不要了，还是改国航CA1519。").startswith("修改")
 
 
-@_defect("'这个号帮我退了吧' is not read as 取消")
 def test_zh_refund_it_is_cancel_intent() -> None:
     assert _intent("这个号帮我退了吧。").startswith("取消")
 
@@ -509,7 +498,6 @@ def test_zh_refund_it_is_cancel_intent() -> None:
 # ---------------------------------------------------------------- budget
 
 
-@_defect("the hospital invoice number 沪医票2026-0451178 is not an identifier and is shed at 30%")
 def test_zh_budget_keeps_invoice_number() -> None:
     ctx = compact(_session("zh_insurance_claim").steps, 0.3)
     seen = ctx.compacted_context + "".join(

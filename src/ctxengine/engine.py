@@ -83,6 +83,8 @@ class Distiller(Protocol):
 
     def load(self, data: dict[str, Any]) -> None: ...
 
+    def reconfigure(self, settings: Settings) -> None: ...
+
     async def aclose(self) -> None: ...
 
 
@@ -360,6 +362,9 @@ class Session:
         data = await self.engine.store.get_state(self.key, "compaction")
         if data:
             self.distiller.load(data)
+            # The stored layers hold the tunables they were made with; the session's own
+            # settings (a `/config` change, a new default) are the ones that hold now.
+            self.distiller.reconfigure(self.settings)
         boundary = int(
             (await self.engine.store.get_state(self.key, "boundary") or {}).get("seq", 0)
         )
@@ -1015,6 +1020,8 @@ class Session:
         self.settings = new
         self.window.settings = new
         self.book.settings = new
+        if self.distiller is not None:
+            self.distiller.reconfigure(new)  # reset_after_turns, policies, ... from now on
         overrides = {k: v for k, v in new.model_dump(mode="json").items() if k in changes}
         old = await self.engine.store.get_state(self.key, "config") or {}
         await self.engine.store.set_state(self.key, "config", {**old, **overrides})

@@ -178,7 +178,12 @@ class Settings(BaseModel):
         "characters, cut at sentence ends, so a pasted document costs time linear in its "
         "length; every piece is read.",
     )
-    inject_position: Literal["system", "first_user"] = "system"
+    inject_position: Literal["system", "first_user"] = Field(
+        "system",
+        description="Where the CONTEXT block goes: a system message after the system prompt, "
+        "or before the text of the first retained user message (first_user; the system "
+        "position when no user message is retained).",
+    )
     reset_after_turns: int = Field(25, ge=1, description="Periodic reset of temporary state.")
     min_context_repeat_turns: int = Field(3, ge=2, description="Min-Context: same entity N turns.")
     recent_intents: int = Field(3, ge=1)
@@ -188,9 +193,43 @@ class Settings(BaseModel):
         description="Evidence items a session keeps; fields only a tool returned are evicted "
         "first. The block's token cap, not this, bounds what is shown.",
     )
-    shard_max_tokens: int = Field(4000, ge=128)
+    shard_max_tokens: int = Field(
+        4000,
+        ge=128,
+        description="Token cap of each shard ctxengine.compaction.shard_state splits a "
+        "session's block into, by domain, when no cap is passed.",
+    )
     pin_ttl_turns: int = Field(5, ge=0, description="A Min-Context pin lapses after N turns.")
+    pin_max_share: float = Field(
+        0.25,
+        ge=0.0,
+        le=1.0,
+        description="A budget compaction drops other turns before the turns of a live "
+        "Min-Context pin while the pinned turns take at most this share of the budget (the "
+        "newest pinned turns first when the chain is larger).",
+    )
     stale_evidence_turns: int = Field(10, ge=0, description="A reset drops tool evidence this old.")
+    policies: list[str] = Field(
+        default_factory=lambda: ["min_context", "lean_context", "fuse_context", "periodic_reset"],
+        description="Compaction policies run after every message, in order: built-in names or "
+        "ones added with ctxengine.compaction.register_policy before the settings are made.",
+    )
+    core_slots: list[str] = Field(
+        default_factory=lambda: ["user_id", "order_id", "account_id", "customer_id", "uid"],
+        description="Slots a periodic or restart reset always keeps (any slot ending in _id too).",
+    )
+    render_history_turns: int = Field(
+        3, ge=0, description="A block shows a slot's previous value if it changed this recently."
+    )
+    render_conflict_turns: int = Field(
+        10, ge=0, description="A block shows conflicts detected this many turns back or fewer."
+    )
+    render_slot_marker_turns: int | None = Field(
+        5,
+        ge=0,
+        description="A current value set more than N turns ago is written without its turn "
+        "marker (None: always with it).",
+    )
     render_max_evidence: int = Field(12, ge=0, description="Tool-only evidence lines in a block.")
     render_max_call_fields: int = Field(
         60,
@@ -239,6 +278,19 @@ class Settings(BaseModel):
             raise ValueError(
                 f"unknown encoding {value!r}; choose one of {', '.join(sorted(ENCODINGS))}"
             )
+        return value
+
+    @field_validator("policies")
+    @classmethod
+    def _known_policies(cls, value: list[str]) -> list[str]:
+        # A policy name nothing registered fails here, not at the session's first message.
+        from ctxengine.compaction.policies import POLICIES
+
+        for i, name in enumerate(value):
+            if name not in POLICIES:
+                raise ValueError(f"unknown policy {name!r}; registered: {', '.join(POLICIES)}")
+            if name in value[:i]:
+                raise ValueError(f"policy {name!r} is listed twice")
         return value
 
     @field_validator("db")

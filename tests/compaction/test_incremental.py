@@ -228,7 +228,21 @@ def _summary_from_scratch(s: SessionState, start: int, end: int) -> str:
             final[t.slot] = t.new
     parts = [f"{k}={fmt(v)}" for k, v in final.items() if v is not None]
     parts += [f"{k}=∅" for k, v in final.items() if v is None]
-    parts += [e.text for e in s.ledger.entries if start <= e.turn <= end]
+    said = [e for e in s.ledger.entries if start <= e.turn <= end]
+    lifted = [
+        e
+        for e in s.ledger.entries
+        if e.turn < start and e.status_turn is not None and start <= e.status_turn <= end
+    ]
+    parts += [e.text if e.status == "active" else f"{e.text} [{e.status}]" for e in said + lifted]
+    held = "; ".join(parts)
+    parts += [
+        f"{i.kind}={i.value}"
+        for i in s.evidence.items.values()
+        if start <= i.first_seen <= end
+        and any(not src.startswith("tool") for src in i.sources)
+        and i.value not in held
+    ]
     return "; ".join(parts)
 
 

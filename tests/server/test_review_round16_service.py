@@ -149,6 +149,8 @@ async def test_settings_a_caller_may_choose_still_work(tmp_path: Path) -> None:
         "ontology": "ecommerce",
         "inject_position": "first_user",
         "parse_with_model": False,
+        "policies": ["min_context", "lean_context"],
+        "core_slots": ["member_no"],
     }
     async with serving(create_app(make_settings(tmp_path))) as client:
         r = await client.post("/v1/compact", json={"messages": [USER], "config": config})
@@ -164,8 +166,9 @@ def _annotation_types(annotation: object) -> set[object]:
     return {annotation}
 
 
-# Reviewed: strings a caller may set (a tokenizer name, a built-in ontology, a position).
-CALLER_STRINGS = {"encoding", "model", "ontology", "inject_position"}
+# Reviewed: strings a caller may set (a tokenizer name, a built-in ontology, a position, the
+# names of registered policies, slot names a reset keeps: none names code, a file or a host).
+CALLER_STRINGS = {"encoding", "model", "ontology", "inject_position", "policies", "core_slots"}
 
 
 def test_every_setting_naming_an_endpoint_key_model_path_or_db_is_server_only() -> None:
@@ -276,6 +279,8 @@ async def test_a_lone_surrogate_in_a_command_is_a_400(tmp_path: Path) -> None:
         ({"model": "gpt-4o", "encoding": "nope"}, ["encoding", "'nope'"]),
         ({"encoding": ""}, ["encoding"]),
         ({"inject_position": "nowhere"}, ["inject_position"]),
+        ({"policies": ["min_context", "no_such_policy"]}, ["policies", "'no_such_policy'"]),
+        ({"policies": ["lean_context", "lean_context"]}, ["policies", "twice"]),
     ],
 )
 async def test_an_invalid_setting_value_is_a_400_not_a_500(

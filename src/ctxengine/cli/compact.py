@@ -7,6 +7,8 @@ A contract (users' scripts depend on it). Output, one JSON object on standard ou
      "audit_log": [...]}
 
 Bad input exits with code 2 and one line on standard error naming the problem and its position.
+With a database (`db`), each run replays into a session of its own (user "cli", session
+"compact-<random hex>"), so a run's audit log and history are its own; nothing is removed.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import asyncio
 import json
 import sys
 import tempfile
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -157,7 +160,9 @@ async def compact(
     if store is None and settings.db is None:
         store = MemoryStore()
     async with ContextEngine(settings, store=store) as engine:
-        session = await engine.session("cli", "compact", restore=False)
+        # A session of its own for each run: on a database (`db`), one shared id made a run's
+        # audit log and history hold every earlier run's too. Nothing stored is removed.
+        session = await engine.session("cli", f"compact-{uuid.uuid4().hex}", restore=False)
         await replay(session, messages)
         ctx = await session.settled_context()
         counter = engine.counter

@@ -32,6 +32,7 @@ from typing import Literal
 import jieba
 import jieba.posseg
 
+from ctxengine.compaction.gates import Gate, lacks, lowered, needed_chars
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.outcomes import BARE_NO, UNMET_ZH
 from ctxengine.compaction.schema import Constraint, SlotUpdate
@@ -156,7 +157,9 @@ _ZH_IF_BEFORE = re.compile(r"(?:如果|要是|假如|假设|万一|若是)")
 # cue: "请不要客气", "千万别这么说", "可别提了", "一定不要错过". With a topic or a scope
 # before it, the same words are a rule ("价格以后不要再提了", "以后回复不要这样了").
 _ZH_COURTESY = re.compile(
-    r"(?:再|太)?(?:客气|这么说|那么说|这样|误会|介意|见怪|提|后悔|人云亦云|谢|难过|伤心|生气|错过)"
+    r"(?:再|太)?(?:客气|这么说|那么说|这样|误会|介意|见怪|提|后悔|人云亦云|谢|难过|伤心|生气|错过"
+    # "随便问问，别当真", "别往心里去", "别见笑", "别嫌我烦": said of the talk, no rule.
+    r"|当真|较真|往心里去|见笑|嫌弃|嫌我烦|笑话我|笑我)"
     r"(?:了|啊|呢|哦|啦|吧|嘛|哈|我)*$"
     # "你可别小看这家店", "千万别放在心上": a remark whatever follows.
     r"|小看|放在心上"
@@ -342,6 +345,8 @@ _EN_NOT_RULE = re.compile(
     r"|(?:(?<=\bi'm )|(?<=\bi am )|(?<=\bwe're )|(?<=\bwe are )|(?<=\bhe's )|(?<=\bshe's )"
     r"|(?<=\bit's )|(?<=\bthey're )|(?<=\bis )|(?<=\bare ))never\b(?!\s+to\b)"
 )
+# Most texts hold none of its words, which its gate (`Gate`) finds cheaper than its scan.
+_EN_NOT_RULE_GATE = Gate(_EN_NOT_RULE)
 
 _CLAUSE = re.compile(r"[^，,。；;！!？?\n]+[，,。；;！!？?]?")
 _QUESTION_END = ("？", "?", "吗", "么")
@@ -628,6 +633,17 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         "require",
     ),
 )
+# The revocations read first and those read last (`extract_constraints`): the weak readings
+# last, as a plain-words lift ("还是加上旅行保险吧", `_lifts`) says more than a bare request
+# ending in 吧. Each with the gate (`Gate`) that skips it in a text holding nothing every match
+# of it needs: most are in no message, and scanning each cost more than the rest of the
+# revocations did.
+_REVOKE_STRONG: tuple[tuple[re.Pattern[str], Polarity, Gate], ...] = tuple(
+    (rx, pol, Gate(rx)) for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN) if rx not in _REVOKE_ZH_WEAK
+)
+_REVOKE_WEAK: tuple[tuple[re.Pattern[str], Polarity, Gate], ...] = tuple(
+    (rx, pol, Gate(rx)) for rx, pol in _REVOKE_ZH if rx in _REVOKE_ZH_WEAK
+)
 # Revocations said in plain words lift a rule only when one is in force: "Actually, you can use
 # pandas now" lifts "Don't use pandas", "Actually, add travel insurance after all" lifts "No, I
 # don't want travel insurance", "现在可以用pandas"/"还是加上旅行保险吧" their Chinese rules.
@@ -852,6 +868,13 @@ _LIFT_ZH: tuple[re.Pattern[str], ...] = (
         r"还是(?:要|加上?|用|买|订|选择|选|带上?)(?!原来|之前|以前|老样子|按)"
         r"(?P<obj>[^，,。；;！!？?吧了吗呢]{1,18})(?![^，,。！!]*[？?吗么])"
     ),
+)
+# `_LIFT_ZH` (for any text) and both (for a text with a letter), each with the gate (`Gate`)
+# that skips it in a text holding nothing every match of it needs.
+_LIFT_SCANS_ZH: tuple[tuple[re.Pattern[str], Gate], ...] = tuple((rx, Gate(rx)) for rx in _LIFT_ZH)
+_LIFT_SCANS: tuple[tuple[re.Pattern[str], Gate], ...] = (
+    *_LIFT_SCANS_ZH,
+    *((rx, Gate(rx)) for rx in _LIFT_EN),
 )
 # Who an allergy is said of, before the thing with no "对" ("她青霉素过敏").
 _ALLERGY_PERSON = (
@@ -1202,10 +1225,11 @@ _GATE_ZH = (
     r"|统一(?:用|按|以)|一直|永远|排序|排列|排(?=[，,。；;！!\n]|$)|分组|[\d两三四五六七八九十]列|列[：:用为]|表头|字段"
     r"|例外|商量|最长|顶多|上限|封顶|标出|标红|标黄|标记|标注|单独列|挑出来|提醒我|高亮"
 )
-# Every English shape starts at a word's start: "\b" first lets most places fail at once.
-_GATE = re.compile(
-    _GATE_ZH
-    + r"|(?i:\b(?:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
+# The gate's English words, all lower-case: read case-blind in `_GATE`, and as they are in a
+# lowered text (`_may_hold_rule`). Every English shape starts at a word's start: "\b" first
+# lets most places fail at once.
+_GATE_EN = (
+    r"\b(?:don|do not|never|avoid|no more|stop|must|should|always|make sure|be sure|"
     r"remember|have to|only|prefer|ideally|rather|again|ok to|okay to|fine to|feel free|ignore|"
     r"forget|drop|disregard|no need|not |at most|at least|keep|from now on|going forward|allergic"
     r"|no longer|never mind|scratch|relax|loosen|lift|you can|you may|you're allowed"
@@ -1231,11 +1255,35 @@ _GATE = re.compile(
     r"|(?:over|above|under|below|exceeding|more than|less than|greater than|larger than) "
     r"[$€£¥]?\d|(?:each|every|any) "
     # `_en_output_shapes` and `_EN_FOR_EVERY`
-    r"|columns?\b|headers\b|headings\b|needs? to be|everything |all |for this ))"
+    r"|columns?\b|headers\b|headings\b|needs? to be|everything |all |for this )"
 )
+# Whether a message may hold a rule at all (most hold none): `extract_constraints` reads no
+# shape where it finds nothing. The authority: `_may_hold_rule` asks it in cheaper parts.
+_GATE = re.compile(_GATE_ZH + "|(?i:" + _GATE_EN + ")")
 # `_GATE` without its English words, for a text with no letter they could match: trying them
 # at every character of a Chinese message was most of the gate's cost.
 _GATE_NO_LATIN = re.compile(_GATE_ZH)
+# The English words as written, for a lowered text: a case-blind scan cost three times as much.
+_GATE_EN_LOWERED = re.compile(_GATE_EN)
+# Every Chinese word of the gate holds one of these characters (`needed_chars`): an English
+# text with none of them skips the Chinese words, which cost as much as the English ones there.
+_GATE_ZH_NEEDS = needed_chars(_GATE_NO_LATIN)
+
+
+def _may_hold_rule(text: str) -> bool:
+    """Whether `_GATE` matches in `text`, asked in parts: its English words on the lowered
+    text (the same places as case-blind on `text`, `lowered`); its Chinese words, in a text
+    with a letter, only where it holds a character they need (a Chinese text holds one almost
+    always, and the set of its characters would cost more than it saves)."""
+    if LATIN_LETTER.search(text) is not None:
+        low = lowered(text)
+        if low is None:  # a letter lowering could hide a match in ("İ", "ſ"): the whole scan
+            return _GATE.search(text) is not None
+        if _GATE_EN_LOWERED.search(low) is not None:
+            return True
+        if lacks(_GATE_ZH_NEEDS, text):
+            return False
+    return _GATE_NO_LATIN.search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -1324,6 +1372,8 @@ _ZH_FIXED_RENDER = re.compile(
     r"(?P<lead>[^，,。！!；;？?\n]*?)(?P<cue>固定|统一|一律|一直|始终)(?:都)?"
     r"(?:译为|译成|翻译成|翻译为|翻成|写成|写作|叫)\s*(?P<x>[^，,。！!；;？?\n]{1,40}?)\s*(?=$|[，,。！!；;])"
 )
+# Its lazy lead is tried from every place of a text: skipped where no cue could be.
+_ZH_FIXED_RENDER_GATE = Gate(_ZH_FIXED_RENDER)
 
 
 # "And for this loop only, 30 minute interviews are fine, Priya needs to leave by 12.": an
@@ -1433,7 +1483,7 @@ def _zh_whole_rule_shapes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]
             out.append(
                 _Hit(m.start("rule"), _make(m.group("rule"), "require", "先问我", "先", 0.8))
             )
-    for m in _ZH_FIXED_RENDER.finditer(text):
+    for m in () if _ZH_FIXED_RENDER_GATE.shut(text) else _ZH_FIXED_RENDER.finditer(text):
         if not _inside(m.start("x"), spans):
             clause = m.group().strip()
             out.append(
@@ -1885,19 +1935,15 @@ def _reminder_spans(text: str) -> list[tuple[int, int]]:
 
 def extract_constraints(text: str) -> list[Constraint]:
     """Every rule stated in `text`, in reading order, each with its verbatim clause."""
-    if not (_GATE if LATIN_LETTER.search(text) else _GATE_NO_LATIN).search(text):
+    if not _may_hold_rule(text):
         return []
     hits: list[_Hit] = []
     revoked_spans = _reminder_spans(text)
-    # The weak readings last: a plain-words lift ("还是加上旅行保险吧", `_lifts`) says more
-    # than a bare request ending in 吧.
-    strong = [(rx, pol) for rx, pol in (*_REVOKE_ZH, *_REVOKE_EN) if rx not in _REVOKE_ZH_WEAK]
-    weak = [(rx, pol) for rx, pol in _REVOKE_ZH if rx in _REVOKE_ZH_WEAK]
     if "例" in text or ("可以" in text and "的" in text):
         hits.extend(_zh_exceptions(text, revoked_spans))
     if "少" in text:
         hits.extend(_zh_less(text, revoked_spans))
-    _revocations(text, strong, hits, revoked_spans)
+    _revocations(text, _REVOKE_STRONG, hits, revoked_spans)
     if LATIN_LETTER.search(text) and "you" in text.lower():
         hits.extend(_conditional_permissions(text, revoked_spans))
     if _NO_LONGER_GATE.search(text):
@@ -1929,7 +1975,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_also_fine(text, revoked_spans))
     if "可以" in text:
         hits.extend(_zh_with_consent(text, revoked_spans))
-    _revocations(text, weak, hits, revoked_spans)
+    _revocations(text, _REVOKE_WEAK, hits, revoked_spans)
     for m in _EN_CONTRAST.finditer(text):
         clause = _clause_at(text, m.start(), through_comma=True)
         hits.append(_Hit(m.start(), _make(clause, "require", m.group("x"), "instead", 0.8)))
@@ -1993,7 +2039,7 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits = [_held_until(text, h) for h in hits]
     quoted = _quoted_spans(text)
     return [
-        _unquoted_subject(h.constraint)
+        _unlabelled(_unquoted_subject(h.constraint))
         for h in hits
         if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
     ]
@@ -2085,6 +2131,22 @@ def _held_until(text: str, h: _Hit) -> _Hit:
     if m is None:
         return h
     return _Hit(h.start, c.model_copy(update={"text": text[at : m.end()].strip()}))
+
+
+# A label before a rule's clause that says a rule follows ("规矩是这样：", "记住：", "提醒一下：",
+# "要求如下："): the rule is what follows it, kept verbatim without the label.
+_ZH_RULE_LABEL = re.compile(
+    r"\s*(?:(?:另外|还有|最后|对了)[，,]?\s*)?(?:我的|我们的|咱们的|我们家的|公司的|这边的)?"
+    r"(?:规矩|规则|要求|原则|约定|提醒|记住|记得|注意|备注|补充|重点|一句话)"
+    r"(?:一下|一点|一句|如下|是这样的?|就一条|只有一条|有一条|有几条)?\s*[：:]\s*(?=\S)"
+)
+
+
+def _unlabelled(c: Constraint) -> Constraint:
+    """A rule without the label that announced it (`_ZH_RULE_LABEL`)."""
+    if (m := _ZH_RULE_LABEL.match(c.text)) is None or m.end() >= len(c.text):
+        return c
+    return c.model_copy(update={"text": c.text[m.end() :]})
 
 
 def _unquoted_subject(c: Constraint) -> Constraint:
@@ -2292,12 +2354,14 @@ _ZH_ONCE_TAIL = re.compile(
 
 def _revocations(
     text: str,
-    rules: list[tuple[re.Pattern[str], Polarity]],
+    rules: tuple[tuple[re.Pattern[str], Polarity, Gate], ...],
     hits: list[_Hit],
     revoked_spans: list[tuple[int, int]],
 ) -> None:
     """The revocations `rules` read in `text`, each once (a span read stays read)."""
-    for rx, pol in rules:
+    for rx, pol, gate in rules:
+        if gate.shut(text):
+            continue
         for m in rx.finditer(text):
             if _inside(m.start(), revoked_spans) or _inside(m.end() - 1, revoked_spans):
                 continue  # read by an earlier, more telling shape
@@ -2549,7 +2613,9 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     rule only if one is in force (`IF_RULED`)."""
     out: list[_Hit] = []
     latin = LATIN_LETTER.search(text) is not None
-    for rx in (*_LIFT_ZH, *_LIFT_EN) if latin else _LIFT_ZH:
+    for rx, gate in _LIFT_SCANS if latin else _LIFT_SCANS_ZH:
+        if gate.shut(text):
+            continue
         for m in rx.finditer(text):
             at = m.start("obj")
             if _inside(at, spans) or _inside(m.end() - 1, spans):
@@ -4203,7 +4269,9 @@ _EN_FORGET = re.compile(r"(?i)forget(?:\s+(?:to|about))?\s+")
 
 def _en_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
     out: list[_Hit] = []
-    not_rule = {m.end() for m in _EN_NOT_RULE.finditer(text)}
+    not_rule = (
+        set() if _EN_NOT_RULE_GATE.shut(text) else {m.end() for m in _EN_NOT_RULE.finditer(text)}
+    )
     joined: list[tuple[int, int]] = []
     # Contrasts kept in the rule before them ("Only contact me by email, never call my work
     # number."): a rule read at their own cue shares its text, so the block shows it once.
@@ -5013,18 +5081,27 @@ def value_shape(s: str) -> tuple[str, str] | None:
 def _mind_changes(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """The four kinds of change (`mind_change`) read in `text`."""
     out: list[_Hit] = []
-    kinds: tuple[tuple[tuple[re.Pattern[str], ...], str, Polarity], ...] = (
-        (_DROP_RX, DROPS, "prefer"),
-        ((_ZH_NEVER_MIND,), CHANGES_MIND, "forbid"),
-        (_INCLUDE_RX, INCLUDES, "only"),
-        (_NEW_VALUE_RX, NEW_VALUE, "require"),
-    )
-    for rxs, kind, polarity in kinds:
-        for rx in rxs:
-            for m in rx.finditer(text):
-                if (hit := _mind_change_hit(text, m, kind, polarity, spans)) is not None:
-                    out.append(hit)
+    for rx, gate, kind, polarity in _MIND_CHANGE_SCANS:
+        if gate.shut(text):
+            continue
+        for m in rx.finditer(text):
+            if (hit := _mind_change_hit(text, m, kind, polarity, spans)) is not None:
+                out.append(hit)
     return out
+
+
+# Each shape of `_mind_changes` with its kind and the gate (`Gate`) that skips it in a text
+# that holds nothing every match of it needs: most of the shapes are in no message, and
+# scanning each was most of the time the rule path spent on a message that passed `_GATE`.
+_MIND_CHANGE_KINDS: tuple[tuple[tuple[re.Pattern[str], ...], str, Polarity], ...] = (
+    (_DROP_RX, DROPS, "prefer"),
+    ((_ZH_NEVER_MIND,), CHANGES_MIND, "forbid"),
+    (_INCLUDE_RX, INCLUDES, "only"),
+    (_NEW_VALUE_RX, NEW_VALUE, "require"),
+)
+_MIND_CHANGE_SCANS: tuple[tuple[re.Pattern[str], Gate, str, Polarity], ...] = tuple(
+    (rx, Gate(rx), kind, polarity) for rxs, kind, polarity in _MIND_CHANGE_KINDS for rx in rxs
+)
 
 
 def _mind_change_hit(

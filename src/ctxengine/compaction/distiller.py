@@ -14,7 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from ctxengine.compaction.audit import AuditEvent, AuditLog
-from ctxengine.compaction.ontology import Ontology, generic_ontology, load_builtin
+from ctxengine.compaction.ontology import (
+    Ontology,
+    OntologyError,
+    generic_ontology,
+    load_builtin,
+)
 from ctxengine.compaction.parse import CONTEXT_WINDOW, parse_message, parse_message_dual
 from ctxengine.compaction.parse_model import ModelParser
 from ctxengine.compaction.references import ParseContext, RecentWindow
@@ -76,8 +81,15 @@ _YAML_ONTOLOGIES: dict[Path, tuple[tuple[int, int], Ontology]] = {}
 def _load_yaml(path: Path) -> Ontology:
     try:
         st = path.stat()
+    except FileNotFoundError:
+        # Most often a built-in's name mistyped ("ecomerce"): say which names there are.
+        builtins = ", ".join(BUILTIN_ONTOLOGIES)
+        raise OntologyError(
+            f"ontology: cannot read {path}: no such file, and {str(path)!r} is no built-in"
+            f" ontology ({builtins})"
+        ) from None
     except OSError:
-        return Ontology.from_yaml(path)  # names the problem (missing, unreadable)
+        return Ontology.from_yaml(path)  # names the problem (unreadable)
     stamp = (st.st_mtime_ns, st.st_size)
     cached = _YAML_ONTOLOGIES.get(path)
     if cached is not None and cached[0] == stamp:
@@ -202,6 +214,13 @@ class CompactionDistiller:
             "observed_seq": self.observed_seq,
             "tool_names": dict(self._tool_names),
         }
+
+    def reconfigure(self, settings: Settings) -> None:
+        """Take the compaction tunables of `settings` from the next message on (a session's
+        `/config` change, or its settings after a restore: the stored state holds the ones
+        it was made with)."""
+        self.state.config = CompactionConfig.from_settings(settings)
+        self._chunk = settings.parse_chunk_chars
 
     def load(self, data: dict[str, Any]) -> None:
         self.state = SessionState.from_dict(data["state"])

@@ -38,14 +38,23 @@ _RULES: tuple[tuple[str, str, str, str, str], ...] = (
         # "算了" gives up when it leads its clause ("算了，不买了", "那就算了"); after what it
         # qualifies it concedes ("那就用副厂的吧，这次算了", "用副厂的算了": this once, fine).
         r"取消|(?:^|(?<=[，,。！!？?；;\s]))(?:那|那就|唉|哎|嗯|好吧|要不|还是|那还是|就)?算了"
-        r"|(?:这次|这回)就?算了(?=[，,]\s*(?:下次|改天|以后|回头))|不买了|不要了|退订|撤销",
-        r"\bcancel\b|\bnever ?mind\b|\bforget it\b|\bcall (?:it )?off\b|\babort\b",
+        r"|(?:这次|这回)就?算了(?=[，,]\s*(?:下次|改天|以后|回头))|不买了|退订|撤销"
+        # "MU5101不要了，还是改国航": dropped for another, a change; "不要了" alone gives up.
+        r"|不要了(?![，,。\s]*(?:还是|改|换|要|用|就|那就))"
+        # "这个号帮我退了吧", "票退掉": given back, booking and all.
+        r"|帮我退|退掉|退了吧|退票|退号|退房",
+        # "Never mind, keep 48 kHz like before": what follows is what to do instead.
+        r"\bcancel\b|\bnever ?mind\b(?![,.;:!\s-]*(?:keep|use|make|go|let'?s|just|stick|do|"
+        r"send|put|set|change|switch|book|i'?ll|we'?ll|leave|it'?s|that'?s))|\bforget it\b"
+        r"|\bcall (?:it )?off\b|\babort\b|\bundo\b|\bscrap (?:it|that|this|the)\b"
+        r"|\blet'?s not (?:do (?:it|that|this)|re-?run|run|book|send|go ahead|proceed|ship|deploy"
+        r"|export|publish|order|buy|bother)\b",
         r"不用了",
         r"\bno thanks\b",
     ),
     (
         "modify",
-        r"改成|改为|换成|换为|更改|修改|改用|换用|变成|调整为",
+        r"改成|改为|换成|换为|更改|修改|改用|换用|变成|调整为|还是(?:改|换|用)",
         r"\bchange\b|\bupdate\b|\bmodify\b|\bswitch\b|\binstead\b|\breplace\b|\bmake it\b|"
         r"\breschedule\b",
         r"改|换",
@@ -65,9 +74,13 @@ _RULES: tuple[tuple[str, str, str, str, str], ...] = (
         r"找个|告诉我"
         # "把预留号再发我一遍", "再说一遍": what was said, asked for again.
         r"|(?:再|重新)(?:发|说|告诉|给)(?:我|我们)|(?:发|告诉)(?:我|我们)[^，,。；;！!？?\n]{0,20}?一遍"
-        r"|再说一遍",
-        r"^(?:what|which|where|when|how|who|is there|are there|can you|could you|"
-        r"do you)\b|\bfind\b|\bsearch\b|\blook up\b|\bshow me\b|\brecommend\b|\blist\b"
+        r"|再说一遍"
+        # "帮我总结一下进度", "跟我核对一下", "把要点给我列一下", "帮我看看下周的号": asked for
+        # what is known, a look-up.
+        r"|总结一下|汇总一下|核对一下|列一下|列出来|帮我看看|帮我看一下|给我看看",
+        r"^(?:what(?!\s+(?:i|you|we)\s+(?:said|meant|wanted|asked)\b)|which|where|when|how|who"
+        r"|is there|are there|can you|could you|do you)\b"
+        r"|\bfind\b|\bsearch\b|\blook up\b|\bshow me\b|\brecommend\b|\blist\b"
         # "Is it too late to change anything?": a yes/no question ending the message asks,
         # whatever verb is in it ("Is it possible to change …?", "Is it OK to …?" ask for the
         # change itself; "Did I say Friday? Make it Saturday." ends on the change).
@@ -78,7 +91,9 @@ _RULES: tuple[tuple[str, str, str, str, str], ...] = (
         r"|\b(?:send|give|tell|show|read|list|text|email)\s+(?:me|us)\b[^.!?\n]{0,60}"
         r"\b(?:again|once more)\b|\bremind (?:me|us)\b",
         r"[？?]|吗|呢",
-        r"\bwhat\b|\bhow\b",
+        # "Disregard what I said about paging": what was said, no question.
+        r"\bwhat\b(?!\s+(?:i|you|we|he|she|they)\s+(?:said|told|asked|mentioned|wrote|meant"
+        r"|wanted|did|had|was|were)\b)|\bhow\b",
     ),
     (
         "chitchat",

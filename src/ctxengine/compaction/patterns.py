@@ -151,6 +151,32 @@ _SPACED_FLIGHT = (
 # After a word for a flight, any flight number of 1 to 4 digits ("flight UA 15", "航班CA 1234").
 _FLIGHT_WORD = r"(?i:\bflights?(?: (?:number|no\.?|#))?|航班号?)(?: (?:is|was)|\s*[:：是])?\s*"
 
+# Words naming a document's number (a policy, an expense claim, an invoice, a contract, a
+# case, a medical record): "保单号", "报销单号", "发票号码", "合同编号".
+_DOC_WORD = (
+    r"(?:保单号|报销单号|发票号码?|票据号码?|单据号|合同编?号|案件?号|报案号|理赔单?号|病历号"
+    r"|就诊卡号|流水号|凭证号|批文号|文号)"
+)
+# A year in brackets, ASCII or Chinese: "(2026)", "（2026）", "〔2026〕", "[2026]".
+_DOC_YEAR = r"[(（〔\[](?:19|20)\d{2}[)）〕\]]"
+# The number: four ASCII letters or digits at least, or a short prefix with a bracketed year
+# ("ZX(2026)第0315号"). A Chinese prefix ("沪医票") is no word of a sentence ("合同号在第2页").
+_DOC_NUMBER = (
+    r"(?:(?![在是为我你他她的了第要和跟])[" + _HAN + r"]{1,4}(?=[A-Za-z0-9]))?"
+    r"(?:[A-Za-z0-9][A-Za-z0-9-]*" + _DOC_YEAR + r"第?\d{1,6}号"
+    r"|(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,}(?![A-Za-z0-9_-]))"
+)
+# The last digits of a number, said as such ("尾号4417", "后四位是1234", "the card ending in
+# 4417", "last four digits are 9921"). In English a card, an account or a phone says whose
+# ("the fiscal year ending in 2025" is none).
+_LAST_DIGITS = (
+    r"(?:(?:尾号|[后末][四4六6三3]位(?:数字|数)?)\s*(?:是|为|:|：)?"
+    r"|(?i:\b(?:card|account|acct|number|phone|mobile|cell|visa|mastercard|amex|debit|credit"
+    r"|one|policy|ssn|license|licence|plate)(?: \w+){0,2}? (?:that )?end(?:ing|s)(?: in| with)?:?"
+    r"|\blast (?:four|4|three|3|six|6) digits?(?: of (?:the|my|his|her|your|their) \w+)?"
+    r"(?: (?:are|is))?:?))\s*(\d{3,6})(?!\d)"
+)
+
 # (kind, priority, regex, group). Lower priority number wins an overlap.
 _RAW: list[tuple[str, int, str, int]] = [
     (
@@ -249,7 +275,8 @@ _RAW: list[tuple[str, int, str, int]] = [
     (
         "order_id",
         3,
-        r"(?:订单号?|(?<![工运])(?<!物流|快递)单号|(?i:order(?: number| no\.?| id| #)?))"
+        r"(?:订单号?|(?<![工运保])(?<!物流|快递|报销|理赔|报案|结算)单号"
+        r"|(?i:order(?: number| no\.?| id| #)?))"
         r"\s*(?:是|为|:|：|is|=|#)?\s*"
         r"(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
         1,
@@ -273,6 +300,18 @@ _RAW: list[tuple[str, int, str, int]] = [
         r"(?:是|为|:|：|is|=|#)?\s*(?=[A-Za-z0-9-]*\d)([A-Za-z0-9][A-Za-z0-9-]{3,})" + _NA,
         1,
     ),
+    # A document's number said as one: "保单号PICC2026110300457", "发票号沪医票2026-0451178",
+    # "合同编号ZX(2026)第0315号". The word says it is an id; a few Chinese characters may open
+    # it ("沪医票…") only when an ASCII letter or digit follows, so "编号是12345的那个" ends at
+    # the digits.
+    ("id", 3, _DOC_WORD + r"\s*(?:是|为|:|：)?\s*(" + _DOC_NUMBER + r")", 1),
+    # A document number by its shape: letters, the year in brackets, the number ("ZX(2026)第
+    # 0315号", "GF（2025）12号"). A Chinese prefix is left out: where it starts is not
+    # knowable from the characters alone ("根据京政发〔2026〕12号").
+    ("id", 3, _NB + r"[A-Z]{1,8}" + _DOC_YEAR + r"第?\d{1,6}号", 0),
+    # The last digits of a number, said as such: "身份证尾号4417", "手机后四位5678", "the card
+    # ending in 4417". Not the number itself: "尾号5678" is no phone.
+    ("last_digits", 4, _LAST_DIGITS, 1),
     ("phone", 4, r"(?<![\d*])(?:\+?86[ -]?)?1[3-9]\d[*xX]{4}\d{4}(?![\d*])", 0),
     # A masked North American number: "617-***-9921", "(617) xxx-9921", "***-***-9921".
     (
@@ -380,7 +419,9 @@ _RAW: list[tuple[str, int, str, int]] = [
         "amount",
         8,
         r"(?<![\d.])\d+(?:,\d{3})*(?:\.\d+)?(?:\s?-\s?\d+(?:\.\d+)?)?\s?"
-        r"(?:元|块钱|块|美元|美金|欧元|英镑|日元|USD|CNY|RMB|EUR|GBP|JPY|dollars?|euros?)"
+        # A multiplier before a Chinese unit is part of the sum ("26.8万元", "3千块").
+        r"(?:(?:百万|千万|[万亿千])?(?:元|块钱|块|美元|美金|欧元|英镑|日元)"
+        r"|USD|CNY|RMB|EUR|GBP|JPY|dollars?|euros?)"
         r"(?![A-Za-z])",
         0,
     ),
@@ -591,6 +632,14 @@ PATTERNS: tuple[tuple[str, int, re.Pattern[str], int], ...] = tuple(
 # whether it needs an ASCII capital letter, as flight numbers and code-like tokens do).
 # Most messages hold a number or two but no '@', "://" or 11 digits in a row: skipping the
 # patterns they cannot match is most of `find_spans`' cost.
+_DOC_NEEDS = (
+    *("保单号", "报销单号", "发票号", "票据号", "单据号", "合同", "案号", "案件号", "报案号"),
+    *("理赔", "病历号", "就诊卡号", "流水号", "凭证号", "文号"),
+)
+_TAIL_NEEDS = (
+    *("尾号", "后四位", "后4位", "后六位", "后6位", "后三位", "后3位", "末四位", "末4位"),
+    *("末六位", "末6位", "末三位", "末3位", "end", "last "),
+)
 _MONTH_WORDS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("://", "www."), 0, False),
@@ -611,6 +660,9 @@ _NEEDS: tuple[tuple[tuple[str, ...], int, bool], ...] = (
     (("订单", "单号", "order"), 1, False),
     (("commit", "sha", "[", "提交"), 1, False),
     (("工单", "票号", "ticket", "case"), 1, False),
+    (_DOC_NEEDS, 1, False),  # 保单号PICC…
+    (("(", "（", "〔", "["), 4, True),  # ZX(2026)第0315号
+    (_TAIL_NEEDS, 3, False),  # 尾号4417
     (("*", "x"), 4, False),  # masked mobile
     (("*", "x"), 4, False),  # masked US phone
     ((), 11, False),  # mobile

@@ -4,7 +4,10 @@ A policy is ``(state, ctx) -> list[PolicyDecision]``. It only *reads* the state;
 applies the decisions it understands (``pin``, ``fold``, ``reset``, ``reinstate_earlier``) and
 records every decision in the audit log, understood or not. Keeping policies pure makes each
 one testable on its own and lets a user add one with `register_policy` without touching the
-session code.
+session code (and enable it by name in the `policies` setting). A policy that raises, or
+returns a decision the session cannot apply, costs only its own decisions for that message:
+the message is applied, the other policies run, and a ``policy_error`` audit event names the
+policy and the error (a user's policy must not break the session or lose a message).
 
 Built in (the three modes of the seed article plus its periodic reset):
 
@@ -63,6 +66,10 @@ def min_context(state: SessionState, ctx: PolicyContext) -> list[PolicyDecision]
         return []
     n = state.config.min_context_repeat_turns
     by_turn = {f.turn: set(f.subjects) for f in state.focus}
+    if n > len(by_turn):
+        # Fewer turns in focus than the window holds: none repeats n times. Checked first, so
+        # a huge setting (a request's "config") never builds a window of that many turns.
+        return []
     window = [ctx.turn - i for i in range(n)]
     if any(t not in by_turn for t in window):
         return []
@@ -156,8 +163,19 @@ def register_policy(name: str, fn: PolicyFn, *, replace: bool = False) -> None:
 
 def resolve(names: list[str], registry: dict[str, PolicyFn] | None = None) -> list[PolicyFn]:
     """The functions for `names`, in order; unknown names are an error, not a silent skip."""
+    return [fn for _, fn in resolve_named(names, registry)]
+
+
+def resolve_named(
+    names: list[str], registry: dict[str, PolicyFn] | None = None
+) -> list[tuple[str, PolicyFn]]:
+    """(name, function) for `names`, in order: the name says which policy failed, if one does.
+
+    Raises:
+        PolicyError: a name is not registered.
+    """
     reg = POLICIES if registry is None else registry
     missing = [n for n in names if n not in reg]
     if missing:
         raise PolicyError(f"unknown policy {missing[0]!r}; registered: {sorted(reg)}")
-    return [reg[n] for n in names]
+    return [(n, reg[n]) for n in names]

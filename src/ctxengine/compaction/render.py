@@ -1190,6 +1190,7 @@ EVIDENCE_KINDS_ZH: dict[str, str] = {
     "iban": "IBAN",
     "doi": "DOI",
     "seat": "座位",
+    "last_digits": "尾号",
 }
 _SOURCES_ZH = {"assistant": "助手", "tool": "工具", "call": "调用"}
 

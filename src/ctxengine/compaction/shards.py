@@ -2,8 +2,8 @@
 
 Sharding: a long state is split by domain (the slot's entity: product, address, payment, ...)
 into CONTEXT blocks each under a token cap, so separate model calls can each work on one
-domain. The intent, the active constraints and the constraint conflicts go into *every* shard:
-a shard that drops a user rule would undo what the ledger is for.
+domain. The intent, the active constraints and the conflicts a rule is part of go into *every*
+shard: a shard that drops a user rule would undo what the ledger is for.
 
 Isolation: `SubTaskSpace` runs a sub-task (one hop of "find a flight, then a hotel") in its own
 `SessionState`. Nothing the sub-task does touches the parent until `finish`, which hands back
@@ -46,7 +46,9 @@ def _domain_views(view: ContextView) -> dict[str, ContextView]:
         pending=[],
         removed=[],
         previous={},
-        conflicts=[c for c in view.conflicts if c.kind == "constraint"],
+        # A conflict with a rule on either side (two rules, a value against a rule) is about
+        # the rule, which every shard carries; only two values of one slot belong to a domain.
+        conflicts=[c for c in view.conflicts if c.kind != "slot"],
         evidence=[],
     )
     out: dict[str, ContextView] = {}
@@ -123,14 +125,15 @@ def _split(view: ContextView, counter: TokenCounter, cap: int, domain: str) -> l
 def shard_state(
     state: SessionState,
     counter: TokenCounter,
-    max_tokens: int,
+    max_tokens: int | None = None,
     *,
     current_turn: int | None = None,
     language: Language | None = None,
     labels: BlockLabels = NO_LABELS,
 ) -> list[Shard]:
-    """Split a session's CONTEXT block into per-domain shards of at most `max_tokens` each;
-    `labels` name entities and slots in the shards' language (`Ontology.labels`).
+    """Split a session's CONTEXT block into per-domain shards of at most `max_tokens` each
+    (default: the session's `shard_max_tokens` setting); `labels` name entities and slots in
+    the shards' language (`Ontology.labels`).
 
     Raises:
         ShardError: the cap cannot hold the intent and constraints, or one item.
@@ -146,9 +149,10 @@ def shard_state(
         options=state.config.render_options(),
         labels=labels,
     )
+    cap = state.config.shard_max_tokens if max_tokens is None else max_tokens
     shards: list[Shard] = []
     for domain, dview in _domain_views(view).items():
-        for i, part in enumerate(_split(dview, counter, max_tokens, domain), start=1):
+        for i, part in enumerate(_split(dview, counter, cap, domain), start=1):
             text = render_view(part)
             shards.append(Shard(domain=domain, part=i, text=text, tokens=counter.count(text)))
     return shards

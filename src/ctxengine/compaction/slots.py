@@ -93,6 +93,8 @@ _NO_VALUE_REMARK = re.compile(r"(?:错误|错|不对|有误|一下|下)")
 # "快递单号", "快递运单号", "快递的单号": after a slot word, an identifier's word makes the
 # slot word its modifier; what follows is the identifier (evidence), not the slot's value.
 _ID_AFTER = re.compile(r"的?(?:运|物流|快递|订)?单(?:号码|号|编号)|的?运单")
+# "手机尾号是5678", "电话后四位1234": the number's last digits (evidence of their own), no number.
+_TAIL_AFTER = re.compile(r"(?:号码?)?的?(?:尾号|[后末][四4六6三3]位)")
 
 
 def _in_longer_word(text: str, start: int, end: int, groups: Mapping[str, str | None]) -> bool:
@@ -603,6 +605,8 @@ def extract_updates(
                 continue  # "这款¥8,999，另一款价格为12,999元": another thing's value
             if _ID_AFTER.match(text, m.end("slot")):
                 continue  # "快递单号是SF123": an identifier the slot word names, no value
+            if _TAIL_AFTER.match(text, m.end("slot")):
+                continue  # "手机尾号是5678": the last digits of the number, not the number
             if (slot.value_shape == "amount" or slot.criterion) and beyond_amount(
                 text, m.start("slot")
             ):
@@ -3618,7 +3622,9 @@ _THING_CHAR = rf"(?:(?![{_NOT_THING_CHARS}])[\u4e00-\u9fff])"
 _RIGHT_ADVERB = r"应该|应当|其实|实际|现在|一共|总共|合计"
 _NAMED_WRONG_ZH = re.compile(
     r"(?:我|刚才|之前|前面|上次|我刚才|我之前|我前面|我上次)?"
-    r"(?:量|写|记|说|填|算|标|打)?(?:错了|不对|有误|改了)[，,：:]\s*"
+    # "护照号有个数字错了": which part of it slipped is no part of the thing's name.
+    r"(?:有(?:一?个|一位|几个|两个|一处)(?:数字|字母?|地方|位数?|数))?"
+    r"(?:量|写|记|说|填|算|标|打|弄|搞|输|录|选|报|订|看|登记)?(?:错了|不对|有误|改了)[，,：:]\s*"
     rf"(?P<thing>(?!{_RIGHT_ADVERB}){_THING_CHAR}{{2,8}}?)?(?:{_RIGHT_ADVERB})?"
     rf"(?:是|为)\s*(?P<value>(?:[^，,。；;！!？?\n]|{_ZH_NUM_COMMA})+)"
 )

@@ -13,6 +13,7 @@ into another's context.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
@@ -48,7 +49,12 @@ from ctxengine.compaction.ledger import (
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.ontology import NO_LABELS, BlockLabels
 from ctxengine.compaction.outcomes import within
-from ctxengine.compaction.policies import PolicyContext, PolicyDecision, PolicyFn, resolve
+from ctxengine.compaction.policies import (
+    PolicyContext,
+    PolicyDecision,
+    PolicyFn,
+    resolve_named,
+)
 from ctxengine.compaction.protection import ProtectionIndex
 from ctxengine.compaction.render import (
     EvidenceSelection,
@@ -69,6 +75,8 @@ from ctxengine.compaction.schema import (
 from ctxengine.compaction.slot_context import edits_a_list
 from ctxengine.compaction.slots import UNSPECIFIED, moved_event_kinds
 from ctxengine.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 class _Turned(Protocol):
@@ -248,6 +256,19 @@ def _names(text: str, value: str) -> bool:
     return False
 
 
+# Slot-name separators, and the words a slot name may end in for "id" ("order number").
+_NAME_SEPARATOR = re.compile(r"[\s\-]+")
+_NUMBER_WORD = re.compile(r"_(?:number|no|num|nr)$")
+# An identifier slot whatever the words: "user_id", "user id", "user-id", "用户ID".
+_ID_NAME = re.compile(r"(?i)(?:[\s_-]|^|(?<=[\u4e00-\u9fff]))id$")
+
+
+def core_name(name: str) -> str:
+    """A slot name as `core_slots` spell them: lower case, words joined by "_", a trailing
+    "number"/"no" read as "id" ("Order Number" -> "order_id")."""
+    return _NUMBER_WORD.sub("_id", _NAME_SEPARATOR.sub("_", name.strip().lower()))
+
+
 class CompactionInputError(ValueError):
     """A parsed turn cannot be applied (bad turn number, out of order)."""
 
@@ -287,10 +308,12 @@ class CompactionConfig(BaseModel):
     slot_marker_turns: int | None = Field(5, ge=0)
     render_max_instances: int = Field(100, ge=0)
     block_long_fact_tokens: int = Field(10, ge=1)
+    shard_max_tokens: int = Field(4000, ge=128)
 
     @classmethod
     def from_settings(cls, settings: Settings, **overrides: Any) -> CompactionConfig:
-        return cls(
+        """The config `settings` give; `overrides` (field names of this class) win."""
+        fields: dict[str, Any] = dict(
             recent_intents=settings.recent_intents,
             evidence_max_items=settings.evidence_max_items,
             min_context_repeat_turns=settings.min_context_repeat_turns,
@@ -302,8 +325,14 @@ class CompactionConfig(BaseModel):
             render_max_conflicts=settings.render_max_conflicts,
             render_max_instances=settings.render_max_instances,
             block_long_fact_tokens=settings.block_long_fact_tokens,
-            **overrides,
+            policies=list(settings.policies),
+            core_slots=list(settings.core_slots),
+            history_turns=settings.render_history_turns,
+            conflict_turns=settings.render_conflict_turns,
+            slot_marker_turns=settings.render_slot_marker_turns,
+            shard_max_tokens=settings.shard_max_tokens,
         )
+        return cls(**{**fields, **overrides})
 
     def render_options(self) -> RenderOptions:
         return RenderOptions(
@@ -464,7 +493,7 @@ class SessionState(BaseModel):
             raise CompactionInputError(
                 f"turn {turn} of session {self.session_id!r} arrives after turn {self.last_turn}"
             )
-        fns = resolve(self.config.policies, policies)  # fail before changing anything
+        fns = resolve_named(self.config.policies, policies)  # fail before changing anything
         start = len(self.audit.events)
         self.last_turn = turn
         user = parsed.role == "user"
@@ -620,10 +649,25 @@ class SessionState(BaseModel):
             self._focus(parsed)
         self._evict(turn)
         ctx = PolicyContext(turn=turn, parsed=parsed, events=self.audit.events[start:])
-        for fn in fns:
-            for d in fn(self, ctx):
-                self._decide(d)
+        for name, fn in fns:
+            try:
+                for d in fn(self, ctx):
+                    self._decide(d)
+            except Exception as exc:  # a user's policy: its failure is its own, see below
+                self._policy_failed(name, turn, exc)
         return self.audit.events[start:]
+
+    def _policy_failed(self, name: str, turn: int, exc: Exception) -> None:
+        """A policy raised, or returned a decision that cannot be applied.
+
+        The message is already applied to the layers (the record of what the user said), so
+        raising here would leave the session with a message its caller thinks failed, and a
+        restore would re-parse it into the same error on every start. The failure is an
+        audit event instead, and the policies after it still run.
+        """
+        log.warning("compaction policy %r failed on turn %d: %r", name, turn, exc)
+        data = {"policy": name, "error": type(exc).__name__, "message": str(exc)}
+        self.record("policy_error", turn, data)
 
     def _update(
         self,
@@ -1380,9 +1424,16 @@ class SessionState(BaseModel):
             self.record("compaction", turn, {"what": "evidence", "evicted": [e.id for e in gone]})
 
     def _is_core(self, key: str) -> bool:
+        """A core slot (a reset keeps it): one `core_slots` names, or any identifier slot.
+
+        Slots the user named in words ("My user id is u-5521" -> ``task.user id``, "order
+        number") are compared with the names spelled as in `core_slots` ("user_id",
+        "order_id"): separators and "number"/"no" for "id" folded, so a restart keeps them.
+        """
         _, slot = split_key(key)
-        core = {s.lower() for s in self.config.core_slots}
-        return key.lower() in core or slot.lower() in core or slot.lower().endswith("_id")
+        core = {core_name(s) for s in self.config.core_slots}
+        name = core_name(slot)
+        return core_name(key) in core or name in core or _ID_NAME.search(slot) is not None
 
     # --- decisions ---------------------------------------------------------------------------
 
@@ -1498,14 +1549,31 @@ class SessionState(BaseModel):
         return folded - self.pinned_turns(current_turn)
 
     def summary_line(self, start: int, end: int) -> str:
-        """One line of what turns start..end changed: final slot values and new rules."""
+        """One line of what turns start..end changed: final slot values, the rules said (a
+        rule no longer in force marked with its status, ``不要显示价格 [revoked]``), earlier
+        rules those turns lifted, and the identifiers the user or the assistant wrote there
+        that no value above holds (``order_id=DD20240315001``). The line stands for the
+        turns it folds, so nothing they said that the state keeps may be missing from it."""
         final: dict[str, str | None] = {}
         for t in _from_turn(self.state.transitions, start):
             if start <= t.turn <= end:
                 final[t.slot] = t.new
         parts = [f"{k}={fmt(v)}" for k, v in final.items() if v is not None]
         parts += [f"{k}=∅" for k, v in final.items() if v is None]
-        parts += [e.text for e in _from_turn(self.ledger.entries, start) if start <= e.turn <= end]
+        said = [e for e in _from_turn(self.ledger.entries, start) if start <= e.turn <= end]
+        # Statuses change in any order: an earlier rule lifted in these turns is found by
+        # its status turn (folds are rare, one per confirmation: a pass over the rules).
+        lifted = [
+            e
+            for e in self.ledger.entries
+            if e.turn < start and e.status_turn is not None and start <= e.status_turn <= end
+        ]
+        for e in said + lifted:
+            parts.append(e.text if e.status == "active" else f"{e.text} [{e.status}]")
+        held = "; ".join(parts)
+        for i in self.evidence.items.values():
+            if start <= i.first_seen <= end and said_in_conversation(i) and i.value not in held:
+                parts.append(f"{i.kind}={i.value}")
         return "; ".join(parts)
 
     def core_values(self) -> CoreValues:

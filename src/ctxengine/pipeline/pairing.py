@@ -37,6 +37,9 @@ class PairingScan:
     issued: set[str] = field(default_factory=set)
     answered: set[str] = field(default_factory=set)
     orphans: set[str] = field(default_factory=set)
+    # Ids called again while their earlier call still waited (a retried assistant message):
+    # that earlier call is never answered (a result answers the latest), whatever the counts.
+    lost: set[str] = field(default_factory=set)
     scanned: int = 0  # messages[:scanned] are in the sets above
     # The longest tool result content in messages[:scanned] (characters): stage 1 skips a turn
     # whose results are all under its limit without looking at its messages again.
@@ -50,7 +53,7 @@ class PairingScan:
         missing = self.issued - self.answered
         if allow_pending and missing:
             missing -= _pending_calls(messages)
-        return missing, set(self.orphans)
+        return missing | self.lost, set(self.orphans)
 
     def paired(self, messages: list[Message], *, allow_pending: bool = True) -> bool:
         """`unpaired(messages)` finds nothing: the same answer without building the sets.
@@ -59,7 +62,7 @@ class PairingScan:
         of the sets tell (`answered` only ever holds issued ids).
         """
         self.advance(messages)
-        if self.orphans:
+        if self.orphans or self.lost:
             return False
         if len(self.answered) == len(self.issued):
             return True
@@ -69,7 +72,7 @@ class PairingScan:
         """Take in `messages[scanned:]` (or start over when `messages` is shorter)."""
         if len(messages) < self.scanned:  # not the list seen last time: start over
             self.issued, self.answered, self.orphans, self.scanned = set(), set(), set(), 0
-            self.longest_result = 0
+            self.lost, self.longest_result = set(), 0
         issued, answered, orphans = self.issued, self.answered, self.orphans
         # One pass over the parts, no per-message lists (`m.tool_results` / `m.tool_calls`
         # would build two per message). A message's results are checked against calls issued
@@ -91,6 +94,7 @@ class PairingScan:
                     else:
                         calls.append(p.id)
             if calls:
+                self.lost.update(c for c in calls if c in issued and c not in answered)
                 issued.update(calls)
                 answered.difference_update(calls)  # an id used again: a new call
         self.scanned = len(messages)

@@ -215,6 +215,8 @@ def fit_budget(
     on_pass: Callable[[list[Turn]], int] | None = None,
     keep_latest: int = 1,
     floor: Callable[[], int] | None = None,
+    protected: frozenset[int] = frozenset(),
+    protected_max: int = 0,
 ) -> tuple[list[Turn], list[Removal]]:
     """Stage 3: when `reserved` + the turns exceed `budget`, shrink until they fit `target`.
 
@@ -226,6 +228,11 @@ def fit_budget(
     them are gone and the rest is still over the budget itself, with `reserved` down to
     `floor()` when given (a CONTEXT block yields its own room to them down to what it never
     sheds, and makes the target then: see `Session._context`).
+
+    `protected` turn indexes (Min-Context pins) are compressed and dropped after the other
+    complete turns, while they take at most `protected_max` tokens together (the newest
+    pinned turns first, when the chain is larger): an entity the user keeps asking about
+    stays verbatim, and pinning can never hold the context over its budget.
     """
 
     def total(ts: list[Turn]) -> int:
@@ -233,6 +240,7 @@ def fit_budget(
 
     if total(turns) <= budget:
         return turns, []
+    spared = _spared(turns[:-1], protected, protected_max)
     removals: list[Removal] = []
     while total(turns) > target and len(turns) > 1:
         if len(turns) <= keep_latest and (
@@ -243,12 +251,13 @@ def fit_budget(
         before_turns, before_tokens = len(turns), total(turns)
         spare = max(keep_latest, 1) if len(turns) > keep_latest else 1
         complete, current = turns[:-spare], turns[-spare:]
-        uncompressed = [t for t in complete if not t.compressed]
+        uncompressed = [t for t in complete if not t.compressed and t.index not in spared]
+        droppable = [t for t in complete if t.index not in spared] or complete
         if len(turns) < compress_below and uncompressed:
             removal = Removal(stage="budget_compress")
             new: list[Turn] = []
             for t in complete:
-                if t.compressed:
+                if t.compressed or t.index in spared:
                     new.append(t)
                     continue
                 ct, removed = compress_turn(t, counter)
@@ -257,15 +266,34 @@ def fit_budget(
                 new.append(ct)
             turns = [*new, *current]
         else:
-            n_drop = max(len(complete) // 2, 1)
-            removal = Removal(stage="budget_trim", turns=complete[:n_drop])
-            turns = [*complete[n_drop:], *current]
+            # The earliest half of the turns not spared (of all, once only spared ones are
+            # left: the budget outranks a pin).
+            gone = droppable[: max(len(droppable) // 2, 1)]
+            removal = Removal(stage="budget_trim", turns=gone)
+            dropped = {t.index for t in gone}
+            turns = [*(t for t in complete if t.index not in dropped), *current]
         if on_pass is not None:
             reserved = on_pass(turns)
         removal.turns_before, removal.tokens_before = before_turns, before_tokens
         removal.turns_after, removal.tokens_after = len(turns), total(turns)
         removals.append(removal)
     return turns, removals
+
+
+def _spared(turns: list[Turn], protected: frozenset[int], max_tokens: int) -> frozenset[int]:
+    """The protected turns a budget compaction keeps longest: the newest first, while they
+    fit in `max_tokens` together."""
+    if not protected or max_tokens <= 0:
+        return frozenset()
+    out: set[int] = set()
+    used = 0
+    for t in reversed(turns):
+        if t.index in protected:
+            if used + t.tokens > max_tokens:
+                break
+            used += t.tokens
+            out.add(t.index)
+    return frozenset(out)
 
 
 def aggressive_trim(

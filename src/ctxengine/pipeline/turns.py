@@ -46,7 +46,7 @@ class Turn:
         # `Window.is_paired` (it depends on what follows the calls).
         scan = self.pairing
         scan.advance(messages)
-        if scan.orphans:
+        if scan.orphans or scan.lost:
             self.paired = self.paired_pending = False
         elif len(scan.answered) == len(scan.issued):
             self.paired = self.paired_pending = True

@@ -221,7 +221,7 @@ class Window:
         settled = self.settled_tokens(reserved, int(s.agent_max_context_tokens * budget_scale))
         if settled is not None:
             # Most calls follow a single add: no stage has work (nor does `protected` matter,
-            # which only spares turns from stage 2). Read off the running totals.
+            # which only spares turns from stages 2 and 3). Read off the running totals.
             return WindowResult(self.messages(), settled, [])
         steps: list[StageStep] = []
         # Called before every model call, mostly with nothing to do: each stage is entered only
@@ -251,6 +251,8 @@ class Window:
                 counter=self.counter,
                 keep_latest=keep_latest,
                 floor=None if floor is None else lambda: floor() + self._prefix_tokens,
+                protected=protected,
+                protected_max=int(budget * s.pin_max_share),
             )
         if removals:
             self.set_turns(kept)

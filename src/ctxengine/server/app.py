@@ -37,6 +37,7 @@ import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
+from urllib.parse import unquote_to_bytes
 
 import anyio
 import anyio.to_thread
@@ -134,10 +135,20 @@ def _log_unanswered(task: asyncio.Future[Any]) -> None:
 
 
 async def _raw_body(request: Request, limit: int) -> bytes:
-    raw = await request.body()
-    if len(raw) > limit:
-        raise BadRequest(f"request body over {limit} bytes", 413)
-    return raw
+    """The body, read no further than `limit`: a client must not make the service hold
+    gigabytes in memory only to be told 413 at the end."""
+    too_large = BadRequest(f"request body over {limit} bytes", 413)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 async def _parse(raw: bytes) -> object:
@@ -145,6 +156,27 @@ async def _parse(raw: bytes) -> object:
         return await _off_loop(parse_json_input, raw)
     except InputError as exc:
         raise BadRequest(str(exc)) from None
+
+
+def _session_key(request: Request, user_id: str, session_id: str) -> SessionKey:
+    """The ids of a session path, refused when one holds a NUL (`%00`): PostgreSQL's text
+    cannot store it (a 500 there, while SQLite took it), so no store is asked to. Refused too
+    when the path's percent-encoded bytes are not UTF-8: the ASGI server decodes each invalid
+    byte to U+FFFD, so "Jos%E9" and "Jos%F1" (Latin-1) would be one user, reading the
+    other's conversations."""
+    for name, value in (("user id", user_id), ("session id", session_id)):
+        if "\x00" in value:
+            raise BadRequest(f"{name} holds a NUL character (%00), which cannot be stored")
+    raw = request.scope.get("raw_path")
+    if "\ufffd" in user_id + session_id and isinstance(raw, bytes):
+        try:
+            unquote_to_bytes(raw.split(b"?", 1)[0]).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest(
+                "the path's user or session id is not valid UTF-8 once percent-decoded"
+                " (encode ids as UTF-8)"
+            ) from None
+    return SessionKey(user_id, session_id)
 
 
 def _refuse_unknown(data: object, allowed: frozenset[str], reads: str) -> None:
@@ -279,9 +311,9 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
         while purged:
             await _drop_session(eng, purged.pop())
 
-    async def session_for(user_id: str, session_id: str) -> Session:
+    async def session_for(key: SessionKey) -> Session:
         await forget_purged()
-        return await eng.session(user_id, session_id)
+        return await eng.session(key.user_id, key.session_id)
 
     def detach(work: Awaitable[T]) -> asyncio.Future[T]:
         """`work` as a task of its own, which a client going away does not cancel."""
@@ -385,14 +417,21 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
 
     @app.post("/v1/sessions/{user_id}/{session_id}/messages")
     async def append(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
+        key = _session_key(request, user_id, session_id)
         raw = await _raw_body(request, body_limit)
 
         async def work() -> dict[str, Any]:
             data = await _parse(raw)
-            if isinstance(data, dict) and "messages" in data:
+            if isinstance(data, dict):
+                # A message sent bare, a stray "config", an empty object: named, not "got object".
                 _refuse_unknown(data, APPEND_KEYS, 'an append reads only "messages"')
+                if "messages" not in data:
+                    raise BadRequest(
+                        'body has no "messages" key; an append is a list of '
+                        'messages or {"messages": [...]}'
+                    )
                 data = data["messages"]
-            session = await session_for(user_id, session_id)
+            session = await session_for(key)
             # A result may answer a call appended earlier while that call is pending; one that
             # answers no pending call (none at all, already answered, or after the turn moved
             # on) is refused, as the model's provider would refuse it (400) on every later
@@ -402,19 +441,22 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
             await session.add(*messages)
             return {"appended": len(messages), "last_seq": session.last_seq}
 
-        return await in_turn(SessionKey(user_id, session_id), work)
+        return await in_turn(key, work)
 
     @app.get("/v1/sessions/{user_id}/{session_id}/context")
-    async def context(user_id: str, session_id: str) -> JSONResponse:
+    async def context(user_id: str, session_id: str, request: Request) -> JSONResponse:
+        key = _session_key(request, user_id, session_id)
+
         async def work() -> Context:
-            session = await session_for(user_id, session_id)
+            session = await session_for(key)
             return await session.context()
 
-        ctx = await in_turn(SessionKey(user_id, session_id), work)
+        ctx = await in_turn(key, work)
         return await _off_loop(_context_response, ctx)
 
     @app.post("/v1/sessions/{user_id}/{session_id}/overflow")
     async def overflow(user_id: str, session_id: str, request: Request) -> JSONResponse:
+        key = _session_key(request, user_id, session_id)
         raw = await _raw_body(request, body_limit)
         if raw.strip():
             # No body is read here: `{}` (what some HTTP clients send) is fine, a key is not.
@@ -424,14 +466,15 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
             _refuse_unknown(data, frozenset(), "overflow reads no body")
 
         async def work() -> Context:
-            session = await session_for(user_id, session_id)
+            session = await session_for(key)
             return await session.recover_overflow()
 
-        ctx = await in_turn(SessionKey(user_id, session_id), work)
+        ctx = await in_turn(key, work)
         return await _off_loop(_context_response, ctx)
 
     @app.post("/v1/sessions/{user_id}/{session_id}/command")
     async def command(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
+        key = _session_key(request, user_id, session_id)
         data = await _parse(await _raw_body(request, body_limit))
         _refuse_unknown(data, COMMAND_KEYS, 'a command reads only "text"')
         text = data.get("text") if isinstance(data, dict) else None
@@ -444,17 +487,17 @@ def create_app(settings: Settings | None = None, engine: ContextEngine | None = 
             raise BadRequest('body "text" is not valid Unicode (lone surrogate)') from None
 
         async def work() -> str | None:
-            session = await session_for(user_id, session_id)
+            session = await session_for(key)
             return await handle_command(session, text)
 
-        reply = await in_turn(SessionKey(user_id, session_id), work)
+        reply = await in_turn(key, work)
         if reply is None:
             raise BadRequest(f"not a command: {text[:40]!r}")
         return {"reply": reply}
 
     @app.delete("/v1/sessions/{user_id}/{session_id}")
-    async def delete(user_id: str, session_id: str) -> dict[str, Any]:
-        key = SessionKey(user_id, session_id)
+    async def delete(user_id: str, session_id: str, request: Request) -> dict[str, Any]:
+        key = _session_key(request, user_id, session_id)
 
         async def work() -> None:
             await _drop_session(eng, key)
