@@ -201,9 +201,6 @@ def test_zh_also_fine_bare_noun_pinned() -> None:
     assert section(_after("喜糖必须是费列罗的。", "德芙也可以。"), "conflicts")
 
 
-@_defect(
-    "'Y也可以' after a must-rule replaces it with the fragment 'Y也可以'; X (still fine) is lost"
-)
 def test_zh_must_rule_widened_keeps_first_choice() -> None:
     # ... but what is left reads "德芙也可以" alone: 喜糖 and 费列罗 are gone.
     assert "费列罗" in rules_text(_after("喜糖必须是费列罗的。", "德芙也可以。"))
@@ -213,24 +210,20 @@ def test_zh_must_rule_widened_keeps_first_choice() -> None:
     "lift",
     ["专家号挂不上的话普通号也行。", "普通号也可以挂。"],
 )
-@_defect("an only-rule widened by 'Y也行/也可以<verb>' stays unqualified")
 def test_zh_only_rule_widened(lift: str) -> None:
     assert "普通号" in rules_text(_after("只挂专家号。", lift))
 
 
-@_defect("'X贵点也没关系' does not lift a price cap")
 def test_zh_cap_lifted_dearer_ok() -> None:
     text = rules_text(_after("挂号费不能超过100块。", "算了，挂号费贵点也没关系，能挂上就行。"))
     assert "100块" not in text
 
 
 @pytest.mark.parametrize("lift", ["烟花的事我跟酒店谈好了，可以放了。", "烟花可以放。"])
-@_defect("'可以X(了)' does not lift a 不要X ban")
 def test_zh_ban_lifted_can_do_now(lift: str) -> None:
     assert "不要放烟花" not in rules_text(_after("不要放烟花。", lift))
 
 
-@_defect("an exception for one room (卫生间 可以用Y, 其他还是X) is not recorded")
 def test_zh_exception_for_one_room() -> None:
     text = rules_text(
         _after("瓷砖一律用马可波罗的。", "卫生间的瓷砖可以用东鹏的，其他还是马可波罗。")
@@ -245,7 +238,6 @@ def test_zh_exception_for_one_room() -> None:
         ("转机的航班不考虑。", "转机那条作废，只要能到就行。", "不考虑"),
     ],
 )
-@_defect("'X那条取消吧/作废' is taken as a rule and lifts nothing")
 def test_zh_rule_item_cancelled(rule: str, lift: str, old: str) -> None:
     text = rules_text(_after(rule, lift))
     assert "那条" not in text and old not in text
@@ -258,36 +250,30 @@ def test_zh_rule_item_cancelled(rule: str, lift: str, old: str) -> None:
         ("层高不能低于2.6米。", "层高那个要求不用管了。", "2.6米"),
     ],
 )
-@_defect("'X那条/那个要求不用管了' does not lift the rule")
 def test_zh_rule_item_never_mind(rule: str, lift: str, old: str) -> None:
     assert old not in rules_text(_after(rule, lift))
 
 
-@_defect("'X也无所谓了' does not lift 别X")
 def test_zh_ban_lifted_dont_care() -> None:
     text = rules_text(_after("别给我换航司。", "换航司也无所谓了，只要今天能走就行。"))
     assert "别给我换航司" not in text
 
 
-@_defect("a limit changed with '上限改成Y' sets a value but the old limit stays a rule")
 def test_zh_limit_changed_old_rule_kept() -> None:
     text = rules_text(_after("改签手续费我最多能接受两百。", "手续费上限改成三百吧。"))
     assert "两百" not in text
 
 
-@_defect("an exception for one group (初三的班可以…) is not recorded")
 def test_zh_exception_for_one_group() -> None:
     text = rules_text(_after("每个班一天最多排两节数学。", "初三的班可以一天排三节数学。"))
     assert "初三" in text
 
 
-@_defect("'预算放宽到Y' does not move a 不超过X limit")
 def test_zh_limit_relaxed_to() -> None:
     text = rules_text(_after("团餐每份不超过25元。", "预算放宽到每份30元。"))
     assert "25元" not in text
 
 
-@_defect("'我搞错了，是A过敏，不是B' keeps the rule about B")
 def test_zh_allergy_rule_corrected() -> None:
     text = rules_text(_after("菜里不能有虾蟹。", "我搞错了，老人是对花生过敏，不是海鲜。"))
     assert "虾蟹" not in text
@@ -300,7 +286,6 @@ def test_zh_allergy_rule_corrected() -> None:
         ("团餐每份不超过25元。", "这周五的团建可以破例一次，每份40元。", "团建"),
     ],
 )
-@_defect("a one-off exception (下不为例, 破例一次) is not recorded")
 def test_zh_one_off_exception(rule: str, lift: str, words: str) -> None:
     assert words in rules_text(_after(rule, lift))
 
@@ -312,22 +297,18 @@ def test_zh_one_off_exception(rule: str, lift: str, words: str) -> None:
         ("司仪不要找男的。", "男司仪也没问题，只要有经验。", "不要找男的"),
     ],
 )
-@_defect("'X也行/也没问题' does not lift a 别X/不要X ban")
 def test_zh_ban_lifted_also_fine(rule: str, lift: str, old: str) -> None:
     assert old not in rules_text(_after(rule, lift))
 
 
-@_defect("a ban narrowed to 'X可以少放点' is not recorded; 不要X stays whole")
 def test_zh_ban_narrowed_to_less() -> None:
     assert "少放" in rules_text(_after("不要香菜，也不要葱。", "葱可以少放点。"))
 
 
-@_defect("'之前说的X不算数了' does not lift the rule")
 def test_zh_rule_no_longer_counts() -> None:
     assert "不要放烟花" not in rules_text(_after("不要放烟花。", "之前说的不放烟花不算数了。"))
 
 
-@_defect("'X的限制去掉吧' does not lift the rule")
 def test_zh_limit_removed() -> None:
     text = rules_text(_after("每个班一天最多排两节数学。", "两节数学的限制去掉吧。"))
     assert "两节数学" not in text
@@ -340,7 +321,6 @@ def test_zh_limit_removed() -> None:
         ("只挂专家号。", "有两个号：王主任的已满，李主任的还有4个。", "那就李主任吧。"),
     ],
 )
-@_defect("an assistant saying one listed option is 已满 drops the user's only-rule it met")
 def test_zh_full_option_keeps_rule(rule: str, reply: str, pick: str) -> None:
     text = block(rule, reply, pick, "好的。", "继续。")
     assert rule.rstrip("。") in rules_text(text)

@@ -407,7 +407,7 @@ _ZH_RULE_NOUN = r"(?:规则|要求|限制|约束|规定)"
 _ZH_POINTER = r"(?:那个|这个|那条|这条)"
 # Called off at the clause's end ("…，取消这个要求", "…那条取消吧"), not "取消订单".
 _ZH_CALL_OFF = (
-    rf"(?:取消|作废|算了|不用了|不算了|撤销|撤掉|去掉|不作数了?)(?:{_ZH_POINTER}?{_ZH_RULE_NOUN})?"
+    rf"(?:取消|作废|算了|不用了|不算了|不算数了?|撤销|撤掉|去掉|不作数了?)(?:{_ZH_POINTER}?{_ZH_RULE_NOUN})?"
     r"(?:吧|了|掉|啦)*(?=$|[，,。！!；;\s])"
 )
 # Verbs a rule is about, said to allow them again ("可以告诉我价格了", "显示价格吧").
@@ -486,7 +486,9 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     (
         re.compile(
             r"(?:之前|刚才|前面|先前|上次)?我?(?:说|提)的(?:那个|那条)?"
-            r"(?:不要|别|不能|禁止|只能|只|必须|一定要|务必)(?!紧)(?P<obj>[^，,。！!？?]{2,12}?)"
+            # ("之前说的不放烟花不算数了": a bare 不 quotes a rule too, not "不算", "不作数".)
+            r"(?:不要|别|不能|禁止|只能|只|必须|一定要|务必|不(?![算作要]))(?!紧)"
+            r"(?P<obj>[^，,。！!？?]{2,12}?)"
             r"(?:的(?:规则|要求|限制))?[，,]?\s*(?:那个|这个|那条|这条)?(?:就|也)?"
             # (Not "我说的不要香菜，取消订单".)
             rf"{_ZH_CALL_OFF}"
@@ -524,8 +526,9 @@ _REVOKE_ZH: tuple[tuple[re.Pattern[str], Polarity], ...] = (
         re.compile(
             r"(?:^|(?<=[，,。！!；;\s]))(?:那|那么|其实|好吧|好的|嗯)?[，,]?\s*"
             # (Not "别把这个要求取消", which keeps the rule.)
-            rf"(?![我你您他她它这那咱别不把将])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{{1,8}}?)的?"
-            rf"{_ZH_POINTER}{_ZH_RULE_NOUN}?[，,]?\s*(?:就|也|先)?{_ZH_CALL_OFF}"
+            rf"(?![我你您他她它这那咱别不把将])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{{1,8}}?)"
+            # ("两节数学的限制去掉吧": the rule named by its noun alone.)
+            rf"(?:的?{_ZH_POINTER}{_ZH_RULE_NOUN}?|的{_ZH_RULE_NOUN})[，,]?\s*(?:就|也|先)?{_ZH_CALL_OFF}"
         ),
         "forbid",
     ),
@@ -959,6 +962,87 @@ _ZH_EXCEPTED = re.compile(
 )
 
 
+# "这次的定金先用我个人卡付，下不为例", "这周五的团建可以破例一次，每份40元": an exception for one
+# occasion, said as one; the rule still holds (kept beside a rule for all of its kind, like
+# `_ZH_EXCEPTED`). Not "不能破例", "这次也不破例" (the rule made firm), not asked, not a past
+# report ("上次破例了").
+_ZH_ONE_OFF = re.compile(r"下不为例|破(?:个|一次|一回|回)?例(?:一次|一回)?")
+_ZH_ONE_OFF_NOT = re.compile(
+    r"(?:不|别|没|不能|不可以|不会|不要|不许|不准|不再|没有)[^，,。！!；;？?]{0,3}破"
+    r"|上次|上回|以前|之前|去年|那次|吗|么|？|\?"
+)
+# "卫生间的瓷砖可以用东鹏的，其他还是马可波罗", "初三的班可以一天排三节数学": a part of what a rule
+# covers, named "X的Y", allowed something else, as it stands (not "…可以重启了", a lift now).
+# Kept beside a rule for all of its kind that shares a word with it (`ledger._excepted`).
+_ZH_PART_MAY = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:但是?|不过|其实|那)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,6}?的[\u4e00-\u9fffA-Za-z0-9]{1,4}?)"
+    r"(?<![也都还又])(?P<cue>可以)(?!不)(?P<what>[^，,。！!；;？?\n了吗么]{2,16})(?:的|吧)?(?=$|[，,。！!；;])"
+)
+EXCEPTED_PART = " [excepted part]"
+
+
+def _zh_exceptions(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_ONE_OFF` sentences and `_ZH_PART_MAY` clauses, each an exception beside a rule."""
+    out: list[_Hit] = []
+    for m in _ZH_ONE_OFF.finditer(text):
+        start, end = _sentence_start(text, m.start()), _sentence_end(text, m.end())
+        said = text[start:end]
+        if _inside(m.start(), spans) or _ZH_ONE_OFF_NOT.search(said):
+            continue
+        spans.append((start, end))
+        words = said.strip().rstrip("。！!；;")
+        out.append(_lifting(start, words, "require", normalize_subject(words), "例外" + EXCEPTED))
+    for m in _ZH_PART_MAY.finditer(text):
+        at = m.start("obj")
+        start, end = _clause_span(text, at)
+        if _inside(at, spans) or text[end : end + 1] in ("?", "？"):
+            continue
+        # "…，其他还是马可波罗": what the rest keeps goes with it.
+        if (rest := _ZH_REST_KEPT.match(text, end)) is not None:
+            end = rest.end()
+        spans.append((at, end))
+        subject = normalize_subject(m.group("obj"))
+        cue = m["cue"] + EXCEPTED_PART
+        out.append(_lifting(at, text[start:end].strip().rstrip("，,"), "require", subject, cue))
+    return out
+
+
+_ZH_REST_KEPT = re.compile(
+    r"[，,]\s*(?:其他|其余|别的|剩下)的?[\u4e00-\u9fff]{0,4}?(?:还是|照旧|仍然|依然|都)[^，,。！!；;？?\n]{0,12}"
+)
+
+
+# "葱可以少放点", "辣椒少放一点就行": a prohibition on a thing narrowed to less of it. It stands
+# only if it narrows a prohibition in force on that thing (`ledger.Ledger.add`), which it
+# replaces.
+LESS = " [less]"
+_ZH_LESS = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:那|其实|算了|好吧|嗯)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,6}?)(?:其实|还是|就)?(?:可以)?"
+    r"(?P<cue>少(?P<verb>[放加搁来用])(?:一)?点儿?)(?:就行|就好|也行|也可以)?(?:吧|了|啊|哦)*"
+    r"(?=$|[，,。！!；;])"
+)
+
+
+def _zh_less(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_LESS` clauses, not asked."""
+    out: list[_Hit] = []
+    for m in _ZH_LESS.finditer(text):
+        at = m.start("obj")
+        start, end = _clause_span(text, at)
+        if (
+            _inside(at, spans)
+            or text[end - 1 : end] in ("?", "？")
+            or text[end : end + 1] in ("?", "？")
+        ):
+            continue
+        spans.append((at, end))
+        subject = normalize_subject(m.group("obj"))
+        out.append(_lifting(at, text[start:end].strip(), "prefer", subject, m["cue"] + LESS))
+    return out
+
+
 # "经房东书面同意的可以转租": what a rule forbids, allowed once someone agrees. It narrows the
 # rule on that thing (`NARROWS`: the rule now holds without the consent); the sentence, with
 # any words that name the rule loosened ("转租那条可以放宽一点，…"), is its text.
@@ -1147,7 +1231,7 @@ _GATE_ZH = (
     + r"|可以|应该|还是(?:要|加|用|买|订|选|带)|恢复|忽略|取消|撤销|去掉|不用管|不必|不需要"
     r"|从现在|从今|今后|过敏|吧|例外|除外|出来|也(?:行|成|好|没|OK|ok)|就(?:行|好|可以|成)|不一定|不必非|不用非"
     # Changes of a rule in other words (`mind_change`).
-    r"|算了|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
+    r"|算了|不算数|不作数|下不为例|破.{0,2}例|少[放加搁来用]|也(?:要)?(?:算|包括|包含|统计|加进)|无所谓|不重要|不用管|别管|不用考虑|不考虑|不用在意"
     r"|改成|改为|换成|调到|调成|改到|调整|提前到|推迟到|延后到|(?:放宽|提高|增加|降低|减少|收紧|[放宽提加涨降减收压])(?:到|至)"
     r"|(?:是|为|变成|变为|定为|定在)\s*\d"
     r"|(?:改|动|修改|重构|更新)(?:一下|掉)?(?:了|吧)"
@@ -1903,6 +1987,10 @@ def extract_constraints(text: str) -> list[Constraint]:
         return []
     hits: list[_Hit] = []
     revoked_spans = _reminder_spans(text)
+    if "例" in text or ("可以" in text and "的" in text):
+        hits.extend(_zh_exceptions(text, revoked_spans))
+    if "少" in text:
+        hits.extend(_zh_less(text, revoked_spans))
     _revocations(text, _REVOKE_STRONG, hits, revoked_spans)
     if LATIN_LETTER.search(text) and "you" in text.lower():
         hits.extend(_conditional_permissions(text, revoked_spans))
@@ -1924,6 +2012,8 @@ def extract_constraints(text: str) -> list[Constraint]:
     hits.extend(_mind_changes(text, revoked_spans))
     if "过敏" in text or "allergic" in text.lower():
         hits.extend(_struck_items(text, revoked_spans))
+    if "不是" in text:
+        hits.extend(_corrected_not_that(text, revoked_spans))
     hits.extend(_parts_changed(text, revoked_spans))
     if "外" in text:
         hits.extend(_zh_excepted(text, revoked_spans))
@@ -2027,6 +2117,32 @@ def _struck_items(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             continue
         spans.append((at, m.end()))
         out.append(_lifting(at, text[start:end].strip(), "forbid", subject, "过敏" + STRUCK))
+    return out
+
+
+# "我搞错了，老人是对花生过敏，不是海鲜": a correction that says what a rule was about was not
+# it, in a clause of its own after the right thing. It lifts the bans on that thing, or on
+# foods of the group it names (`ledger.Ledger.add`, `zh_food_groups`); naming none, a remark.
+NOT_THAT = " [not that]"
+_ZH_NOT_THAT = re.compile(
+    r"(?<=[，,])\s*(?:而)?不是(?!很|太|特别|所有|每|都|全)"
+    r"(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:过敏)?(?:了|啊|哦|呢)?(?=$|[。！!；;\n])"
+)
+
+
+def _corrected_not_that(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
+    """`_ZH_NOT_THAT` clauses in a message that says it corrects itself (`_CORRECTED`)."""
+    out: list[_Hit] = []
+    if _CORRECTED.search(text) is None:
+        return out
+    for m in _ZH_NOT_THAT.finditer(text):
+        at = m.start("obj")
+        start, end = _sentence_start(text, at), _sentence_end(text, m.end())
+        if _inside(at, spans) or text[end : end + 1] in ("?", "？") or "吗" in text[at:end]:
+            continue
+        spans.append((m.start(), m.end()))
+        words = text[start:end].strip().rstrip("。！!；;")
+        out.append(_lifting(at, words, "forbid", m.group("obj"), "不是" + NOT_THAT))
     return out
 
 
@@ -2703,9 +2819,23 @@ _EN_FROM_NOW_ON = re.compile(
 )
 
 
+# "挂号费贵点也没关系", "层高低一点也行": a limit on the thing named let go, above (贵, 多, …)
+# or below (便宜, 少, …) it. The subject is the limit on the thing ("限制挂号费"), which lifts a
+# limit in force whose words name it (`ledger._no_longer_required`); the cue says which way.
+ZH_LOOSE_UP = "贵多高超晚长大远"
+ZH_LOOSE_DOWN = "便宜少低早短小近"
+_ZH_LIMIT_LOOSENED = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:算了|好吧|好的|嗯|那|其实)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:稍微|稍|再)?"
+    rf"(?P<cue>(?:[{ZH_LOOSE_UP}]|便宜|[{ZH_LOOSE_DOWN}])(?:一)?点儿?|超(?:出)?(?:一)?点儿?)"
+    r"(?:也|都)(?:没关系|没事|无所谓|行|可以|没问题)(?:的|了|吧|啊|哦)*(?=$|[，,。！!；;])"
+)
+ZH_LIMIT_SUBJECT = "限制"
+
+
 # The words every `_no_longer_needed` shape holds: most messages have none.
 _NO_LONGER_GATE = re.compile(
-    r"不用|不必|不需要|无需|跳过|省掉|省略|略过"
+    r"点儿?[也都]|不用|不必|不需要|无需|跳过|省掉|省略|略过"
     r"|(?i:stop|quit|no need|skip|from now on|going forward)"
 )
 
@@ -2723,7 +2853,14 @@ def _no_longer_needed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     message the rule that replaces it (`_ZH_REPLACED_BY`), and `_EN_FROM_NOW_ON` rules."""
     out: list[_Hit] = []
     limits, skips = _ZH_NO_LIMIT.finditer(text), _ZH_SKIP.finditer(text)
-    for m in (*_ZH_NO_LONGER.finditer(text), *_EN_STOP_DOING.finditer(text), *limits, *skips):
+    loosened = _ZH_LIMIT_LOOSENED.finditer(text)
+    for m in (
+        *_ZH_NO_LONGER.finditer(text),
+        *_EN_STOP_DOING.finditer(text),
+        *limits,
+        *skips,
+        *loosened,
+    ):
         at = m.start("obj")
         start, end = _clause_span(text, at)
         if (
@@ -2740,10 +2877,13 @@ def _no_longer_needed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             obj = f"{_gerund_base(first)} {rest}".strip()
         # A limit's subject keeps the verb that says it is one (`ledger._no_longer_required`).
         subject = _trim(obj) if m.re is _ZH_NO_LIMIT else normalize_subject(obj)
+        if m.re is _ZH_LIMIT_LOOSENED:
+            subject = ZH_LIMIT_SUBJECT + _trim(obj)
         if not subject:
             continue
         spans.append((m.start(), max(m.end(), end)))
-        cue = text[m.start() : at].strip() + IF_RULED
+        cue = m.group("cue") if m.re is _ZH_LIMIT_LOOSENED else text[m.start() : at].strip()
+        cue += IF_RULED
         out.append(_lifting(at, text[min(start, m.start()) : end].strip(), "require", subject, cue))
     # (A trailing "from now on" states a rule by itself, as a leading one does.)
     replaced = _ZH_REPLACED_BY.finditer(text, out[0].start) if out else ()
@@ -2782,6 +2922,22 @@ _ZH_TOPIC_ACTUALLY_MAY = re.compile(
     r"(?:其实|倒是)(?:也|还是)?可以(?!接受|考虑)(?P<verb>[\u4e00-\u9fff]{1,2}?)(?:的|了)?(?:吧|哦|啊|啦|呀)*"
     r"(?=$|[。！!，,；;\s])"
 )
+# "烟花可以放", "发票可以开": the thing, then that it may be done, with no 了; a sentence by
+# itself (not "…可以放吗", not a past report "上次也可以放", not "也可以", `_ZH_ALSO_FINE`).
+_ZH_TOPIC_MAY_BARE = re.compile(
+    r"(?:^|(?<=[。！!；;\n]))\s*(?:好的|好吧|嗯|那么|那|现在|所以)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?!(?:[^，,。！!；;]*?)(?:上次|上回|以前|之前|那时|当时|去年|过去))"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?<![也都还又不])(?:现在|就|已经)*可以"
+    r"(?P<verb>[\u4e00-\u9fff])(?:吧|哦|啊|啦|呀)*(?=$|[。！!；;\n])"
+)
+# "烟花的事我跟酒店谈好了，可以放了": the matter named first ("X的事"), then in the next clause
+# that it may be done now.
+_ZH_MATTER_MAY = re.compile(
+    r"(?:^|(?<=[，,。！!；;\s]))(?:好的|好吧|嗯|那么|那|其实)?[，,]?\s*"
+    r"(?![我你您他她它这那咱])(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)的事(?:情|儿)?"
+    r"[^，,。！!；;？?\n]{0,16}[，,]\s*(?:现在|那|所以)?(?:也|就|都)?可以(?P<verb>[\u4e00-\u9fff]{1,2}?)"
+    r"了(?:吧|哦|啊|啦|呀)*(?=$|[。！!，,；;\s])"
+)
 # "The prod database can be restarted now.": the thing first, the action in the passive.
 _EN_TOPIC_MAY = re.compile(
     rf"(?i)(?:^|(?<=[.;!?\n]))\s*{_EN_FILL}(?:{_EN_CHANGE}\b,?\s+)*"
@@ -2817,7 +2973,12 @@ def _topic_first_lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     """`_ZH_TOPIC_MAY` and `_EN_TOPIC_MAY` permissions, about the action on the thing ("重启生产
     数据库", "restarting the prod database"), each lifting a rule only if one is in force."""
     out: list[_Hit] = []
-    for m in (*_ZH_TOPIC_MAY.finditer(text), *_ZH_TOPIC_ACTUALLY_MAY.finditer(text)):
+    for m in (
+        *_ZH_TOPIC_MAY.finditer(text),
+        *_ZH_TOPIC_ACTUALLY_MAY.finditer(text),
+        *_ZH_TOPIC_MAY_BARE.finditer(text),
+        *_ZH_MATTER_MAY.finditer(text),
+    ):
         at, verb = m.start("obj"), m.group("verb")
         words = list(jieba.posseg.cut(verb))
         if (
@@ -2846,6 +3007,8 @@ _ZH_THEN_DO = re.compile(r"[，,]\s*(?:那就|那|就)[^，,。；;！!？?\n]{1
 
 def _topic_lift(text: str, m: re.Match[str], subject: str) -> _Hit:
     start, end = _clause_span(text, m.start("obj"))
+    if m.re is _ZH_MATTER_MAY:
+        end = _clause_span(text, m.end() - 1)[1]  # the matter's clause through the permission
     if (then := _ZH_THEN_DO.match(text, end)) is not None:
         end = then.end()  # the permission with what it lets the speaker do
     cue = text[m.end("obj") : m.end()].strip()
@@ -3155,6 +3318,9 @@ def _zh_relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if _inside(at, spans) or _inside(m.end() - 1, spans):
                 continue
             obj = _trim(m.group("obj"))
+            if "的话" in obj and rx is not _ZH_NOT_NEEDED:
+                # "专家号挂不上的话普通号也行": a fallback, the thing fine after its condition.
+                obj = obj.rpartition("的话")[2]
             if not obj or _ZH_CUE_RX.search(obj):
                 continue
             if rx is _ZH_ALSO_OK and (len(obj) > 6 or not _zh_thing_named(obj)):
@@ -4670,6 +4836,34 @@ def _stem(w: str) -> str:
     return w[:-1] if len(w) > 4 and w.endswith("s") else w
 
 
+# "CA4113已满，CA1519还有座", "王主任的已满，李主任的还有4个": one option of several is full and
+# another is still open. The reply lists what is left, all of which may meet the rule, so the
+# user picking one of them drops no rule; only a full option of the rule's own kind ("五星级的
+# 都已满") or every option full says the rule cannot be met.
+_ZH_OPTION_FULL = re.compile(r"已满|约满|满了|已售罄|售罄|卖完|没票了|没座了|没号了")
+_ZH_STILL_OPEN = re.compile(
+    r"还有(?:座|票|号|房|位|空|余|名额|\d|[一二两三四五六七八九十几]|[^，,。；;！!？?\n]{0,4}(?:座|票|号|房|位|名额))"
+    r"|有余票|有空位|有空房|可以?(?:预约|约|订|选|挂)|能(?:约|订|挂)"
+)
+_ZH_ALL_FULL = re.compile(r"都|全部|所有|全都|均")
+_ZH_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
+
+
+def _zh_one_option_full(clause: str, reply: str, rule: str) -> bool:
+    """Whether a failure clause only says one listed option is full while another clause of
+    the reply offers one still open: not of the rule's kind only the full one is."""
+    said = _ZH_OPTION_FULL.sub("，", clause)
+    if said == clause or _FAIL_ZH.search(said) or _ZH_ALL_FULL.search(clause):
+        return False  # no option full, or another failure ("没有符合", "找不到"), or all full
+    still_open = [c for c in _FAIL_CLAUSE.split(reply) if c != clause and _ZH_STILL_OPEN.search(c)]
+    if not still_open:
+        return False
+    # "五星级的那家已满，四星级的还有房": the full one is of the rule's kind, the open one not.
+    named = {p for i in range(len(rule) - 1) if _ZH_PAIR.fullmatch(p := rule[i : i + 2])}
+    named = {p for p in named if p in said}
+    return not named or any(all(p in c for p in named) for c in still_open)
+
+
 def reply_fails_rule(reply: str, rule: str) -> bool:
     """Whether an assistant reply says the user's rule cannot be met: a clause with a failure
     word ("没有符合您要求的五星级酒店", "no window seats are available", "I can't book an aisle
@@ -4679,6 +4873,8 @@ def reply_fails_rule(reply: str, rule: str) -> bool:
     no production, only staging.") says no such thing: it does not relax the rule."""
     subject = {_stem(w) for w in _EN_WORD.findall(rule) if w.lower() not in _EN_FUNCTION}
     for clause in _FAIL_CLAUSE.split(reply):
+        if _FAIL_ZH.search(clause) and _zh_one_option_full(clause, reply, rule):
+            continue
         if _FAIL_ZH.search(clause) or BARE_NO.match(clause):
             return True
         if not _FAIL_EN.search(clause):
@@ -4836,6 +5032,12 @@ _ZH_COUNT_WORD = (
     r"(?=个?(?:月|天|周|星期|人|小时|分钟|年|次|晚|间|份|条|笔))"
 )
 _COUNTED_WORD = re.compile(rf"(?i)\b{_EN_COUNT_WORD}|{_ZH_COUNT_WORD}")
+# An amount said in Chinese numerals with 百 or 千: "两百", "三百五", "一千二" (no unit needed).
+_ZH_HUNDREDS = (
+    r"(?:[一二两三四五六七八九]千(?:[一二两三四五六七八九]百?)?"
+    r"|[一二两三四五六七八九]百[一二三四五六七八九]?)"
+)
+_ZH_HUNDREDS_AT = re.compile(rf"(?<![一二两三四五六七八九十]){_ZH_HUNDREDS}")
 _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
     # "Change the cutoff to 2026-04-01", "Move the limit to 300".
     re.compile(
@@ -4879,7 +5081,9 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         rf"{_CLAUSE_START}{_ZH_LEAD}把?(?P<noun>[\u4e00-\u9fff]{{2,6}}?)(?:可以|就|也)?"
         # "汇率上限放宽到 7.30", "预算可以放到 13 万": a limit moved is a value changed too.
         rf"(?P<cue>改成|改为|换成|调到|调成|改到|调整为|调整到|提前到|推迟到|延后到|{_ZH_LIMIT_MOVED})"
-        rf"\s*(?P<v>{_VALUE}|{_ZH_COUNT_WORD})\s*"
+        # (A value per unit: "预算放宽到每份30元".)
+        r"\s*(?:每[份人天晚间个次位桌])?"
+        rf"\s*(?P<v>{_VALUE}|{_ZH_COUNT_WORD}|{_ZH_HUNDREDS})\s*"
         r"(?:万元|万|千|元|块|天|个月|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
         rf"的?(?:吧|了|也可以|也行|就行|也没问题)?{_CLAUSE_END_ZH}"
@@ -4945,12 +5149,32 @@ def counted_value(s: str) -> tuple[str, str] | None:
     ("number", "2"). For a rule or a change naming no value in digits (`value_shape`)."""
     m = _COUNTED_WORD.search(s)
     if m is None:
-        return None
+        h = _ZH_HUNDREDS_AT.search(s)
+        n = _zh_hundreds(h.group()) if h is not None else None
+        return ("number", str(n)) if n is not None else None
     word = m.group().lower()
     if word in _EN_COUNT_WORDS:
         return "number", str(_EN_COUNT_WORDS.index(word) + 1)
     n = _zh_count(word)
     return ("number", str(n)) if n is not None else None
+
+
+def _zh_hundreds(word: str) -> int | None:
+    """两百 = 200, 三百五 = 350, 一千二 = 1200, 一千二百 = 1200."""
+    digits = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+    total, unit = 0, 0
+    for big, size in (("千", 1000), ("百", 100)):
+        if big in word:
+            head, _, word = word.partition(big)
+            if head not in digits:
+                return None
+            total, unit = total + digits[head] * size, size // 10
+    word = word.rstrip("百")
+    if word:
+        if word not in digits:
+            return None
+        total += digits[word] * unit
+    return total or None
 
 
 def _zh_count(word: str) -> int | None:

@@ -89,15 +89,20 @@ from ctxengine.compaction.constraints import (
     EN_OCCASION,
     EN_VERB,
     EXCEPTED,
+    EXCEPTED_PART,
     IF_RULED,
     IN_PART,
     INCLUDES,
+    LESS,
     NARROWS,
+    NOT_THAT,
     PART_ALLOWED,
     STRUCK,
     TAKEN_BACK,
     WEAK_REVOCATION,
     WORD_BAR,
+    ZH_LOOSE_DOWN,
+    ZH_LOOSE_UP,
     Polarity,
     counted_value,
     for_one_thing,
@@ -113,6 +118,7 @@ from ctxengine.compaction.constraints import (
 )
 from ctxengine.compaction.memo import Memo
 from ctxengine.compaction.schema import Constraint
+from ctxengine.compaction.zh_food_groups import all_of_group, group_of
 
 Status = Literal["active", "revoked", "superseded", "relaxed", "met"]
 Resolution = Literal["later_wins", "earlier_stands"]
@@ -368,6 +374,16 @@ _CALLS_OFF = re.compile(
     r"|\s+what i (?:said|told you) (?:about|regarding)\b)"
 )
 
+# A Chinese rule named by its topic and a pointer, then called off ("打车费那条取消吧", "转机
+# 那条作废", "层高那个要求不用管了"): like `_CALLS_OFF`, it says nothing once the rule is lifted.
+# (Not a rule quoted with its cue, "之前说不要显示价格，取消这个要求", shown as its tests ask.)
+_ZH_CALLS_OFF = re.compile(
+    r"^(?:那|那么|其实|好吧|好的|嗯)?[，,]?\s*"
+    r"(?P<topic>(?:(?!不|别|只|必须|一定)[\u4e00-\u9fffA-Za-z0-9.]){1,10}?)的?"
+    r"(?:(?:那条|这条|那个|这个)(?:规则|要求|限制|规定)?|规则|要求|限制|规定)[，,]?\s*(?:就|也|先)?"
+    r"(?:取消|作废|算了|不用了|不算了|撤销|撤掉|去掉|不作数了?|不用管了?|不管了)(?:吧|了|掉|啦)*$"
+)
+
 
 # A limit dropped by what it limits: "Scratch the budget cap", "Forget the Go requirement",
 # "The 17:30 cutoff doesn't apply anymore".
@@ -403,12 +419,16 @@ _MATTER = re.compile(
 )
 
 
+_ZH_RULE_POINTER = re.compile(r"那条|这条|规则|要求|限制")
+
+
 def _drops_matter(rule: ConstraintEntry, dropped: str) -> bool:
     """A prohibition whose matter a drop names ("the work number thing doesn't matter
     anymore" for "Never call my work number", "单位电话那个事无所谓了" for "别打我单位电话"):
     a bare thing let go ("The price doesn't matter") says nothing of what is forbidden."""
     m = _MATTER.search(dropped)
-    if m is None or rule.polarity != "forbid":
+    # Named as a rule ("挂号费那条", "层高那个要求"), the drop lets go a rule of any kind.
+    if m is None or (rule.polarity != "forbid" and _ZH_RULE_POINTER.search(m.group()) is None):
         return False
     thing = dropped[: m.start()].strip()
     if len(thing) < 2:
@@ -576,6 +596,11 @@ _ZH_SKIPPED = re.compile(r"跳过|省掉|省略|略过")
 _ZH_LIMIT_CUE = re.compile(r"(?:卡在?|限制在?|控制在?|压在?|守住?)")
 
 
+# Words of a cap and of a floor in a Chinese limit.
+_ZH_CAP = re.compile(r"超过|超出|高于|多于|最多|至多|顶多|以内|以下|之内|上限|封顶")
+_ZH_FLOOR = re.compile(r"低于|少于|至少|最少|最低|以上|下限")
+
+
 def _does_the_thing(rule: str, thing: str) -> bool:
     """A requirement (normalized, adverbs aside) that starts on `thing` or whose verb takes
     it: "dry run first before kubectl apply" and "use dry run" for "dry run"."""
@@ -590,9 +615,17 @@ def _no_longer_required(rule: ConstraintEntry, c: Constraint, norm: str) -> bool
     value or topic it names ("不用卡25万了" for "总预算不能超过25万元")."""
     if rule.polarity != "require" or c.polarity != "require" or not norm:
         return False
-    if (limit := _ZH_LIMIT_CUE.match(c.subject)) is not None and value_shape(rule.text):
+    if (limit := _ZH_LIMIT_CUE.match(c.subject)) is not None and (
+        value_shape(rule.text) or counted_value(rule.text)
+    ):
         held = c.subject[limit.end() :].removesuffix("以内").removesuffix("以下")
-        return len(held) > 1 and held in rule.text
+        if len(held) < 2 or held not in rule.text:
+            return False
+        # "贵点也没关系" lets go a cap ("不能超过100块"), "低一点也行" a floor ("不能低于2.6米").
+        if (way := c.cue[:1]) and (way in ZH_LOOSE_UP or way in ZH_LOOSE_DOWN):
+            up = way in ZH_LOOSE_UP and not c.cue.startswith("便宜")
+            return (_ZH_CAP if up else _ZH_FLOOR).search(rule.text) is not None
+        return True
     if (light := _LIGHT_VERB.match(norm)) is not None and norm[light.end() :]:
         return _does_the_thing(rule.norm_subject, norm[light.end() :])
     if _ZH_SKIPPED.search(c.cue):
@@ -671,6 +704,69 @@ def _said_without_cue(rule: ConstraintEntry, c: Constraint) -> bool:
         return False
     said = _ZH_LEFT_OUT.sub("", rule.text.replace(rule.cue, "", 1)).strip(_ZH_PARTICLES + "。，, ")
     return len(said) > 1 and said == _ZH_LEFT_OUT.sub("", c.subject).strip(_ZH_PARTICLES + " ")
+
+
+# What a Chinese prohibition does to its thing: a verb, and where it puts it ("打到工资卡").
+_ZH_VERB_ON_THING = re.compile(
+    r"(?:找|请|选|订|买|用|打|发|寄|放|加|坐|开|住|带|穿|戴|换|排|安排)(?:到|给|进|在|成)?"
+    r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)的?"
+)
+
+
+def _zh_thing_allowed(rule: ConstraintEntry, c: Constraint) -> bool:
+    """A Chinese permission naming what a prohibition's verb does to ("别打到工资卡" and
+    "工资卡也行"), or that thing before the topic said first ("司仪不要找男的" and "男司仪也没
+    问题"): the thing two characters or more said bare, or with the rule's topic after it."""
+    if rule.polarity != "forbid" or not rule.cue or not _CJK.match(c.subject):
+        return False
+    at = rule.text.find(rule.cue)
+    if at < 0:
+        return False
+    topic = rule.text[:at].strip(_ZH_PARTICLES + "。，, ").removesuffix("的")
+    after = _ZH_LEFT_OUT.sub("", rule.text[at + len(rule.cue) :]).strip(_ZH_PARTICLES + "。，, ")
+    m = _ZH_VERB_ON_THING.fullmatch(
+        after + ("的" if rule.text.rstrip("。 ").endswith("的") else "")
+    )
+    if m is None:
+        return False
+    thing, permitted = m.group("thing"), _ZH_LEFT_OUT.sub("", c.subject)
+    if len(thing) >= 2 and permitted == thing:
+        return True
+    return len(topic) >= 2 and permitted in (thing + topic, f"{thing}的{topic}")
+
+
+# What a ban on an ingredient puts before it: "有虾蟹", "放花生", "加坚果".
+_ZH_HAS = re.compile(r"^(?:含有|含|带有|带|有|放|加|用|吃)")
+
+
+# Characters that say how a rule or a widening is put, not what it is about.
+_ZH_FRAME_CHARS = frozenset("的了吧也都就还是要必须一定得只能可以行好没关系问题成订用选挂")
+
+
+def _share_a_char(a: str, b: str) -> bool:
+    """Two Chinese texts naming a thing of one kind: a character in common beyond how they
+    are put ("五星级" and "四星": "星")."""
+    return bool({ch for ch in a if _CJK.match(ch)} & set(b) - _ZH_FRAME_CHARS)
+
+
+def _with_rules_words(c: Constraint, widened: list[ConstraintEntry]) -> Constraint:
+    """A Chinese widening ("德芙也可以") that shares no word with the rule it widens ("喜糖必须
+    是费列罗的"), with the rule's words before it: alone it names neither what was fine nor
+    what it is for. One that does ("四星级的也可以" for "必须是五星级酒店") reads alone, the
+    earlier rule shown as the conflict's earlier side."""
+    if not _CJK.search(c.text) or any(_share_a_char(e.text, c.text) for e in widened):
+        return c
+    return c.model_copy(update={"text": "，".join([*(e.text for e in widened), c.text])})
+
+
+def _zh_verb_kind(rule: ConstraintEntry, verb: str, thing: str) -> bool:
+    """A Chinese only-rule whose cue and `verb` take a thing of `thing`'s kind ("只挂专家号"
+    for "普通号" and "挂")."""
+    at = rule.text.find(rule.cue + verb) if rule.cue else -1
+    if at < 0:
+        return False
+    ruled = rule.text[at + len(rule.cue) + len(verb) :].strip(_ZH_PARTICLES + "。，, ")
+    return same_kind(ruled, thing)
 
 
 def one_off(permitted: str) -> bool:
@@ -1246,7 +1342,14 @@ class Ledger(BaseModel):
         shown = [
             e
             for e in active
-            if not (e.revokes and (_CALLS_OFF.search(e.text) or TAKEN_BACK.match(e.text)))
+            if not (
+                e.revokes
+                and (
+                    _CALLS_OFF.search(e.text)
+                    or TAKEN_BACK.match(e.text)
+                    or _ZH_CALLS_OFF.match(e.text)
+                )
+            )
         ]
         if not self._memo.values.get("once"):
             return shown
@@ -1344,13 +1447,17 @@ class Ledger(BaseModel):
             return self._strike(c, norm, turn)
         if c.cue.endswith(PART_ALLOWED):
             return self._part_allowed(c, norm, turn)
-        if c.cue.endswith(EXCEPTED):
+        if c.cue.endswith(EXCEPTED) or c.cue.endswith(EXCEPTED_PART):
             return self._excepted(c, norm, turn)
+        if c.cue.endswith(LESS):
+            return self._less(c, norm, turn)
+        if c.cue.endswith(NOT_THAT):
+            return self._not_that(c, norm, turn)
         if c.cue.endswith(ALL_FINE):
             return self._all_fine(c, norm, turn)
         if c.cue.endswith(ALSO_FINE) or names_alternative(c):
-            if widened := self._also_widened(c):
-                return self._only_over(c, norm, turn, widened)
+            if self._also_widened(c):
+                return self._kind_widened(c, norm, turn)
             if c.cue.endswith(ALSO_FINE) or (c.subject.isascii() and weekday(c.subject)):
                 return out  # widening no only-rule, a remark ("Friday is fine too")
         if (
@@ -1510,6 +1617,8 @@ class Ledger(BaseModel):
                         and _CJK.search(norm) is not None
                         and _zh_time_lifted(e, c.text)
                     )
+                    # "别打到工资卡" / "工资卡也行"; "司仪不要找男的" / "男司仪也没问题".
+                    or (e.polarity == c.polarity == "forbid" and _zh_thing_allowed(e, c))
                     # "不要打电话" / "电话也可以"; "不要葱" / "葱其实可以放".
                     or (
                         e.polarity == c.polarity == "forbid"
@@ -1654,6 +1763,8 @@ class Ledger(BaseModel):
             )
             or (names_alternative(c) and not relaxed and all(e.polarity == "forbid" for e in same))
         )
+        if relaxed and not revokes and all(e.polarity == "require" for e in relaxed):
+            c = _with_rules_words(c, relaxed)
         entry = self._append(c, norm, turn, polarity=polarity, revokes=revokes, once=released)
         out.entry = entry
         if entry.revokes and any(_refused_chosen(e, c, norm) for e in same):
@@ -1701,6 +1812,8 @@ class Ledger(BaseModel):
                 if (e.polarity != "forbid" and _drops(e.norm_subject, norm))
                 or _drops_limit(e.text, norm)
                 or _drops_matter(e, norm)
+                # "换航司也无所谓了" for "别给我换航司": the very thing forbidden let go.
+                or _said_without_cue(e, c)
             ]
         elif kind == CHANGES_MIND:
             changed = [
@@ -1758,8 +1871,22 @@ class Ledger(BaseModel):
             if e.polarity == "only"
             and not e.revokes
             and (not verb or verb in e.text)
-            and any(other_day(w, thing) for w in only_frame(e.text, e.cue))
+            and (
+                any(other_day(w, thing) for w in only_frame(e.text, e.cue))
+                or (bool(verb) and _CJK.match(thing) is not None and _zh_verb_kind(e, verb, thing))
+            )
         ]
+
+    def _kind_widened(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "普通号也可以挂" after "只挂专家号": another thing of the kind an only-rule's verb
+        takes is fine too; the rule no longer holds alone. The entry keeps the rule's words
+        first (the widening's alone do not say what was fine before), a conflict the later
+        side wins."""
+        widened = self._also_widened(c)
+        thing, _, verb = c.subject.partition(" ")
+        if any(_zh_verb_kind(e, verb, thing) for e in widened):
+            c = _with_rules_words(c, widened)
+        return self._only_over(c, norm, turn, widened)
 
     def _all_fine(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
         """ "还是周六周日都可以排" after "以后只能排周日": things all fine, one of them what an
@@ -1787,11 +1914,59 @@ class Ledger(BaseModel):
         """ "押金那笔例外，走我个人账户" beside "所有费用一律走对公账户": one thing excepted from a
         rule said for all of its kind, kept beside it. Beside no such rule, a remark."""
         out = LedgerResult()
+        # A part allowed something ("卫生间的瓷砖可以用东鹏的") is excepted from a rule that
+        # shares a word with it ("瓷砖一律用马可波罗的"), not from any rule for all.
+        part = c.cue.endswith(EXCEPTED_PART)
         if any(
-            not e.revokes and _FOR_ALL.search(e.text) and not subjects_match(e.norm_subject, norm)
+            not e.revokes
+            and _FOR_ALL.search(e.text)
+            and not subjects_match(e.norm_subject, norm)
+            and (not part or _share_a_word(_FOR_ALL.sub("", e.text), c.text))
             for e in self._active()[0]
         ):
             out.entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
+        return out
+
+    def _not_that(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "我搞错了，…，不是海鲜" after "菜里不能有虾蟹": the bans on the thing said not to be
+        what was meant, or only on foods of the group it names, are revoked (the rule kept for
+        its turn only). Naming none in force, the words are a remark."""
+        out = LedgerResult()
+        foods = group_of(c.subject)
+        lifted = []
+        for e in self._active()[0]:
+            if e.polarity != "forbid" or e.revokes or not _CJK.search(e.norm_subject):
+                continue
+            thing = _ZH_HAS.sub("", e.norm_subject)
+            if thing == c.subject or (foods is not None and all_of_group(thing, foods)):
+                lifted.append(e)
+        if not lifted:
+            return out
+        entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=True)
+        out.entry = entry
+        out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in lifted)
+        return out
+
+    def _less(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
+        """ "葱可以少放点" after "也不要葱": the prohibition on that thing narrowed to less of
+        it, superseded by the words (a conflict the later side wins). Narrowing none, they are
+        a request or a remark."""
+        out = LedgerResult()
+        rules = [
+            e
+            for e in self._active()[0]
+            if e.polarity == "forbid"
+            and not e.revokes
+            and len(norm) >= 1
+            and (e.norm_subject == norm or _zh_verb_and_thing(e.norm_subject, norm))
+        ]
+        if not rules:
+            return out
+        entry = self._append(c, norm, turn, polarity="prefer", revokes=False)
+        out.entry = entry
+        for e in rules:
+            out.changes.append(self._set(e, "superseded", turn, entry.id))
+            out.conflicts.append(self._conflict(e, entry, e.subject, turn))
         return out
 
     def _part_allowed(self, c: Constraint, norm: str, turn: int) -> LedgerResult:
