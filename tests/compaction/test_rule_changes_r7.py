@@ -64,8 +64,17 @@ def test_another_limit_or_a_question_keeps_the_rule(said: str) -> None:
     assert EPISODE in _shown(EPISODE, said)
 
 
-def test_another_limit_does_not_supersede_an_unrelated_rule() -> None:
-    s = LedgerSession(PAGING, "Bump the backfill limit to 14 days, we upgraded the warehouse.")
+@pytest.mark.parametrize(
+    "change",
+    [
+        "Bump the backfill limit to 14 days, we upgraded the warehouse.",
+        "Raise the limit to 50.",
+        "The cap is now 50.",
+    ],
+)
+def test_a_limit_does_not_supersede_a_rule_whose_number_names_a_thing(change: str) -> None:
+    # "P3" is a priority's name, no limit a change of one moves.
+    s = LedgerSession(PAGING, change)
     assert s.status(PAGING) == "active" and s.conflicts() == []
 
 

@@ -516,7 +516,10 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str, said: 
         # "the backfill limit" is no limit of "Never page the on-call … for a P3": a limit
         # named by what it bounds, or by its old value ("the 48-minute cap"), is that one's.
         qualifiers = noun[: limit.start()].lower().split()
-        return all(_qualifies(w, rule, old[1]) for w in qualifiers)
+        # (A rule whose numbers all name things, "P3", "v2", sets no limit at all.)
+        return _BARE_NUMBER.search(rule) is not None and all(
+            _qualifies(w, rule, old[1]) for w in qualifiers
+        )
     return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
 
 
@@ -530,6 +533,7 @@ def _qualifies(word: str, rule: str, old: str) -> bool:
 
 # An order said first in its clause: "Stop cc'ing Priya", "OK, please quit copying Priya".
 _ORDERED = re.compile(r"(?i)\s*(?:(?:ok|okay|and|also|so|actually|please),?\s+)*(?:stop|quit)\b")
+_BARE_NUMBER = re.compile(r"(?<![A-Za-z\d])\d")
 _ARTICLES = frozenset(["the", "a", "an", "my", "our", "that", "this", "each", "every"])
 
 
