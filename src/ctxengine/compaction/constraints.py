@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,6 +37,7 @@ from ctxengine.compaction.en_stated_rules import stated_rules
 from ctxengine.compaction.gates import Gate, lacks, lowered, needed_chars
 from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.outcomes import BARE_NO, UNMET_ZH
+from ctxengine.compaction.rule_topics_en import Shape, named_lift_shapes, rule_change_shapes
 from ctxengine.compaction.schema import Constraint, SlotUpdate
 
 jieba.setLogLevel(logging.WARNING)
@@ -591,7 +593,7 @@ _REVOKE_EN: tuple[tuple[re.Pattern[str], Polarity], ...] = (
     (re.compile(rf"(?i)\byou (?:can|may) (?P<obj>{_EN_OBJ}{{1,40}}?) again\b"), "forbid"),
     (
         re.compile(
-            rf"(?i)\b(?:it's|it is) (?:ok|okay|fine) to (?P<obj>{_EN_OBJ}{{1,40}}?)"
+            rf"(?i)\b(?:it's|it is) (?:ok|okay|fine) to (?P<obj>{_EN_OBJ}{{1,60}}?)"
             rf"(?: again| now)?{_EN_END}"
         ),
         "forbid",
@@ -694,6 +696,8 @@ IN_PART = " [in part]"
 _ONE_THING = (
     r"(?:(?:this|that)\s+(?!(?:reason|case|purpose|matter|time|once)\b)[a-z][\w-]*"
     r"|[a-z]*[\w]*[\d._-][\w.-]*\w"
+    # "site 104", "episode 212": a thing of a kind, by its number.
+    r"|(?!(?:the|a|an|every|each|all|any)\b)[a-z]+ #?\d[\w-]*"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
 )
 # "But just for IMG_2305.jpg", "on Friday only": the one thing a permission is said for.
@@ -1255,7 +1259,7 @@ _GATE_EN = (
     r"|you are allowed|you're free"
     r"|you are free|after all|actually|go ahead|second thought|wait|hmm|in that case|instead of"
     r"|(?:is|are) (?:fine|ok|okay|allowed|alright|all right) (?:now|again|after all|for|on)"
-    r"|this once|this one time|has to|can be|may be|can go|now"
+    r"|this once|this one time|has to|can be|may be|can go|can run|quit|extend|tighten|now"
     r"|(?:fine|ok|okay|good|acceptable|alright|all right) (?:too|as well|also)"
     r"|also (?:fine|ok|okay|good|acceptable|alright|all right)|works? (?:too|as well)"
     r"|no\s|apply to|untranslated|as[- ]is\b|unchanged"
@@ -1991,6 +1995,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_exceptions(text, revoked_spans))
     if "少" in text:
         hits.extend(_zh_less(text, revoked_spans))
+    if LATIN_LETTER.search(text):
+        hits.extend(_en_rule_changes(text, revoked_spans))
     _revocations(text, _REVOKE_STRONG, hits, revoked_spans)
     if LATIN_LETTER.search(text) and "you" in text.lower():
         hits.extend(_conditional_permissions(text, revoked_spans))
@@ -2074,6 +2080,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_zh_all_use(text, revoked_spans))
         if "按" in text or "都要" in text or "都得" in text:
             hits.extend(_zh_standing(text, revoked_spans))
+    if LATIN_LETTER.search(text):
+        hits.extend(_en_rule_changes(text, revoked_spans, named_lift_shapes))
     hits.extend(_en_constraints(text, revoked_spans))
     # Last, so a rule read by its cue is not read again: "Before each deploy, always run …".
     if LATIN_LETTER.search(text):
@@ -2096,6 +2104,30 @@ def extract_constraints(text: str) -> list[Constraint]:
         for h in hits
         if not _inside(h.start, quoted) and not _ZH_ERROR_REPORT.search(_zh_before(text, h.start))
     ]
+
+
+def _en_rule_changes(
+    text: str,
+    spans: list[tuple[int, int]],
+    shapes: Callable[[str], list[Shape]] = rule_change_shapes,
+) -> list[_Hit]:
+    """`rule_topics_en` clauses: a narrowing or a "Quit …ing" (`rule_change_shapes`), read
+    first (the other readers would take "tickets only for prod DAGs" for an only-rule of its
+    own); a rule named and lifted (`named_lift_shapes`), read last, where no other reader
+    did."""
+    out: list[_Hit] = []
+    for shape in shapes(text):
+        if _inside(shape.start, spans) or not (subject := normalize_subject(shape.subject)):
+            continue
+        if shape.revokes and _EN_VERB.fullmatch(shape.subject):
+            continue  # "Reply only in French": an only-rule (`_en_constraints`), no narrowing
+        spans.append((shape.start, shape.end))
+        pol: Polarity = "forbid" if shape.polarity == "forbid" else "require"
+        if shape.revokes:
+            out.append(_lifting(shape.start, shape.clause, pol, subject, shape.cue))
+        else:
+            out.append(_Hit(shape.start, _make(shape.clause, pol, shape.subject, shape.cue, 0.8)))
+    return out
 
 
 def _struck_items(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
@@ -4936,6 +4968,8 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
     re.compile(
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:we|you) can\s+|let's\s+)?"
         r"(?P<cue>relax|loosen|lift)\s+(?:the\s+|my\s+|that\s+)?"
+        # ("Loosen the 48-minute cap to 50" moves the limit: `_NEW_VALUE_RX`.)
+        r"(?![^,.;:!]*\bto\s+[$€£¥]?\d)"
         rf"(?P<obj>{_EN_THING})(?=\s*(?:[,.;:!]|$))"
     ),
     # "The high floor doesn't matter anymore", "A sea view isn't important".
@@ -5042,9 +5076,20 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
     # "Change the cutoff to 2026-04-01", "Move the limit to 300".
     re.compile(
         rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:actually|wait|sorry)\b,?\s+)*(?:please\s+)?"
-        r"(?P<cue>change|move|set|update|push|shift|bump|raise|lower)\s+"
-        r"(?:the\s+|that\s+|my\s+|our\s+)?(?P<noun>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+to\s+"
+        r"(?P<cue>change|move|set|update|push|shift|bump|raise|lower|relax|loosen|tighten"
+        r"|extend|increase|reduce)\s+"
+        # ("the 48-minute cap": the limit named by its old value.)
+        r"(?:the\s+|that\s+|my\s+|our\s+)?(?P<noun>[a-z0-9][\w-]*(?: [a-z][\w-]*){0,2}?)\s+to\s+"
         rf"(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?(?:\s+instead)?{_CLAUSE_END_EN}"
+    ),
+    # "The 9-hour cap is now 10 hours (under the new agreement)": a limit named, said again
+    # with another value (a reason may follow it).
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:the|that|our|my)\s+"
+        r"(?P<noun>(?:[a-z0-9][\w-]*\s+){0,2}(?:cap|limit|maximum|minimum|max|min|ceiling"
+        r"|threshold|cutoff|cut-off|budget))\s+(?P<cue>is|are)\s+now\s+"
+        rf"(?P<v>{_VALUE})(?:\s?(?:%|[a-z]+))?"
+        r"(?:\s+(?:under|per|with|after|from|because|since|as of)\b[^,.;!?\n]*)?" + _CLAUSE_END_EN
     ),
     # "Hmm, make the cutoff 2025-07-01 instead", "Let's make the limit 300".
     re.compile(
@@ -5087,6 +5132,15 @@ _NEW_VALUE_RX: tuple[re.Pattern[str], ...] = (
         r"(?:万元|万|千|元|块|天|个月|个(?:单词|字符|字)?|单词|词|人|小时|分钟|字符?|页|%)?"
         r"(?:之后|以后|之前|以前|以内|以上|以下)?"
         rf"的?(?:吧|了|也可以|也行|就行|也没问题)?{_CLAUSE_END_ZH}"
+    ),
+    # "Episode 212 can run to 55 minutes", "The bonus episode can run to 55 minutes": a limit
+    # moved for one item (`rule_topics_en.one_item`), an exception beside the rule.
+    re.compile(
+        rf"(?i){_CLAUSE_START}{_EN_OPEN}(?:(?:the|this|that|next|last)\s+[a-z][\w'-]*\s+"
+        r"(?P<noun>[a-z][\w-]*?)s?|(?P<noun2>[a-z][\w-]*?)s?\s+#?\d[\w-]*)\s+(?:can|may)\s+"
+        r"(?P<cue>go|be|run|stretch)\s+"
+        rf"(?:up\s+to|to|as\s+(?:high|long|much)\s+as)\s+(?P<v>{_VALUE})"
+        rf"(?:\s?(?:%|[a-z]+))?{_CLAUSE_END_EN}"
     ),
     # "Make it five per batch", "Make it 3 a day": a count per unit said again.
     re.compile(
@@ -5238,7 +5292,7 @@ def _mind_change_hit(
             return None  # "If you can go up to 60 minutes, …": a condition, not a change
         if _NOT_NUMBER.match(text, m.end()):
             return None  # "set the timeout to 30 seconds, not 60": a value corrected, no rule
-        subject = f"{m.group('noun')} {m.group('v')}"
+        subject = f"{m.group('noun') or m.groupdict().get('noun2')} {m.group('v')}"
     else:
         subject = normalize_subject(m.group("obj"))
     if not subject:

@@ -117,6 +117,17 @@ from ctxengine.compaction.constraints import (
     weekday,
 )
 from ctxengine.compaction.memo import Memo
+from ctxengine.compaction.rule_topics_en import (
+    NAMES_RULE,
+    NARROWED_TO,
+    excepts,
+    lifts_named,
+    named_topic,
+    names_all,
+    one_item,
+    overlaps,
+    stops_doing,
+)
 from ctxengine.compaction.schema import Constraint
 from ctxengine.compaction.zh_food_groups import all_of_group, group_of
 
@@ -521,7 +532,29 @@ def _names_other_value(rule: str, new: tuple[str, str] | None, noun: str, said: 
     if was is not None and now is not None and was != now:
         return False
     words = [_singular_stem(w) for w in noun.lower().split() if len(w) > 2 or _CJK.match(w)]
+    if (limit := _LIMIT_NOUNS.search(noun)) is not None and noun.isascii():
+        # "the backfill limit" is no limit of "Never page the on-call … for a P3": a limit
+        # named by what it bounds, or by its old value ("the 48-minute cap"), is that one's.
+        qualifiers = noun[: limit.start()].lower().split()
+        # (A rule whose numbers all name things, "P3", "v2", sets no limit at all.)
+        return _BARE_NUMBER.search(rule) is not None and all(
+            _qualifies(w, rule, old[1]) for w in qualifiers
+        )
     return _LIMIT_NOUNS.search(noun) is not None or any(w in rule.lower() for w in words)
+
+
+def _qualifies(word: str, rule: str, old: str) -> bool:
+    """Whether a word before a limit's noun ("backfill", "48-minute", "daily") names `rule`'s
+    limit: its old value, or a word of the rule (by stem)."""
+    if (n := re.match(r"\d+(?:\.\d+)?", word)) is not None:
+        return n.group() == old
+    return word in _ARTICLES or overlaps(rule, word, least=1)
+
+
+# An order said first in its clause: "Stop cc'ing Priya", "OK, please quit copying Priya".
+_ORDERED = re.compile(r"(?i)\s*(?:(?:ok|okay|and|also|so|actually|please),?\s+)*(?:stop|quit)\b")
+_BARE_NUMBER = re.compile(r"(?<![A-Za-z\d])\d")
+_ARTICLES = frozenset(["the", "a", "an", "my", "our", "that", "this", "each", "every"])
 
 
 def _singular_stem(word: str) -> str:
@@ -1460,6 +1493,8 @@ class Ledger(BaseModel):
                 return self._kind_widened(c, norm, turn)
             if c.cue.endswith(ALSO_FINE) or (c.subject.isascii() and weekday(c.subject)):
                 return out  # widening no only-rule, a remark ("Friday is fine too")
+        if norm.isascii() and (by_name := self._named_in_english(c, norm, turn)) is not None:
+            return by_name
         if (
             c.revokes
             and (c.confidence <= WEAK_REVOCATION or lifts_only_a_rule(c))
@@ -1514,6 +1549,17 @@ class Ledger(BaseModel):
             # subject's head), not an action that merely names it.
             named = _NAMES_A_RULE.search(c.text) is not None
             same = [e for e in same if named or _heads(e.norm_subject, norm)]
+            if c.polarity == "forbid":
+                # "You can schedule weekend visits again" after "Never schedule a visit on a
+                # weekend": what it allows, every word the rule's (`lifts_named`).
+                same += [
+                    e
+                    for e in self._active()[0]
+                    if e not in same
+                    and e.polarity == "forbid"
+                    and not e.revokes
+                    and lifts_named(e.text, c.text, c.subject)
+                ]
         if (
             c.revokes
             and c.polarity == "require"
@@ -1604,6 +1650,13 @@ class Ledger(BaseModel):
                         and e.polarity == "forbid"
                         and _lifted_by(e.norm_subject, norm)
                     )
+                    # "Never schedule a visit on a weekend" / "Weekend visits are allowed
+                    # again": every word of what is allowed is one of the rule's.
+                    or (
+                        norm.isascii()
+                        and e.polarity == c.polarity == "forbid"
+                        and lifts_named(e.text, c.text, c.subject)
+                    )
                     # "别给我订电车" / "电车其实也行": the thing the rule's verb takes.
                     or (
                         e.polarity == c.polarity == "forbid"
@@ -1671,7 +1724,13 @@ class Ledger(BaseModel):
                     and not e.revokes
                     and (
                         (e in same and once and not one_off(e.norm_subject))
-                        or (norm.isascii() and e not in same and _related(e.norm_subject, norm))
+                        or (
+                            norm.isascii()
+                            and e not in same
+                            and (
+                                _related(e.norm_subject, norm) or excepts(e.text, c.text, c.subject)
+                            )
+                        )
                     )
                 ]
                 single = _SINGLE_OCCASION.search(c.text) is not None
@@ -1795,6 +1854,52 @@ class Ledger(BaseModel):
             if earlier_stands:
                 break  # the new rule lost; it cannot supersede anything else
         return out
+
+    def _named_in_english(self, c: Constraint, norm: str, turn: int) -> LedgerResult | None:
+        """English words that name the rule they change (`rule_topics_en`), read before the
+        other shapes; None when the words are none of these or name no rule in force (the
+        other readings then decide).
+
+        - A lift naming its rule by topic ("Scratch that rule about paging", "The paging
+          rule no longer applies"): the rules about that, every word of it, are revoked;
+          the words say nothing after their turn.
+        - An order to stop doing what a requirement asks ("Stop cc'ing Priya" after "Always
+          cc Priya on incident updates"): the requirement is lifted, the order shown on.
+        - A narrowing ("tickets only for prod DAGs"): kept beside the rule it narrows, which
+          the block shows with it."""
+        out = LedgerResult()
+        active = [e for e in self._active()[0] if not e.revokes]
+        if c.revokes and c.cue.endswith(NARROWED_TO):
+            if not any(overlaps(e.text, c.subject, least=1) for e in active):
+                return out  # narrowing no rule in force: a remark
+            out.entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True)
+            return out
+        kind = mind_change(c)
+        if c.revokes and kind in (None, DROPS) and (topic := named_topic(c.text)) is not None:
+            rules = [e for e in active if names_all(e.text, topic)]
+            if not rules:
+                # Read by `rule_topics_en` alone, the words name no rule in force: a remark.
+                return out if c.cue.endswith(NAMES_RULE) else None
+            entry = self._append(c, norm, turn, polarity=c.polarity, revokes=True, once=True)
+            out.entry = entry
+            out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in rules)
+            return out
+        if (
+            not c.revokes
+            and c.polarity == "forbid"
+            and c.cue.lower().removeprefix("please ") in ("stop", "quit")
+            and _ORDERED.match(c.text) is not None  # not "Can you stop …?"
+        ):
+            rules = [
+                e for e in active if e.polarity == "require" and stops_doing(e.text, c.subject)
+            ]
+            if not rules:
+                return None
+            entry = self._append(c, norm, turn, polarity="require", revokes=True)
+            out.entry = entry
+            out.changes.extend(self._set(e, "revoked", turn, entry.id) for e in rules)
+            return out
+        return None
 
     def _mind_changed(self, c: Constraint, norm: str, kind: str, turn: int) -> LedgerResult:
         """A rule changed by later words (`constraints.mind_change`): the rules in force it
@@ -2057,7 +2162,7 @@ class Ledger(BaseModel):
         if new is None or not rules:
             return out
         old = rules[-1]
-        if scope_led(c.text):
+        if scope_led(c.text) or one_item(c.text):
             # "On Saturdays you can go up to 60 minutes" beside "Keep every workout under 45
             # minutes": the new value holds for its scope, an exception kept beside the rule.
             out.entry = self._append(c, norm, turn, polarity=old.polarity, revokes=True)
@@ -2130,6 +2235,13 @@ class Ledger(BaseModel):
             elif scope != NARROWS and e.norm_subject == norm and not led:
                 lifted.append(e)
             elif heads or _related(e.norm_subject, norm):
+                beside = True
+            elif norm.isascii() and (
+                excepts(e.text, c.text, c.subject) or (one and names_all(e.text, c.subject))
+            ):
+                # "You may name participants in internal notes" beside "Never put participant
+                # names in emails"; "Sundays are fine for site 104" beside "Never schedule a
+                # visit on a weekend": the rule's things, with other words around them.
                 beside = True
             elif one and norm.isascii() and " " in norm:
                 # "crop it" for one file beside "crop anything": the rule's own verb.
