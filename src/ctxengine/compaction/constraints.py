@@ -39,6 +39,13 @@ from ctxengine.compaction.intents import LATIN_LETTER
 from ctxengine.compaction.outcomes import BARE_NO, UNMET_ZH
 from ctxengine.compaction.rule_topics_en import Shape, named_lift_shapes, rule_change_shapes
 from ctxengine.compaction.schema import Constraint, SlotUpdate
+from ctxengine.compaction.zh_clause_rules import GATE as ZH_CLAUSE_GATE
+from ctxengine.compaction.zh_clause_rules import (
+    condition_before,
+    exception_after,
+    positive_half,
+    zh_clause_rules,
+)
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -1247,6 +1254,8 @@ _GATE_ZH = (
     # `_zh_plain_rules`
     r"|统一(?:用|按|以)|一直|永远|排序|排列|排(?=[，,。；;！!\n]|$)|分组|[\d两三四五六七八九十]列|列[：:用为]|表头|字段"
     r"|例外|商量|最长|顶多|上限|封顶|标出|标红|标黄|标记|标注|单独列|挑出来|提醒我|高亮"
+    # `zh_clause_rules`
+     + r"|" + ZH_CLAUSE_GATE
 )
 # The gate's English words, all lower-case: read case-blind in `_GATE`, and as they are in a
 # lowered text (`_may_hold_rule`). Every English shape starts at a word's start: "\b" first
@@ -1601,6 +1610,9 @@ _ZH_WHEN = (
 )
 _ZH_WHEN_NOT = re.compile(
     r"(?:^|(?<=[，,。；;！!\n]))\s*(?:(?:另外|还有|而且|但是|但|对了)[，,]?\s*)?(?:我们?|咱们?)?"
+    # The task the rule is for may come first: "排课的时候周五下午不排课" (not of the past).
+    r"(?:(?!上次|上回|那次|之前|以前|昨天|当时)(?:(?![了过着我你您他她咱])[\u4e00-\u9fff]){2,8}?"
+    r"(?:的时候|时)[，,]?\s*)?"
     rf"(?P<when>{_ZH_WHEN}(?:{_ZH_WHEN})?)(?:都|也|就|一律|一概)?不(?P<do>[^，,。；;！!？?\n]{{1,8}}?)"
     r"(?:了|啊|哦)?(?P<end>[，,。；;！!？?\n]|$)"
 )
@@ -1790,6 +1802,45 @@ def _zh_standing_shapes(text: str, spans: list[tuple[int, int]], ruled: list[int
         clause = text[m.start("topic") : m.start("end")].strip()
         out.append(_Hit(m.start("topic"), _make(clause, "require", m["topic"], "所有", 0.7)))
     return out + _zh_plain_rules(text, spans, ruled)
+
+
+def _zh_clause_hits(text: str, spans: list[tuple[int, int]], ruled: list[int]) -> list[_Hit]:
+    """`zh_clause_rules` and the wanted halves of "do X, not Y" (`positive_half`), none where a
+    rule was read already."""
+    out: list[_Hit] = []
+    for r in zh_clause_rules(text):
+        if _read((r.start, r.end), spans, ruled):
+            continue
+        clause = text[r.start : r.end].strip()
+        out.append(_Hit(r.start, _make(clause, r.polarity, r.subject, r.cue, 0.7)))
+        spans.append((r.start, r.end))
+    for start, end in positive_half(text):
+        if not _read((start, end), spans, ruled):
+            clause = text[start:end].strip()
+            out.append(_Hit(start, _make(clause, "require", clause, "要", 0.7)))
+            spans.append((start, end))
+    return out
+
+
+def _zh_whole_clauses(text: str, hits: list[_Hit]) -> list[_Hit]:
+    """`hits` each with the 要是 condition before its clause and the 除非 exception after it,
+    which belong to the rule (`condition_before`, `exception_after`)."""
+    out: list[_Hit] = []
+    excepted: list[tuple[int, int]] = []
+    for h in hits:
+        said = h.constraint.text
+        at = text.find(said, max(0, h.start - len(said)))
+        if _inside(h.start, excepted):
+            continue  # "…，除非对方只收现金": the exception's words are no rule of their own
+        if not said or at < 0:
+            out.append(h)
+            continue
+        start, end = condition_before(text, at), exception_after(text, at + len(said))
+        if (start, end) != (at, at + len(said)):
+            h = _Hit(h.start, h.constraint.model_copy(update={"text": text[start:end].strip()}))
+            excepted.append((at + len(said), end))
+        out.append(h)
+    return out
 
 
 def _zh_verb_first(do: str) -> bool:
@@ -2088,6 +2139,8 @@ def extract_constraints(text: str) -> list[Constraint]:
         hits.extend(_en_standing_shapes(text, revoked_spans, [h.start for h in hits]))
     if _CJK_CHAR.search(text):
         hits.extend(_zh_standing_shapes(text, revoked_spans, [h.start for h in hits]))
+        hits.extend(_zh_clause_hits(text, revoked_spans, [h.start for h in hits]))
+        hits = _zh_whole_clauses(text, hits)
     hits.sort(key=lambda h: h.start)
     hits = _without_alternatives_lifted(hits)
     if ("," in text and LATIN_LETTER.search(text)) or "例外" in text or "商量" in text:
@@ -2353,7 +2406,8 @@ def _zh_all_use(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         rule = m.group("rule")
         if (
             m.group("end") in ("？", "?")
-            or re.search(r"什么|哪|吗|么|多少", rule)
+            # ("所有的金额都按含税价算过了", "所有的人都按时到了": what was done.)
+            or re.search(r"什么|哪|吗|么|多少|(?<![不行好])了$", rule)
             or _ZH_CUE_RX.search(m.group())
             or _inside(m.start("verb"), spans)
         ):
@@ -5000,7 +5054,9 @@ _DROP_RX: tuple[re.Pattern[str], ...] = (
     # "高楼层无所谓了", "海景也不重要了".
     re.compile(
         rf"{_CLAUSE_START}{_ZH_LEAD}(?P<obj>{_ZH_THING})(?:就|也|都)?"
-        r"(?P<cue>无所谓|不重要|不用管|不用考虑|不考虑)了?(?:吧|啊)?" + _CLAUSE_END_ZH
+        # ("转机的航班一概不考虑": ruled out outright, a rule, `zh_clause_rules`.)
+        r"(?P<cue>无所谓|不重要|不用管|不用考虑|(?<!一概|一律|统统|通通)不考虑)了?(?:吧|啊)?"
+        + _CLAUSE_END_ZH
     ),
     # "不用管高楼层了", "别管海景了".
     re.compile(

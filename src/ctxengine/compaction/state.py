@@ -75,6 +75,7 @@ from ctxengine.compaction.schema import (
 )
 from ctxengine.compaction.slot_context import edits_a_list
 from ctxengine.compaction.slots import UNSPECIFIED, moved_event_kinds
+from ctxengine.compaction.zh_clause_rules import same_limit
 from ctxengine.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -733,6 +734,8 @@ class SessionState(BaseModel):
             self.record("conflict", turn, rec.model_dump(mode="json"))
         if user and t.old is not None and t.new is not None:
             self._outlive_replacement(t.old, turn)
+        if user and t.new is not None:
+            self._outlive_limit(t.new, turn)
 
     def _outlive_replacement(self, old: str, turn: int) -> None:
         """ "Use orange instead of blue." then "make the bars green": a rule that put a value
@@ -744,6 +747,15 @@ class SessionState(BaseModel):
         texts = {e.text for e in active if e.polarity == "forbid" and e.text in chosen}
         for e in active:
             if e.text in texts:
+                ch = self.ledger.set_status(e.id, "superseded", turn, None)
+                self.record("constraint_status", turn, ch.model_dump(mode="json"))
+
+    def _outlive_limit(self, new: str, turn: int) -> None:
+        """ "成片控制在3分钟以内" then "时长再短点吧，2分30秒以内": a limit read as a rule
+        (`zh_clause_rules`, cue 控制在) given a new value of its kind no longer holds; the
+        state shows the new one."""
+        for e in self.ledger.active():
+            if e.cue == "控制在" and not e.revokes and e.turn < turn and same_limit(e.text, new):
                 ch = self.ledger.set_status(e.id, "superseded", turn, None)
                 self.record("constraint_status", turn, ch.model_dump(mode="json"))
 
