@@ -74,6 +74,19 @@ def test_saying_the_earlier_stands_reinstates_the_rule() -> None:
     assert s.conflicts() == [("Never ship with FedEx.", "Ship it with FedEx.", "earlier_stands")]
 
 
+@pytest.mark.parametrize(
+    ("rule", "later", "again"),
+    [
+        ("Never ship with FedEx.", "Ship it with FedEx.", "Never ship with FedEx."),
+        ("不要用顺丰发货。", "用顺丰发吧。", "算了，还是不要用顺丰发货。"),
+    ],
+)
+def test_the_rule_said_again_wins_over_the_choice(rule: str, later: str, again: str) -> None:
+    s = LedgerSession(rule, later, again)
+    assert s.status(_words(later)) == "superseded"
+    assert (_words(later), s.active()[-1], "later_wins") in s.conflicts()
+
+
 # ---------------------------------------------------------------- one-off: an exception beside
 
 _EN_ONCE = [

@@ -1986,9 +1986,7 @@ class Ledger(BaseModel):
             out.conflicts.append(self._conflict(e, entry, c.subject or e.subject, turn))
         return out
 
-    def chosen_over(
-        self, rule: ConstraintEntry, choice: Choice, turn: int, aliases: Mapping[str, str] | None
-    ) -> LedgerResult:
+    def chosen_over(self, rule: ConstraintEntry, choice: Choice, turn: int) -> LedgerResult:
         """ "Ship it with FedEx." after "Never ship with FedEx." (`later_choice`): the user
         chose what the rule forbids. The choice is kept verbatim as the instruction in force
         and the rule superseded by it, a conflict the later side wins, so the block says which
@@ -1996,8 +1994,10 @@ class Ledger(BaseModel):
         rule said to hold still, it is an exception kept beside the rule instead (in force on
         its turn only when said for a single occasion, as a permission for one is)."""
         out = LedgerResult()
-        c = Constraint(text=choice.text, polarity="require", subject=choice.thing, revokes=False)
-        norm = normalize_subject(choice.thing, aliases)
+        # On the rule's subject, not the thing's: said again ("还是不要用顺丰发货"), the rule
+        # meets the choice as it met the rule (an alias maps "顺丰" alone, not "顺丰发货").
+        c = Constraint(text=choice.text, polarity="require", subject=rule.subject, revokes=False)
+        norm = rule.norm_subject
         if choice.once or choice.keeps:
             once = choice.once and _SINGLE_OCCASION.search(choice.text) is not None
             out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=once)

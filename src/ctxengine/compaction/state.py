@@ -1332,7 +1332,7 @@ class SessionState(BaseModel):
                     )
                 ):
                     continue
-                res = self.ledger.chosen_over(rule, choice, turn, aliases)
+                res = self.ledger.chosen_over(rule, choice, turn)
                 if res.entry is not None:
                     self.record("constraint", turn, res.entry.model_dump(mode="json"))
                 for ch in res.changes:
