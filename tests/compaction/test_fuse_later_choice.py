@@ -178,3 +178,33 @@ def test_the_choice_said_with_the_rule_is_no_conflict() -> None:
     # The rule and the words that name its thing in one message: the rule, no change of mind.
     s = LedgerSession("Never ship with FedEx, use UPS.")
     assert s.conflicts() == []
+
+
+# ---------------------------------------------------------------- a required thing refused
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("必须用顺丰发货。", "不用顺丰了。"),
+        ("必须用顺丰发货。", "不要用顺丰。"),
+        ("一定要用顺丰发货。", "别用顺丰了。"),
+    ],
+)
+def test_refusing_a_required_aliased_thing_supersedes_the_rule(rule: str, later: str) -> None:
+    s = LedgerSession(rule, later)
+    first, then = _words(rule), _words(later)
+    assert s.status(first) == "superseded"
+    assert (first, then, "later_wins") in s.conflicts()
+
+
+@pytest.mark.parametrize(
+    ("rule", "later"),
+    [
+        ("必须用顺丰发货。", "不用圆通了。"),
+        ("必须用顺丰发货。", "不要显示价格。"),
+    ],
+)
+def test_refusing_another_thing_keeps_the_required_one(rule: str, later: str) -> None:
+    s = LedgerSession(rule, later)
+    assert s.status(_words(rule)) == "active"

@@ -1351,6 +1351,14 @@ class Ledger(BaseModel):
             for e in self._active()[0]
             if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
         ]
+        if not c.revokes and (raw := _normalized(c.subject or c.text)) != norm and _CJK.search(raw):
+            # "不用顺丰了" after "必须用顺丰发货": an alias maps a whole subject only ("顺丰" to
+            # "sf express"), so the rule's "顺丰发货" holds the subject in its own words.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and subjects_match(_normalized(e.subject), raw)
+            ]
         out = LedgerResult()
         if c.cue.endswith(STRUCK):
             return self._strike(c, norm, turn)
