@@ -5,8 +5,9 @@ payroll agent, a flight-crew rostering agent and a data-pipeline on-call agent.
 The 6 sessions are in `_review_convos7_en.py`; `test_sessions7_en_keep_latest_turn_and_pairs`
 runs each at 30% and at 15% of its raw tokens. Every other test is the smallest input that shows
 one defect found (56: rules read 20, rules lifted/changed 13, values 8, identifiers 5, garbage 9,
-budget 1; all fixed since, each with look-alikes and near-misses in its own module). Where a defect shows in several natural
-wordings, the test is parametrized over 2-4 of them and counts once. "garbage" includes three
+budget 1; all fixed since, each with look-alikes and near-misses in its own module). Where a
+defect shows in several natural wordings, the test is parametrized over 2-4 of them and counts
+once. "garbage" includes three
 intent misreads. The block is read at a budget large enough that
 nothing is shed for room (except under "budget"), so what fails is what the engine understood.
 Many inputs come from probing the same domains beyond the sessions (other wordings of a rule, its

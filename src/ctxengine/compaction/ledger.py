@@ -66,6 +66,13 @@ again with another ("Only use data after 2026-01-01." then "Change the cutoff to
 supersedes it, a conflict the later side wins. Changing no rule in force, those words are
 dropped. (A rule that put one value in another's place, "Use orange instead of blue.", is
 superseded by the state when its slot takes a third value: `SessionState._outlive_replacement`.)
+
+An instruction that chooses what a prohibition forbids, with no revocation's words ("Never ship
+with FedEx." then "Ship it with FedEx."; "不要用顺丰发货" then "用顺丰发吧", read by
+`later_choice`), supersedes it: the choice is kept verbatim and the conflict, the later side
+winning, tells the block which holds (`chosen_over`). Chosen for one occasion ("Use FedEx for
+this one", "这次用顺丰吧") or with the rule said to hold still ("其他照旧"), it is an exception
+kept beside the rule.
 """
 
 from __future__ import annotations
@@ -128,7 +135,7 @@ from ctxengine.compaction.rule_topics_en import (
     overlaps,
     stops_doing,
 )
-from ctxengine.compaction.schema import Constraint
+from ctxengine.compaction.schema import Choice, Constraint
 from ctxengine.compaction.zh_food_groups import all_of_group, group_of
 
 Status = Literal["active", "revoked", "superseded", "relaxed", "met"]
@@ -203,6 +210,11 @@ def _contains(hay: str, needle: str) -> bool:
         re.search(rf"(?<![a-z0-9])(?<![a-z0-9]\.){re.escape(needle)}(?![a-z0-9]|\.[a-z0-9])", hay)
         is not None
     )
+
+
+def contains_words(hay: str, needle: str) -> bool:
+    """Whether the normalized `needle` is in `hay` (on word boundaries for Latin words)."""
+    return _contains(hay, needle)
 
 
 def subjects_match(a: str, b: str) -> bool:
@@ -1475,6 +1487,14 @@ class Ledger(BaseModel):
             for e in self._active()[0]
             if ((s := e.norm_subject) in norm or norm in s) and subjects_match(s, norm)
         ]
+        if not c.revokes and (raw := _normalized(c.subject or c.text)) != norm and _CJK.search(raw):
+            # "不用顺丰了" after "必须用顺丰发货": an alias maps a whole subject only ("顺丰" to
+            # "sf express"), so the rule's "顺丰发货" holds the subject in its own words.
+            same += [
+                e
+                for e in self._active()[0]
+                if e not in same and subjects_match(_normalized(e.subject), raw)
+            ]
         out = LedgerResult()
         if c.cue.endswith(STRUCK):
             return self._strike(c, norm, turn)
@@ -2259,6 +2279,27 @@ class Ledger(BaseModel):
         for e in narrowed:
             out.changes.append(self._set(e, "superseded", turn, entry.id))
             out.conflicts.append(self._conflict(e, entry, c.subject or e.subject, turn))
+        return out
+
+    def chosen_over(self, rule: ConstraintEntry, choice: Choice, turn: int) -> LedgerResult:
+        """ "Ship it with FedEx." after "Never ship with FedEx." (`later_choice`): the user
+        chose what the rule forbids. The choice is kept verbatim as the instruction in force
+        and the rule superseded by it, a conflict the later side wins, so the block says which
+        holds. Chosen for one occasion ("Use FedEx for this one", "这次用顺丰吧") or with the
+        rule said to hold still, it is an exception kept beside the rule instead (in force on
+        its turn only when said for a single occasion, as a permission for one is)."""
+        out = LedgerResult()
+        # On the rule's subject, not the thing's: said again ("还是不要用顺丰发货"), the rule
+        # meets the choice as it met the rule (an alias maps "顺丰" alone, not "顺丰发货").
+        c = Constraint(text=choice.text, polarity="require", subject=rule.subject, revokes=False)
+        norm = rule.norm_subject
+        if choice.once or choice.keeps:
+            once = choice.once and _SINGLE_OCCASION.search(choice.text) is not None
+            out.entry = self._append(c, norm, turn, polarity="forbid", revokes=True, once=once)
+            return out
+        entry = out.entry = self._append(c, norm, turn, polarity="require", revokes=False)
+        out.changes.append(self._set(rule, "superseded", turn, entry.id))
+        out.conflicts.append(self._conflict(rule, entry, rule.subject, turn))
         return out
 
     def _conflict(

@@ -27,6 +27,7 @@ from ctxengine.compaction.intents import (
     is_confirmation,
     takes_change,
 )
+from ctxengine.compaction.later_choice import read_choices
 from ctxengine.compaction.long_text import join_readings, pieces
 from ctxengine.compaction.name_answers import (
     kind_said_after,
@@ -263,6 +264,7 @@ def parse_rules(
         # "找一个票价是20-50元的景点吗" asks for a place, not for its price.
         asks=_asks(text, ontology, updates),
         revisions=revisions,
+        choices=read_choices(text) if role == "user" else [],
         # "Scratch that." with nothing new: the latest change taken back.
         keeps_earlier=not updates and not revisions and ignores_last(text),
         takes_change=role == "user" and not updates and takes_change(text),

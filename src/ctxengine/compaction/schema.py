@@ -76,6 +76,17 @@ class Evidence(BaseModel):
     source: str = ""  # "user", "assistant", "tool:<name>"
 
 
+class Choice(BaseModel):
+    """A user instruction that chooses a thing ("Ship it with FedEx.", "用顺丰发吧"), see
+    `ctxengine.compaction.later_choice`: held by the state against an earlier rule that
+    forbids the thing."""
+
+    text: str  # the sentence, verbatim
+    thing: str  # what it chooses, verbatim ("FedEx", "顺丰")
+    once: bool = False  # for one occasion ("for this one", "这次")
+    keeps: bool = False  # the sentence says the rule still holds ("其他照旧")
+
+
 class Revision(BaseModel):
     """How a user message revises a value already given, without naming a new one whole
     (see `ctxengine.compaction.revisions`): part of it swapped ("Unit 14, not Unit 12"), an
@@ -130,3 +141,4 @@ class ParsedTurn(BaseModel):
     focus: str | None = None
     asks: list[str] = Field(default_factory=list)  # slot names a user message asks about
     revisions: list[Revision] = Field(default_factory=list)  # a user message's, in order
+    choices: list[Choice] = Field(default_factory=list)  # a user message's, in order

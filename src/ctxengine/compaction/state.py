@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from ctxengine.compaction.audit import AuditEvent, AuditLog
 from ctxengine.compaction.constraints import reply_fails_rule
+from ctxengine.compaction.later_choice import names_thing
 from ctxengine.compaction.layers import (
     EvidenceItem,
     EvidenceLayer,
@@ -651,6 +652,8 @@ class SessionState(BaseModel):
                 handled = handled or len(self.ledger.conflicts) > before
             if earlier and not handled:
                 self._reinstate_latest(turn)
+            elif parsed.choices and not earlier:
+                self._later_choices(parsed, turn)
         # One event per message for all the evidence it brought: a tool result with forty
         # fields is one fact ("this result arrived"), and an event per field cost more than
         # parsing the result.
@@ -1367,6 +1370,36 @@ class SessionState(BaseModel):
         e = res.entry
         if e is not None and e.status == "active" and e.polarity == "forbid" and not e.revokes:
             self._forbid_against_slots(e, turn)
+
+    def _later_choices(self, parsed: ParsedTurn, turn: int) -> None:
+        """ "Ship it with FedEx." after "Never ship with FedEx.": a choice of what an earlier
+        forbid rule names contradicts it (`Ledger.chosen_over`). A rule the message already
+        dealt with (restated, lifted, excepted: an entry of this turn on its subject or the
+        thing) is left to that."""
+        aliases = self.config.subject_aliases
+        for choice in parsed.choices:
+            now = [e for e in self.ledger.entries if e.turn == turn]
+            for rule in self.ledger.active():
+                if (
+                    rule.polarity != "forbid"
+                    or rule.revokes
+                    or rule.turn >= turn
+                    or not names_thing(rule, choice.thing, aliases)
+                    or any(
+                        subjects_match(e.norm_subject, rule.norm_subject)
+                        or names_thing(e, choice.thing, aliases)
+                        for e in now
+                    )
+                ):
+                    continue
+                res = self.ledger.chosen_over(rule, choice, turn)
+                if res.entry is not None:
+                    self.record("constraint", turn, res.entry.model_dump(mode="json"))
+                for ch in res.changes:
+                    self.record("constraint_status", turn, ch.model_dump(mode="json"))
+                for rec in res.conflicts:
+                    self.record("conflict", turn, rec.model_dump(mode="json"))
+                break  # one rule per choice: its words are kept once
 
     def _forbidden_here(self, u: SlotUpdate, forbidden: list[str]) -> bool:
         """Whether the same message forbids the value `u` would set."""
