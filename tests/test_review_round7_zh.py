@@ -9,7 +9,8 @@ look-alikes and near-misses in its own module; five stay strict xfails (values 3
 order line, one of two rooms dropped, one end of a date range; garbage 2: a dish swapped names a
 slot after the dish, 联系人 is labelled 收货人), and one wording of a fixed one (a choice given
 up for one of no shared kind, "实木太贵，改用强化复合的": the thing, 地板, is not named).
-Where a defect has more than one natural wording, the wordings are parameters of one test (one root cause, counted once).
+Where a defect has more than one natural wording, the wordings are parameters of one test (one
+root cause, counted once).
 The block is read at a budget large enough that nothing is shed for room (except under
 "budget"), so what fails is what the engine understood. Many inputs come from probing the same
 domains beyond the sessions: other wordings of a rule, its lift, its exception, colloquial
