@@ -549,15 +549,21 @@ class Session:
                     # rule verbatim).
                     summary = ""
                 protected = frozenset(distiller.pinned_turns(turn))
+
+            def prepare(reserved: int, *, floored: bool = True) -> WindowResult:
+                """Stages 1-3 for this call's turns, `reserved` tokens outside them; with a
+                block, `floored` keeps the turns it cannot spare (`_floor`)."""
+                return window.prepare(
+                    reserved=reserved,
+                    language=lang,
+                    protected=protected,
+                    budget_scale=scale,
+                    keep_latest=keep,
+                    floor=self._floor(turn, lang) if floored and block else None,
+                )
+
             reserved = self._reserved(summary, block, lang)
-            result = window.prepare(
-                reserved=reserved,
-                language=lang,
-                protected=protected,
-                budget_scale=scale,
-                keep_latest=keep,
-                floor=self._floor(turn, lang) if block else None,
-            )
+            result = prepare(reserved)
             if shown and not _sends(result.messages, shown):
                 # The turns the block left cells to are not all sent as they are: the block
                 # writes those cells after all (what the first try did to the window stays
@@ -566,14 +572,7 @@ class Session:
                 shown = ""
                 block = self._block(turn, lang, block_cap)
                 reserved = self._reserved(summary, block, lang)
-                result = window.prepare(
-                    reserved=reserved,
-                    language=lang,
-                    protected=protected,
-                    budget_scale=scale,
-                    keep_latest=keep,
-                    floor=self._floor(turn, lang) if block else None,
-                )
+                result = prepare(reserved)
                 result.steps = [*first_steps, *result.steps]
 
         steps: list[StageStep] = list(result.steps)
@@ -600,13 +599,7 @@ class Session:
                     # The turns the block left cells to did not all go out as they are.
                     block = self._block(turn, lang, cap)
                 reserved = self._reserved(summary, block, lang)
-                result = window.prepare(
-                    reserved=reserved,
-                    language=lang,
-                    protected=protected,
-                    budget_scale=scale,
-                    keep_latest=keep,
-                )
+                result = prepare(reserved, floored=False)
                 steps.extend(result.steps)
                 if not tail or _sends(result.messages, tail):
                     break
