@@ -1042,11 +1042,7 @@ def _zh_less(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     for m in _ZH_LESS.finditer(text):
         at = m.start("obj")
         start, end = _clause_span(text, at)
-        if (
-            _inside(at, spans)
-            or text[end - 1 : end] in ("?", "？")
-            or text[end : end + 1] in ("?", "？")
-        ):
+        if _inside(at, spans) or _clause_asked(text, end):
             continue
         spans.append((at, end))
         subject = normalize_subject(m.group("obj"))
@@ -1073,7 +1069,7 @@ def _zh_with_consent(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         if _inside(at, spans) or _inside(m.end() - 1, spans):
             continue
         start, end = _clause_span(text, at, through_comma=True)
-        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+        if _clause_asked(text, end):
             continue
         spans.append((start, end))
         subject = normalize_subject(m.group("obj"))
@@ -1168,7 +1164,7 @@ def _zh_excepted(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         if _inside(at, spans):
             continue
         start, end = _clause_span(text, at, through_comma=True)
-        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+        if _clause_asked(text, end):
             continue
         spans.append((at, end))
         subject = normalize_subject(m.group("obj"))
@@ -2192,11 +2188,7 @@ def _struck_items(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         obj = m.group("zh") or m.group("en") or ""
         at = m.start("zh") if m.group("zh") else m.start("en")
         start, end = _clause_span(text, at)
-        if (
-            _inside(at, spans)
-            or text[end - 1 : end] in ("?", "？")
-            or text[end : end + 1] in ("?", "？")
-        ):
+        if _inside(at, spans) or _clause_asked(text, end):
             continue
         if not (subject := normalize_subject(obj)):
             continue
@@ -2668,7 +2660,7 @@ def _conditional_permissions(text: str, spans: list[tuple[int, int]]) -> list[_H
         if _inside(m.start(), spans) or _EN_LIFT_NOT.search(text, 0, m.start()):
             continue
         start, end = _clause_span(text, m.start("obj"))
-        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+        if _clause_asked(text, end):
             continue
         cond = m.group("cond")
         if cond.lower() == "only" and not _EN_QUALIFIED.search(m.group("obj")):
@@ -2696,7 +2688,7 @@ def _relaxations(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
         if _inside(m.start(), spans) or _inside(m.start("obj"), spans):
             continue
         start, end = _clause_span(text, m.start())
-        if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+        if _clause_asked(text, end):
             continue
         subject = normalize_subject(m.group("obj"))
         if not subject:
@@ -2785,7 +2777,7 @@ def _lifts(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
             if rx is _LIFT_EN[0] and _EN_LIFT_NOT.search(text, 0, m.start()):
                 continue  # "if you can use pandas", "so that you can ..."
             start, end = _clause_span(text, at)
-            if text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？"):
+            if _clause_asked(text, end):
                 continue  # asked, not granted
             subject = normalize_subject(obj)
             if not subject:
@@ -2949,11 +2941,7 @@ def _no_longer_needed(text: str, spans: list[tuple[int, int]]) -> list[_Hit]:
     ):
         at = m.start("obj")
         start, end = _clause_span(text, at)
-        if (
-            _inside(at, spans)
-            or text[end - 1 : end] in ("?", "？")
-            or text[end : end + 1] in ("?", "？")
-        ):
+        if _inside(at, spans) or _clause_asked(text, end):
             continue
         if _ZH_SPEAKER_BEFORE.search(text, 0, m.start()):
             continue  # "我以后不用加班了"
@@ -3909,6 +3897,11 @@ _ZH_ASK_END = re.compile(r"(?:告诉我?|说|发给?我?|查|问)(?:一下|一�
 
 def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
     return any(s <= pos < e for s, e in spans)
+
+
+def _clause_asked(text: str, end: int) -> bool:
+    """Whether the clause ending at `end` is a question: a question mark ends it or follows."""
+    return text[end - 1 : end] in ("?", "？") or text[end : end + 1] in ("?", "？")
 
 
 def _zh_constraints(text: str, skip: list[tuple[int, int]]) -> list[_Hit]:
@@ -5341,7 +5334,7 @@ def _mind_change_hit(
         return None
     start = _sentence_start(text, m.start())
     end = _sentence_end(text, m.end())
-    if text[end : end + 1] in ("?", "？") or text[end - 1 : end] in ("?", "？"):
+    if _clause_asked(text, end):
         return None  # asked, not said
     if kind == NEW_VALUE:
         if _EN_LIFT_NOT.search(text, 0, m.start()):
